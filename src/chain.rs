@@ -1,0 +1,310 @@
+//! A chain: one target, one sampler, one seeded RNG, the minibatch oracle, running moments and a
+//! fixed-size ring of retained samples. Both the CLI and the page drive chains through this type.
+
+use crate::data::Dataset;
+use crate::diagnostics::{Moments, RunningMoments};
+use crate::model::Model;
+use crate::params::ParamValues;
+use crate::registry::{self, SamplerSpec, TargetSpec};
+use crate::ring::RingBuffer;
+use crate::rng::{chain_rng, ChainRng};
+use crate::sampler::{Diagnostic, Emitted, GradientOracle, Sampler};
+
+/// Default number of retained samples (the page's 2-D panel draws all of them).
+pub const DEFAULT_CAPACITY: usize = 100_000;
+/// A state further than this many view-widths from the view is declared divergent.
+const DIVERGENCE_VIEW_WIDTHS: f64 = 1e4;
+
+/// Everything needed to build (and rebuild) a chain.
+#[derive(Clone, Debug)]
+pub struct ChainConfig {
+    pub target: String,
+    pub sampler: String,
+    /// `name=value` settings for either the target's or the sampler's parameters.
+    pub settings: Vec<(String, String)>,
+    pub seed: u64,
+    pub burn_in: u64,
+    pub capacity: usize,
+    pub data: Option<Dataset>,
+}
+
+impl ChainConfig {
+    pub fn new(target: &str, sampler: &str, seed: u64) -> Self {
+        ChainConfig {
+            target: target.into(),
+            sampler: sampler.into(),
+            settings: Vec::new(),
+            seed,
+            burn_in: 0,
+            capacity: DEFAULT_CAPACITY,
+            data: None,
+        }
+    }
+
+    /// Builder-style `name=value` setting.
+    pub fn with(mut self, name: &str, value: impl ToString) -> Self {
+        self.settings.push((name.into(), value.to_string()));
+        self
+    }
+}
+
+/// Whether a chain can keep running.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ChainStatus {
+    Running,
+    /// Stopped: the state became non-finite or ran away. The message says what to change.
+    Diverged(String),
+}
+
+/// A running chain.
+pub struct Chain {
+    target_spec: &'static TargetSpec,
+    sampler_spec: &'static SamplerSpec,
+    target_params: ParamValues,
+    sampler_params: ParamValues,
+    seed: u64,
+    burn_in: u64,
+    model: Box<dyn Model>,
+    sampler: Box<dyn Sampler>,
+    oracle: GradientOracle,
+    rng: ChainRng,
+    moments: RunningMoments,
+    samples: RingBuffer,
+    steps: u64,
+    status: ChainStatus,
+    divergence_bound: f64,
+    /// Spacing in time at which continuous trajectories are discretised into samples.
+    sample_spacing: f64,
+    /// Time left along the path until the next discretised sample.
+    time_to_next_sample: f64,
+}
+
+impl Chain {
+    /// Build a chain from names and textual settings; every error says what is allowed.
+    pub fn new(config: &ChainConfig) -> Result<Chain, String> {
+        let target_spec = registry::target(&config.target)?;
+        let sampler_spec = registry::sampler(&config.sampler)?;
+        let (target_params, sampler_params) = registry::split_settings(target_spec, sampler_spec, &config.settings)?;
+        let model = (target_spec.build)(&target_params, config.data.as_ref())?;
+        let start = model.initial_point();
+        let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
+        let oracle = GradientOracle::new(model.as_ref(), batch_size(&sampler_params, model.as_ref()));
+        let dim = model.dim();
+        let view = model.view();
+        Ok(Chain {
+            target_spec,
+            sampler_spec,
+            target_params,
+            sampler_params,
+            seed: config.seed,
+            burn_in: config.burn_in,
+            divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),
+            sample_spacing: view.span() / 200.0,
+            time_to_next_sample: 0.0,
+            model,
+            sampler,
+            oracle,
+            rng: chain_rng(config.seed),
+            moments: RunningMoments::new(dim),
+            samples: RingBuffer::new(dim, config.capacity),
+            steps: 0,
+            status: ChainStatus::Running,
+        })
+    }
+
+    /// Run up to `steps` steps; returns how many ran (fewer if the chain diverged).
+    pub fn run(&mut self, steps: u64) -> u64 {
+        self.run_observed(steps, &mut |_| {})
+    }
+
+    /// Like [`Chain::run`], calling `on_sample` with every recorded (post-burn-in) sample.
+    pub fn run_observed(&mut self, steps: u64, on_sample: &mut dyn FnMut(&[f64])) -> u64 {
+        for done in 0..steps {
+            if self.status != ChainStatus::Running {
+                return done;
+            }
+            let emitted = self.sampler.step(self.model.as_ref(), &mut self.oracle, &mut self.rng);
+            self.steps += 1;
+            if let Err(message) = self.check_divergence() {
+                self.status = ChainStatus::Diverged(message);
+                return done + 1;
+            }
+            if self.steps > self.burn_in {
+                self.record(emitted, on_sample);
+            }
+        }
+        steps
+    }
+
+    fn record(&mut self, emitted: Emitted, on_sample: &mut dyn FnMut(&[f64])) {
+        match emitted {
+            Emitted::Sample { weight } => {
+                let theta = self.sampler.position();
+                self.moments.add(theta, weight);
+                self.samples.push(theta);
+                on_sample(theta);
+            }
+            Emitted::Segment { start, velocity, duration, .. } => {
+                self.moments.add_segment(&start, &velocity, duration);
+                self.discretise_segment(&start, &velocity, duration, on_sample);
+            }
+            Emitted::Nothing => {}
+        }
+    }
+
+    /// Equal-time samples along x(s) = start + v·s (ALGORITHMS.md §7.8, trajectory output).
+    fn discretise_segment(&mut self, start: &[f64], velocity: &[f64], duration: f64, on_sample: &mut dyn FnMut(&[f64])) {
+        let mut s = self.time_to_next_sample;
+        let mut point = start.to_vec();
+        while s <= duration {
+            for ((p, x), v) in point.iter_mut().zip(start).zip(velocity) {
+                *p = x + v * s;
+            }
+            self.samples.push(&point);
+            on_sample(&point);
+            s += self.sample_spacing;
+        }
+        self.time_to_next_sample = s - duration;
+    }
+
+    fn check_divergence(&self) -> Result<(), String> {
+        let theta = self.sampler.position();
+        if theta.iter().any(|x| !x.is_finite()) {
+            return Err(format!(
+                "diverged at step {}: the state became non-finite. The step size is too large for this target — reduce ε and reset.",
+                self.steps
+            ));
+        }
+        if theta.iter().any(|x| x.abs() > self.divergence_bound) {
+            return Err(format!(
+                "diverged at step {}: the state ran away beyond {:.3e}. The step size is too large for this target — reduce ε and reset.",
+                self.steps, self.divergence_bound
+            ));
+        }
+        Ok(())
+    }
+
+    /// Change one sampler parameter live, keeping the chain's state; target parameters need a
+    /// rebuild (see [`Chain::config`]).
+    pub fn set_sampler_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+        self.sampler_params.set(self.sampler_spec.params, name, value)?;
+        self.sampler.update_params(&self.sampler_params);
+        let n = batch_size(&self.sampler_params, self.model.as_ref());
+        if n != self.oracle.batch_size() {
+            let evals = self.oracle.grad_evals();
+            self.oracle = GradientOracle::new(self.model.as_ref(), n);
+            self.oracle.count(evals);
+        }
+        Ok(())
+    }
+
+    /// Set the time spacing used to discretise continuous trajectories.
+    pub fn set_sample_spacing(&mut self, spacing: f64) {
+        if spacing > 0.0 && spacing.is_finite() {
+            self.sample_spacing = spacing;
+        }
+    }
+
+    pub fn model(&self) -> &dyn Model {
+        self.model.as_ref()
+    }
+    pub fn target_spec(&self) -> &'static TargetSpec {
+        self.target_spec
+    }
+    pub fn sampler_spec(&self) -> &'static SamplerSpec {
+        self.sampler_spec
+    }
+    pub fn target_params(&self) -> &ParamValues {
+        &self.target_params
+    }
+    pub fn sampler_params(&self) -> &ParamValues {
+        &self.sampler_params
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn position(&self) -> &[f64] {
+        self.sampler.position()
+    }
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+    pub fn grad_evals(&self) -> u64 {
+        self.oracle.grad_evals()
+    }
+    pub fn status(&self) -> &ChainStatus {
+        &self.status
+    }
+    pub fn samples(&self) -> &RingBuffer {
+        &self.samples
+    }
+    /// Number of recorded samples (or trajectory pieces) that entered the moments.
+    pub fn n_recorded(&self) -> u64 {
+        self.moments.count()
+    }
+    pub fn moments(&self) -> Moments {
+        self.moments.moments()
+    }
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.sampler.diagnostics()
+    }
+}
+
+/// The minibatch size a sampler asks for (its `batch_size` parameter), or full batch.
+fn batch_size(params: &ParamValues, model: &dyn Model) -> usize {
+    params.iter().find(|(n, _)| *n == "batch_size").map(|(_, v)| v as usize).unwrap_or(model.n_data())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_replays_exactly_and_other_seed_differs() {
+        let config = ChainConfig::new("gaussian", "sgld", 42).with("grad_noise", 1.0);
+        let mut a = Chain::new(&config).unwrap();
+        let mut b = Chain::new(&config).unwrap();
+        a.run(500);
+        b.run(500);
+        assert_eq!(a.position(), b.position());
+        let mut c = Chain::new(&ChainConfig { seed: 43, ..config }).unwrap();
+        c.run(500);
+        assert_ne!(a.position(), c.position());
+    }
+
+    #[test]
+    fn huge_step_diverges_with_a_message_instead_of_nans() {
+        let config = ChainConfig::new("gaussian", "sgld", 1).with("step_size", 10.0).with("sd1", 0.05).with("sd2", 0.05);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.set_sampler_param("step_size", 10.0).unwrap();
+        let ran = chain.run(10_000);
+        assert!(ran < 10_000);
+        match chain.status() {
+            ChainStatus::Diverged(msg) => assert!(msg.contains("reduce ε"), "{msg}"),
+            other => panic!("expected divergence, got {other:?}"),
+        }
+        assert!(chain.moments().mean.iter().all(|m| m.is_finite()));
+        assert_eq!(chain.run(10), 0, "a diverged chain does not run");
+    }
+
+    #[test]
+    fn burn_in_steps_are_not_recorded_and_gradients_are_counted() {
+        let mut config = ChainConfig::new("gaussian", "sgld", 9).with("batch_size", 7);
+        config.burn_in = 100;
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(300);
+        assert_eq!(chain.n_recorded(), 200);
+        assert_eq!(chain.samples().len(), 200);
+        assert_eq!(chain.grad_evals(), 300 * 7);
+    }
+
+    #[test]
+    fn bad_settings_are_refused_with_the_allowed_values() {
+        let err = Chain::new(&ChainConfig::new("gaussian", "sgld", 0).with("rho", 1.5)).err().unwrap();
+        assert!(err.contains("rho") && err.contains("[-0.99, 0.99]"), "{err}");
+        let err = Chain::new(&ChainConfig::new("nope", "sgld", 0)).err().unwrap();
+        assert!(err.contains("allowed: gaussian"), "{err}");
+        let err = Chain::new(&ChainConfig::new("gaussian", "sgld", 0).with("bogus", 1)).err().unwrap();
+        assert!(err.contains("allowed:") && err.contains("step_size"), "{err}");
+    }
+}

@@ -1,0 +1,174 @@
+//! Data sets: a CSV reader with row-and-column error messages, and standardisation as an explicit
+//! option. Format: a header row, numeric columns, the last column is the response (0/1 labels for
+//! logistic regression, real values for linear regression).
+
+/// Largest accepted upload, in bytes.
+pub const MAX_BYTES: usize = 50 * 1024 * 1024;
+/// Largest accepted number of data rows.
+pub const MAX_ROWS: usize = 1_000_000;
+
+/// Features (row-major N × d) and responses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dataset {
+    pub feature_names: Vec<String>,
+    pub response_name: String,
+    pub features: Vec<f64>,
+    pub responses: Vec<f64>,
+}
+
+impl Dataset {
+    /// Number of rows N.
+    pub fn len(&self) -> usize {
+        self.responses.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.responses.is_empty()
+    }
+    /// Number of features d.
+    pub fn n_features(&self) -> usize {
+        self.feature_names.len()
+    }
+    /// Row i's features.
+    pub fn row(&self, i: usize) -> &[f64] {
+        let d = self.n_features();
+        &self.features[i * d..(i + 1) * d]
+    }
+
+    /// A copy with every feature column shifted to mean 0 and scaled to standard deviation 1
+    /// (constant columns are only centred).
+    pub fn standardised(&self) -> Dataset {
+        let (n, d) = (self.len(), self.n_features());
+        let mut out = self.clone();
+        for j in 0..d {
+            let mean = (0..n).map(|i| self.features[i * d + j]).sum::<f64>() / n as f64;
+            let var = (0..n).map(|i| (self.features[i * d + j] - mean).powi(2)).sum::<f64>() / n as f64;
+            let scale = if var > 0.0 { var.sqrt() } else { 1.0 };
+            for i in 0..n {
+                out.features[i * d + j] = (self.features[i * d + j] - mean) / scale;
+            }
+        }
+        out
+    }
+
+    /// Keep only the listed feature columns (in that order).
+    pub fn select_features(&self, columns: &[usize]) -> Dataset {
+        let d = self.n_features();
+        let features = (0..self.len()).flat_map(|i| columns.iter().map(move |&j| self.features[i * d + j])).collect();
+        Dataset {
+            feature_names: columns.iter().map(|&j| self.feature_names[j].clone()).collect(),
+            response_name: self.response_name.clone(),
+            features,
+            responses: self.responses.clone(),
+        }
+    }
+}
+
+/// Parse CSV bytes. Errors name the row (1-based, counting the header as row 1) and the column.
+pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, String> {
+    if bytes.len() > MAX_BYTES {
+        return Err(format!("file is {} MB; the limit is 50 MB", bytes.len() / (1024 * 1024)));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| format!("file is not UTF-8 text (byte {})", e.valid_up_to()))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let (_, header) = lines.next().ok_or("file is empty: expected a header row and at least one data row")?;
+    let names: Vec<String> = header.split(',').map(|c| c.trim().trim_matches('"').to_string()).collect();
+    if names.len() < 2 {
+        return Err("header has fewer than 2 columns: need at least one feature and the response (last column)".into());
+    }
+    if let Some(k) = names.iter().position(|n| n.is_empty()) {
+        return Err(format!("row 1, column {}: empty column name in the header", k + 1));
+    }
+    let width = names.len();
+    let mut features = Vec::new();
+    let mut responses = Vec::new();
+    for (index, line) in lines {
+        let row = index + 1;
+        if responses.len() == MAX_ROWS {
+            return Err(format!("row {row}: more than {MAX_ROWS} data rows; the limit is {MAX_ROWS}"));
+        }
+        let cells: Vec<&str> = line.split(',').collect();
+        if cells.len() != width {
+            return Err(format!("row {row}: has {} columns, the header has {width}", cells.len()));
+        }
+        for (k, cell) in cells.iter().enumerate() {
+            let value = parse_cell(cell).map_err(|why| format!("row {row}, column {} ('{}'): {why}", k + 1, names[k]))?;
+            if k + 1 == width {
+                responses.push(value);
+            } else {
+                features.push(value);
+            }
+        }
+    }
+    if responses.is_empty() {
+        return Err("file has a header but no data rows".into());
+    }
+    let response_name = names[width - 1].clone();
+    Ok(Dataset { feature_names: names[..width - 1].to_vec(), response_name, features, responses })
+}
+
+fn parse_cell(cell: &str) -> Result<f64, String> {
+    let trimmed = cell.trim().trim_matches('"');
+    if trimmed.is_empty() {
+        return Err("empty cell".into());
+    }
+    let shown: String = trimmed.chars().take(20).collect();
+    match trimmed.parse::<f64>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(format!("'{shown}' is not a finite number")),
+        Err(_) => Err(format!("'{shown}' is not a number")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_small_table() {
+        let d = parse_csv(b"a,b,y\n1,2,0\n3,4.5,1\n").unwrap();
+        assert_eq!(d.len(), 2);
+        assert_eq!(d.feature_names, vec!["a", "b"]);
+        assert_eq!(d.row(1), &[3.0, 4.5]);
+        assert_eq!(d.responses, vec![0.0, 1.0]);
+    }
+
+    #[test]
+    fn malformed_inputs_name_row_and_column() {
+        let cases: &[(&[u8], &str)] = &[
+            (b"", "file is empty"),
+            (b"a,y\n", "no data rows"),
+            (b"a,y\n1,0\n2\n", "row 3: has 1 columns, the header has 2"),
+            (b"a,y\n1,0\nx,1\n", "row 3, column 1 ('a'): 'x' is not a number"),
+            (b"a,y\n1,\n", "row 2, column 2 ('y'): empty cell"),
+            (b"a,y\n1,inf\n", "not a finite number"),
+            (b"y\n1\n", "fewer than 2 columns"),
+            (b"a,,y\n1,2,3\n", "row 1, column 2: empty column name"),
+            (b"a,y\n\xff,1\n", "not UTF-8"),
+        ];
+        for (input, expected) in cases {
+            let err = parse_csv(input).unwrap_err();
+            assert!(err.contains(expected), "input {:?}: got '{err}', expected '{expected}'", String::from_utf8_lossy(input));
+        }
+    }
+
+    #[test]
+    fn standardisation_gives_zero_mean_unit_variance() {
+        let d = parse_csv(b"a,b,y\n1,10,0\n2,10,1\n3,10,0\n6,10,1\n").unwrap().standardised();
+        let col: Vec<f64> = (0..4).map(|i| d.row(i)[0]).collect();
+        let mean = col.iter().sum::<f64>() / 4.0;
+        let var = col.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 4.0;
+        assert!(mean.abs() < 1e-12 && (var - 1.0).abs() < 1e-12);
+        assert!((0..4).all(|i| d.row(i)[1] == 0.0), "constant column is only centred");
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic() {
+        let mut rng = crate::rng::chain_rng(5);
+        for len in 0..2000 {
+            let alphabet = b"0123456789,.-e\n\r\"ab \xff";
+            let bytes: Vec<u8> = (0..len % 97).map(|_| alphabet[crate::rng::index_below(&mut rng, alphabet.len())]).collect();
+            let _ = parse_csv(&bytes);
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! Diagnostics (ALGORITHMS.md §11): running moments (weighted Welford, and exact segment
+//! integrals for continuous trajectories), batch-means Monte-Carlo standard errors, integrated
+//! autocorrelation time and ESS, the SGFS errors E1/E2, and 2σ ellipses.
+
+use serde::Serialize;
+
+/// A mean vector and covariance matrix.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Moments {
+    pub mean: Vec<f64>,
+    pub cov: Vec<Vec<f64>>,
+}
+
+/// Weighted running mean and covariance (West's weighted Welford update; Chan et al.'s merge for
+/// whole segments).
+#[derive(Clone, Debug)]
+pub struct RunningMoments {
+    dim: usize,
+    total_weight: f64,
+    count: u64,
+    mean: Vec<f64>,
+    /// Σ w (x − mean)(x − mean)ᵀ, row-major D × D.
+    scatter: Vec<f64>,
+    delta: Vec<f64>,
+}
+
+impl RunningMoments {
+    pub fn new(dim: usize) -> Self {
+        RunningMoments { dim, total_weight: 0.0, count: 0, mean: vec![0.0; dim], scatter: vec![0.0; dim * dim], delta: vec![0.0; dim] }
+    }
+
+    /// Number of points (or segments) added.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+    /// Sum of weights (the total time for trajectories).
+    pub fn total_weight(&self) -> f64 {
+        self.total_weight
+    }
+
+    /// Add one point with weight w > 0.
+    pub fn add(&mut self, x: &[f64], weight: f64) {
+        self.merge(x, weight, None);
+    }
+
+    /// Add the segment x(s) = start + v·s, s ∈ [0, τ], weighted by its duration (ALGORITHMS.md
+    /// §8.4): its time average is start + vτ/2 and its own scatter is τ · v vᵀ τ²/12, exactly.
+    pub fn add_segment(&mut self, start: &[f64], velocity: &[f64], duration: f64) {
+        let mid: Vec<f64> = start.iter().zip(velocity).map(|(x, v)| x + 0.5 * v * duration).collect();
+        let spread = duration * duration * duration / 12.0;
+        self.merge(&mid, duration, Some((velocity, spread)));
+    }
+
+    /// Merge a group of total weight `w`, mean `x`, and optional internal scatter c·v vᵀ.
+    fn merge(&mut self, x: &[f64], weight: f64, internal: Option<(&[f64], f64)>) {
+        if !(weight > 0.0) {
+            return;
+        }
+        let d = self.dim;
+        let new_total = self.total_weight + weight;
+        for j in 0..d {
+            self.delta[j] = x[j] - self.mean[j];
+        }
+        let between = self.total_weight * weight / new_total;
+        for a in 0..d {
+            for b in 0..d {
+                self.scatter[a * d + b] += between * self.delta[a] * self.delta[b];
+            }
+        }
+        if let Some((v, c)) = internal {
+            for a in 0..d {
+                for b in 0..d {
+                    self.scatter[a * d + b] += c * v[a] * v[b];
+                }
+            }
+        }
+        for j in 0..d {
+            self.mean[j] += self.delta[j] * weight / new_total;
+        }
+        self.total_weight = new_total;
+        self.count += 1;
+    }
+
+    pub fn mean(&self) -> &[f64] {
+        &self.mean
+    }
+
+    /// Covariance with the population divisor (total weight); the right estimator for weighted
+    /// points and time integrals, and within 1/n of the unbiased one for equal weights.
+    pub fn cov(&self) -> Vec<Vec<f64>> {
+        let d = self.dim;
+        let w = self.total_weight.max(f64::MIN_POSITIVE);
+        (0..d).map(|a| (0..d).map(|b| self.scatter[a * d + b] / w).collect()).collect()
+    }
+
+    pub fn moments(&self) -> Moments {
+        Moments { mean: self.mean.clone(), cov: self.cov() }
+    }
+}
+
+/// Monte-Carlo standard error of the mean of a correlated series by non-overlapping batch means
+/// (`batches` batches; the tail that does not fill a batch is dropped).
+pub fn batch_means_standard_error(series: &[f64], batches: usize) -> f64 {
+    let size = series.len() / batches;
+    assert!(size >= 1 && batches >= 2, "batch means need at least two non-empty batches");
+    let means: Vec<f64> = series.chunks_exact(size).take(batches).map(|c| c.iter().sum::<f64>() / size as f64).collect();
+    let grand = means.iter().sum::<f64>() / batches as f64;
+    let var = means.iter().map(|m| (m - grand).powi(2)).sum::<f64>() / (batches - 1) as f64;
+    (var / batches as f64).sqrt()
+}
+
+/// Sample autocorrelation ρ(0..=max_lag) of a series (FFT-free, O(n · max_lag)).
+pub fn autocorrelation(series: &[f64], max_lag: usize) -> Vec<f64> {
+    let n = series.len();
+    if n < 2 {
+        return vec![1.0];
+    }
+    let mean = series.iter().sum::<f64>() / n as f64;
+    let centred: Vec<f64> = series.iter().map(|x| x - mean).collect();
+    let var = centred.iter().map(|x| x * x).sum::<f64>() / n as f64;
+    if var <= 0.0 {
+        return vec![1.0];
+    }
+    (0..=max_lag.min(n - 1))
+        .map(|lag| centred[..n - lag].iter().zip(&centred[lag..]).map(|(a, b)| a * b).sum::<f64>() / (n as f64 * var))
+        .collect()
+}
+
+/// Integrated autocorrelation time τ = 1 + 2 Σ ρ(s) truncated by Geyer's initial monotone
+/// sequence estimator (sums of adjacent pairs must stay positive and non-increasing).
+pub fn integrated_autocorrelation_time(series: &[f64]) -> f64 {
+    let max_lag = (series.len() / 2).min(5_000);
+    let rho = autocorrelation(series, max_lag);
+    let mut tau = -1.0;
+    let mut previous_pair = f64::INFINITY;
+    let mut k = 0;
+    while 2 * k + 1 < rho.len() {
+        let pair = (rho[2 * k] + rho[2 * k + 1]).min(previous_pair);
+        if pair <= 0.0 {
+            break;
+        }
+        tau += 2.0 * pair;
+        previous_pair = pair;
+        k += 1;
+    }
+    tau.max(1.0)
+}
+
+/// Effective sample size T/τ of a series.
+pub fn effective_sample_size(series: &[f64]) -> f64 {
+    series.len() as f64 / integrated_autocorrelation_time(series)
+}
+
+/// SGFS paper eq. 14: E1 = Σ|mean − mean*| / Σ|mean*| and E2 = Σ|C − C*| / Σ|C*|.
+/// Absolute sums are used when the truth's sum is zero (a centred target).
+pub fn relative_errors(estimate: &Moments, truth: &Moments) -> (f64, f64) {
+    let ratio = |num: f64, den: f64| if den > 0.0 { num / den } else { num };
+    let e1_num: f64 = estimate.mean.iter().zip(&truth.mean).map(|(a, b)| (a - b).abs()).sum();
+    let e1_den: f64 = truth.mean.iter().map(|b| b.abs()).sum();
+    let e2_num: f64 = estimate.cov.iter().flatten().zip(truth.cov.iter().flatten()).map(|(a, b)| (a - b).abs()).sum();
+    let e2_den: f64 = truth.cov.iter().flatten().map(|b| b.abs()).sum();
+    (ratio(e1_num, e1_den), ratio(e2_num, e2_den))
+}
+
+/// Points on the 2σ ellipse {x : (x − m)ᵀ C⁻¹ (x − m) = 4} of a 2 × 2 covariance.
+pub fn two_sigma_ellipse(mean: [f64; 2], cov: [[f64; 2]; 2], points: usize) -> Vec<(f64, f64)> {
+    // Cholesky factor L with L Lᵀ = C maps the unit circle onto the 1σ ellipse.
+    let l11 = cov[0][0].max(0.0).sqrt();
+    let l21 = if l11 > 0.0 { cov[1][0] / l11 } else { 0.0 };
+    let l22 = (cov[1][1] - l21 * l21).max(0.0).sqrt();
+    (0..=points)
+        .map(|k| {
+            let t = 2.0 * std::f64::consts::PI * k as f64 / points as f64;
+            let (c, s) = (2.0 * t.cos(), 2.0 * t.sin());
+            (mean[0] + l11 * c, mean[1] + l21 * c + l22 * s)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weighted_moments_match_direct_formulas() {
+        let points = [[1.0, 2.0], [3.0, -1.0], [0.5, 0.5], [2.0, 4.0]];
+        let weights = [1.0, 2.0, 0.5, 1.5];
+        let mut m = RunningMoments::new(2);
+        for (p, w) in points.iter().zip(weights) {
+            m.add(p, w);
+        }
+        let total: f64 = weights.iter().sum();
+        let mean: Vec<f64> = (0..2).map(|j| points.iter().zip(weights).map(|(p, w)| w * p[j]).sum::<f64>() / total).collect();
+        let c01 = points.iter().zip(weights).map(|(p, w)| w * (p[0] - mean[0]) * (p[1] - mean[1])).sum::<f64>() / total;
+        assert!((m.mean()[0] - mean[0]).abs() < 1e-12 && (m.mean()[1] - mean[1]).abs() < 1e-12);
+        assert!((m.cov()[0][1] - c01).abs() < 1e-12);
+    }
+
+    #[test]
+    fn segment_integrals_are_exact_for_a_hand_built_path() {
+        // Path: (0,0) → (2,0) in time 2, then (2,0) → (2,1) in time 1 (unit speed).
+        let mut m = RunningMoments::new(2);
+        m.add_segment(&[0.0, 0.0], &[1.0, 0.0], 2.0);
+        m.add_segment(&[2.0, 0.0], &[0.0, 1.0], 1.0);
+        // ∫x = 2 + 2 = 4, ∫y = 0.5; T = 3.
+        let (mx, my) = (4.0 / 3.0, 0.5 / 3.0);
+        // ∫x² = 8/3 + 4, ∫y² = 1/3, ∫xy = 0 + 2·0.5 = 1.
+        let (sxx, syy, sxy) = (8.0 / 3.0 + 4.0, 1.0 / 3.0, 1.0);
+        let cov = m.cov();
+        assert!((m.mean()[0] - mx).abs() < 1e-12 && (m.mean()[1] - my).abs() < 1e-12);
+        assert!((cov[0][0] - (sxx / 3.0 - mx * mx)).abs() < 1e-12);
+        assert!((cov[1][1] - (syy / 3.0 - my * my)).abs() < 1e-12);
+        assert!((cov[0][1] - (sxy / 3.0 - mx * my)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn ar1_integrated_time_matches_closed_form() {
+        // AR(1) with coefficient φ has τ = (1 + φ)/(1 − φ).
+        let phi: f64 = 0.8;
+        let mut rng = crate::rng::chain_rng(11);
+        let mut x = 0.0;
+        let series: Vec<f64> = (0..200_000)
+            .map(|_| {
+                x = phi * x + (1.0 - phi * phi).sqrt() * crate::rng::standard_normal(&mut rng);
+                x
+            })
+            .collect();
+        let tau = integrated_autocorrelation_time(&series);
+        assert!((tau - 9.0).abs() < 0.9, "tau {tau}");
+        // Batch-means SE ≈ sqrt(τ / n).
+        let se = batch_means_standard_error(&series, 50);
+        let expected = (9.0f64 / 200_000.0).sqrt();
+        assert!((se / expected - 1.0).abs() < 0.35, "se {se} vs {expected}");
+    }
+
+    #[test]
+    fn ellipse_points_have_mahalanobis_radius_two() {
+        let cov = [[2.0, 0.9], [0.9, 1.0]];
+        let det = cov[0][0] * cov[1][1] - cov[0][1] * cov[1][0];
+        for (x, y) in two_sigma_ellipse([1.0, -1.0], cov, 36) {
+            let (dx, dy) = (x - 1.0, y + 1.0);
+            let q = (cov[1][1] * dx * dx - 2.0 * cov[0][1] * dx * dy + cov[0][0] * dy * dy) / det;
+            assert!((q - 4.0).abs() < 1e-9);
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! # sgviz — an interactive teaching lab for stochastic-gradient MCMC
+//!
+//! The crate is a pure Rust core (models, samplers, diagnostics, registry, plot drawing) plus a
+//! thin `#[wasm_bindgen]` surface in [`web`] that only marshals values to and from JavaScript.
+//! The same core drives the native CLI (`src/bin/sgviz.rs`).
+//!
+//! Notation follows `ALGORITHMS.md` §0: parameters θ ∈ R^D, data x_1..x_N, per-datum
+//! log-likelihoods ℓ_i, prior p(θ), log posterior log π(θ) = log p(θ) + Σ ℓ_i(θ).
+
+pub mod chain;
+pub mod data;
+pub mod diagnostics;
+pub mod linalg;
+pub mod model;
+pub mod params;
+pub mod plot;
+pub mod registry;
+pub mod ring;
+pub mod rng;
+pub mod sampler;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

@@ -1,0 +1,59 @@
+//! Small dense linear-algebra helpers over row-major `Vec<f64>` matrices, backed by nalgebra.
+
+use nalgebra::{DMatrix, DVector};
+
+/// A D × D row-major slice as an nalgebra matrix.
+pub fn to_matrix(values: &[f64], dim: usize) -> DMatrix<f64> {
+    DMatrix::from_row_slice(dim, dim, values)
+}
+
+/// Nested rows as an nalgebra matrix.
+pub fn rows_to_matrix(rows: &[Vec<f64>]) -> DMatrix<f64> {
+    let dim = rows.len();
+    DMatrix::from_fn(dim, dim, |a, b| rows[a][b])
+}
+
+/// An nalgebra matrix as nested rows.
+pub fn matrix_to_rows(m: &DMatrix<f64>) -> Vec<Vec<f64>> {
+    (0..m.nrows()).map(|a| (0..m.ncols()).map(|b| m[(a, b)]).collect()).collect()
+}
+
+/// Solve A x = b for symmetric positive-definite A (Cholesky); None if A is not SPD.
+pub fn solve_spd(a: DMatrix<f64>, b: &[f64]) -> Option<Vec<f64>> {
+    let chol = a.cholesky()?;
+    Some(chol.solve(&DVector::from_column_slice(b)).as_slice().to_vec())
+}
+
+/// Stationary covariance Σ of the linear recursion x' = A x + N(0, Q): the solution of
+/// Σ = A Σ Aᵀ + Q (discrete Lyapunov equation), by vectorisation (fine for small D).
+pub fn discrete_lyapunov(a: &DMatrix<f64>, q: &DMatrix<f64>) -> Option<DMatrix<f64>> {
+    let d = a.nrows();
+    let kron = a.kronecker(a);
+    let system = DMatrix::<f64>::identity(d * d, d * d) - kron;
+    let q_vec = DVector::from_iterator(d * d, q.iter().copied());
+    let solution = system.lu().solve(&q_vec)?;
+    Some(DMatrix::from_iterator(d, d, solution.iter().copied()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lyapunov_scalar_case_matches_closed_form() {
+        // x' = a x + N(0, q): Σ = q / (1 − a²).
+        let a = DMatrix::from_element(1, 1, 0.6);
+        let q = DMatrix::from_element(1, 1, 2.0);
+        let s = discrete_lyapunov(&a, &q).unwrap();
+        assert!((s[(0, 0)] - 2.0 / (1.0 - 0.36)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn lyapunov_solution_satisfies_the_equation() {
+        let a = DMatrix::from_row_slice(2, 2, &[0.5, 0.2, -0.1, 0.7]);
+        let q = DMatrix::from_row_slice(2, 2, &[1.0, 0.3, 0.3, 2.0]);
+        let s = discrete_lyapunov(&a, &q).unwrap();
+        let residual = &s - (&a * &s * a.transpose() + &q);
+        assert!(residual.abs().max() < 1e-12);
+    }
+}

@@ -1,0 +1,1 @@
+//! Plot drawing

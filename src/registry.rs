@@ -1,0 +1,144 @@
+//! The single source of truth for targets, samplers and their parameters. The CLI's `list`, the
+//! UI's dropdowns and sliders, and URL state all read [`TARGETS`] and [`SAMPLERS`].
+//!
+//! Adding a sampler or target = one file that defines a `SPEC`, plus one line below.
+
+use crate::data::Dataset;
+use crate::model::{self, Model};
+use crate::params::{unknown_param, ParamSpec, ParamValues};
+use crate::sampler::{self, Sampler};
+use serde::Serialize;
+
+/// Whether a target is a data-free toy density or a posterior over real or synthetic data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TargetKind {
+    Toy,
+    Regression,
+}
+
+/// Family of a sampler (the UI groups and labels them by it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SamplerKind {
+    /// Discrete-time stochastic-gradient samplers (SGLD, SGFS, SGHMC, OSGFS).
+    StochasticGradient,
+    /// Full-data Metropolis–Hastings references (MALA, HMC).
+    Exact,
+    /// Continuous-time piecewise-deterministic samplers (BPS family).
+    Bouncy,
+}
+
+/// Builds a target from validated parameter values and optional user data.
+pub type BuildTarget = fn(&ParamValues, Option<&Dataset>) -> Result<Box<dyn Model>, String>;
+/// Builds a sampler at `start` for a given target.
+pub type BuildSampler = fn(&ParamValues, &dyn Model, &[f64]) -> Box<dyn Sampler>;
+
+#[derive(Clone, Copy, Serialize)]
+pub struct TargetSpec {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub description: &'static str,
+    pub kind: TargetKind,
+    pub params: &'static [ParamSpec],
+    #[serde(skip)]
+    pub build: BuildTarget,
+}
+
+#[derive(Clone, Copy, Serialize)]
+pub struct SamplerSpec {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub description: &'static str,
+    pub kind: SamplerKind,
+    pub params: &'static [ParamSpec],
+    #[serde(skip)]
+    pub build: BuildSampler,
+}
+
+/// Every target, in the order the UI lists them.
+pub const TARGETS: &[TargetSpec] = &[model::gaussian::SPEC];
+
+/// Every sampler, in the order the UI lists them.
+pub const SAMPLERS: &[SamplerSpec] = &[sampler::sgld::SPEC];
+
+/// Look a target up by name; the error lists the allowed names.
+pub fn target(name: &str) -> Result<&'static TargetSpec, String> {
+    TARGETS.iter().find(|t| t.name == name).ok_or_else(|| {
+        let names: Vec<&str> = TARGETS.iter().map(|t| t.name).collect();
+        format!("unknown target '{name}'; allowed: {}", names.join(", "))
+    })
+}
+
+/// Look a sampler up by name; the error lists the allowed names.
+pub fn sampler(name: &str) -> Result<&'static SamplerSpec, String> {
+    SAMPLERS.iter().find(|s| s.name == name).ok_or_else(|| {
+        let names: Vec<&str> = SAMPLERS.iter().map(|s| s.name).collect();
+        format!("unknown sampler '{name}'; allowed: {}", names.join(", "))
+    })
+}
+
+/// The whole registry as JSON (what `sgviz list` prints and what the UI builds its controls from).
+pub fn to_json() -> serde_json::Value {
+    serde_json::json!({ "targets": TARGETS, "samplers": SAMPLERS })
+}
+
+/// Split `name=value` settings between a target's and a sampler's parameter lists.
+/// A name must belong to exactly one of them.
+pub fn split_settings(
+    target: &TargetSpec,
+    sampler: &SamplerSpec,
+    settings: &[(String, String)],
+) -> Result<(ParamValues, ParamValues), String> {
+    let mut target_values = ParamValues::defaults(target.params);
+    let mut sampler_values = ParamValues::defaults(sampler.params);
+    for (name, text) in settings {
+        if let Some(spec) = sampler.params.iter().find(|s| s.name == name) {
+            sampler_values.set(sampler.params, name, spec.parse(text)?)?;
+        } else if let Some(spec) = target.params.iter().find(|s| s.name == name) {
+            target_values.set(target.params, name, spec.parse(text)?)?;
+        } else {
+            let all: Vec<ParamSpec> = target.params.iter().chain(sampler.params).copied().collect();
+            return Err(unknown_param(&all, name));
+        }
+    }
+    Ok((target_values, sampler_values))
+}
+
+/// For targets that take no data: refuse a `--data` file with a clear message.
+pub fn refuse_data(target: &str, data: Option<&Dataset>) -> Result<(), String> {
+    match data {
+        Some(_) => Err(format!("target '{target}' takes no data file; data files are for regression targets")),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_defaults_are_valid() {
+        let mut names: Vec<&str> = TARGETS.iter().map(|t| t.name).chain(SAMPLERS.iter().map(|s| s.name)).collect();
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "duplicate registry names");
+        for spec in TARGETS.iter().flat_map(|t| t.params).chain(SAMPLERS.iter().flat_map(|s| s.params)) {
+            spec.check(spec.default).unwrap_or_else(|e| panic!("default of {} invalid: {e}", spec.name));
+            assert!(spec.min <= spec.max);
+            assert!(!spec.log_scale || spec.min > 0.0, "{}: log scale needs min > 0", spec.name);
+        }
+    }
+
+    #[test]
+    fn no_parameter_name_is_shared_between_a_target_and_a_sampler() {
+        for t in TARGETS {
+            for s in SAMPLERS {
+                for p in t.params {
+                    assert!(!s.params.iter().any(|q| q.name == p.name), "{} in both {} and {}", p.name, t.name, s.name);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! Fixed-capacity ring buffer of D-dimensional points: retained samples and traces never grow
+//! memory, however long a chain runs.
+
+/// Row-major storage of the most recent `capacity` points of dimension `dim`.
+#[derive(Clone, Debug)]
+pub struct RingBuffer {
+    dim: usize,
+    capacity: usize,
+    data: Vec<f64>,
+    /// Index of the slot the next push writes.
+    head: usize,
+    len: usize,
+    /// Total points ever pushed (so consumers can tell what is new since they last looked).
+    pushed: u64,
+}
+
+impl RingBuffer {
+    pub fn new(dim: usize, capacity: usize) -> Self {
+        let capacity = capacity.max(1);
+        RingBuffer { dim, capacity, data: vec![0.0; dim * capacity], head: 0, len: 0, pushed: 0 }
+    }
+
+    pub fn dim(&self) -> usize {
+        self.dim
+    }
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Number of points pushed since creation (not bounded by the capacity).
+    pub fn total_pushed(&self) -> u64 {
+        self.pushed
+    }
+
+    pub fn push(&mut self, point: &[f64]) {
+        debug_assert_eq!(point.len(), self.dim);
+        let at = self.head * self.dim;
+        self.data[at..at + self.dim].copy_from_slice(point);
+        self.head = (self.head + 1) % self.capacity;
+        self.len = (self.len + 1).min(self.capacity);
+        self.pushed += 1;
+    }
+
+    /// The k-th oldest retained point (k < len).
+    pub fn get(&self, k: usize) -> &[f64] {
+        let start = (self.head + self.capacity - self.len + k) % self.capacity;
+        &self.data[start * self.dim..(start + 1) * self.dim]
+    }
+
+    /// The most recent point, if any.
+    pub fn last(&self) -> Option<&[f64]> {
+        (self.len > 0).then(|| self.get(self.len - 1))
+    }
+
+    /// Retained points, oldest first.
+    pub fn iter(&self) -> impl Iterator<Item = &[f64]> + '_ {
+        (0..self.len).map(move |k| self.get(k))
+    }
+
+    /// One coordinate of every retained point, oldest first.
+    pub fn coordinate(&self, j: usize) -> Vec<f64> {
+        self.iter().map(|p| p[j]).collect()
+    }
+
+    pub fn clear(&mut self) {
+        self.head = 0;
+        self.len = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_only_the_newest_points_in_order() {
+        let mut ring = RingBuffer::new(2, 3);
+        for k in 0..5 {
+            ring.push(&[k as f64, -(k as f64)]);
+        }
+        assert_eq!(ring.len(), 3);
+        assert_eq!(ring.total_pushed(), 5);
+        let firsts: Vec<f64> = ring.iter().map(|p| p[0]).collect();
+        assert_eq!(firsts, vec![2.0, 3.0, 4.0]);
+        assert_eq!(ring.last().unwrap(), &[4.0, -4.0]);
+    }
+}

@@ -1,0 +1,171 @@
+//! Minibatch gradient estimation shared by every stochastic-gradient sampler (ALGORITHMS.md §0):
+//! ∇log π̂(θ) = ∇log p(θ) + (N/n) Σ_{i∈S} ∇ℓ_i(θ), with S drawn without replacement within a step,
+//! plus the synthetic noise ξ ~ N(0, s² I) of toy targets. The oracle also counts per-datum
+//! gradient evaluations, the fair cost unit across samplers.
+
+use crate::model::Model;
+use crate::rng::{index_below, standard_normal, ChainRng};
+
+/// Draws minibatches and evaluates gradient estimates; counts per-datum gradient evaluations.
+#[derive(Clone, Debug)]
+pub struct GradientOracle {
+    batch_size: usize,
+    n_data: usize,
+    /// A permutation of 0..N whose first `batch_size` entries are the current minibatch.
+    order: Vec<usize>,
+    grad_evals: u64,
+}
+
+impl GradientOracle {
+    /// `batch_size` is clamped to [1, N].
+    pub fn new(model: &dyn Model, batch_size: usize) -> Self {
+        let n_data = model.n_data().max(1);
+        GradientOracle { batch_size: batch_size.clamp(1, n_data), n_data, order: (0..n_data).collect(), grad_evals: 0 }
+    }
+
+    /// Minibatch size n actually used.
+    pub fn batch_size(&self) -> usize {
+        self.batch_size
+    }
+    /// Number of data N.
+    pub fn n_data(&self) -> usize {
+        self.n_data
+    }
+    /// Per-datum gradient evaluations so far.
+    pub fn grad_evals(&self) -> u64 {
+        self.grad_evals
+    }
+    /// Record evaluations done outside the oracle's own methods.
+    pub fn count(&mut self, evals: u64) {
+        self.grad_evals += evals;
+    }
+
+    /// A fresh minibatch of distinct indices (partial Fisher–Yates shuffle, O(n)).
+    pub fn next_batch(&mut self, rng: &mut ChainRng) -> &[usize] {
+        if self.batch_size < self.n_data {
+            for j in 0..self.batch_size {
+                let k = j + index_below(rng, self.n_data - j);
+                self.order.swap(j, k);
+            }
+        }
+        &self.order[..self.batch_size]
+    }
+
+    /// out = ∇log p(θ) + (N/n) Σ_{i∈S} ∇ℓ_i(θ) + ξ on a fresh minibatch S.
+    pub fn stochastic_gradient(&mut self, model: &dyn Model, theta: &[f64], rng: &mut ChainRng, out: &mut [f64]) {
+        out.fill(0.0);
+        let scale = self.n_data as f64 / self.batch_size as f64;
+        let n = self.batch_size;
+        self.next_batch(rng);
+        model.add_grad_log_lik_batch(&self.order[..n], theta, out);
+        for o in out.iter_mut() {
+            *o *= scale;
+        }
+        model.add_grad_log_prior(theta, out);
+        self.grad_evals += n as u64;
+        add_synthetic_noise(model.synthetic_noise_sd(), rng, out);
+    }
+
+    /// Per-datum scores on a fresh minibatch, row-major n × D in `scores` (resized), including the
+    /// synthetic noise split over the batch: each score gets N(0, τ²I) with τ = s√n / N, so that
+    /// (N/n) Σ g_i carries exactly N(0, s²I). Returns the batch indices' count n.
+    pub fn minibatch_scores(&mut self, model: &dyn Model, theta: &[f64], rng: &mut ChainRng, scores: &mut Vec<f64>) -> usize {
+        let dim = theta.len();
+        let n = self.batch_size;
+        scores.clear();
+        scores.resize(n * dim, 0.0);
+        self.next_batch(rng);
+        for (row, &i) in scores.chunks_mut(dim).zip(&self.order[..n]) {
+            model.add_grad_log_lik(i, theta, row);
+        }
+        self.grad_evals += n as u64;
+        let per_datum_sd = model.synthetic_noise_sd() * (n as f64).sqrt() / self.n_data as f64;
+        if per_datum_sd > 0.0 {
+            for g in scores.iter_mut() {
+                *g += per_datum_sd * standard_normal(rng);
+            }
+        }
+        n
+    }
+
+    /// out = ∇log π(θ) on the full data (no noise); costs N evaluations.
+    pub fn full_gradient(&mut self, model: &dyn Model, theta: &[f64], out: &mut [f64]) {
+        model.grad_log_density(theta, out);
+        self.grad_evals += self.n_data as u64;
+    }
+}
+
+/// out += ξ, ξ ~ N(0, s² I).
+pub fn add_synthetic_noise(sd: f64, rng: &mut ChainRng, out: &mut [f64]) {
+    if sd > 0.0 {
+        for o in out.iter_mut() {
+            *o += sd * standard_normal(rng);
+        }
+    }
+}
+
+/// Column means and the sample covariance (divisor n − 1) of row-major n × D scores.
+pub fn score_mean_and_covariance(scores: &[f64], dim: usize) -> (Vec<f64>, Vec<f64>) {
+    let n = scores.len() / dim;
+    let mut mean = vec![0.0; dim];
+    for row in scores.chunks(dim) {
+        for (m, g) in mean.iter_mut().zip(row) {
+            *m += g;
+        }
+    }
+    mean.iter_mut().for_each(|m| *m /= n as f64);
+    let mut cov = vec![0.0; dim * dim];
+    for row in scores.chunks(dim) {
+        for a in 0..dim {
+            let da = row[a] - mean[a];
+            for b in 0..dim {
+                cov[a * dim + b] += da * (row[b] - mean[b]);
+            }
+        }
+    }
+    let divisor = (n.max(2) - 1) as f64;
+    cov.iter_mut().for_each(|c| *c /= divisor);
+    (mean, cov)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::gaussian::CorrelatedGaussian;
+    use crate::rng::chain_rng;
+
+    #[test]
+    fn batches_are_distinct_indices() {
+        let model = CorrelatedGaussian::new(1.0, 1.0, 0.0, 0.0);
+        let mut oracle = GradientOracle::new(&model, 30);
+        let mut rng = chain_rng(3);
+        for _ in 0..50 {
+            let mut batch = oracle.next_batch(&mut rng).to_vec();
+            batch.sort_unstable();
+            batch.dedup();
+            assert_eq!(batch.len(), 30);
+        }
+    }
+
+    #[test]
+    fn synthetic_noise_in_scores_has_the_stated_full_scale_variance() {
+        // (N/n) Σ g_i must carry N(0, s²) noise: check its variance over many draws at θ = μ.
+        let s = 3.0;
+        let model = CorrelatedGaussian::new(1.0, 1.0, 0.0, s);
+        let mut oracle = GradientOracle::new(&model, 10);
+        let mut rng = chain_rng(7);
+        let mut scores = Vec::new();
+        let draws = 20_000;
+        let mut sum_sq = 0.0;
+        for _ in 0..draws {
+            let n = oracle.minibatch_scores(&model, &[0.0, 0.0], &mut rng, &mut scores);
+            let est: f64 = scores.chunks(2).map(|r| r[0]).sum::<f64>() * 100.0 / n as f64;
+            sum_sq += est * est;
+        }
+        let var = sum_sq / draws as f64;
+        // Var of a sample variance of normals: 2σ⁴/(draws); allow 5 standard errors.
+        let se = (2.0f64).sqrt() * s * s / (draws as f64).sqrt();
+        assert!((var - s * s).abs() < 5.0 * se, "variance {var} vs {}", s * s);
+        assert_eq!(oracle.grad_evals(), 10 * draws as u64);
+    }
+}

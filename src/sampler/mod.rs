@@ -1,0 +1,46 @@
+//! Samplers as small state machines (in the style of BlackJAX's sgmcmc kernels): a sampler owns
+//! its position and its own hyperparameters, never the data, the minibatching or the retained
+//! samples. [`crate::chain::Chain`] owns those and calls [`Sampler::step`].
+
+pub mod gradient;
+pub mod sgld;
+
+use crate::model::Model;
+use crate::params::ParamValues;
+use crate::rng::ChainRng;
+pub use gradient::GradientOracle;
+
+/// What one step produced, for the chain to record.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Emitted {
+    /// The new position is one sample, with an importance weight (1 for constant-step samplers,
+    /// ε_t for the step-size-weighted estimator of decreasing-step SGLD).
+    Sample { weight: f64 },
+    /// A piece of a continuous trajectory (bouncy particle samplers): x(s) = start + velocity·s for
+    /// s ∈ [0, duration]. `bounce` says whether it ended in a reflection (for drawing markers).
+    Segment { start: Vec<f64>, velocity: Vec<f64>, duration: f64, bounce: bool },
+    /// Nothing to record this step (e.g. a rejected thinning proposal).
+    Nothing,
+}
+
+/// One named number a sampler reports for the UI and the CLI (noise variances, acceptance, …).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Diagnostic {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub value: f64,
+}
+
+/// A step-by-step sampler behind one interface.
+pub trait Sampler: Send {
+    /// The current position θ_t.
+    fn position(&self) -> &[f64];
+    /// Advance one step. Gradient work goes through `grads` so that it is counted.
+    fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted;
+    /// Take new hyperparameter values (a slider moved) without losing the chain's state.
+    fn update_params(&mut self, params: &ParamValues);
+    /// Quantities worth showing, as of the latest step.
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        Vec::new()
+    }
+}
