@@ -57,10 +57,17 @@ pub struct SamplerSpec {
 }
 
 /// Every target, in the order the UI lists them.
-pub const TARGETS: &[TargetSpec] = &[model::gaussian::SPEC];
+pub const TARGETS: &[TargetSpec] = &[
+    model::gaussian::SPEC,
+    model::logistic::SPEC,
+    model::linear::SPEC,
+];
 
 /// Every sampler, in the order the UI lists them.
-pub const SAMPLERS: &[SamplerSpec] = &[sampler::sgld::SPEC];
+pub const SAMPLERS: &[SamplerSpec] = &[
+    sampler::sgld::SPEC,
+    sampler::mala::SPEC,
+];
 
 /// Look a target up by name; the error lists the allowed names.
 pub fn target(name: &str) -> Result<&'static TargetSpec, String> {

@@ -3,6 +3,8 @@
 //! model exposes the scores g_i = ∇ℓ_i(θ) one datum at a time, not only their sum.
 
 pub mod gaussian;
+pub mod linear;
+pub mod logistic;
 
 use crate::diagnostics::Moments;
 

@@ -3,6 +3,7 @@
 //! samples. [`crate::chain::Chain`] owns those and calls [`Sampler::step`].
 
 pub mod gradient;
+pub mod mala;
 pub mod sgld;
 
 use crate::model::Model;
