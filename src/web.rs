@@ -6,6 +6,7 @@ use crate::chain::{Chain, ChainConfig, ChainStatus};
 use crate::diagnostics::two_sigma_ellipse;
 use crate::plot::contours::DensityGrid;
 use crate::plot::density::DensityImage;
+use crate::plot::marginals::{self, AxisDensity};
 use crate::plot::marginal2d::{draw_static, StaticLayer};
 use crate::plot::{PlotFrame, Projection};
 use plotters::prelude::IntoDrawingArea;
@@ -49,6 +50,10 @@ pub struct Lab {
     density: DensityImage,
     /// Samples of the ring already binned into the density image.
     binned: u64,
+    /// log π on a grid over the view (2-D targets only), for contours and true marginals.
+    grid: Option<DensityGrid>,
+    /// True marginal densities along x and y, when known.
+    truth_marginals: [Option<AxisDensity>; 2],
 }
 
 fn js_error(message: String) -> JsError {
@@ -68,7 +73,34 @@ impl Lab {
         let chain = Chain::new(&config).map_err(js_error)?;
         let frame = PlotFrame::new(width.max(64), height.max(64), scale_or_one(scale));
         let projection = Projection { view: chain.model().view(), frame };
-        Ok(Lab { density: DensityImage::new(projection), chain, config, projection, scale: scale_or_one(scale), binned: 0 })
+        let mut lab = Lab {
+            density: DensityImage::new(projection),
+            chain,
+            config,
+            projection,
+            scale: scale_or_one(scale),
+            binned: 0,
+            grid: None,
+            truth_marginals: [None, None],
+        };
+        lab.refresh_view();
+        Ok(lab)
+    }
+
+    /// Recompute the view, the density grid and the true marginals after the model changed.
+    fn refresh_view(&mut self) {
+        let model = self.chain.model();
+        let view = model.view();
+        self.projection.view = view;
+        self.grid = (model.dim() == 2).then(|| DensityGrid::evaluate(model, view, 161, 161));
+        self.truth_marginals = match (&self.grid, model.exact_moments()) {
+            (Some(grid), _) => [Some(marginals::grid_marginal(grid, 0)), Some(marginals::grid_marginal(grid, 1))],
+            (None, Some(m)) => [
+                Some(marginals::normal_marginal(m.mean[0], m.cov[0][0].sqrt(), view.x_min, view.x_max, 161)),
+                Some(marginals::normal_marginal(m.mean[1], m.cov[1][1].sqrt(), view.y_min, view.y_max, 161)),
+            ],
+            (None, None) => [None, None],
+        };
     }
 
     /// Advance at most `steps` steps; returns how many ran (fewer once the chain diverged).
@@ -95,28 +127,60 @@ impl Lab {
         if is_sampler_param {
             self.chain.set_sampler_param(name, value).map_err(js_error)?;
             self.chain.clear_statistics();
+            set_setting(&mut self.config, name, value);
+            self.restart_density();
         } else {
             let mut config = self.config.clone();
-            config.settings.retain(|(n, _)| n != name);
-            config.settings.push((name.to_string(), value.to_string()));
-            let chain = Chain::new(&config).map_err(js_error)?;
-            self.chain = chain;
-            self.config = config;
-            self.projection.view = self.chain.model().view();
+            set_setting(&mut config, name, value);
+            self.replace_chain(config)?;
         }
-        self.remember_setting(name, value);
-        self.restart_density();
         Ok(())
-    }
-
-    fn remember_setting(&mut self, name: &str, value: f64) {
-        self.config.settings.retain(|(n, _)| n != name);
-        self.config.settings.push((name.to_string(), value.to_string()));
     }
 
     fn restart_density(&mut self) {
         self.density = DensityImage::new(self.projection);
         self.binned = self.chain.samples().total_pushed();
+    }
+
+    /// Load a CSV data set (header row, numeric columns, response last) into the current target,
+    /// optionally standardising the features. On any error the current data and chain are kept
+    /// and the message names the row and column. Returns a one-line summary.
+    pub fn set_data(&mut self, bytes: &[u8], standardise: bool) -> Result<String, JsError> {
+        let parsed = crate::data::parse_csv(bytes).map_err(js_error)?;
+        let data = if standardise { parsed.standardised() } else { parsed };
+        let summary = format!(
+            "{} rows × {} features{}, response '{}'",
+            data.len(),
+            data.n_features(),
+            if standardise { " (standardised)" } else { "" },
+            data.response_name
+        );
+        let mut config = self.config.clone();
+        config.data = Some(data);
+        self.replace_chain(config)?;
+        Ok(summary)
+    }
+
+    /// Drop loaded data and return to the target's built-in data.
+    pub fn clear_data(&mut self) -> Result<(), JsError> {
+        let mut config = self.config.clone();
+        config.data = None;
+        self.replace_chain(config)
+    }
+
+    /// Whether user data is loaded.
+    pub fn has_data(&self) -> bool {
+        self.config.data.is_some()
+    }
+
+    /// Build a chain from `config`; only on success does it replace the current one.
+    fn replace_chain(&mut self, config: ChainConfig) -> Result<(), JsError> {
+        let chain = Chain::new(&config).map_err(js_error)?;
+        self.chain = chain;
+        self.config = config;
+        self.refresh_view();
+        self.restart_density();
+        Ok(())
     }
 
     /// Start again from the initial point with the same seed and settings.
@@ -140,10 +204,17 @@ impl Lab {
         let backend = CanvasBackend::with_canvas_object(canvas).ok_or_else(|| js_error("canvas has no 2-D context".into()))?;
         let root = backend.into_drawing_area();
         let model = self.chain.model();
-        let grid = DensityGrid::evaluate(model, self.projection.view, 121, 121);
         let truth = model.exact_moments();
         let names = model.coordinate_names();
-        let layer = StaticLayer { frame: self.projection.frame, grid: &grid, truth: truth.as_ref(), x_name: &names[0], y_name: &names[1], scale: self.scale };
+        let layer = StaticLayer {
+            frame: self.projection.frame,
+            view: self.projection.view,
+            grid: self.grid.as_ref(),
+            truth: truth.as_ref(),
+            x_name: &names[0],
+            y_name: &names[1],
+            scale: self.scale,
+        };
         draw_static(&root, &layer).map_err(|e| js_error(format!("drawing failed: {e:?}")))
     }
 
@@ -163,6 +234,18 @@ impl Lab {
     }
     pub fn plot_top(&self) -> u32 {
         self.projection.frame.top
+    }
+
+    /// Marginal histograms (from the density image) and true marginal curves, as pixel polylines:
+    /// `{x: {histogram, truth}, y: {histogram, truth}}`.
+    pub fn marginals_json(&self) -> String {
+        let v = self.projection.view;
+        let bins = (self.density.width() as usize / 6).clamp(10, 80);
+        let hx = marginals::histogram_density(&self.density.column_counts(), bins, v.x_min, v.x_max);
+        let hy = marginals::histogram_density(&self.density.row_counts(), bins, v.y_min, v.y_max);
+        let [tx, ty] = &self.truth_marginals;
+        let (x, y) = marginals::layout(&self.projection, self.projection.frame.band as f64, (&hx, tx.as_ref()), (&hy, ty.as_ref()));
+        serde_json::json!({ "x": x, "y": y }).to_string()
     }
 
     /// Pixel coordinates (x, y, x, y, …) of the last `k` samples, oldest first.
@@ -219,6 +302,8 @@ impl Lab {
             "diagnostics": diagnostics,
             "truth": chain.model().exact_moments(),
             "names": chain.model().coordinate_names(),
+            "n_data": chain.model().n_data(),
+            "has_data": self.config.data.is_some(),
             "outside": self.density.outside(),
             "target_params": chain.target_params().to_json(),
             "sampler_params": chain.sampler_params().to_json(),
@@ -237,6 +322,12 @@ impl Lab {
         }
         out
     }
+}
+
+/// Record `name=value` in a config, replacing an earlier setting of the same name.
+fn set_setting(config: &mut ChainConfig, name: &str, value: f64) {
+    config.settings.retain(|(n, _)| n != name);
+    config.settings.push((name.to_string(), value.to_string()));
 }
 
 fn scale_or_one(scale: f64) -> f64 {

@@ -5,6 +5,7 @@ import init, { Lab, registry_json, last_panic } from './pkg/sgviz.js';
 import { buildParamControls, fillSelect, sliderPosition, sliderValue } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { Panel2d } from './panel2d.js';
+import { wireDataUpload } from './data-upload.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -24,6 +25,7 @@ const app = {
   playing: false,
   frameTimes: [],
   dead: false,
+  upload: null,
 };
 
 function specsOf(kind, name) {
@@ -67,6 +69,7 @@ function rebuildLab() {
   if (app.lab) app.lab.free();
   app.lab = next;
   $('status').textContent = '';
+  app.upload?.reapply();
   app.panel.fit();
   guarded(() => app.panel.drawStatic(app.lab));
   draw();
@@ -80,6 +83,7 @@ function buildControls() {
   const sampler = specsOf('samplers', app.sampler);
   buildParamControls($('sampler-params'), sampler.params, app.values, setParam);
   buildParamControls($('target-params'), target.params, app.values, setParam);
+  app.upload.refresh(target);
 }
 
 /** A parameter moved: apply it to the live chain. Returns an error message or null. */
@@ -104,6 +108,7 @@ function setParam(name, value) {
 function selectModel(kind, name) {
   const previous = { target: app.target, sampler: app.sampler, values: app.values };
   app[kind] = name;
+  if (kind === 'target') app.upload.forget();
   app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
   if (!rebuildLab()) Object.assign(app, previous);
   buildControls();
@@ -242,6 +247,10 @@ async function main() {
   app.registry = JSON.parse(registry_json());
   app.panel = new Panel2d($('stack'), wasm.memory);
   app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
+  app.upload = wireDataUpload({
+    fieldset: $('data-controls'), file: $('data-file'), standardise: $('data-standardise'),
+    clear: $('data-clear'), summary: $('data-summary'), error: $('data-error'),
+  }, () => app.lab, () => { guarded(() => app.panel.drawStatic(app.lab)); draw(); });
   buildControls();
   wireRunControls();
   rebuildLab();

@@ -53,6 +53,11 @@ export class Panel2d {
     const ctx = this.overlayCanvas.getContext('2d');
     const ratio = this.size().ratio;
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
+    const marginals = JSON.parse(lab.marginals_json());
+    for (const axis of [marginals.x, marginals.y]) {
+      this.drawPolyline(ctx, axis.histogram, { fill: this.colours.histogram, stroke: this.colours.histogramEdge, width: ratio });
+      this.drawPolyline(ctx, axis.truth, { stroke: this.colours.truth, width: 2 * ratio });
+    }
     this.drawEllipse(ctx, lab.sampler_ellipse(), ratio);
     this.drawTrail(ctx, lab.trail(TRAIL_LENGTH), ratio);
     const [x, y] = lab.position_pixel();
@@ -65,6 +70,17 @@ export class Panel2d {
       ctx.fill();
       ctx.stroke();
     }
+  }
+
+  drawPolyline(ctx, points, { fill, stroke, width }) {
+    if (points.length < 4) return;
+    ctx.beginPath();
+    ctx.moveTo(points[0], points[1]);
+    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
+    if (fill) { ctx.fillStyle = fill; ctx.fill(); }
+    ctx.strokeStyle = stroke;
+    ctx.lineWidth = width;
+    ctx.stroke();
   }
 
   drawEllipse(ctx, points, ratio) {
@@ -96,7 +112,13 @@ export class Panel2d {
 function readColours() {
   const css = getComputedStyle(document.documentElement);
   const read = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  return { point: read('--point', '#e4572e'), sampler: read('--sampler', '#d1495b') };
+  return {
+    point: read('--point', '#e4572e'),
+    sampler: read('--sampler', '#d1495b'),
+    truth: read('--truth', '#141414'),
+    histogram: read('--histogram', 'rgba(33, 113, 181, 0.35)'),
+    histogramEdge: read('--histogram-edge', '#2171b5'),
+  };
 }
 
 function withAlpha(hex, alpha) {

@@ -152,8 +152,12 @@ impl Model for LogisticRegression {
         }
         out[self.d] += residual;
     }
+    /// ±4.5 Laplace standard deviations around the mode (a fixed window if Newton fails).
     fn view(&self) -> View {
-        View::centred(0.0, 0.0, 4.0, 4.0)
+        match super::laplace::laplace_approximation(self) {
+            Some(m) => super::laplace::view_from_moments(&m, 4.5),
+            None => View::centred(0.0, 0.0, 4.0, 4.0),
+        }
     }
     fn coordinate_names(&self) -> Vec<String> {
         self.names.clone()

@@ -3,6 +3,7 @@
 //! model exposes the scores g_i = ∇ℓ_i(θ) one datum at a time, not only their sum.
 
 pub mod gaussian;
+pub mod laplace;
 pub mod linear;
 pub mod logistic;
 
