@@ -9,6 +9,9 @@ import { wireDataUpload } from './data-upload.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
+/** Secondary charts redraw at most this often while running (plotters text layout is costly). */
+const CHART_INTERVAL_MS = 250;
+const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf']];
 const SPEED_SPEC = { name: 'speed', min: 1, max: 20000, log_scale: true, integer: true };
 
 const $ = (id) => document.getElementById(id);
@@ -24,6 +27,7 @@ const app = {
   speed: 20,
   playing: false,
   frameTimes: [],
+  chartsDrawnAt: 0,
   dead: false,
   upload: null,
 };
@@ -194,12 +198,28 @@ function draw() {
     app.panel.drawOverlay(app.lab);
     showState(JSON.parse(app.lab.state_json()));
   });
+  if (!app.playing || performance.now() - app.chartsDrawnAt > CHART_INTERVAL_MS) drawCharts();
+}
+
+function drawCharts() {
+  app.chartsDrawnAt = performance.now();
+  const ratio = Math.min(window.devicePixelRatio || 1, 3);
+  for (const [kind, id] of CHARTS) {
+    const canvas = $(id);
+    const width = Math.round(canvas.clientWidth * ratio);
+    const height = Math.round(canvas.clientHeight * ratio);
+    if (width < 32 || height < 32) continue;
+    if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
+    guarded(() => app.lab.draw_chart(kind, canvas));
+  }
 }
 
 function showState(state) {
   $('count-steps').textContent = formatCount(state.steps);
   $('count-samples').textContent = formatCount(state.n_samples);
   $('count-grads').textContent = formatCount(state.grad_evals);
+  $('ess').textContent = state.ess.map((e) => formatNumber(e)).join(', ');
+  $('ess-per-grad').textContent = state.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
   const rows = [];
   const names = state.names;
   const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
