@@ -121,6 +121,11 @@ impl Model for CorrelatedGaussian {
         self.noise_sd
     }
 
+    fn gaussian_precision(&self) -> Option<(Vec<f64>, Vec<f64>)> {
+        let p = &self.precision;
+        Some((self.mean.to_vec(), vec![p[0][0], p[0][1], p[1][0], p[1][1]]))
+    }
+
     fn exact_moments(&self) -> Option<Moments> {
         Some(Moments { mean: self.mean.to_vec(), cov: self.cov.iter().map(|r| r.to_vec()).collect() })
     }

@@ -116,6 +116,24 @@ impl LogisticRegression {
         (0..self.labels.len()).map(|i| (self.row(i).iter().map(|x| x * x).sum::<f64>() + 1.0).sqrt()).fold(0.0, f64::max)
     }
 
+    /// sup_θ λ_max(∇²U(θ)) ≤ ¼ λ_max(X̃ᵀX̃) + 1/σ_p², X̃ the rows [x_i, 1], since
+    /// ∇²U = Σ σ(z_i)(1 − σ(z_i)) x̃_i x̃_iᵀ + I/σ_p² and σ(1 − σ) ≤ ¼. Costs O(N D²).
+    pub fn potential_curvature_bound(&self) -> f64 {
+        let dim = self.d + 1;
+        let mut gram = nalgebra::DMatrix::<f64>::zeros(dim, dim);
+        let mut row = vec![1.0; dim];
+        for i in 0..self.labels.len() {
+            row[..self.d].copy_from_slice(self.row(i));
+            for a in 0..dim {
+                for b in 0..dim {
+                    gram[(a, b)] += row[a] * row[b];
+                }
+            }
+        }
+        let largest = gram.symmetric_eigenvalues().iter().cloned().fold(0.0, f64::max);
+        0.25 * largest + 1.0 / (self.prior_sd * self.prior_sd)
+    }
+
     pub fn prior_sd(&self) -> f64 {
         self.prior_sd
     }
@@ -151,6 +169,16 @@ impl Model for LogisticRegression {
             *o += residual * x;
         }
         out[self.d] += residual;
+    }
+    fn score_projection_bound(&self) -> Option<f64> {
+        // |u·g_i| = |y_i − σ(z_i)| |u·[x_i, 1]| ≤ ‖[x_i, 1]‖ for unit u (ALGORITHMS.md §7.11).
+        Some(self.max_row_norm())
+    }
+    fn prior_curvature_bound(&self) -> Option<f64> {
+        Some(1.0 / (self.prior_sd * self.prior_sd))
+    }
+    fn curvature_bound(&self) -> Option<f64> {
+        Some(self.potential_curvature_bound())
     }
     fn view(&self) -> View {
         View::centred(0.0, 0.0, 4.0, 4.0)
