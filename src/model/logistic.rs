@@ -212,6 +212,30 @@ mod tests {
     }
 
     #[test]
+    fn curvature_and_score_bounds_dominate_the_model() {
+        // uᵀ∇²U u by central differences of the gradient stays below the curvature bound, and every
+        // |u·g_i| below the score-projection bound, at points spread over the prior.
+        let model = LogisticRegression::synthetic_1d(&ParamValues::defaults(PARAMS));
+        let (m, l) = (model.curvature_bound().unwrap(), model.score_projection_bound().unwrap());
+        let mut largest = 0.0f64;
+        for (theta, u) in [([0.0, 0.0], [1.0, 0.0]), ([0.1, -0.2], [0.6, 0.8]), ([1.5, -0.5], [0.0, 1.0])] {
+            let h = 1e-5;
+            let (mut gp, mut gm) = ([0.0; 2], [0.0; 2]);
+            model.grad_log_density(&[theta[0] + h * u[0], theta[1] + h * u[1]], &mut gp);
+            model.grad_log_density(&[theta[0] - h * u[0], theta[1] - h * u[1]], &mut gm);
+            let curvature = -((gp[0] - gm[0]) * u[0] + (gp[1] - gm[1]) * u[1]) / (2.0 * h);
+            largest = largest.max(curvature);
+            for i in 0..model.n_data() {
+                let mut g = [0.0; 2];
+                model.add_grad_log_lik(i, &theta, &mut g);
+                assert!((g[0] * u[0] + g[1] * u[1]).abs() <= l);
+            }
+        }
+        // At θ = 0 every σ(1 − σ) = ¼, so the bound is attained up to the Gram matrix's top direction.
+        assert!(largest <= m && largest > 0.5 * m, "curvature {largest} vs bound {m}");
+    }
+
+    #[test]
     fn refuses_one_class_and_non_binary_labels() {
         let e = LogisticRegression::new(1, vec![1.0, 2.0], vec![1.0, 1.0], 1.0, vec![]).unwrap_err();
         assert!(e.contains("both classes"), "{e}");
