@@ -92,6 +92,9 @@ impl Chain {
         let model = (target_spec.build)(&target_params, config.data.as_ref())?;
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
+        if let Some(reason) = sampler.unsupported_reason() {
+            return Err(format!("sampler '{}' cannot run on target '{}': {reason}", sampler_spec.name, target_spec.name));
+        }
         let oracle = GradientOracle::new(model.as_ref(), batch_size(&sampler_params, model.as_ref()));
         let dim = model.dim();
         let view = model.view();

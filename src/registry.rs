@@ -67,6 +67,10 @@ pub const TARGETS: &[TargetSpec] = &[
 pub const SAMPLERS: &[SamplerSpec] = &[
     sampler::sgld::SPEC,
     sampler::mala::SPEC,
+    sampler::bps::SPEC,
+    sampler::sbps::SPEC,
+    sampler::psbps::SPEC,
+    sampler::lipsbps::SPEC,
 ];
 
 /// Look a target up by name; the error lists the allowed names.
