@@ -277,6 +277,26 @@ impl Lab {
         (start..ring.len()).flat_map(|i| self.pixel(ring.get(i))).collect()
     }
 
+    /// The recent continuous trajectory in pixels: `{kind, path: [x, y, …], bounces: [x, y, …]}`;
+    /// `kind` is "path" for bouncy samplers (draw the path) and "samples" otherwise (draw the trail).
+    pub fn path_json(&self) -> String {
+        let pieces: Vec<_> = self.chain.path().collect();
+        let mut path = Vec::with_capacity(2 * pieces.len() + 2);
+        if let Some(first) = pieces.first() {
+            path.extend(self.pixel(&first.start));
+        }
+        let mut bounces = Vec::new();
+        for piece in &pieces {
+            let end = self.pixel(&piece.end);
+            path.extend(end);
+            if piece.bounce {
+                bounces.extend(end);
+            }
+        }
+        let kind = if self.chain.sampler_spec().kind == crate::registry::SamplerKind::Bouncy { "path" } else { "samples" };
+        serde_json::json!({ "kind": kind, "path": path, "bounces": bounces }).to_string()
+    }
+
     /// Pixel coordinates of the current position.
     pub fn position_pixel(&self) -> Vec<f64> {
         self.pixel(self.chain.position()).to_vec()
@@ -319,7 +339,8 @@ impl Lab {
             chain.diagnostics().iter().map(|d| serde_json::json!({"name": d.name, "label": d.label, "value": finite(d.value)})).collect();
         serde_json::json!({
             "steps": chain.steps(),
-            "n_samples": chain.n_recorded(),
+            "n_samples": chain.samples_since_clear(),
+            "n_recorded": chain.n_recorded(),
             "retained": chain.samples().len(),
             "grad_evals": chain.grad_evals(),
             "mean": m.mean.iter().map(|x| finite(*x)).collect::<Vec<_>>(),

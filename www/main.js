@@ -10,6 +10,10 @@ import { decodeState, encodeState } from './url-state.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
+/** At or below this speed, bouncy samplers animate the particle along each path piece. */
+const ANIMATE_BELOW_SPEED = 3;
+/** Frames spent travelling one path piece when animating. */
+const FRAMES_PER_PIECE = 12;
 /** Secondary charts redraw at most this often while running (plotters text layout is costly). */
 const CHART_INTERVAL_MS = 250;
 const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf']];
@@ -29,6 +33,8 @@ const app = {
   playing: false,
   frameTimes: [],
   chartsDrawnAt: 0,
+  /** Progress along the newest path piece while animating a bouncy sampler, or undefined. */
+  pieceProgress: undefined,
   dead: false,
   upload: null,
   layout: { font: 'normal' },
@@ -282,7 +288,7 @@ function draw() {
   if (!app.lab || app.dead) return;
   guarded(() => {
     app.panel.drawDensity(app.lab);
-    app.panel.drawOverlay(app.lab);
+    app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined);
     showState(JSON.parse(app.lab.state_json()));
   });
   if (!app.playing || performance.now() - app.chartsDrawnAt > CHART_INTERVAL_MS) drawCharts();
@@ -338,10 +344,24 @@ function showState(state) {
   }
 }
 
+function isBouncy() {
+  return specsOf('samplers', app.sampler).kind === 'bouncy';
+}
+
+/** Slow bouncy playback: one event per FRAMES_PER_PIECE frames, the particle moving along it. */
+function animatePiece() {
+  if (app.pieceProgress === undefined || app.pieceProgress >= 1) {
+    guarded(() => app.lab.run(1));
+    app.pieceProgress = 0;
+  }
+  app.pieceProgress = Math.min(1, app.pieceProgress + 1 / FRAMES_PER_PIECE);
+}
+
 function frame(now) {
   if (app.playing) {
     const started = performance.now();
-    advance();
+    if (isBouncy() && app.speed <= ANIMATE_BELOW_SPEED) animatePiece();
+    else { app.pieceProgress = undefined; advance(); }
     draw();
     app.frameTimes.push(performance.now() - started);
     if (app.frameTimes.length > 600) app.frameTimes.shift();

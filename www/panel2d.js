@@ -49,7 +49,11 @@ export class Panel2d {
     ctx.putImageData(new ImageData(pixels, w, h), lab.plot_left(), lab.plot_top());
   }
 
-  drawOverlay(lab) {
+  /**
+   * `progress` ∈ [0, 1] animates a bouncy sampler's particle along its newest path piece;
+   * undefined draws the particle at the current position.
+   */
+  drawOverlay(lab, progress) {
     const ctx = this.overlayCanvas.getContext('2d');
     const ratio = this.size().ratio;
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
@@ -59,8 +63,14 @@ export class Panel2d {
       this.drawPolyline(ctx, axis.truth, { stroke: this.colours.truth, width: 2 * ratio });
     }
     this.drawEllipse(ctx, lab.sampler_ellipse(), ratio);
-    this.drawTrail(ctx, lab.trail(TRAIL_LENGTH), ratio);
-    const [x, y] = lab.position_pixel();
+    const path = JSON.parse(lab.path_json());
+    let [x, y] = lab.position_pixel();
+    if (path.kind === 'path') {
+      if (progress !== undefined && path.path.length >= 4) [x, y] = truncateLastPiece(path, progress);
+      this.drawPath(ctx, path, ratio);
+    } else {
+      this.drawTrail(ctx, lab.trail(TRAIL_LENGTH), ratio);
+    }
     if (Number.isFinite(x) && Number.isFinite(y)) {
       ctx.fillStyle = this.colours.point;
       ctx.strokeStyle = '#ffffff';
@@ -96,6 +106,21 @@ export class Panel2d {
     ctx.restore();
   }
 
+  /** A bouncy sampler's piecewise-linear path (fading with age) with its bounces marked. */
+  drawPath(ctx, { path, bounces }, ratio) {
+    this.drawTrail(ctx, path, ratio);
+    ctx.strokeStyle = this.colours.truth;
+    ctx.lineWidth = 1.5 * ratio;
+    const r = 3.5 * ratio;
+    for (let i = 0; i < bounces.length; i += 2) {
+      const [x, y] = [bounces[i], bounces[i + 1]];
+      ctx.beginPath();
+      ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
+      ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y - r);
+      ctx.stroke();
+    }
+  }
+
   drawTrail(ctx, points, ratio) {
     const n = points.length / 2;
     ctx.lineWidth = 1.5 * ratio;
@@ -107,6 +132,19 @@ export class Panel2d {
       ctx.stroke();
     }
   }
+}
+
+/** Cut the newest piece of a path at fraction `progress`; returns the particle's position. */
+function truncateLastPiece(path, progress) {
+  const p = path.path;
+  const n = p.length;
+  const [x0, y0, x1, y1] = [p[n - 4], p[n - 3], p[n - 2], p[n - 1]];
+  const x = x0 + (x1 - x0) * progress;
+  const y = y0 + (y1 - y0) * progress;
+  p[n - 2] = x;
+  p[n - 1] = y;
+  if (progress < 1 && path.bounces.length >= 2 && path.bounces.at(-2) === x1 && path.bounces.at(-1) === y1) path.bounces.length -= 2;
+  return [x, y];
 }
 
 function readColours() {
