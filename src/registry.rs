@@ -59,6 +59,11 @@ pub struct SamplerSpec {
 /// Every target, in the order the UI lists them.
 pub const TARGETS: &[TargetSpec] = &[
     model::gaussian::SPEC,
+    model::mixture::SPEC,
+    model::banana::SPEC,
+    model::hyperbola::SPEC,
+    model::multimodal::SPEC,
+    model::funnel::SPEC,
     model::logistic::SPEC,
     model::linear::SPEC,
 ];

@@ -2,9 +2,15 @@
 //! (ALGORITHMS.md §0): SGFS/OSGFS need the empirical Fisher and SBPS the noise variance, so the
 //! model exposes the scores g_i = ∇ℓ_i(θ) one datum at a time, not only their sum.
 
+pub mod banana;
+pub mod funnel;
 pub mod gaussian;
+pub mod hyperbola;
 pub mod linear;
 pub mod logistic;
+pub mod mixture;
+pub mod multimodal;
+pub mod toy;
 
 use crate::diagnostics::Moments;
 
