@@ -18,6 +18,7 @@ pub mod registry;
 pub mod ring;
 pub mod rng;
 pub mod sampler;
+pub mod truth;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

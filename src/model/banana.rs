@@ -78,4 +78,11 @@ impl ToyDensity for Banana {
         let high = (b * (12.25 * a * a - a * a)).max(-b * a * a) + 3.5;
         View { x_min: -3.5 * a, x_max: 3.5 * a, y_min: low, y_max: high }
     }
+    /// θ₁ within ±8a and the whole ridge for those θ₁ (the view cuts the ridge's arms).
+    fn region(&self) -> Option<View> {
+        let (a, b) = (self.width, self.curvature);
+        let arm = b * (64.0 * a * a - a * a);
+        let base = -b * a * a;
+        Some(View { x_min: -8.0 * a, x_max: 8.0 * a, y_min: arm.min(base) - 8.0, y_max: arm.max(base) + 8.0 })
+    }
 }

@@ -92,6 +92,14 @@ pub trait Model: Send + Sync {
     /// Window of the 2-D panel for coordinates (0, 1).
     fn view(&self) -> View;
 
+    /// Region for 2-D grid quadrature of the truth (src/truth.rs): by default the view doubled about
+    /// its centre. Targets whose mass reaches far outside the view (a long curved ridge) override it.
+    fn truth_region(&self) -> View {
+        let v = self.view();
+        let (cx, cy) = (0.5 * (v.x_min + v.x_max), 0.5 * (v.y_min + v.y_max));
+        View::centred(cx, cy, v.x_max - v.x_min, v.y_max - v.y_min)
+    }
+
     /// Names of the coordinates, for axes and CSV headers.
     fn coordinate_names(&self) -> Vec<String> {
         (1..=self.dim()).map(|j| format!("θ{j}")).collect()

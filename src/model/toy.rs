@@ -14,6 +14,9 @@ pub trait ToyDensity: Send + Sync {
     fn grad_log_pdf(&self, theta: &[f64]) -> [f64; 2];
     fn moments(&self) -> Option<Moments>;
     fn window(&self) -> View;
+    fn region(&self) -> Option<View> {
+        None
+    }
     fn start(&self) -> Vec<f64> {
         vec![0.0, 0.0]
     }
@@ -71,6 +74,10 @@ impl<D: ToyDensity> Model for PseudoData<D> {
     }
     fn view(&self) -> View {
         self.density.window()
+    }
+    fn truth_region(&self) -> View {
+        let v = self.view();
+        self.density.region().unwrap_or_else(|| View::centred(0.5 * (v.x_min + v.x_max), 0.5 * (v.y_min + v.y_max), v.x_max - v.x_min, v.y_max - v.y_min))
     }
     fn coordinate_names(&self) -> Vec<String> {
         self.density.names()
