@@ -65,6 +65,8 @@ pub const TARGETS: &[TargetSpec] = &[
     model::multimodal::SPEC,
     model::funnel::SPEC,
     model::logistic::SPEC,
+    model::logreg_dd::SPEC,
+    model::logreg_sgfs::SPEC,
     model::linear::SPEC,
 ];
 

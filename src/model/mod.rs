@@ -8,6 +8,8 @@ pub mod gaussian;
 pub mod hyperbola;
 pub mod linear;
 pub mod logistic;
+pub mod logreg_dd;
+pub mod logreg_sgfs;
 pub mod mixture;
 pub mod multimodal;
 pub mod toy;
