@@ -192,3 +192,51 @@ fn pair_choices_follow_sgfs_figures() {
     assert_eq!(truth::smallest_difference_pair(&reference, &other), Some((0, 1)));
     assert_eq!(truth::most_correlated_pair(&[vec![1.0]]), None);
 }
+
+#[test]
+fn logistic_setups_have_the_documented_shapes_and_scales() {
+    use sgviz::model::logreg_dd;
+    let dd = logreg_dd::synthetic(&ParamValues::defaults(logreg_dd::PARAMS)).unwrap();
+    assert_eq!((dd.dim(), dd.n_data()), (20, 1000));
+    // Feature 1 has variance 1/500: its weight's posterior is ≈ √500 ≈ 22 times wider than the
+    // others' (factor-of-2 band for the data-dependent curvature).
+    let sd = dd.laplace_sd();
+    let mut others: Vec<f64> = sd[1..].to_vec();
+    others.sort_by(f64::total_cmp);
+    let ratio = sd[0] / others[others.len() / 2];
+    assert!((11.0..45.0).contains(&ratio), "ratio {ratio}");
+    // The start is the mode: the full gradient vanishes there.
+    let mut g = vec![0.0; 20];
+    dd.grad_log_density(&dd.initial_point(), &mut g);
+    assert!(g.iter().all(|x| x.abs() < 1e-6), "{g:?}");
+
+    let spec = registry::target("logreg").unwrap();
+    let mut values = ParamValues::defaults(spec.params);
+    values.set(spec.params, "dataset", 1.0).unwrap();
+    values.set(spec.params, "n_features", 6.0).unwrap();
+    let cancer = (spec.build)(&values, None).unwrap();
+    assert_eq!((cancer.dim(), cancer.n_data()), (7, 569));
+    assert_eq!(cancer.coordinate_names()[0], "mean_radius");
+    values.set(spec.params, "dataset", 2.0).unwrap();
+    values.set(spec.params, "projection_dim", 3.0).unwrap();
+    let digits = (spec.build)(&values, None).unwrap();
+    assert_eq!((digits.dim(), digits.n_data()), (4, 359));
+    let sgfs = registry::target("logreg_sgfs").unwrap();
+    let model = (sgfs.build)(&ParamValues::defaults(sgfs.params), None).unwrap();
+    assert_eq!(model.dim(), 21);
+}
+
+#[test]
+fn a_million_synthetic_logistic_points_generate_quickly() {
+    let spec = registry::target("logreg").unwrap();
+    let mut values = ParamValues::defaults(spec.params);
+    values.set(spec.params, "n_points", 1e6).unwrap();
+    let start = std::time::Instant::now();
+    let model = (spec.build)(&values, None).unwrap();
+    let elapsed = start.elapsed().as_secs_f64();
+    assert_eq!(model.n_data(), 1_000_000);
+    // Generation plus the Newton mode search; generous so a loaded CI machine does not flake, but
+    // an O(N²) or per-datum-allocation regression would exceed it.
+    assert!(elapsed < 3.0, "building N = 10⁶ took {elapsed} s");
+    eprintln!("N = 1e6 logistic build: {elapsed:.3} s");
+}

@@ -147,31 +147,33 @@ impl LogisticRegression {
         &self.laplace_sd
     }
 
-    /// Newton's method on log π: H = −Σ σ(1−σ) φφᵀ − I/σ_p², at most 50 damped iterations.
+    /// Newton's method on log π: −H = Σ σ(1−σ) φφᵀ + I/σ_p², at most 50 iterations, halving the
+    /// step while log π decreases (log π is concave, so full steps are accepted near the mode).
     fn find_mode(&mut self) {
         let dim = self.dim();
         let mut theta = vec![0.0; dim];
-        let mut hessian_inverse = None;
+        let mut current = self.log_density(&theta);
         for _ in 0..50 {
             let (grad, neg_hessian) = self.gradient_and_negative_hessian(&theta);
             let Some(chol) = neg_hessian.cholesky() else { break };
             let step = chol.solve(&nalgebra::DVector::from_vec(grad));
             let mut size = 1.0;
-            let current = self.log_density(&theta);
             let mut next: Vec<f64> = theta.iter().zip(step.iter()).map(|(t, s)| t + s).collect();
-            while self.log_density(&next) < current && size > 1e-6 {
+            let mut next_value = self.log_density(&next);
+            while !(next_value >= current) && size > 1e-6 {
                 size *= 0.5;
                 next = theta.iter().zip(step.iter()).map(|(t, s)| t + size * s).collect();
+                next_value = self.log_density(&next);
             }
             let moved = step.iter().map(|s| (size * s).abs()).fold(0.0, f64::max);
             theta = next;
-            hessian_inverse = Some(chol.inverse());
-            if moved < 1e-10 {
+            current = next_value;
+            if moved < 1e-8 * (1.0 + theta.iter().map(|t| t.abs()).fold(0.0, f64::max)) {
                 break;
             }
         }
         let (_, neg_hessian) = self.gradient_and_negative_hessian(&theta);
-        if let Some(inverse) = neg_hessian.cholesky().map(|c| c.inverse()).or(hessian_inverse) {
+        if let Some(inverse) = neg_hessian.cholesky().map(|c| c.inverse()) {
             self.laplace_sd = (0..dim).map(|j| inverse[(j, j)].max(0.0).sqrt()).collect();
         }
         if theta.iter().all(|t| t.is_finite()) {
@@ -179,10 +181,11 @@ impl LogisticRegression {
         }
     }
 
+    /// ∇log π and −∇²log π in one pass over the data.
     fn gradient_and_negative_hessian(&self, theta: &[f64]) -> (Vec<f64>, nalgebra::DMatrix<f64>) {
         let dim = self.dim();
         let mut grad = vec![0.0; dim];
-        self.grad_log_density(theta, &mut grad);
+        self.add_grad_log_prior(theta, &mut grad);
         let mut h = nalgebra::DMatrix::<f64>::identity(dim, dim) / (self.prior_sd * self.prior_sd);
         let mut phi = vec![0.0; dim];
         for i in 0..self.labels.len() {
@@ -191,6 +194,10 @@ impl LogisticRegression {
             phi[..self.d].copy_from_slice(self.row(i));
             if self.intercept {
                 phi[self.d] = 1.0;
+            }
+            let residual = self.labels[i] - p;
+            for (g, x) in grad.iter_mut().zip(&phi) {
+                *g += residual * x;
             }
             for a in 0..dim {
                 let wa = w * phi[a];
