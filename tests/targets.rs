@@ -240,3 +240,113 @@ fn a_million_synthetic_logistic_points_generate_quickly() {
     assert!(elapsed < 3.0, "building N = 10⁶ took {elapsed} s");
     eprintln!("N = 1e6 logistic build: {elapsed:.3} s");
 }
+
+fn linreg(n: usize, d: usize, noise_sd: f64, prior_sd: f64) -> LinearRegression {
+    let spec = registry::target("linreg").unwrap();
+    let mut values = ParamValues::defaults(spec.params);
+    for (name, value) in [("n_points", n as f64), ("n_features", d as f64), ("noise_sd", noise_sd), ("prior_sd", prior_sd)] {
+        values.set(spec.params, name, value).unwrap();
+    }
+    LinearRegression::synthetic(&values)
+}
+
+#[test]
+fn linear_regression_sequential_evidence_equals_batch_formula_point_by_point() {
+    // ALGORITHMS.md §9's check case: N = 50, d = 3, σ² = 0.7 (our data, so not its number).
+    let model = linreg(50, 3, 0.7f64.sqrt(), 1.0);
+    let terms = model.sequential_log_predictives();
+    assert_eq!(terms.len(), 50);
+    let mut previous = 0.0; // log Z of no data
+    for (n, term) in terms.iter().enumerate() {
+        let batch = model.log_evidence_after(n + 1);
+        // Both are exact; 1e-10 absolute covers rounding in Cholesky vs rank-one updates.
+        assert!((term - (batch - previous)).abs() < 1e-10, "n = {}: sequential {term}, batch {}", n + 1, batch - previous);
+        previous = batch;
+    }
+    let total: f64 = terms.iter().sum();
+    assert!((total - model.log_evidence()).abs() < 1e-9);
+}
+
+#[test]
+fn linear_regression_posterior_equals_closed_form_from_two_routes() {
+    let model = linreg(80, 4, 0.5, 1.7);
+    let batch = model.exact_moments().unwrap();
+    let sequential = model.sequential_posterior();
+    let error = max_moment_error(&batch, &sequential);
+    assert!(error < 1e-10, "batch vs Kalman posterior differ by {error}");
+    // The posterior mean solves ∇log π(m) = 0 (a wrong σ² or σ_p² factor would break this).
+    let mut g = vec![0.0; 5];
+    model.grad_log_density(&batch.mean, &mut g);
+    assert!(g.iter().all(|x| x.abs() < 1e-8), "{g:?}");
+    // Covariance = (−∇² log π)⁻¹: check via finite differences of the gradient along each axis.
+    let precision = sgviz::linalg::rows_to_matrix(&batch.cov).try_inverse().unwrap();
+    for j in 0..5 {
+        let mut up = batch.mean.clone();
+        up[j] += 1e-3;
+        let mut g_up = vec![0.0; 5];
+        model.grad_log_density(&up, &mut g_up);
+        for a in 0..5 {
+            let hessian = g_up[a] / 1e-3; // exact: the gradient is linear
+            assert!((hessian + precision[(a, j)]).abs() < 1e-6 * precision[(a, a)].abs().max(1.0), "H[{a}][{j}]");
+        }
+    }
+}
+
+#[test]
+fn diabetes_is_available_standardised() {
+    let spec = registry::target("linreg").unwrap();
+    let mut values = ParamValues::defaults(spec.params);
+    values.set(spec.params, "dataset", 1.0).unwrap();
+    let model = (spec.build)(&values, None).unwrap();
+    assert_eq!((model.dim(), model.n_data()), (11, 442));
+    assert_eq!(model.coordinate_names()[2], "w3");
+}
+
+#[test]
+fn csv_size_and_row_limits_are_enforced_with_messages() {
+    // One byte over 50 MB: refused before any parsing.
+    let mut big = vec![b'1'; MAX_BYTES + 1];
+    big[..4].copy_from_slice(b"a,y\n");
+    let e = parse_csv(&big).unwrap_err();
+    assert!(e.contains("limit is 50 MB"), "{e}");
+    // Exactly 50 MB is not refused for size (it fails later for another reason).
+    big.truncate(MAX_BYTES);
+    assert!(!parse_csv(&big).unwrap_err().contains("50 MB"));
+    // 10⁶ rows are accepted; one more is refused naming the row (header = row 1).
+    let mut text = String::with_capacity(4 * (MAX_ROWS + 2) + 4);
+    text.push_str("a,y\n");
+    for i in 0..MAX_ROWS {
+        text.push_str(if i % 2 == 0 { "1,0\n" } else { "2,1\n" });
+    }
+    let ok = parse_csv(text.as_bytes()).unwrap();
+    assert_eq!(ok.len(), MAX_ROWS);
+    text.push_str("3,1\n");
+    let e = parse_csv(text.as_bytes()).unwrap_err();
+    assert!(e.contains(&format!("row {}", MAX_ROWS + 2)) && e.contains("more than 1000000 data rows"), "{e}");
+}
+
+#[test]
+fn csv_malformed_table_gives_specific_messages() {
+    let cases: &[(&[u8], &str)] = &[
+        (b"", "file is empty"),
+        (b"\n\n  \n", "file is empty"),
+        (b"a,y\n", "no data rows"),
+        (b"a,b,y\n1,2,0\n3,4\n", "row 3: has 2 columns, the header has 3"),
+        (b"a,b,y\n1,2,0\n3,4,1,5\n", "row 3: has 4 columns, the header has 3"),
+        (b"a,b,y\n1,2,0\n3,abc,1\n", "row 3, column 2 ('b'): 'abc' is not a number"),
+        (b"a,y\n1,0\n2,NaN\n", "row 3, column 2 ('y'): 'NaN' is not a finite number"),
+        (b"a,y\n1,0\n ,1\n", "row 3, column 1 ('a'): empty cell"),
+    ];
+    for (input, expected) in cases {
+        let err = parse_csv(input).unwrap_err();
+        assert!(err.contains(expected), "input {:?}: got '{err}', expected '{expected}'", String::from_utf8_lossy(input));
+    }
+    // One class only is a logistic-regression check (logistic.rs), with its own message.
+    let one_class = parse_csv(b"a,y\n1,1\n2,1\n").unwrap();
+    let spec = registry::target("logreg").unwrap();
+    let err = (spec.build)(&ParamValues::defaults(spec.params), Some(&one_class)).err().unwrap();
+    assert!(err.contains("all 2 labels are 1") && err.contains("both classes"), "{err}");
+    let not_binary = parse_csv(b"a,y\n1,1\n2,0\n3,2\n").unwrap();
+    let err = (spec.build)(&ParamValues::defaults(spec.params), Some(&not_binary)).err().unwrap();
+    assert!(err.contains("row 4") && err.contains("not 0 or 1"), "{err}");
+}
