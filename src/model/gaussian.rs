@@ -117,6 +117,10 @@ impl Model for CorrelatedGaussian {
         out.copy_from_slice(&self.grad(theta));
     }
 
+    fn density_cost(&self) -> usize {
+        1
+    }
+
     fn synthetic_noise_sd(&self) -> f64 {
         self.noise_sd
     }

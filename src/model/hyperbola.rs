@@ -34,11 +34,16 @@ pub struct HyperbolaRidge {
     data: Vec<f64>,
     noise_sd: f64,
     prior_sd: f64,
+    /// Σ y_i and Σ y_i²: the full log density in O(1).
+    sum: f64,
+    sum_sq: f64,
 }
 
 impl HyperbolaRidge {
     pub fn new(data: Vec<f64>, noise_sd: f64, prior_sd: f64) -> Self {
-        HyperbolaRidge { data, noise_sd, prior_sd }
+        let sum = data.iter().sum();
+        let sum_sq = data.iter().map(|y| y * y).sum();
+        HyperbolaRidge { data, noise_sd, prior_sd, sum, sum_sq }
     }
 
     pub fn from_params(values: &ParamValues) -> Self {
@@ -72,6 +77,23 @@ impl Model for HyperbolaRidge {
         let r = (self.data[i] - theta[0] * theta[1]) / (self.noise_sd * self.noise_sd);
         out[0] += r * theta[1];
         out[1] += r * theta[0];
+    }
+    /// Σ_i (y_i − p)² = Σy² − 2pΣy + Np², p = w₁w₂.
+    fn log_density(&self, theta: &[f64]) -> f64 {
+        let p = theta[0] * theta[1];
+        let n = self.data.len() as f64;
+        let squares = self.sum_sq - 2.0 * p * self.sum + n * p * p;
+        self.log_prior(theta) - 0.5 * squares / (self.noise_sd * self.noise_sd)
+    }
+    fn grad_log_density(&self, theta: &[f64], out: &mut [f64]) {
+        let p = theta[0] * theta[1];
+        let r = (self.sum - self.data.len() as f64 * p) / (self.noise_sd * self.noise_sd);
+        out[0] = r * theta[1];
+        out[1] = r * theta[0];
+        self.add_grad_log_prior(theta, out);
+    }
+    fn density_cost(&self) -> usize {
+        1
     }
     fn initial_point(&self) -> Vec<f64> {
         // Off the saddle at the origin, where the gradient vanishes.

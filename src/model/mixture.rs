@@ -13,7 +13,9 @@ use crate::rng::{chain_rng, standard_normal, uniform};
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("n_points", "Data points", "N", "Number of data drawn from the mixture", 10.0, 1e5, 100.0, true),
     ParamSpec::log("mix_var", "Component variance", "σ_x²", "Variance of each mixture component", 0.1, 10.0, 2.0),
-    ParamSpec::integer("data_seed", "Data seed", "", "Seed of the data generator", 0.0, 1e9, 1.0, false),
+    // Default seed 5: its 100 points reproduce the paper's bimodal picture (θ₂ marginal peaks near
+    // ±1.3); about half of the seeds give a unimodal posterior, which is itself worth showing.
+    ParamSpec::integer("data_seed", "Data seed", "", "Seed of the data generator", 0.0, 1e9, 5.0, false),
 ];
 
 pub const SPEC: TargetSpec = TargetSpec {

@@ -94,6 +94,12 @@ pub trait Model: Send + Sync {
     /// Window of the 2-D panel for coordinates (0, 1).
     fn view(&self) -> View;
 
+    /// Cost of one [`Model::log_density`] call in per-datum evaluations (sets the grid resolution of
+    /// the quadrature truth). Targets with sufficient statistics or no data override it.
+    fn density_cost(&self) -> usize {
+        self.n_data()
+    }
+
     /// Region for 2-D grid quadrature of the truth (src/truth.rs): by default the view doubled about
     /// its centre. Targets whose mass reaches far outside the view (a long curved ridge) override it.
     fn truth_region(&self) -> View {

@@ -63,6 +63,9 @@ impl<D: ToyDensity> Model for PseudoData<D> {
     fn grad_log_density(&self, theta: &[f64], out: &mut [f64]) {
         out.copy_from_slice(&self.density.grad_log_pdf(theta));
     }
+    fn density_cost(&self) -> usize {
+        1
+    }
     fn synthetic_noise_sd(&self) -> f64 {
         self.noise_sd
     }
