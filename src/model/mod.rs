@@ -6,6 +6,7 @@ pub mod banana;
 pub mod funnel;
 pub mod gaussian;
 pub mod hyperbola;
+pub mod laplace;
 pub mod linear;
 pub mod logistic;
 pub mod logreg_dd;
