@@ -60,7 +60,17 @@ pub fn truth_for(model: &dyn Model) -> Truth {
     let exact = model.exact_moments();
     if model.dim() == 2 {
         let intervals = grid_intervals_for(model.density_cost());
-        let grid = grid_truth(model, model.truth_region(), intervals);
+        let mut grid = grid_truth(model, model.truth_region(), intervals);
+        let mut exact_curves = Vec::new();
+        for m in grid.marginals.iter_mut() {
+            if let Some(density) = model.exact_marginal(m.coordinate, &m.points) {
+                m.density = density;
+                exact_curves.push(m.coordinate.to_string());
+            }
+        }
+        if !exact_curves.is_empty() {
+            grid.error = format!("{}; marginal curves of coordinate(s) {} exact", grid.error, exact_curves.join(", "));
+        }
         return match exact {
             Some(moments) => Truth {
                 moments: Some(moments),

@@ -78,6 +78,10 @@ impl ToyDensity for Banana {
         let high = (b * (12.25 * a * a - a * a)).max(-b * a * a) + 3.5;
         View { x_min: -3.5 * a, x_max: 3.5 * a, y_min: low, y_max: high }
     }
+    /// θ₁ ~ N(0, a²) exactly; θ₂ has no closed form (the grid's marginal is used).
+    fn marginal(&self, coordinate: usize, points: &[f64]) -> Option<Vec<f64>> {
+        (coordinate == 0).then(|| super::toy::normal_density(0.0, self.width, points))
+    }
     /// θ₁ within ±8a and the whole ridge for those θ₁ (the view cuts the ridge's arms).
     fn region(&self) -> Option<View> {
         let (a, b) = (self.width, self.curvature);

@@ -95,6 +95,12 @@ pub trait Model: Send + Sync {
     /// Window of the 2-D panel for coordinates (0, 1).
     fn view(&self) -> View;
 
+    /// The exact marginal density of coordinate `coordinate` at `points`, when known in closed form
+    /// or by cheap 1-D quadrature (the truth uses it instead of the 2-D grid's marginal).
+    fn exact_marginal(&self, _coordinate: usize, _points: &[f64]) -> Option<Vec<f64>> {
+        None
+    }
+
     /// Cost of one [`Model::log_density`] call in per-datum evaluations (sets the grid resolution of
     /// the quadrature truth). Targets with sufficient statistics or no data override it.
     fn density_cost(&self) -> usize {

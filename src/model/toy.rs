@@ -14,6 +14,9 @@ pub trait ToyDensity: Send + Sync {
     fn grad_log_pdf(&self, theta: &[f64]) -> [f64; 2];
     fn moments(&self) -> Option<Moments>;
     fn window(&self) -> View;
+    fn marginal(&self, _coordinate: usize, _points: &[f64]) -> Option<Vec<f64>> {
+        None
+    }
     fn region(&self) -> Option<View> {
         None
     }
@@ -23,6 +26,12 @@ pub trait ToyDensity: Send + Sync {
     fn names(&self) -> Vec<String> {
         vec!["θ1".into(), "θ2".into()]
     }
+}
+
+/// The N(mean, sd²) density at each point.
+pub fn normal_density(mean: f64, sd: f64, points: &[f64]) -> Vec<f64> {
+    let norm = 1.0 / (sd * (2.0 * std::f64::consts::PI).sqrt());
+    points.iter().map(|x| norm * (-0.5 * ((x - mean) / sd).powi(2)).exp()).collect()
 }
 
 /// A toy density as a model with N pseudo-data and synthetic gradient noise s.
@@ -62,6 +71,9 @@ impl<D: ToyDensity> Model for PseudoData<D> {
     }
     fn grad_log_density(&self, theta: &[f64], out: &mut [f64]) {
         out.copy_from_slice(&self.density.grad_log_pdf(theta));
+    }
+    fn exact_marginal(&self, coordinate: usize, points: &[f64]) -> Option<Vec<f64>> {
+        self.density.marginal(coordinate, points)
     }
     fn density_cost(&self) -> usize {
         1
