@@ -13,6 +13,7 @@
 use crate::diagnostics::{Moments, RunningMoments};
 use crate::model::{Model, View};
 use crate::rng::{chain_rng, standard_normal, uniform, ChainRng};
+use nalgebra::{DMatrix, DVector};
 use serde::Serialize;
 
 /// Density of one coordinate on a grid of points (normalised: trapezoid integral 1).
@@ -251,11 +252,12 @@ impl ReferenceResult {
     }
 }
 
-/// A long exact MALA run with a diagonal preconditioner M, advanced in chunks.
-/// Proposal θ' = θ + (ε/2) M ∇log π(θ) + √ε M^{1/2} ξ with a Metropolis–Hastings correction
-/// (Roberts & Tweedie 1996). During warm-up ε is adapted by Robbins–Monro towards acceptance 0.574
-/// and M is set to the sample variances of the warm-up so far (at 1/4, 1/2 and 3/4 of it); both are
-/// frozen afterwards, so the sampling phase is an exact, non-adaptive MALA chain.
+/// A long exact MALA run with a dense preconditioner M = L Lᵀ, advanced in chunks.
+/// Proposal θ' = θ + (ε/2) M ∇log π(θ) + √ε L ξ with a Metropolis–Hastings correction
+/// (Roberts & Tweedie 1996; Girolami & Calderhead 2011 for the fixed-metric form). During warm-up
+/// ε is adapted by Robbins–Monro towards acceptance 0.574 and M is set to the sample covariance of
+/// the warm-up states since the last switch (at 1/4, 1/2 and 3/4 of the warm-up); both are frozen
+/// afterwards, so the sampling phase is an exact, non-adaptive MALA chain.
 pub struct ReferenceRun {
     model: Box<dyn Model>,
     rng: ChainRng,
@@ -264,7 +266,9 @@ pub struct ReferenceRun {
     grad: Vec<f64>,
     proposal: Vec<f64>,
     proposal_grad: Vec<f64>,
-    scale: Vec<f64>,
+    metric: DMatrix<f64>,
+    metric_factor: DMatrix<f64>,
+    noise: Vec<f64>,
     log_step: f64,
     warm_up_steps: u64,
     total_steps: u64,
@@ -291,7 +295,9 @@ impl ReferenceRun {
             grad,
             proposal: vec![0.0; dim],
             proposal_grad: vec![0.0; dim],
-            scale: vec![1.0; dim],
+            metric: DMatrix::identity(dim, dim),
+            metric_factor: DMatrix::identity(dim, dim),
+            noise: vec![0.0; dim],
             log_step: (0.1 / dim as f64).ln(),
             warm_up_steps,
             total_steps: warm_up_steps + sampling_steps,
@@ -355,9 +361,14 @@ impl ReferenceRun {
     /// One preconditioned MALA step; returns whether it was accepted.
     fn mala_step(&mut self) -> bool {
         let e = self.log_step.exp();
-        for j in 0..self.theta.len() {
-            let m = self.scale[j];
-            self.proposal[j] = self.theta[j] + 0.5 * e * m * self.grad[j] + (e * m).sqrt() * standard_normal(&mut self.rng);
+        let dim = self.theta.len();
+        for z in self.noise.iter_mut() {
+            *z = standard_normal(&mut self.rng);
+        }
+        for a in 0..dim {
+            let drift: f64 = (0..dim).map(|b| self.metric[(a, b)] * self.grad[b]).sum();
+            let kick: f64 = (0..=a).map(|b| self.metric_factor[(a, b)] * self.noise[b]).sum();
+            self.proposal[a] = self.theta[a] + 0.5 * e * drift + e.sqrt() * kick;
         }
         self.model.grad_log_density(&self.proposal, &mut self.proposal_grad);
         let proposal_log_density = self.model.log_density(&self.proposal);
@@ -374,15 +385,13 @@ impl ReferenceRun {
         accept
     }
 
-    /// log q(to | from) up to a constant: −Σ_j (to_j − from_j − (ε/2) m_j g_j)² / (2 ε m_j).
+    /// log q(to | from) up to a constant: −ΔᵀM⁻¹Δ / (2ε), Δ = to − from − (ε/2) M ∇log π(from).
     fn log_q(&self, to: &[f64], from: &[f64], grad_from: &[f64]) -> f64 {
         let e = self.log_step.exp();
-        (0..to.len())
-            .map(|j| {
-                let m = self.scale[j];
-                -(to[j] - from[j] - 0.5 * e * m * grad_from[j]).powi(2) / (2.0 * e * m)
-            })
-            .sum()
+        let drift = &self.metric * DVector::from_column_slice(grad_from);
+        let delta = DVector::from_iterator(to.len(), (0..to.len()).map(|j| to[j] - from[j] - 0.5 * e * drift[j]));
+        let whitened = self.metric_factor.solve_lower_triangular(&delta).expect("metric factor is invertible");
+        -whitened.norm_squared() / (2.0 * e)
     }
 
     /// Warm-up: Robbins–Monro on log ε, and the diagonal preconditioner at 1/4, 1/2, 3/4.
@@ -395,16 +404,7 @@ impl ReferenceRun {
         self.warm_up_moments.add(&self.theta, 1.0);
         let step = self.steps_done + 1;
         if w >= 8 && (step == w / 4 || step == w / 2 || step == 3 * w / 4) {
-            let cov = self.warm_up_moments.cov();
-            let previous_mean_scale = self.scale.iter().sum::<f64>() / self.scale.len() as f64;
-            for j in 0..self.scale.len() {
-                if cov[j][j].is_finite() && cov[j][j] > 0.0 {
-                    self.scale[j] = cov[j][j];
-                }
-            }
-            // Keep ε·M comparable after the switch, then let the adaptation refine ε.
-            let new_mean_scale = self.scale.iter().sum::<f64>() / self.scale.len() as f64;
-            self.log_step += (previous_mean_scale / new_mean_scale).ln();
+            self.switch_metric();
             self.warm_up_moments = RunningMoments::new(self.theta.len());
             // Acceptance counts restart with the new preconditioner.
             self.accepted = 0;
@@ -413,6 +413,23 @@ impl ReferenceRun {
         if step == w {
             self.accepted = 0;
             self.proposed = 0;
+        }
+    }
+
+    /// M ← the warm-up covariance (slightly regularised), if it is positive definite; ε is rescaled
+    /// so that ε·trace(M) is unchanged, and the adaptation then refines it.
+    fn switch_metric(&mut self) {
+        let dim = self.theta.len();
+        let cov = crate::linalg::rows_to_matrix(&self.warm_up_moments.cov());
+        let trace = cov.trace();
+        if !(trace.is_finite() && trace > 0.0) {
+            return;
+        }
+        let candidate = &cov + DMatrix::identity(dim, dim) * (1e-8 * trace / dim as f64);
+        if let Some(chol) = candidate.clone().cholesky() {
+            self.log_step += (self.metric.trace() / trace).ln();
+            self.metric_factor = chol.l();
+            self.metric = candidate;
         }
     }
 
