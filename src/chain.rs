@@ -77,6 +77,10 @@ pub struct Chain {
     sample_spacing: f64,
     /// Time left along the path until the next discretised sample.
     time_to_next_sample: f64,
+    /// Gradient evaluations when the statistics were last cleared (for cost per sample).
+    grad_evals_at_clear: u64,
+    /// Samples pushed to the ring when the statistics were last cleared.
+    pushed_at_clear: u64,
 }
 
 impl Chain {
@@ -88,6 +92,9 @@ impl Chain {
         let model = (target_spec.build)(&target_params, config.data.as_ref())?;
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
+        if let Some(reason) = sampler.unsupported_reason() {
+            return Err(format!("sampler '{}' cannot run on target '{}': {reason}", sampler_spec.name, target_spec.name));
+        }
         let oracle = GradientOracle::new(model.as_ref(), batch_size(&sampler_params, model.as_ref()));
         let dim = model.dim();
         let view = model.view();
@@ -101,6 +108,8 @@ impl Chain {
             divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),
             sample_spacing: view.span() / 200.0,
             time_to_next_sample: 0.0,
+            grad_evals_at_clear: 0,
+            pushed_at_clear: 0,
             model,
             sampler,
             oracle,
@@ -203,6 +212,17 @@ impl Chain {
     pub fn clear_statistics(&mut self) {
         self.moments = RunningMoments::new(self.model.dim());
         self.samples.clear();
+        self.grad_evals_at_clear = self.oracle.grad_evals();
+        self.pushed_at_clear = self.samples.total_pushed();
+    }
+
+    /// Per-datum gradient evaluations spent per retained sample since the statistics were cleared.
+    pub fn grad_evals_per_sample(&self) -> f64 {
+        let samples = (self.samples.total_pushed() - self.pushed_at_clear) as f64;
+        if samples == 0.0 {
+            return f64::NAN;
+        }
+        (self.oracle.grad_evals() - self.grad_evals_at_clear) as f64 / samples
     }
 
     /// Set the time spacing used to discretise continuous trajectories.

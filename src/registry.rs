@@ -74,6 +74,10 @@ pub const TARGETS: &[TargetSpec] = &[
 pub const SAMPLERS: &[SamplerSpec] = &[
     sampler::sgld::SPEC,
     sampler::mala::SPEC,
+    sampler::bps::SPEC,
+    sampler::sbps::SPEC,
+    sampler::psbps::SPEC,
+    sampler::lipsbps::SPEC,
 ];
 
 /// Look a target up by name; the error lists the allowed names.

@@ -6,6 +6,8 @@ use crate::chain::{Chain, ChainConfig, ChainStatus};
 use crate::diagnostics::two_sigma_ellipse;
 use crate::plot::contours::DensityGrid;
 use crate::plot::density::DensityImage;
+use crate::plot::chart::draw_chart;
+use crate::plot::diagnostics_panel::{autocorrelation_chart, recent_ess, trace_chart};
 use crate::plot::marginals::{self, AxisDensity};
 use crate::plot::marginal2d::{draw_static, StaticLayer};
 use crate::plot::{PlotFrame, Projection};
@@ -13,6 +15,13 @@ use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
+
+/// Samples shown in the trace plot.
+const TRACE_POINTS: usize = 2_000;
+/// Recent samples used for ESS and autocorrelation.
+const ESS_WINDOW: usize = 20_000;
+/// Largest lag in the autocorrelation plot.
+const ACF_LAGS: usize = 100;
 
 thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -218,6 +227,19 @@ impl Lab {
         draw_static(&root, &layer).map_err(|e| js_error(format!("drawing failed: {e:?}")))
     }
 
+    /// Draw a secondary chart on a canvas: `trace` or `acf`.
+    pub fn draw_chart(&self, kind: &str, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
+        let names = self.chain.model().coordinate_names();
+        let ring = self.chain.samples();
+        let spec = match kind {
+            "trace" => trace_chart(ring, &names, (0, 1), TRACE_POINTS),
+            "acf" => autocorrelation_chart(ring, &names, (0, 1), ESS_WINDOW, ACF_LAGS),
+            other => return Err(js_error(format!("unknown chart '{other}'; allowed: trace, acf"))),
+        };
+        let backend = CanvasBackend::with_canvas_object(canvas).ok_or_else(|| js_error("canvas has no 2-D context".into()))?;
+        draw_chart(&backend.into_drawing_area(), &spec, self.scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+    }
+
     /// Colour the density image; returns a pointer to its RGBA bytes in wasm memory.
     pub fn render_density(&mut self) -> *const u8 {
         self.density.render().as_ptr()
@@ -288,6 +310,11 @@ impl Lab {
             ChainStatus::Diverged(msg) => serde_json::json!(msg),
         };
         let finite = |x: f64| if x.is_finite() { serde_json::json!(x) } else { serde_json::Value::Null };
+        let ring = chain.samples();
+        let window = ring.len().min(ESS_WINDOW) as f64;
+        let ess: Vec<f64> = (0..2).map(|j| recent_ess(ring, j, ESS_WINDOW)).collect();
+        let ess_per_1000: Vec<serde_json::Value> =
+            ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
         let diagnostics: Vec<serde_json::Value> =
             chain.diagnostics().iter().map(|d| serde_json::json!({"name": d.name, "label": d.label, "value": finite(d.value)})).collect();
         serde_json::json!({
@@ -300,6 +327,8 @@ impl Lab {
             "position": chain.position().iter().map(|x| finite(*x)).collect::<Vec<_>>(),
             "diverged": status,
             "diagnostics": diagnostics,
+            "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(),
+            "ess_per_1000_grads": ess_per_1000,
             "truth": chain.model().exact_moments(),
             "names": chain.model().coordinate_names(),
             "n_data": chain.model().n_data(),

@@ -6,9 +6,13 @@ import { buildParamControls, fillSelect, sliderPosition, sliderValue } from './c
 import { formatCount, formatNumber } from './format.js';
 import { Panel2d } from './panel2d.js';
 import { wireDataUpload } from './data-upload.js';
+import { decodeState, encodeState } from './url-state.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
+/** Secondary charts redraw at most this often while running (plotters text layout is costly). */
+const CHART_INTERVAL_MS = 250;
+const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf']];
 const SPEED_SPEC = { name: 'speed', min: 1, max: 20000, log_scale: true, integer: true };
 
 const $ = (id) => document.getElementById(id);
@@ -24,9 +28,44 @@ const app = {
   speed: 20,
   playing: false,
   frameTimes: [],
+  chartsDrawnAt: 0,
   dead: false,
   upload: null,
+  layout: { font: 'normal' },
+  urlTimer: 0,
 };
+
+/** Layout settings that may come from the URL, with their allowed values. */
+const LAYOUT_SPEC = { font: ['normal', 'large'] };
+
+/** Write the state to the URL hash (coalesced, so dragging a slider does not flood history). */
+function scheduleUrlWrite() {
+  clearTimeout(app.urlTimer);
+  app.urlTimer = setTimeout(() => {
+    const hash = encodeState({ target: app.target, sampler: app.sampler, seed: app.seed, values: app.values, layout: app.layout });
+    history.replaceState(null, '', `#${hash}`);
+  }, 150);
+}
+
+/** Restore target, sampler, seed, parameters and layout from the URL; notices for the rest. */
+function restoreFromUrl() {
+  const { state, notices } = decodeState(location.hash, app.registry, LAYOUT_SPEC);
+  if (state.target) app.target = state.target;
+  if (state.sampler) app.sampler = state.sampler;
+  if (state.seed !== undefined) app.seed = state.seed;
+  app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
+  for (const [name, value] of Object.entries(state.values)) {
+    if (name in app.values) app.values[name] = value;
+    else notices.push(`Parameter '${name}' does not belong to ${app.target} / ${app.sampler} and was ignored.`);
+  }
+  Object.assign(app.layout, state.layout);
+  return notices;
+}
+
+function applyLayout() {
+  document.documentElement.classList.toggle('large-font', app.layout.font === 'large');
+  $('large-font').setAttribute('aria-pressed', String(app.layout.font === 'large'));
+}
 
 function specsOf(kind, name) {
   return app.registry[kind].find((e) => e.name === name);
@@ -98,6 +137,7 @@ function setParam(name, value) {
     }
   });
   if (!message) {
+    scheduleUrlWrite();
     const targetParams = specsOf('targets', app.target).params;
     if (targetParams.some((p) => p.name === name)) guarded(() => app.panel.drawStatic(app.lab));
     draw();
@@ -112,6 +152,7 @@ function selectModel(kind, name) {
   app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
   if (!rebuildLab()) Object.assign(app, previous);
   buildControls();
+  scheduleUrlWrite();
 }
 
 function setPlaying(playing) {
@@ -156,6 +197,7 @@ function wireRunControls() {
     const previous = app.seed;
     app.seed = value;
     if (!rebuildLab()) app.seed = previous;
+    scheduleUrlWrite();
   });
   document.addEventListener('keydown', (event) => {
     const typing = event.target.closest('input[type=number], select');
@@ -163,6 +205,7 @@ function wireRunControls() {
     if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); setPlaying(!app.playing); }
     else if (event.key === 's') stepOnce();
     else if (event.key === 'r') reset();
+    else if (event.key === '?') openHelp();
   });
   window.addEventListener('resize', () => {
     if (app.panel.fit()) {
@@ -170,6 +213,54 @@ function wireRunControls() {
       guarded(() => { app.lab.resize(size.width, size.height, size.ratio); app.panel.drawStatic(app.lab); });
       draw();
     }
+  });
+}
+
+function openHelp() {
+  const dialog = $('help');
+  if (!dialog.open) dialog.showModal();
+}
+
+function download(filename, blob) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** Flatten the three layers of the 2-D panel into one PNG. */
+function exportPanelPng() {
+  const layers = ['static-layer', 'density-layer', 'overlay-layer'].map($);
+  const canvas = document.createElement('canvas');
+  canvas.width = layers[0].width;
+  canvas.height = layers[0].height;
+  const ctx = canvas.getContext('2d');
+  for (const layer of layers) ctx.drawImage(layer, 0, 0);
+  canvas.toBlob((blob) => download(`sgviz-${app.target}-${app.sampler}.png`, blob), 'image/png');
+}
+
+function wireToolbar() {
+  $('help-open').addEventListener('click', openHelp);
+  $('export-csv').addEventListener('click', () => {
+    const csv = guarded(() => app.lab.samples_csv());
+    if (csv) download(`sgviz-${app.target}-${app.sampler}-seed${app.seed}.csv`, new Blob([csv], { type: 'text/csv' }));
+  });
+  $('export-png').addEventListener('click', exportPanelPng);
+  $('copy-link').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $('status').textContent = 'Link copied.';
+    } catch {
+      $('status').textContent = 'Copy the address bar to share this state.';
+    }
+  });
+  $('large-font').addEventListener('click', () => {
+    app.layout.font = app.layout.font === 'large' ? 'normal' : 'large';
+    applyLayout();
+    window.dispatchEvent(new Event('resize'));
+    drawCharts();
+    scheduleUrlWrite();
   });
 }
 
@@ -194,12 +285,28 @@ function draw() {
     app.panel.drawOverlay(app.lab);
     showState(JSON.parse(app.lab.state_json()));
   });
+  if (!app.playing || performance.now() - app.chartsDrawnAt > CHART_INTERVAL_MS) drawCharts();
+}
+
+function drawCharts() {
+  app.chartsDrawnAt = performance.now();
+  const ratio = Math.min(window.devicePixelRatio || 1, 3);
+  for (const [kind, id] of CHARTS) {
+    const canvas = $(id);
+    const width = Math.round(canvas.clientWidth * ratio);
+    const height = Math.round(canvas.clientHeight * ratio);
+    if (width < 32 || height < 32) continue;
+    if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
+    guarded(() => app.lab.draw_chart(kind, canvas));
+  }
 }
 
 function showState(state) {
   $('count-steps').textContent = formatCount(state.steps);
   $('count-samples').textContent = formatCount(state.n_samples);
   $('count-grads').textContent = formatCount(state.grad_evals);
+  $('ess').textContent = state.ess.map((e) => formatNumber(e)).join(', ');
+  $('ess-per-grad').textContent = state.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
   const rows = [];
   const names = state.names;
   const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
@@ -208,7 +315,7 @@ function showState(state) {
     const th = document.createElement('th');
     th.scope = 'row';
     th.textContent = label;
-    tr.append(th, cell(formatNumber(value)), cell(truth === undefined ? '—' : formatNumber(truth)));
+    tr.append(th, cell(state.n_samples > 0 ? formatNumber(value) : '—'), cell(truth === undefined ? '—' : formatNumber(truth)));
     rows.push(tr);
   };
   for (let i = 0; i < Math.min(2, names.length); i++) row(`mean ${names[i]}`, state.mean[i], state.truth?.mean[i]);
@@ -246,14 +353,26 @@ async function main() {
   const wasm = await init();
   app.registry = JSON.parse(registry_json());
   app.panel = new Panel2d($('stack'), wasm.memory);
-  app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
+  const notices = restoreFromUrl();
+  applyLayout();
+  if (notices.length) showBanner(notices.join(' '), 'notice');
+  $('seed').value = String(app.seed);
   app.upload = wireDataUpload({
     fieldset: $('data-controls'), file: $('data-file'), standardise: $('data-standardise'),
     clear: $('data-clear'), summary: $('data-summary'), error: $('data-error'),
   }, () => app.lab, () => { guarded(() => app.panel.drawStatic(app.lab)); draw(); });
   buildControls();
   wireRunControls();
-  rebuildLab();
+  wireToolbar();
+  if (!rebuildLab()) {
+    showBanner(`The link's settings could not be used; defaults restored. ${$('status').textContent}`, 'notice');
+    app.target = 'gaussian';
+    app.sampler = 'sgld';
+    app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
+    buildControls();
+    rebuildLab();
+  }
+  scheduleUrlWrite();
   window.sgviz = {
     state: () => JSON.parse(app.lab.state_json()),
     frameTimes: () => [...app.frameTimes],

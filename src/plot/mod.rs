@@ -2,8 +2,10 @@
 //! draws to a browser canvas, a PNG or an SVG in tests. Many points are never drawn one call at a
 //! time: samples go into a [`density::DensityImage`] RGBA buffer.
 
+pub mod chart;
 pub mod contours;
 pub mod density;
+pub mod diagnostics_panel;
 pub mod marginals;
 pub mod marginal2d;
 
