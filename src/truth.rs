@@ -101,10 +101,23 @@ pub fn truth_for(model: &dyn Model) -> Truth {
     }
 }
 
+/// Estimated cost of [`truth_for`] in per-datum likelihood evaluations (the page can run costly
+/// truths in a worker, or skip them). Zero when the truth is closed form and D > 2.
+pub fn truth_cost(model: &dyn Model) -> f64 {
+    if model.dim() != 2 {
+        return 0.0;
+    }
+    let nodes = grid_intervals_for(model.density_cost()) as f64 + 1.0;
+    nodes * nodes * model.density_cost() as f64
+}
+
 /// Grid resolution that keeps N × (intervals + 1)² likelihood terms within the budget.
 fn grid_intervals_for(cost: usize) -> usize {
     let affordable = (GRID_BUDGET / cost.max(1) as f64).sqrt() as usize;
-    (affordable.min(GRID_INTERVALS).max(64) / 2) * 2
+    // At least 16 intervals: on the doubled view (±9 Laplace sd for regression targets) that is
+    // h ≈ 1.1 sd, where the trapezoid rule is still accurate for near-Gaussian posteriors; the
+    // h/2h comparison then reports a (conservative) error. N = 10⁶ costs 17² × 10⁶ terms.
+    (affordable.min(GRID_INTERVALS).max(16) / 2) * 2
 }
 
 /// Trapezoid-rule moments and marginals of a 2-D target over `region` with `intervals` (even)
@@ -131,6 +144,18 @@ pub fn grid_truth(model: &dyn Model, region: View, intervals: usize) -> Truth {
     let magnitude = fine.mean.iter().chain(fine.cov.iter().flatten()).map(|v| v.abs()).fold(0.0, f64::max);
     let error_bound = difference + edge_fraction * span * span + 1e-10 * magnitude;
     let marginals = vec![marginal(0, &xs, &weights, width, true), marginal(1, &ys, &weights, width, false)];
+    // A posterior narrower than the grid spacing puts its mass on a node or two: then neither the
+    // moments nor the h/2h comparison mean anything, and the truth says so.
+    let (hx, hy) = (xs[1] - xs[0], ys[1] - ys[0]);
+    if !(fine.cov[0][0] > hx * hx && fine.cov[1][1] > hy * hy) {
+        return Truth {
+            moments: Some(fine),
+            marginals,
+            source: TruthSource::GridQuadrature,
+            error_bound: f64::INFINITY,
+            error: format!("grid of {}² nodes is too coarse for this posterior (sd below the spacing): moments unreliable", width),
+        };
+    }
     Truth {
         moments: Some(fine),
         marginals,

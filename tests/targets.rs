@@ -374,3 +374,11 @@ fn funnel_marginal_of_x_integrates_to_one_with_the_closed_form_variance() {
     let truth = truth::truth_for(model.as_ref());
     assert!(truth.error.contains("exact"), "{}", truth.error);
 }
+
+#[test]
+fn grid_truth_refuses_to_claim_accuracy_when_the_posterior_is_narrower_than_the_grid() {
+    let model = CorrelatedGaussian::new(0.01, 0.01, 0.0, 0.0);
+    let wide = sgviz::model::View::centred(0.0, 0.0, 5.0, 5.0);
+    let grid = grid_truth(&model, wide, 16);
+    assert!(grid.error_bound.is_infinite() && grid.error.contains("too coarse"), "{}", grid.error);
+}

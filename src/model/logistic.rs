@@ -329,9 +329,9 @@ impl Model for LogisticRegression {
         }
     }
     /// ±4.5 Laplace standard deviations around the mode (found once by Newton with the exact
-    /// Hessian at construction; clamped to [0.5, 1000] per side).
+    /// Hessian at construction; at most ±1000 per side).
     fn view(&self) -> View {
-        let half = |j: usize| (4.5 * self.laplace_sd[j]).clamp(0.5, 1e3);
+        let half = |j: usize| (4.5 * self.laplace_sd[j]).clamp(1e-9, 1e3);
         let second = 1.min(self.dim() - 1);
         View::centred(self.mode[0], self.mode[second], half(0), half(second))
     }
