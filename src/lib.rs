@@ -21,6 +21,7 @@ pub mod ring;
 pub mod rng;
 pub mod sampler;
 pub mod sweep;
+pub mod truth;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

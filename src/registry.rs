@@ -59,7 +59,14 @@ pub struct SamplerSpec {
 /// Every target, in the order the UI lists them.
 pub const TARGETS: &[TargetSpec] = &[
     model::gaussian::SPEC,
+    model::mixture::SPEC,
+    model::banana::SPEC,
+    model::hyperbola::SPEC,
+    model::multimodal::SPEC,
+    model::funnel::SPEC,
     model::logistic::SPEC,
+    model::logreg_dd::SPEC,
+    model::logreg_sgfs::SPEC,
     model::linear::SPEC,
 ];
 

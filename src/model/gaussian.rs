@@ -117,6 +117,14 @@ impl Model for CorrelatedGaussian {
         out.copy_from_slice(&self.grad(theta));
     }
 
+    fn exact_marginal(&self, coordinate: usize, points: &[f64]) -> Option<Vec<f64>> {
+        Some(super::toy::normal_density(self.mean[coordinate], self.cov[coordinate][coordinate].sqrt(), points))
+    }
+
+    fn density_cost(&self) -> usize {
+        1
+    }
+
     fn synthetic_noise_sd(&self) -> f64 {
         self.noise_sd
     }

@@ -2,10 +2,18 @@
 //! (ALGORITHMS.md §0): SGFS/OSGFS need the empirical Fisher and SBPS the noise variance, so the
 //! model exposes the scores g_i = ∇ℓ_i(θ) one datum at a time, not only their sum.
 
+pub mod banana;
+pub mod funnel;
 pub mod gaussian;
+pub mod hyperbola;
 pub mod laplace;
 pub mod linear;
 pub mod logistic;
+pub mod logreg_dd;
+pub mod logreg_sgfs;
+pub mod mixture;
+pub mod multimodal;
+pub mod toy;
 
 use crate::diagnostics::Moments;
 
@@ -112,6 +120,26 @@ pub trait Model: Send + Sync {
 
     /// Window of the 2-D panel for coordinates (0, 1).
     fn view(&self) -> View;
+
+    /// The exact marginal density of coordinate `coordinate` at `points`, when known in closed form
+    /// or by cheap 1-D quadrature (the truth uses it instead of the 2-D grid's marginal).
+    fn exact_marginal(&self, _coordinate: usize, _points: &[f64]) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// Cost of one [`Model::log_density`] call in per-datum evaluations (sets the grid resolution of
+    /// the quadrature truth). Targets with sufficient statistics or no data override it.
+    fn density_cost(&self) -> usize {
+        self.n_data()
+    }
+
+    /// Region for 2-D grid quadrature of the truth (src/truth.rs): by default the view doubled about
+    /// its centre. Targets whose mass reaches far outside the view (a long curved ridge) override it.
+    fn truth_region(&self) -> View {
+        let v = self.view();
+        let (cx, cy) = (0.5 * (v.x_min + v.x_max), 0.5 * (v.y_min + v.y_max));
+        View::centred(cx, cy, v.x_max - v.x_min, v.y_max - v.y_min)
+    }
 
     /// Names of the coordinates, for axes and CSV headers.
     fn coordinate_names(&self) -> Vec<String> {
