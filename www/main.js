@@ -36,6 +36,7 @@ const app = {
   chartsDrawnAt: 0,
   /** Progress along the newest path piece while animating a bouncy sampler, or undefined. */
   pieceProgress: undefined,
+  truthPending: false,
   dead: false,
   upload: null,
   layout: { font: 'normal' },
@@ -44,7 +45,7 @@ const app = {
 };
 
 /** Layout settings that may come from the URL, with their allowed values. */
-const LAYOUT_SPEC = { font: ['normal', 'large'] };
+const LAYOUT_SPEC = { font: ['normal', 'large'], pair: (v) => /^\d{1,3},\d{1,3}$/.test(v) };
 
 /** Write the state to the URL hash (coalesced, so dragging a slider does not flood history). */
 function scheduleUrlWrite() {
@@ -157,7 +158,7 @@ function setParam(name, value) {
 function selectModel(kind, name) {
   const previous = { target: app.target, sampler: app.sampler, values: app.values };
   app[kind] = name;
-  if (kind === 'target') app.upload.forget();
+  if (kind === 'target') { app.upload.forget(); delete app.layout.pair; }
   app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
   if (!rebuildLab()) Object.assign(app, previous);
   buildControls();
@@ -327,10 +328,9 @@ function showState(state) {
     tr.append(th, cell(state.n_samples > 0 ? formatNumber(value) : '—'), cell(truth === undefined ? '—' : formatNumber(truth)));
     rows.push(tr);
   };
-  for (let i = 0; i < Math.min(2, names.length); i++) row(`mean ${names[i]}`, state.mean[i], state.truth?.mean[i]);
-  for (const [a, b] of [[0, 0], [0, 1], [1, 1]]) {
-    if (b < names.length) row(`cov ${names[a]},${names[b]}`, state.cov[a][b], state.truth?.cov[a][b]);
-  }
+  const [p, q] = state.pair;
+  for (const i of [p, q]) row(`mean ${names[i]}`, state.mean[i], state.truth?.mean[i]);
+  for (const [a, b] of [[p, p], [p, q], [q, q]]) row(`cov ${names[a]},${names[b]}`, state.cov[a][b], state.truth?.cov[a][b]);
   $('moments').tBodies[0].replaceChildren(...rows);
   const diagnostics = $('diagnostics');
   diagnostics.replaceChildren(...state.diagnostics.flatMap((d) => {
@@ -341,6 +341,11 @@ function showState(state) {
     dd.dataset.diagnostic = d.name;
     return [dt, dd];
   }));
+  app.truthPending = state.truth_pending;
+  $('error-e1').textContent = formatNumber(state.e1);
+  $('error-e2').textContent = formatNumber(state.e2);
+  if (!state.truth_pending) $('truth-note').textContent = state.truth_error ? `Truth: ${state.truth_error}` : '';
+  showPairControls(state);
   if (state.diverged) {
     $('status').textContent = state.diverged;
     setPlaying(false);
@@ -360,8 +365,67 @@ function animatePiece() {
   app.pieceProgress = Math.min(1, app.pieceProgress + 1 / FRAMES_PER_PIECE);
 }
 
+/** Advance a pending reference computation of the truth within a small time slice. */
+function advanceTruth() {
+  if (!app.lab || !app.truthPending) return;
+  const started = performance.now();
+  let progress;
+  while (performance.now() - started < 6) {
+    progress = guarded(() => JSON.parse(app.lab.advance_truth(200)));
+    if (!progress || !progress.running) break;
+  }
+  if (!progress) return;
+  $('truth-note').textContent = `Truth: ${progress.text}`;
+  if (!progress.running) {
+    app.truthPending = false;
+    guarded(() => app.panel.drawStatic(app.lab));
+    app.analysis?.schedule();
+    draw();
+  }
+}
+
+/** Coordinate-pair selectors, shown for targets with more than two parameters. */
+function showPairControls(state) {
+  const box = $('pair-controls');
+  box.hidden = state.dim <= 2;
+  if (box.hidden) return;
+  for (const [id, index] of [['pair-x', 0], ['pair-y', 1]]) {
+    const select = $(id);
+    if (select.options.length !== state.dim) {
+      select.replaceChildren(...state.names.map((name, k) => new Option(name, String(k))));
+    }
+    if (document.activeElement !== select) select.value = String(state.pair[index]);
+  }
+}
+
+function setPair(i, j) {
+  const ok = guarded(() => { app.lab.set_pair(i, j); return true; });
+  if (ok) {
+    app.layout.pair = `${i},${j}`;
+    guarded(() => app.panel.drawStatic(app.lab));
+    draw();
+    scheduleUrlWrite();
+  }
+}
+
+function wirePairControls() {
+  const change = () => {
+    const [i, j] = [Number($('pair-x').value), Number($('pair-y').value)];
+    if (i === j) { $('status').textContent = 'Choose two different coordinates.'; return; }
+    setPair(i, j);
+  };
+  $('pair-x').addEventListener('change', change);
+  $('pair-y').addEventListener('change', change);
+  for (const [id, kind] of [['pair-correlated', 'most_correlated'], ['pair-difference', 'largest_difference']]) {
+    $(id).addEventListener('click', () => {
+      const pair = guarded(() => app.lab.preset_pair(kind));
+      if (pair) setPair(pair[0], pair[1]);
+    });
+  }
+}
+
 function frame(now) {
-  if (!app.dead) app.analysis?.tick();
+  if (!app.dead) { advanceTruth(); app.analysis?.tick(); }
   if (app.playing) {
     const started = performance.now();
     if (isBouncy() && app.speed <= ANIMATE_BELOW_SPEED) animatePiece();
@@ -388,6 +452,7 @@ async function main() {
   buildControls();
   wireRunControls();
   wireToolbar();
+  wirePairControls();
   app.analysis = new AnalysisRunner({
     progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
   }, () => app.lab, guarded);
@@ -398,6 +463,17 @@ async function main() {
     app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
     buildControls();
     rebuildLab();
+  }
+  if (app.layout.pair) {
+    const [i, j] = app.layout.pair.split(',').map(Number);
+    try {
+      app.lab.set_pair(i, j);
+      guarded(() => app.panel.drawStatic(app.lab));
+      draw();
+    } catch (error) {
+      delete app.layout.pair;
+      showBanner(`Ignored pair from the link: ${error.message || error}`, 'notice');
+    }
   }
   scheduleUrlWrite();
   window.sgviz = {

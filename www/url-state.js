@@ -63,7 +63,8 @@ export function decodeState(hash, registry, layoutSpec) {
     } else if (key.startsWith('layout.')) {
       const name = key.slice(7);
       const allowed = layoutSpec[name];
-      if (allowed && allowed.includes(raw)) state.layout[name] = raw;
+      const ok = Array.isArray(allowed) ? allowed.includes(raw) : typeof allowed === 'function' && allowed(raw);
+      if (ok) state.layout[name] = raw;
       else notices.push(`Ignored layout setting '${clip(name)}=${clip(raw)}' from the link.`);
     } else if (!['target', 'sampler', 'seed'].includes(key)) {
       notices.push(`Unknown field '${clip(key)}' in the link was ignored.`);

@@ -14,7 +14,7 @@ use nalgebra::{DMatrix, DVector};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::choice("dataset", "Data set", "", "Synthetic data, or the shipped diabetes data (442 × 10)", &["synthetic", "diabetes"], 0),
-    ParamSpec::choice("standardise", "Standardise", "", "Real and uploaded data: scale every feature and the response to mean 0, sd 1", &["off", "on"], 1),
+    ParamSpec::choice("standardise", "Standardise", "", "Built-in real data: scale every feature and the response to mean 0, sd 1 (uploaded files are used as given)", &["off", "on"], 1),
     ParamSpec::log("noise_sd", "Noise scale", "σ", "Known std. dev. of the observation noise", 1e-3, 1e3, 1.0),
     ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the N(0, σ_p²) prior on every weight and the bias", 0.01, 1e4, 1.0),
     ParamSpec::integer("n_points", "Data points (synthetic)", "N", "Size of the generated data set (ignored when data are loaded)", 2.0, 1e6, 200.0, true),
@@ -48,7 +48,8 @@ impl LinearRegression {
     /// The `linreg` registry entry: an uploaded data set, the diabetes data, or synthetic data.
     pub fn from_params(values: &ParamValues, data: Option<&Dataset>) -> Result<Self, String> {
         let real = match (data, values.get_usize("dataset")) {
-            (Some(d), _) => d.clone(),
+            // User data are used exactly as given (no hidden rescaling).
+            (Some(d), _) => return Ok(Self::new(d.n_features(), d.features.clone(), d.responses.clone(), values.get("noise_sd"), values.get("prior_sd"))),
             (None, 0) => return Ok(Self::synthetic(values)),
             (None, _) => crate::data::builtin("diabetes")?,
         };

@@ -16,7 +16,7 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::linear("true_b", "True bias (synthetic)", "b*", "Bias used to generate synthetic labels", -10.0, 10.0, -0.5),
     ParamSpec::integer("n_features", "Features (breast cancer)", "d", "Use the first d of the 30 breast-cancer features", 1.0, 30.0, 4.0, false),
     ParamSpec::integer("projection_dim", "Projection size (digits)", "k", "Digits 7-vs-9: project the 64 pixels onto k seeded random directions (as SGFS did for MNIST)", 1.0, 64.0, 5.0, false),
-    ParamSpec::choice("standardise", "Standardise features", "", "Shift and scale every feature column to mean 0, sd 1 (real and uploaded data)", &["off", "on"], 1),
+    ParamSpec::choice("standardise", "Standardise features", "", "Built-in real data sets: shift and scale every feature to mean 0, sd 1 (uploaded files are used as given; the upload has its own option)", &["off", "on"], 1),
     ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator and of the random projection", 0.0, 1e9, 1.0, false),
 ];
 
@@ -116,7 +116,8 @@ impl LogisticRegression {
         let prior_sd = values.get("prior_sd");
         let standardise = values.get_bool("standardise");
         let prepared = match (data, values.get_usize("dataset")) {
-            (Some(d), _) => d.clone(),
+            // User data are used exactly as given (no hidden rescaling).
+            (Some(d), _) => return Ok(Self::from_dataset(d, prior_sd)?.start_at_mode()),
             (None, 0) => return Ok(Self::synthetic_1d(values)),
             (None, 1) => {
                 let all = crate::data::builtin("breast_cancer")?;

@@ -62,6 +62,24 @@ pub fn normal_marginal(mean: f64, sd: f64, lo: f64, hi: f64, points: usize) -> A
     AxisDensity { lo, hi, values }
 }
 
+/// A density known at increasing `points` re-sampled at `count` equally spaced nodes over
+/// [lo, hi] by linear interpolation (zero outside the known points).
+pub fn resample(points: &[f64], density: &[f64], lo: f64, hi: f64, count: usize) -> AxisDensity {
+    let values = (0..count)
+        .map(|k| {
+            let x = lo + (hi - lo) * k as f64 / (count - 1).max(1) as f64;
+            let upper = points.partition_point(|p| *p < x);
+            if upper == 0 || upper == points.len() {
+                return if points.get(upper) == Some(&x) { density[upper] } else { 0.0 };
+            }
+            let (x0, x1) = (points[upper - 1], points[upper]);
+            let t = if x1 > x0 { (x - x0) / (x1 - x0) } else { 0.0 };
+            density[upper - 1] + t * (density[upper] - density[upper - 1])
+        })
+        .collect();
+    AxisDensity { lo, hi, values }
+}
+
 fn trapezoid(values: impl Iterator<Item = f64>) -> f64 {
     let v: Vec<f64> = values.collect();
     if v.len() < 2 {
@@ -139,6 +157,12 @@ mod tests {
                 assert!((a - b).abs() < 2e-3 / sd, "axis {axis}: {a} vs {b}");
             }
         }
+    }
+
+    #[test]
+    fn resampling_interpolates_and_zeroes_outside() {
+        let r = resample(&[0.0, 1.0, 2.0], &[0.0, 2.0, 0.0], -1.0, 3.0, 9);
+        assert_eq!(r.values, vec![0.0, 0.0, 0.0, 1.0, 2.0, 1.0, 0.0, 0.0, 0.0]);
     }
 
     #[test]
