@@ -2,8 +2,13 @@
 //! its position and its own hyperparameters, never the data, the minibatching or the retained
 //! samples. [`crate::chain::Chain`] owns those and calls [`Sampler::step`].
 
+pub mod fisher;
 pub mod gradient;
+pub mod hmc;
 pub mod mala;
+pub mod osgfs;
+pub mod sgfs;
+pub mod sghmc;
 pub mod sgld;
 
 use crate::model::Model;
