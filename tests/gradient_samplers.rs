@@ -1,0 +1,313 @@
+//! Statistical tests of the gradient samplers against closed forms (ALGORITHMS.md §1–§5, §12).
+//! Every test is seeded. Tolerances are Monte-Carlo standard errors from batch means (50 batches)
+//! times a stated factor, plus, where a sampler is only approximately exact, a stated model error.
+
+use nalgebra::{DMatrix, DVector};
+use sgviz::data::parse_csv;
+use sgviz::diagnostics::batch_means_standard_error;
+use sgviz::linalg::discrete_lyapunov;
+use sgviz::model::gaussian::CorrelatedGaussian;
+use sgviz::model::logistic::LogisticRegression;
+use sgviz::model::{Model, View};
+use sgviz::params::ParamValues;
+use sgviz::rng::{chain_rng, standard_normal};
+use sgviz::sampler::hmc::{self, Hmc};
+use sgviz::sampler::mala::{self, Mala};
+use sgviz::sampler::osgfs::{self, Osgfs};
+use sgviz::sampler::sgfs::{self, Sgfs};
+use sgviz::sampler::sghmc::{self, Sghmc};
+use sgviz::sampler::sgld::{self, Sgld};
+use sgviz::sampler::{Emitted, GradientOracle, Sampler};
+
+const BATCHES: usize = 50;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// Recorded positions (thinned), row-major.
+struct Trace {
+    dim: usize,
+    points: Vec<f64>,
+}
+
+impl Trace {
+    fn len(&self) -> usize {
+        self.points.len() / self.dim
+    }
+    fn coordinate(&self, j: usize) -> Vec<f64> {
+        self.points.chunks(self.dim).map(|p| p[j]).collect()
+    }
+    fn mean(&self, j: usize) -> f64 {
+        self.coordinate(j).iter().sum::<f64>() / self.len() as f64
+    }
+    /// Series of centred products (x_a − m_a)(x_b − m_b); its mean is the covariance entry.
+    fn product_series(&self, a: usize, b: usize) -> Vec<f64> {
+        let (ma, mb) = (self.mean(a), self.mean(b));
+        self.points.chunks(self.dim).map(|p| (p[a] - ma) * (p[b] - mb)).collect()
+    }
+    fn cov(&self, a: usize, b: usize) -> f64 {
+        let s = self.product_series(a, b);
+        s.iter().sum::<f64>() / s.len() as f64
+    }
+    fn cov_se(&self, a: usize, b: usize) -> f64 {
+        batch_means_standard_error(&self.product_series(a, b), BATCHES)
+    }
+    fn mean_se(&self, j: usize) -> f64 {
+        batch_means_standard_error(&self.coordinate(j), BATCHES)
+    }
+}
+
+/// Run `sampler` for `burn_in + steps` steps with minibatch size `batch`, keeping every `thin`-th
+/// emitted sample after burn-in.
+fn run(sampler: &mut dyn Sampler, model: &dyn Model, batch: usize, seed: u64, burn_in: u64, steps: u64, thin: u64) -> Trace {
+    let mut oracle = GradientOracle::new(model, batch);
+    let mut rng = chain_rng(seed);
+    let dim = model.dim();
+    let mut points = Vec::with_capacity(dim * (steps / thin) as usize + dim);
+    for t in 0..burn_in + steps {
+        let emitted = sampler.step(model, &mut oracle, &mut rng);
+        if t >= burn_in && (t - burn_in) % thin == 0 && matches!(emitted, Emitted::Sample { .. }) {
+            points.extend_from_slice(sampler.position());
+        }
+    }
+    assert!(sampler.position().iter().all(|x| x.is_finite()), "sampler diverged");
+    Trace { dim, points }
+}
+
+fn values(specs: &[sgviz::params::ParamSpec], settings: &[(&str, f64)]) -> ParamValues {
+    let mut v = ParamValues::defaults(specs);
+    for (name, value) in settings {
+        v.set(specs, name, *value).unwrap();
+    }
+    v
+}
+
+/// Assert every covariance entry is within `sigmas` MCSE (+ `model_error`·|truth|) of `truth`.
+fn assert_cov_close(trace: &Trace, truth: &DMatrix<f64>, sigmas: f64, model_error: f64, what: &str) {
+    for a in 0..trace.dim {
+        for b in a..trace.dim {
+            let (est, se, t) = (trace.cov(a, b), trace.cov_se(a, b), truth[(a, b)]);
+            let tol = sigmas * se + model_error * t.abs();
+            assert!((est - t).abs() <= tol, "{what}: cov[{a}][{b}] = {est:.5} vs {t:.5} (tolerance {tol:.5}, MCSE {se:.5})");
+        }
+    }
+}
+
+/// Bayesian inference of a mean: x_i ~ N(θ, Σ_x) with known Σ_x (precision Λ), θ ~ N(0, τ² I).
+/// Per-datum scores Λ(x_i − θ) have a θ-independent covariance Λ S Λ (S the sample covariance of
+/// the x_i), so the stochastic-gradient recursions are exactly linear with known noise, and the
+/// posterior is exactly Gaussian with precision P = NΛ + I/τ².
+struct GaussianMean {
+    dim: usize,
+    data: Vec<f64>,
+    data_precision: DMatrix<f64>,
+    prior_var: f64,
+}
+
+impl GaussianMean {
+    fn new(n: usize, data_cov: &DMatrix<f64>, truth: &[f64], prior_var: f64, seed: u64) -> Self {
+        let dim = truth.len();
+        let chol = data_cov.clone().cholesky().unwrap().l();
+        let mut rng = chain_rng(seed);
+        let mut data = Vec::with_capacity(n * dim);
+        for _ in 0..n {
+            let z = DVector::from_fn(dim, |_, _| standard_normal(&mut rng));
+            let x = &chol * z;
+            data.extend((0..dim).map(|j| truth[j] + x[j]));
+        }
+        GaussianMean { dim, data, data_precision: data_cov.clone().try_inverse().unwrap(), prior_var }
+    }
+    fn row(&self, i: usize) -> DVector<f64> {
+        DVector::from_column_slice(&self.data[i * self.dim..(i + 1) * self.dim])
+    }
+    fn posterior_precision(&self) -> DMatrix<f64> {
+        &self.data_precision * self.n_data() as f64 + DMatrix::identity(self.dim, self.dim) / self.prior_var
+    }
+    fn posterior_mean(&self) -> DVector<f64> {
+        let sum = (0..self.n_data()).fold(DVector::zeros(self.dim), |acc, i| acc + self.row(i));
+        self.posterior_precision().cholesky().unwrap().solve(&(&self.data_precision * sum))
+    }
+    /// Sample covariance (divisor N − 1) of the scores: Λ S Λ.
+    fn score_covariance(&self) -> DMatrix<f64> {
+        let n = self.n_data();
+        let mean = (0..n).fold(DVector::zeros(self.dim), |acc, i| acc + self.row(i)) / n as f64;
+        let s = (0..n).fold(DMatrix::zeros(self.dim, self.dim), |acc, i| {
+            let d = self.row(i) - &mean;
+            acc + &d * d.transpose()
+        }) / (n - 1) as f64;
+        &self.data_precision * s * &self.data_precision
+    }
+    /// Exact covariance of (N/n) Σ_{i∈S} g_i for a without-replacement minibatch of size n.
+    fn gradient_noise_covariance(&self, batch: usize) -> DMatrix<f64> {
+        let (n, b) = (self.n_data() as f64, batch as f64);
+        self.score_covariance() * (n * n / b * (1.0 - b / n))
+    }
+}
+
+impl Model for GaussianMean {
+    fn dim(&self) -> usize {
+        self.dim
+    }
+    fn n_data(&self) -> usize {
+        self.data.len() / self.dim
+    }
+    fn log_prior(&self, theta: &[f64]) -> f64 {
+        -0.5 * theta.iter().map(|t| t * t).sum::<f64>() / self.prior_var
+    }
+    fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
+        for (o, t) in out.iter_mut().zip(theta) {
+            *o -= t / self.prior_var;
+        }
+    }
+    fn log_lik(&self, i: usize, theta: &[f64]) -> f64 {
+        let d = self.row(i) - DVector::from_column_slice(theta);
+        -0.5 * d.dot(&(&self.data_precision * &d))
+    }
+    fn add_grad_log_lik(&self, i: usize, theta: &[f64], out: &mut [f64]) {
+        let row = &self.data[i * self.dim..(i + 1) * self.dim];
+        for a in 0..self.dim {
+            for b in 0..self.dim {
+                out[a] += self.data_precision[(a, b)] * (row[b] - theta[b]);
+            }
+        }
+    }
+    fn view(&self) -> View {
+        View::centred(0.0, 0.0, 10.0, 10.0)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SGLD (ALGORITHMS.md §1, §12.7)
+// ---------------------------------------------------------------------------------------------
+
+/// Discretised Langevin on N(0, P⁻¹): θ' = (I − εMP/2)θ + N(0, εM), stationary Σ = AΣAᵀ + εM.
+fn langevin_law(precision: &DMatrix<f64>, step: f64, m: &[f64]) -> DMatrix<f64> {
+    let mm = DMatrix::from_diagonal(&DVector::from_column_slice(m));
+    let a = DMatrix::identity(2, 2) - &mm * precision * (step / 2.0);
+    discrete_lyapunov(&a, &(mm * step)).unwrap()
+}
+
+fn gaussian_precision(g: &CorrelatedGaussian) -> DMatrix<f64> {
+    let p = g.precision();
+    DMatrix::from_row_slice(2, 2, &[p[0][0], p[0][1], p[1][0], p[1][1]])
+}
+
+#[test]
+fn sgld_stationary_covariance_follows_the_discretised_law() {
+    // Full-batch gradients (grad_noise = 0): the recursion is exactly linear-Gaussian, so its
+    // covariance is the Lyapunov solution, bias included. Tolerance: 4 MCSE per entry.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.9, 0.0);
+    let precision = gaussian_precision(&model);
+    let truth = precision.clone().try_inverse().unwrap();
+    for (step, steps, visible_bias) in [(0.05, 1_500_000u64, false), (0.3, 600_000, true)] {
+        let mut sgld = Sgld::new(vec![0.0, 0.0], &values(sgld::PARAMS, &[("step_size", step)]));
+        let trace = run(&mut sgld, &model, 100, 11, 2_000, steps, 1);
+        let law = langevin_law(&precision, step, &[1.0, 1.0]);
+        assert_cov_close(&trace, &law, 4.0, 0.0, &format!("SGLD ε = {step}"));
+        if visible_bias {
+            // The bias itself is resolved: the law differs from the target by ≫ the MCSE.
+            let (gap, se) = ((law[(0, 0)] - truth[(0, 0)]).abs(), trace.cov_se(0, 0));
+            assert!(gap > 8.0 * se, "bias {gap} not resolved (MCSE {se})");
+            assert!((trace.cov(0, 0) - truth[(0, 0)]).abs() > 4.0 * se, "biased SGLD should not match the target");
+        }
+    }
+}
+
+#[test]
+fn preconditioned_sgld_follows_its_discretised_law() {
+    // M = diag(1/P_jj): A = I − εMP/2, Q = εM. Tolerance: 4 MCSE per entry.
+    let model = CorrelatedGaussian::new(1.0, 2.0, 0.9, 0.0);
+    let precision = gaussian_precision(&model);
+    let m = vec![1.0 / precision[(0, 0)], 1.0 / precision[(1, 1)]];
+    let step = 1.0;
+    let mut sgld = Sgld::with_fixed_preconditioner(vec![0.0, 0.0], &values(sgld::PARAMS, &[("step_size", step)]), m.clone());
+    let trace = run(&mut sgld, &model, 100, 12, 2_000, 800_000, 1);
+    let law = langevin_law(&precision, step, &m);
+    assert_cov_close(&trace, &law, 4.0, 0.0, "preconditioned SGLD");
+    // Ignoring M in the law (the unpreconditioned law at the same ε) would be far off.
+    let wrong = langevin_law(&precision, step * m[0], &[1.0, 1.0]);
+    assert!((wrong[(1, 1)] - law[(1, 1)]).abs() > 8.0 * trace.cov_se(1, 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// SGFS (ALGORITHMS.md §2)
+// ---------------------------------------------------------------------------------------------
+
+/// Exact stationary covariance of SGFS on a [`GaussianMean`] once Î has converged to the score
+/// covariance: θ' = θ + 2K⁻¹(−P(θ − m) + ξ + η) with K = (1+α²)γ Ĩ, ξ ~ N(0, Σ_g) the
+/// without-replacement minibatch noise, η ~ N(0, α²γĨ); Ĩ = N Î + G + λI (or its diagonal).
+fn sgfs_law(model: &GaussianMean, batch: usize, alpha: f64, ridge: f64, diagonal: bool) -> DMatrix<f64> {
+    let d = model.dim;
+    let n = model.n_data() as f64;
+    let gamma = (batch as f64 + n) / batch as f64;
+    let mut info = model.score_covariance() * n + DMatrix::identity(d, d) * (1.0 / model.prior_var + ridge);
+    if diagonal {
+        info = DMatrix::from_diagonal(&info.diagonal());
+    }
+    let k_inv = (&info * ((1.0 + alpha * alpha) * gamma)).try_inverse().unwrap();
+    let a = DMatrix::identity(d, d) - &k_inv * model.posterior_precision() * 2.0;
+    let noise = &info * (alpha * alpha * gamma) + model.gradient_noise_covariance(batch);
+    let q = &k_inv * noise * &k_inv * 4.0;
+    discrete_lyapunov(&a, &q).unwrap()
+}
+
+/// Runs SGFS from the posterior mean and checks (i) the empirical covariance against the exact
+/// discretised law within 4 MCSE and (ii) that law against the true posterior covariance within
+/// `posterior_error` (the deflation left by without-replacement minibatches, (γ−2)/(γ−1) at α = 0).
+fn check_sgfs(model: &GaussianMean, batch: usize, step: f64, steps: u64, seed: u64, posterior_error: f64) {
+    let alpha = 2.0 / step.sqrt();
+    let params = values(sgfs::PARAMS, &[("sgfs_alpha", alpha), ("batch_size", batch as f64)]);
+    let start = model.posterior_mean().as_slice().to_vec();
+    let mut sampler = Sgfs::new(model, start, &params, false);
+    let trace = run(&mut sampler, model, batch, seed, 20_000, steps, 1);
+    let law = sgfs_law(model, batch, alpha, params.get("sgfs_ridge"), false);
+    let what = format!("SGFS-f D = {}, ε = {step}", model.dim);
+    assert_cov_close(&trace, &law, 4.0, 0.0, &what);
+    let posterior = model.posterior_precision().try_inverse().unwrap();
+    let law_error = (&law - &posterior).abs().max() / posterior.abs().max();
+    assert!(law_error < posterior_error, "{what}: discretised law is {law_error:.3} away from the posterior");
+}
+
+#[test]
+fn sgfs_variance_matches_the_posterior_in_1d_across_step_sizes() {
+    // N·Var ≈ 1 for N(θ, 1) data. Large N/n keeps the without-replacement deflation at ≤ 2 %
+    // (model error 5 %); ε = 1e-3 (α ≈ 63) mixes in ~4/(α²γ) per step, so it uses γ = 3, where
+    // at large α the deflation is O(1/α²).
+    let big = GaussianMean::new(1000, &DMatrix::from_element(1, 1, 1.0), &[1.0], 100.0, 21);
+    check_sgfs(&big, 20, 10.0, 600_000, 1, 0.05);
+    check_sgfs(&big, 20, 0.1, 3_000_000, 2, 0.05);
+    let small = GaussianMean::new(40, &DMatrix::from_element(1, 1, 1.0), &[1.0], 100.0, 22);
+    check_sgfs(&small, 20, 1e-3, 6_000_000, 3, 0.05);
+}
+
+#[test]
+fn sgfs_covariance_matches_the_posterior_in_2d_across_step_sizes() {
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
+    let big = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 23);
+    check_sgfs(&big, 20, 10.0, 600_000, 4, 0.05);
+    check_sgfs(&big, 20, 0.1, 3_000_000, 5, 0.05);
+    let small = GaussianMean::new(40, &data_cov, &[1.0, -1.0], 100.0, 24);
+    check_sgfs(&small, 20, 1e-3, 6_000_000, 6, 0.05);
+}
+
+#[test]
+fn sgfs_diagonal_underestimates_a_correlated_posterior_at_alpha_zero_and_full_does_not() {
+    // SGFS paper Fig. 1: at α = 0, SGFS-f matches the Gaussian posterior while SGFS-d shrinks it.
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.95, 0.95, 1.0]);
+    let model = GaussianMean::new(1000, &data_cov, &[0.5, 0.5], 100.0, 25);
+    let posterior = model.posterior_precision().try_inverse().unwrap();
+    let params = values(sgfs::PARAMS, &[("sgfs_alpha", 0.0), ("batch_size", 20.0)]);
+    let start = model.posterior_mean().as_slice().to_vec();
+    let mut full = Sgfs::new(&model, start.clone(), &params, false);
+    let full_trace = run(&mut full, &model, 20, 7, 20_000, 400_000, 1);
+    // Model error 5 %: the without-replacement deflation (γ−2)/(γ−1) = 0.98 at γ = 51.
+    assert_cov_close(&full_trace, &posterior, 4.0, 0.05, "SGFS-f at α = 0");
+    let mut diag = Sgfs::new(&model, start, &params, true);
+    let diag_trace = run(&mut diag, &model, 20, 8, 20_000, 2_000_000, 1);
+    assert_cov_close(&diag_trace, &sgfs_law(&model, 20, 0.0, params.get("sgfs_ridge"), true), 4.0, 0.0, "SGFS-d law");
+    for j in 0..2 {
+        let ratio = diag_trace.cov(j, j) / posterior[(j, j)];
+        assert!(ratio < 0.5, "SGFS-d variance ratio {ratio} should be well below 1");
+    }
+}
