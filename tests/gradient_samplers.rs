@@ -276,9 +276,9 @@ fn sgfs_variance_matches_the_posterior_in_1d_across_step_sizes() {
     // at large α the deflation is O(1/α²).
     let big = GaussianMean::new(1000, &DMatrix::from_element(1, 1, 1.0), &[1.0], 100.0, 21);
     check_sgfs(&big, 20, 10.0, 600_000, 1, 0.05);
-    check_sgfs(&big, 20, 0.1, 3_000_000, 2, 0.05);
+    check_sgfs(&big, 20, 0.1, 1_500_000, 2, 0.05);
     let small = GaussianMean::new(40, &DMatrix::from_element(1, 1, 1.0), &[1.0], 100.0, 22);
-    check_sgfs(&small, 20, 1e-3, 6_000_000, 3, 0.05);
+    check_sgfs(&small, 20, 1e-3, 3_000_000, 3, 0.05);
 }
 
 #[test]
@@ -286,9 +286,9 @@ fn sgfs_covariance_matches_the_posterior_in_2d_across_step_sizes() {
     let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
     let big = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 23);
     check_sgfs(&big, 20, 10.0, 600_000, 4, 0.05);
-    check_sgfs(&big, 20, 0.1, 3_000_000, 5, 0.05);
+    check_sgfs(&big, 20, 0.1, 1_500_000, 5, 0.05);
     let small = GaussianMean::new(40, &data_cov, &[1.0, -1.0], 100.0, 24);
-    check_sgfs(&small, 20, 1e-3, 6_000_000, 6, 0.05);
+    check_sgfs(&small, 20, 1e-3, 3_000_000, 6, 0.05);
 }
 
 #[test]
@@ -310,4 +310,161 @@ fn sgfs_diagonal_underestimates_a_correlated_posterior_at_alpha_zero_and_full_do
         let ratio = diag_trace.cov(j, j) / posterior[(j, j)];
         assert!(ratio < 0.5, "SGFS-d variance ratio {ratio} should be well below 1");
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SGHMC (ALGORITHMS.md §3, §12.5)
+// ---------------------------------------------------------------------------------------------
+
+/// Exact stationary covariance of θ under SGHMC on N(0, P⁻¹) in 2-D: with x = (θ, v),
+/// v' = (1−α)v − ηPθ + w, θ' = θ + v', w ~ N(0, q I), q = 2(α − β̂)η + η²s² (s² the gradient-noise
+/// variance), i.e. A = [[I − ηP, (1−α)I], [−ηP, (1−α)I]], Q = q [[I, I], [I, I]].
+fn sghmc_law(precision: &DMatrix<f64>, eta: f64, friction: f64, q: f64) -> DMatrix<f64> {
+    let mut a = DMatrix::zeros(4, 4);
+    let mut noise = DMatrix::zeros(4, 4);
+    for r in 0..2 {
+        for c in 0..2 {
+            let id = if r == c { 1.0 } else { 0.0 };
+            a[(r, c)] = id - eta * precision[(r, c)];
+            a[(r, c + 2)] = (1.0 - friction) * id;
+            a[(r + 2, c)] = -eta * precision[(r, c)];
+            a[(r + 2, c + 2)] = (1.0 - friction) * id;
+            for (dr, dc) in [(0, 0), (0, 2), (2, 0), (2, 2)] {
+                noise[(r + dr, c + dc)] = q * id;
+            }
+        }
+    }
+    discrete_lyapunov(&a, &noise).unwrap().view((0, 0), (2, 2)).into_owned()
+}
+
+#[test]
+fn sghmc_stationary_covariance_follows_its_discretised_law_and_beta_hat_corrects_noise() {
+    let (eta, friction, s) = (0.05, 0.2, 2.0);
+    let run_sghmc = |noise_sd: f64, beta_hat: f64, seed: u64| {
+        let model = CorrelatedGaussian::new(1.0, 1.0, 0.5, noise_sd);
+        let params = values(sghmc::PARAMS, &[("sghmc_lr", eta), ("friction", friction), ("beta_hat", beta_hat)]);
+        let mut sampler = Sghmc::new(vec![0.0, 0.0], &params);
+        (run(&mut sampler, &model, 10, seed, 5_000, 600_000, 1), gaussian_precision(&model))
+    };
+    // No gradient noise: the discretised law (tolerance 4 MCSE per entry).
+    let (clean, precision) = run_sghmc(0.0, 0.0, 31);
+    let clean_law = sghmc_law(&precision, eta, friction, 2.0 * friction * eta);
+    assert_cov_close(&clean, &clean_law, 4.0, 0.0, "SGHMC without gradient noise");
+    // Gradient noise s² and β̂ = 0: inflated law, resolved from the clean one.
+    let (noisy, _) = run_sghmc(s, 0.0, 32);
+    let noisy_law = sghmc_law(&precision, eta, friction, 2.0 * friction * eta + eta * eta * s * s);
+    assert_cov_close(&noisy, &noisy_law, 4.0, 0.0, "SGHMC with noise, β̂ = 0");
+    assert!((noisy_law[(0, 0)] - clean_law[(0, 0)]).abs() > 10.0 * noisy.cov_se(0, 0));
+    // β̂ = ηV/2 removes exactly the extra noise: back to the clean law.
+    let (corrected, _) = run_sghmc(s, eta * s * s / 2.0, 33);
+    assert_cov_close(&corrected, &clean_law, 4.0, 0.0, "SGHMC with noise, β̂ = ηV/2");
+}
+
+// ---------------------------------------------------------------------------------------------
+// OSGFS (ALGORITHMS.md §4)
+// ---------------------------------------------------------------------------------------------
+
+/// Exact stationary covariance of OSGFS (ε = 1) once C has converged: θ' = θ + D(−P(θ−m) + ξ) +
+/// N(0, 2D − (N²/n)DCD [− DHD]), D = (k/2)H⁻¹, H = NC + G, ξ ~ N(0, Σ_g).
+#[allow(clippy::too_many_arguments)]
+fn osgfs_law(precision: &DMatrix<f64>, c: &DMatrix<f64>, g: &DMatrix<f64>, noise: &DMatrix<f64>, n: f64, batch: f64, k: f64, corrected: bool) -> DMatrix<f64> {
+    let dim = precision.nrows();
+    let h = c * n + g;
+    let d = h.clone().try_inverse().unwrap() * (k / 2.0);
+    let a = DMatrix::identity(dim, dim) - &d * precision;
+    let mut q = &d * noise * &d + &d * 2.0 - &d * c * &d * (n * n / batch);
+    if corrected {
+        q -= &d * &h * &d;
+    }
+    discrete_lyapunov(&a, &q).unwrap()
+}
+
+#[test]
+fn osgfs_covariance_matches_the_posterior_on_a_linear_gaussian_model() {
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
+    let model = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 41);
+    let batch = 50;
+    let params = values(osgfs::PARAMS, &[("batch_size", batch as f64), ("osgfs_collect", 1.0)]);
+    let mut sampler = Osgfs::new(&model, model.posterior_mean().as_slice().to_vec(), &params);
+    let trace = run(&mut sampler, &model, batch, 42, 5_000, 400_000, 1);
+    assert!((sampler.k() - 0.1).abs() < 1e-12, "k = {} (c = 0.1 caps 4|S|/(N+|S|) = 0.19)", sampler.k());
+    let g = DMatrix::identity(2, 2) / model.prior_var;
+    let law = osgfs_law(&model.posterior_precision(), &model.score_covariance(), &g, &model.gradient_noise_covariance(batch), 1000.0, batch as f64, 0.1, true);
+    assert_cov_close(&trace, &law, 4.0, 0.0, "OSGFS law");
+    // The law is H⁻¹ up to the without-replacement deflation ≈ k/4 = 2.5 %: model error 5 %.
+    let posterior = model.posterior_precision().try_inverse().unwrap();
+    assert_cov_close(&trace, &posterior, 4.0, 0.05, "OSGFS vs posterior");
+}
+
+#[test]
+fn uncorrected_osgfs_inflates_the_covariance_by_one_over_one_minus_k_over_four() {
+    // Appendix (ε = 1): eq. 7 gives H⁻¹/(1 − k/4). A 2-D standard Gaussian with synthetic gradient
+    // noise s² = N/n makes N·C → s²n/N = 1 = H, and the noise is exactly (N²/n)C, as the appendix
+    // assumes. c = 0.8 (k = c since 4|S|/(N+|S|) = 4/3) makes the inflation 1/(1 − 0.2) = 1.25.
+    use sgviz::chain::{Chain, ChainConfig};
+    let variance = |variant: &str, seed: u64| {
+        let mut config = ChainConfig::new("gaussian", "osgfs", seed)
+            .with("rho", 0.0)
+            .with("grad_noise", 2.0f64.sqrt())
+            .with("batch_size", 50)
+            .with("osgfs_c", 0.8)
+            .with("osgfs_collect", "always")
+            .with("osgfs_variant", variant);
+        config.burn_in = 2_000;
+        let mut chain = Chain::new(&config).unwrap();
+        let mut points = Vec::new();
+        chain.run_observed(300_000, &mut |x| points.extend_from_slice(x));
+        let k = chain.diagnostics().iter().find(|d| d.name == "k").unwrap().value;
+        assert!((k - 0.8).abs() < 1e-12, "k = {k}");
+        Trace { dim: 2, points }
+    };
+    let uncorrected = variance("uncorrected", 51);
+    let corrected = variance("corrected", 52);
+    for j in 0..2 {
+        // Tolerance 4 MCSE + 2 % for the running estimate of C.
+        let (u, su) = (uncorrected.cov(j, j), uncorrected.cov_se(j, j));
+        assert!((u - 1.25).abs() < 4.0 * su + 0.02 * 1.25, "uncorrected variance {u} vs 1.25 (MCSE {su})");
+        let (c, sc) = (corrected.cov(j, j), corrected.cov_se(j, j));
+        assert!((c - 1.0).abs() < 4.0 * sc + 0.02, "corrected variance {c} vs 1 (MCSE {sc})");
+    }
+}
+
+#[test]
+fn osgfs_convergence_criterion_fires_near_the_mode_and_not_before() {
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
+    let model = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 43);
+    let mode = model.posterior_mean();
+    let precision = model.posterior_precision();
+    let distance = |theta: &[f64]| {
+        let d = DVector::from_column_slice(theta) - &mode;
+        d.dot(&(&precision * &d)).sqrt()
+    };
+    // Start 200 posterior standard deviations away.
+    let start: Vec<f64> = (0..2).map(|j| mode[j] + 200.0 / precision[(j, j)].sqrt()).collect();
+    let mut sampler = Osgfs::new(&model, start.clone(), &ParamValues::defaults(osgfs::PARAMS));
+    assert!(distance(&start) > 100.0);
+    let mut oracle = GradientOracle::new(&model, 100);
+    let mut rng = chain_rng(44);
+    let mut first_near = None;
+    for t in 1..=5_000u64 {
+        let emitted = sampler.step(&model, &mut oracle, &mut rng);
+        let dist = distance(sampler.position());
+        if dist < 5.0 && first_near.is_none() {
+            first_near = Some(t);
+        }
+        match sampler.burn_in_over_step() {
+            None => assert_eq!(emitted, Emitted::Nothing, "no samples before the criterion fires"),
+            Some(fired) => {
+                // Fired on this step: the chain must already be within a few posterior sds (a
+                // 2-D Gaussian has Mahalanobis radius > 5 with probability e^(−12.5)).
+                assert_eq!(fired, t);
+                let near = first_near.expect("criterion fired before the chain came near the mode");
+                assert!(fired >= near && dist < 5.0, "fired at {fired} at distance {dist}, first near at {near}");
+                let diag = sampler.diagnostics().iter().find(|d| d.name == "burn_in_over_step").unwrap().value;
+                assert_eq!(diag, fired as f64);
+                return;
+            }
+        }
+    }
+    panic!("criterion never fired in 5000 steps (first near the mode at {first_near:?})");
 }

@@ -22,12 +22,14 @@ impl RunningFisher {
         RunningFisher { dim, updates: 0, mean: DMatrix::zeros(dim, dim) }
     }
 
-    /// Fold in one minibatch covariance V (row-major D × D).
+    /// Fold in one symmetric minibatch covariance V (D × D; row- and column-major agree).
     pub fn update(&mut self, covariance: &[f64]) {
+        assert_eq!(covariance.len(), self.dim * self.dim, "covariance must be D × D");
         self.updates += 1;
         let kappa = 1.0 / self.updates as f64;
-        let v = DMatrix::from_row_slice(self.dim, self.dim, covariance);
-        self.mean = &self.mean * (1.0 - kappa) + v * kappa;
+        for (m, v) in self.mean.iter_mut().zip(covariance) {
+            *m += kappa * (v - *m);
+        }
     }
 
     /// The current estimate Î (per-datum score covariance).

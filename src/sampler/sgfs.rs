@@ -70,6 +70,9 @@ pub struct Sgfs {
     prior_precision: DMatrix<f64>,
     scores: Vec<f64>,
     drift: DVector<f64>,
+    information: DMatrix<f64>,
+    delta: DVector<f64>,
+    prior_grad: Vec<f64>,
     cholesky_failures: u64,
     batch_size: usize,
     n_data: usize,
@@ -88,6 +91,9 @@ impl Sgfs {
             fisher: RunningFisher::new(dim),
             scores: Vec::new(),
             drift: DVector::zeros(dim),
+            information: DMatrix::zeros(dim, dim),
+            delta: DVector::zeros(dim),
+            prior_grad: vec![0.0; dim],
             cholesky_failures: 0,
             batch_size: 0,
             n_data: model.n_data(),
@@ -101,8 +107,20 @@ impl Sgfs {
 
     /// The regularised Fisher information of the whole data set, I_N = N Î + G + λI.
     pub fn fisher_information(&self) -> DMatrix<f64> {
-        let dim = self.theta.len();
-        self.fisher.estimate() * self.n_data as f64 + &self.prior_precision + DMatrix::identity(dim, dim) * self.ridge
+        let mut information = self.prior_precision.clone();
+        self.fill_fisher_information(&mut information);
+        information
+    }
+
+    /// Writes N Î + G + λI into `out` (D × D) without allocating.
+    fn fill_fisher_information(&self, out: &mut DMatrix<f64>) {
+        let big_n = self.n_data as f64;
+        for ((o, f), g) in out.iter_mut().zip(self.fisher.estimate().iter()).zip(self.prior_precision.iter()) {
+            *o = big_n * f + g;
+        }
+        for j in 0..out.nrows() {
+            out[(j, j)] += self.ridge;
+        }
     }
 
     /// The step size ε = 4/α² that the noise level α stands for (∞ at α = 0).
@@ -110,26 +128,34 @@ impl Sgfs {
         4.0 / (self.alpha * self.alpha)
     }
 
-    /// Δθ = 2 [(1+α²)γ I_N]^(−1) (∇ + √(α²γ) L z) with I_N = L Lᵀ; None if I_N is not SPD.
-    fn full_update(&self, information: &DMatrix<f64>, gradient: &DVector<f64>, rng: &mut ChainRng) -> Option<DVector<f64>> {
-        let dim = gradient.len();
-        let chol = information.clone().cholesky()?;
+    /// Δθ = 2 [(1+α²)γ I_N]^(−1) (∇ + √(α²γ) L z) with I_N = L Lᵀ, written into `delta`;
+    /// false (and `delta` untouched) if I_N is not SPD.
+    fn full_update(&self, information: &DMatrix<f64>, delta: &mut DVector<f64>, rng: &mut ChainRng) -> bool {
+        let dim = delta.len();
+        let Some(chol) = information.clone().cholesky() else { return false };
         let gamma = self.gamma();
-        let z = DVector::from_fn(dim, |_, _| standard_normal(rng));
-        let noise = chol.l() * z * (self.alpha * gamma.sqrt());
-        let solved = chol.solve(&(gradient + noise));
-        Some(solved * (2.0 / ((1.0 + self.alpha * self.alpha) * gamma)))
+        let noise_scale = self.alpha * gamma.sqrt();
+        // l_dirty's upper triangle is garbage: only entries k ≤ j are read.
+        let l = chol.l_dirty();
+        let z: Vec<f64> = (0..dim).map(|_| standard_normal(rng)).collect();
+        for j in 0..dim {
+            let lz: f64 = (0..=j).map(|k| l[(j, k)] * z[k]).sum();
+            delta[j] = self.drift[j] + noise_scale * lz;
+        }
+        chol.solve_mut(delta);
+        *delta *= 2.0 / ((1.0 + self.alpha * self.alpha) * gamma);
+        true
     }
 
     /// Per coordinate: Δθ_j = 2(∇_j + η_j)/((1+α²)γ I_jj), η_j ~ N(0, α²γ I_jj).
-    fn diagonal_update(&self, information: &DMatrix<f64>, gradient: &DVector<f64>, rng: &mut ChainRng) -> DVector<f64> {
+    fn diagonal_update(&self, information: &DMatrix<f64>, delta: &mut DVector<f64>, rng: &mut ChainRng) {
         let gamma = self.gamma();
         let scale = 2.0 / ((1.0 + self.alpha * self.alpha) * gamma);
-        DVector::from_fn(gradient.len(), |j, _| {
+        for j in 0..delta.len() {
             let info = information[(j, j)];
             let noise = self.alpha * (gamma * info).sqrt() * standard_normal(rng);
-            scale * (gradient[j] + noise) / info
-        })
+            delta[j] = scale * (self.drift[j] + noise) / info;
+        }
     }
 }
 
@@ -145,22 +171,26 @@ impl Sampler for Sgfs {
         self.n_data = grads.n_data();
         let (mean, cov) = score_mean_and_covariance(&self.scores, dim);
         self.fisher.update(&cov);
-        let mut prior_grad = vec![0.0; dim];
-        model.add_grad_log_prior(&self.theta, &mut prior_grad);
+        self.prior_grad.fill(0.0);
+        model.add_grad_log_prior(&self.theta, &mut self.prior_grad);
         let big_n = self.n_data as f64;
-        self.drift = DVector::from_fn(dim, |j, _| prior_grad[j] + big_n * mean[j]);
-        let information = self.fisher_information();
-        let delta = if self.diagonal {
-            self.diagonal_update(&information, &self.drift, rng)
-        } else {
-            self.full_update(&information, &self.drift, rng).unwrap_or_else(|| {
-                self.cholesky_failures += 1;
-                self.diagonal_update(&information, &self.drift, rng)
-            })
-        };
+        for j in 0..dim {
+            self.drift[j] = self.prior_grad[j] + big_n * mean[j];
+        }
+        let mut information = std::mem::replace(&mut self.information, DMatrix::zeros(0, 0));
+        self.fill_fisher_information(&mut information);
+        let mut delta = std::mem::replace(&mut self.delta, DVector::zeros(0));
+        if self.diagonal {
+            self.diagonal_update(&information, &mut delta, rng);
+        } else if !self.full_update(&information, &mut delta, rng) {
+            self.cholesky_failures += 1;
+            self.diagonal_update(&information, &mut delta, rng);
+        }
         for (theta, d) in self.theta.iter_mut().zip(delta.iter()) {
             *theta += d;
         }
+        self.information = information;
+        self.delta = delta;
         Emitted::Sample { weight: 1.0 }
     }
 
