@@ -468,3 +468,84 @@ fn osgfs_convergence_criterion_fires_near_the_mode_and_not_before() {
     }
     panic!("criterion never fired in 5000 steps (first near the mode at {first_near:?})");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Exact references and the breast-cancer comparison (ALGORITHMS.md §5)
+// ---------------------------------------------------------------------------------------------
+
+/// Assert two traces agree in every mean and covariance entry: |Δ| ≤ 4·√(se₁² + se₂²) plus
+/// `model_error` times the reference's standard deviation (means) or variance scale (covariances).
+fn assert_traces_agree(a: &Trace, b: &Trace, model_error: f64, what: &str) {
+    for i in 0..a.dim {
+        let sd = b.cov(i, i).sqrt();
+        let tol = 4.0 * a.mean_se(i).hypot(b.mean_se(i)) + model_error * sd;
+        let (ma, mb) = (a.mean(i), b.mean(i));
+        assert!((ma - mb).abs() <= tol, "{what}: mean[{i}] {ma:.4} vs {mb:.4} (tolerance {tol:.4})");
+        for j in i..a.dim {
+            let scale = (b.cov(i, i) * b.cov(j, j)).sqrt();
+            let tol = 4.0 * a.cov_se(i, j).hypot(b.cov_se(i, j)) + model_error * scale;
+            let (ca, cb) = (a.cov(i, j), b.cov(i, j));
+            assert!((ca - cb).abs() <= tol, "{what}: cov[{i}][{j}] {ca:.5} vs {cb:.5} (tolerance {tol:.5})");
+        }
+    }
+}
+
+fn mala_trace(model: &dyn Model, step: f64, steps: u64, seed: u64) -> Trace {
+    let mut mala = Mala::new(model, model.initial_point(), &values(mala::PARAMS, &[("mala_step", step)]));
+    let trace = run(&mut mala, model, model.n_data(), seed, 2_000, steps, 1);
+    let acceptance = mala.diagnostics()[0].value;
+    assert!(acceptance > 0.4 && acceptance < 0.95, "MALA acceptance {acceptance}");
+    trace
+}
+
+#[test]
+fn mala_and_hmc_agree_on_logistic_regression() {
+    // Both are exact, so only Monte-Carlo error separates them: 4 combined MCSE, no model error.
+    let model = LogisticRegression::synthetic_1d(&ParamValues::defaults(sgviz::model::logistic::PARAMS));
+    let mala = mala_trace(&model, 0.008, 40_000, 61);
+    let params = values(hmc::PARAMS, &[("hmc_step", 0.03), ("leapfrog_steps", 8.0)]);
+    let mut hmc = Hmc::new(&model, model.initial_point(), &params);
+    let hmc_trace = run(&mut hmc, &model, model.n_data(), 62, 500, 10_000, 1);
+    let acceptance = hmc.diagnostics()[0].value;
+    assert!(acceptance > 0.5, "HMC acceptance {acceptance}");
+    assert_traces_agree(&hmc_trace, &mala, 0.0, "HMC vs MALA");
+}
+
+fn breast_cancer_model() -> LogisticRegression {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/breast_cancer.csv");
+    let data = parse_csv(&std::fs::read(path).unwrap()).unwrap();
+    // mean radius, mean texture, mean smoothness; standardised; plus the bias.
+    let data = data.select_features(&[0, 1, 4]).standardised();
+    LogisticRegression::from_dataset(&data, 10.0).unwrap()
+}
+
+#[test]
+fn gradient_samplers_agree_with_mala_on_breast_cancer() {
+    // Three standardised features + bias (D = 4, N = 569). The stochastic-gradient samplers are
+    // only approximately exact, so besides 4 combined MCSE each comparison allows a model error
+    // of 15 % of the reference's sd (means) or variance scale (covariances), set before running
+    // from the known biases at these settings: SGLD's sampling threshold εN²λmax(V)/(4n) ≈ 0.04
+    // (≈ 4 % extra variance along the stiffest direction), SGHMC's gradient-noise share
+    // η(N²/n)λmax(V)/(2α) ≈ 0.04, SGFS-f's without-replacement deflation ≈ 3 % at α = 2 plus its
+    // Gaussian (Bernstein–von Mises) approximation with the empirical Fisher.
+    let model = breast_cancer_model();
+    let reference = mala_trace(&model, 0.04, 60_000, 71);
+    let start: Vec<f64> = (0..4).map(|j| reference.mean(j)).collect();
+    let model_error = 0.15;
+
+    let mut sgld = Sgld::new(start.clone(), &values(sgld::PARAMS, &[("step_size", 4e-4), ("batch_size", 50.0)]));
+    let sgld_trace = run(&mut sgld, &model, 50, 72, 20_000, 1_500_000, 5);
+    let threshold = sgld.sampling_threshold();
+    assert!(threshold < 0.1, "SGLD is not in its sampling phase: threshold {threshold}");
+    assert_traces_agree(&sgld_trace, &reference, model_error, "SGLD vs MALA");
+
+    let params = values(sghmc::PARAMS, &[("sghmc_lr", 2e-5), ("friction", 0.1), ("batch_size", 50.0)]);
+    let mut sghmc = Sghmc::new(start.clone(), &params);
+    let sghmc_trace = run(&mut sghmc, &model, 50, 73, 20_000, 1_500_000, 5);
+    assert_traces_agree(&sghmc_trace, &reference, model_error, "SGHMC vs MALA");
+
+    let params = values(sgfs::PARAMS, &[("sgfs_alpha", 2.0), ("batch_size", 100.0)]);
+    let mut sgfs_f = Sgfs::new(&model, start, &params, false);
+    let sgfs_trace = run(&mut sgfs_f, &model, 100, 74, 5_000, 200_000, 1);
+    assert_traces_agree(&sgfs_trace, &reference, model_error, "SGFS-f vs MALA");
+}
