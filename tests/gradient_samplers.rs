@@ -549,3 +549,41 @@ fn gradient_samplers_agree_with_mala_on_breast_cancer() {
     let sgfs_trace = run(&mut sgfs_f, &model, 100, 74, 5_000, 200_000, 1);
     assert_traces_agree(&sgfs_trace, &reference, model_error, "SGFS-f vs MALA");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Robustness through the chain: every registered sampler on every target, and hostile settings
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn every_sampler_runs_on_every_target_and_reports_finite_diagnostics_or_diverges_cleanly() {
+    use sgviz::chain::{Chain, ChainConfig, ChainStatus};
+    for target in sgviz::registry::TARGETS {
+        for sampler in sgviz::registry::SAMPLERS.iter().filter(|s| s.kind != sgviz::registry::SamplerKind::Bouncy) {
+            let mut chain = Chain::new(&ChainConfig::new(target.name, sampler.name, 5)).unwrap();
+            chain.run(300);
+            match chain.status() {
+                ChainStatus::Running => assert!(chain.position().iter().all(|x| x.is_finite())),
+                ChainStatus::Diverged(message) => assert!(message.contains("diverged"), "{message}"),
+            }
+            assert!(!chain.diagnostics().is_empty(), "{} reports no diagnostics", sampler.name);
+            assert!(chain.grad_evals() > 0, "{} on {} counted no gradient evaluations", sampler.name, target.name);
+        }
+    }
+}
+
+#[test]
+fn singular_fisher_estimates_stop_the_chain_instead_of_panicking() {
+    // The Gaussian toy target without synthetic noise has identical per-datum scores, so the
+    // empirical Fisher is 0 and its prior is flat: SGFS has only the ridge, OSGFS a singular H.
+    use sgviz::chain::{Chain, ChainConfig, ChainStatus};
+    for sampler in ["sgfs_f", "sgfs_d", "osgfs"] {
+        let config = ChainConfig::new("gaussian", sampler, 3).with("grad_noise", 0.0);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.set_sampler_param("batch_size", 10.0).unwrap();
+        let ran = chain.run(1_000);
+        match chain.status() {
+            ChainStatus::Diverged(_) => assert!(ran < 1_000),
+            ChainStatus::Running => panic!("{sampler} should not keep running with a singular Fisher"),
+        }
+    }
+}
