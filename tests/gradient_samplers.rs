@@ -67,7 +67,7 @@ fn run(sampler: &mut dyn Sampler, model: &dyn Model, batch: usize, seed: u64, bu
     let mut points = Vec::with_capacity(dim * (steps / thin) as usize + dim);
     for t in 0..burn_in + steps {
         let emitted = sampler.step(model, &mut oracle, &mut rng);
-        if t >= burn_in && (t - burn_in) % thin == 0 && matches!(emitted, Emitted::Sample { .. }) {
+        if t >= burn_in && (t - burn_in).is_multiple_of(thin) && matches!(emitted, Emitted::Sample { .. }) {
             points.extend_from_slice(sampler.position());
         }
     }
@@ -164,6 +164,7 @@ impl Model for GaussianMean {
         let d = self.row(i) - DVector::from_column_slice(theta);
         -0.5 * d.dot(&(&self.data_precision * &d))
     }
+    #[allow(clippy::needless_range_loop)]
     fn add_grad_log_lik(&self, i: usize, theta: &[f64], out: &mut [f64]) {
         let row = &self.data[i * self.dim..(i + 1) * self.dim];
         for a in 0..self.dim {

@@ -174,8 +174,8 @@ impl Sampler for Sgfs {
         self.prior_grad.fill(0.0);
         model.add_grad_log_prior(&self.theta, &mut self.prior_grad);
         let big_n = self.n_data as f64;
-        for j in 0..dim {
-            self.drift[j] = self.prior_grad[j] + big_n * mean[j];
+        for ((drift, prior), m) in self.drift.iter_mut().zip(&self.prior_grad).zip(&mean) {
+            *drift = prior + big_n * m;
         }
         let mut information = std::mem::replace(&mut self.information, DMatrix::zeros(0, 0));
         self.fill_fisher_information(&mut information);

@@ -82,7 +82,7 @@ impl Sampler for Sghmc {
     }
 
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {
-        if self.resample_every > 0 && self.t % self.resample_every == 0 {
+        if self.resample_every > 0 && self.t.is_multiple_of(self.resample_every) {
             let sd = self.learning_rate.sqrt();
             self.velocity.iter_mut().for_each(|v| *v = sd * standard_normal(rng));
         }

@@ -168,7 +168,7 @@ impl Sgld {
     }
 
     fn refresh_due(&self) -> bool {
-        self.diag_every > 0 && self.t % self.diag_every == 0
+        self.diag_every > 0 && self.t.is_multiple_of(self.diag_every)
     }
 
     /// The gradient estimate from per-datum scores on the step's minibatch, recording V_s.
