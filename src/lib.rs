@@ -13,6 +13,7 @@ pub mod diagnostics;
 pub mod linalg;
 pub mod model;
 pub mod params;
+pub mod phase;
 pub mod plot;
 pub mod registry;
 pub mod ring;

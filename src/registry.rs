@@ -72,6 +72,10 @@ pub const SAMPLERS: &[SamplerSpec] = &[
     sampler::osgfs::SPEC,
     sampler::mala::SPEC,
     sampler::hmc::SPEC,
+    sampler::bps::SPEC,
+    sampler::sbps::SPEC,
+    sampler::psbps::SPEC,
+    sampler::lipsbps::SPEC,
 ];
 
 /// Look a target up by name; the error lists the allowed names.

@@ -145,6 +145,11 @@ impl Model for LinearRegression {
         }
         out[self.d] += r;
     }
+    fn gaussian_precision(&self) -> Option<(Vec<f64>, Vec<f64>)> {
+        let (precision, mean) = self.posterior_after(self.responses.len());
+        Some((mean.as_slice().to_vec(), precision.transpose().as_slice().to_vec()))
+    }
+
     fn exact_moments(&self) -> Option<Moments> {
         let (precision, mean) = self.posterior_after(self.responses.len());
         let cov = precision.try_inverse()?;

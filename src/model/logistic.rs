@@ -116,6 +116,24 @@ impl LogisticRegression {
         (0..self.labels.len()).map(|i| (self.row(i).iter().map(|x| x * x).sum::<f64>() + 1.0).sqrt()).fold(0.0, f64::max)
     }
 
+    /// sup_θ λ_max(∇²U(θ)) ≤ ¼ λ_max(X̃ᵀX̃) + 1/σ_p², X̃ the rows [x_i, 1], since
+    /// ∇²U = Σ σ(z_i)(1 − σ(z_i)) x̃_i x̃_iᵀ + I/σ_p² and σ(1 − σ) ≤ ¼. Costs O(N D²).
+    pub fn potential_curvature_bound(&self) -> f64 {
+        let dim = self.d + 1;
+        let mut gram = nalgebra::DMatrix::<f64>::zeros(dim, dim);
+        let mut row = vec![1.0; dim];
+        for i in 0..self.labels.len() {
+            row[..self.d].copy_from_slice(self.row(i));
+            for a in 0..dim {
+                for b in 0..dim {
+                    gram[(a, b)] += row[a] * row[b];
+                }
+            }
+        }
+        let largest = gram.symmetric_eigenvalues().iter().cloned().fold(0.0, f64::max);
+        0.25 * largest + 1.0 / (self.prior_sd * self.prior_sd)
+    }
+
     pub fn prior_sd(&self) -> f64 {
         self.prior_sd
     }
@@ -152,8 +170,22 @@ impl Model for LogisticRegression {
         }
         out[self.d] += residual;
     }
+    fn score_projection_bound(&self) -> Option<f64> {
+        // |u·g_i| = |y_i − σ(z_i)| |u·[x_i, 1]| ≤ ‖[x_i, 1]‖ for unit u (ALGORITHMS.md §7.11).
+        Some(self.max_row_norm())
+    }
+    fn prior_curvature_bound(&self) -> Option<f64> {
+        Some(1.0 / (self.prior_sd * self.prior_sd))
+    }
+    fn curvature_bound(&self) -> Option<f64> {
+        Some(self.potential_curvature_bound())
+    }
+    /// ±4.5 Laplace standard deviations around the mode (a fixed window if Newton fails).
     fn view(&self) -> View {
-        View::centred(0.0, 0.0, 4.0, 4.0)
+        match super::laplace::laplace_approximation(self) {
+            Some(m) => super::laplace::view_from_moments(&m, 4.5),
+            None => View::centred(0.0, 0.0, 4.0, 4.0),
+        }
     }
     fn coordinate_names(&self) -> Vec<String> {
         self.names.clone()
@@ -181,6 +213,30 @@ mod tests {
                 assert!((fd - g[j]).abs() < 1e-6 * (1.0 + fd.abs()), "datum {i}, coordinate {j}");
             }
         }
+    }
+
+    #[test]
+    fn curvature_and_score_bounds_dominate_the_model() {
+        // uᵀ∇²U u by central differences of the gradient stays below the curvature bound, and every
+        // |u·g_i| below the score-projection bound, at points spread over the prior.
+        let model = LogisticRegression::synthetic_1d(&ParamValues::defaults(PARAMS));
+        let (m, l) = (model.curvature_bound().unwrap(), model.score_projection_bound().unwrap());
+        let mut largest = 0.0f64;
+        for (theta, u) in [([0.0, 0.0], [1.0, 0.0]), ([0.1, -0.2], [0.6, 0.8]), ([1.5, -0.5], [0.0, 1.0])] {
+            let h = 1e-5;
+            let (mut gp, mut gm) = ([0.0; 2], [0.0; 2]);
+            model.grad_log_density(&[theta[0] + h * u[0], theta[1] + h * u[1]], &mut gp);
+            model.grad_log_density(&[theta[0] - h * u[0], theta[1] - h * u[1]], &mut gm);
+            let curvature = -((gp[0] - gm[0]) * u[0] + (gp[1] - gm[1]) * u[1]) / (2.0 * h);
+            largest = largest.max(curvature);
+            for i in 0..model.n_data() {
+                let mut g = [0.0; 2];
+                model.add_grad_log_lik(i, &theta, &mut g);
+                assert!((g[0] * u[0] + g[1] * u[1]).abs() <= l);
+            }
+        }
+        // At θ = 0 every σ(1 − σ) = ¼, so the bound is attained up to the Gram matrix's top direction.
+        assert!(largest <= m && largest > 0.5 * m, "curvature {largest} vs bound {m}");
     }
 
     #[test]

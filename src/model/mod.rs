@@ -3,6 +3,7 @@
 //! model exposes the scores g_i = ∇ℓ_i(θ) one datum at a time, not only their sum.
 
 pub mod gaussian;
+pub mod laplace;
 pub mod linear;
 pub mod logistic;
 
@@ -71,6 +72,32 @@ pub trait Model: Send + Sync {
         self.add_grad_log_prior(theta, out);
         let all: Vec<usize> = (0..self.n_data()).collect();
         self.add_grad_log_lik_batch(&all, theta, out);
+    }
+
+    /// The whole posterior is N(mean, precision⁻¹): `(mean, precision row-major D × D)`. Lets exact
+    /// BPS draw its event times in closed form (ALGORITHMS.md §8.3). Default: not Gaussian.
+    fn gaussian_precision(&self) -> Option<(Vec<f64>, Vec<f64>)> {
+        None
+    }
+
+    /// L with |u·∇ℓ_i(θ)| ≤ L for every datum i, every θ and every unit vector u: bounds every
+    /// minibatch's projected score, which makes lipSBPS thinning exact (ALGORITHMS.md §7.11).
+    /// Default: no such bound.
+    fn score_projection_bound(&self) -> Option<f64> {
+        None
+    }
+
+    /// M_p with uᵀ(−∇²log p(θ))u ≤ M_p for every θ and unit u (the prior's contribution to the
+    /// slope of a bounce rate along a ray; 0 for a flat prior). Default: unknown.
+    fn prior_curvature_bound(&self) -> Option<f64> {
+        None
+    }
+
+    /// M with uᵀ∇²U(θ)u ≤ M for every θ and unit u, U = −log π: along x + v t the bounce rate
+    /// v·∇U grows at most by M‖v‖² per unit time, the affine thinning bound of exact BPS on
+    /// non-Gaussian targets (ALGORITHMS.md §7.11, full-data form). Default: unknown.
+    fn curvature_bound(&self) -> Option<f64> {
+        None
     }
 
     /// Closed-form posterior mean and covariance, when they exist.
