@@ -361,6 +361,22 @@ fn sghmc_stationary_covariance_follows_its_discretised_law_and_beta_hat_corrects
     assert_cov_close(&corrected, &clean_law, 4.0, 0.0, "SGHMC with noise, β̂ = ηV/2");
 }
 
+#[test]
+fn sghmc_with_momentum_resampled_every_step_follows_its_langevin_law() {
+    // With L = 1, v ~ N(0, ηI) is redrawn before each step, so θ' = θ + (1−α)v + η∇log π(θ) + w,
+    // w ~ N(0, 2(α−β̂)η): a linear recursion A = I − ηP, Q = η((1−α)² + 2α)I. A wrong momentum
+    // variance, or θ moved before v, breaks this. Tolerance: 4 MCSE per entry.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0);
+    let (eta, friction) = (0.2, 0.3);
+    let params = values(sghmc::PARAMS, &[("sghmc_lr", eta), ("friction", friction), ("resample_every", 1.0)]);
+    let mut sampler = Sghmc::new(vec![0.0, 0.0], &params);
+    let trace = run(&mut sampler, &model, 10, 34, 2_000, 400_000, 1);
+    let precision = gaussian_precision(&model);
+    let a = DMatrix::identity(2, 2) - &precision * eta;
+    let q = DMatrix::identity(2, 2) * (eta * ((1.0 - friction).powi(2) + 2.0 * friction));
+    assert_cov_close(&trace, &discrete_lyapunov(&a, &q).unwrap(), 4.0, 0.0, "SGHMC with L = 1");
+}
+
 // ---------------------------------------------------------------------------------------------
 // OSGFS (ALGORITHMS.md §4)
 // ---------------------------------------------------------------------------------------------
@@ -585,6 +601,24 @@ fn singular_fisher_estimates_stop_the_chain_instead_of_panicking() {
         match chain.status() {
             ChainStatus::Diverged(_) => assert!(ran < 1_000),
             ChainStatus::Running => panic!("{sampler} should not keep running with a singular Fisher"),
+        }
+    }
+}
+
+#[test]
+fn no_sampler_panics_from_an_extreme_or_non_finite_state() {
+    // Steps from absurd states must return (non-finite positions are the chain's to catch).
+    let model = sgviz::model::linear::LinearRegression::synthetic(&ParamValues::defaults(sgviz::model::linear::PARAMS));
+    for spec in sgviz::registry::SAMPLERS.iter().filter(|s| s.kind != sgviz::registry::SamplerKind::Bouncy) {
+        for start in [[1e200, -1e200], [f64::NAN, 0.0], [f64::INFINITY, 1.0]] {
+            let values = ParamValues::defaults(spec.params);
+            let mut sampler = (spec.build)(&values, &model, &start);
+            let mut oracle = GradientOracle::new(&model, 10);
+            let mut rng = chain_rng(1);
+            for _ in 0..3 {
+                sampler.step(&model, &mut oracle, &mut rng);
+            }
+            let _ = sampler.diagnostics();
         }
     }
 }

@@ -77,7 +77,9 @@ pub fn gaussian_with_covariance(cov: &DMatrix<f64>, rng: &mut ChainRng) -> (DVec
     if let Some(chol) = cov.clone().cholesky() {
         return (chol.l() * z, false);
     }
-    let eigen = cov.clone().symmetric_eigen();
+    let Some(eigen) = bounded_symmetric_eigen(cov) else {
+        return (DVector::from_element(dim, f64::NAN), true);
+    };
     let scaled = DVector::from_fn(dim, |j, _| eigen.eigenvalues[j].max(0.0).sqrt() * z[j]);
     (&eigen.eigenvectors * scaled, true)
 }
@@ -87,7 +89,7 @@ pub fn largest_eigenvalue(m: &DMatrix<f64>) -> f64 {
     if m.nrows() == 0 || m.iter().any(|x| !x.is_finite()) {
         return f64::NAN;
     }
-    m.clone().symmetric_eigen().eigenvalues.max()
+    bounded_symmetric_eigen(m).map_or(f64::NAN, |e| e.eigenvalues.max())
 }
 
 /// Smallest eigenvalue of a symmetric matrix (NaN for an empty or non-finite matrix).
@@ -95,7 +97,12 @@ pub fn smallest_eigenvalue(m: &DMatrix<f64>) -> f64 {
     if m.nrows() == 0 || m.iter().any(|x| !x.is_finite()) {
         return f64::NAN;
     }
-    m.clone().symmetric_eigen().eigenvalues.min()
+    bounded_symmetric_eigen(m).map_or(f64::NAN, |e| e.eigenvalues.min())
+}
+
+/// Eigen-decomposition with an iteration cap, so extreme (but finite) matrices cannot hang a step.
+fn bounded_symmetric_eigen(m: &DMatrix<f64>) -> Option<nalgebra::SymmetricEigen<f64, nalgebra::Dyn>> {
+    m.clone().try_symmetric_eigen(f64::EPSILON, 10_000)
 }
 
 /// Inverse of a symmetric positive-definite matrix, or `None`.
