@@ -323,4 +323,21 @@ mod tests {
         let refreshed = sgld.diagnostics().iter().find(|d| d.name == "noise_diag_step").unwrap().value;
         assert_eq!(refreshed, 20.0);
     }
+    #[test]
+    fn rmsprop_preconditioner_is_one_over_floor_plus_root_mean_square() {
+        // pSGLD (Li et al. 2016): after one step V = (1−β)ḡ², M = 1/(λ + √V), ḡ = ∇log π̂/N.
+        let model = LinearRegression::synthetic(&ParamValues::defaults(LINEAR_PARAMS));
+        let p = params(&[("sgld_precond", 1.0), ("rms_decay", 0.9), ("rms_floor", 1e-3), ("batch_size", 200.0)]);
+        let start = vec![2.0, -3.0];
+        let mut sgld = Sgld::new(start.clone(), &p);
+        let mut oracle = GradientOracle::new(&model, 200);
+        sgld.step(&model, &mut oracle, &mut chain_rng(3));
+        let mut full = vec![0.0; 2];
+        model.grad_log_density(&start, &mut full);
+        for j in 0..2 {
+            let per_datum = full[j] / model.n_data() as f64;
+            let expected = 1.0 / (1e-3 + (0.1 * per_datum * per_datum).sqrt());
+            assert!((sgld.preconditioner()[j] - expected).abs() < 1e-9 * expected, "{} vs {expected}", sgld.preconditioner()[j]);
+        }
+    }
 }
