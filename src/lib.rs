@@ -7,6 +7,7 @@
 //! Notation follows `ALGORITHMS.md` §0: parameters θ ∈ R^D, data x_1..x_N, per-datum
 //! log-likelihoods ℓ_i, prior p(θ), log posterior log π(θ) = log p(θ) + Σ ℓ_i(θ).
 
+pub mod analysis;
 pub mod chain;
 pub mod data;
 pub mod diagnostics;
@@ -19,6 +20,7 @@ pub mod registry;
 pub mod ring;
 pub mod rng;
 pub mod sampler;
+pub mod sweep;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

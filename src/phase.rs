@@ -63,7 +63,10 @@ pub fn noise_scale(model: &dyn Model, points: &[Vec<f64>], batch_size: usize, ma
             }
         }
         let covariance = scores.transpose() * &scores / count as f64;
-        lambda_sum += covariance.symmetric_eigenvalues().max();
+        let lambda = covariance.symmetric_eigenvalues().max();
+        // Identical scores (pseudo-data) leave only rounding noise: treat it as exactly zero.
+        let size = means.iter().map(|m| m * m).sum::<f64>();
+        lambda_sum += if lambda > 1e-20 * (1.0 + size) { lambda } else { 0.0 };
     }
     let lambda = if points.is_empty() { 0.0 } else { lambda_sum / points.len() as f64 };
     let scale = (n_data as f64).powi(2) / batch_size as f64 * lambda + model.synthetic_noise_sd().powi(2);

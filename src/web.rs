@@ -2,6 +2,7 @@
 //! JavaScript owns the animation loop and calls [`Lab::run`] with a bounded number of steps per
 //! frame, then blits the density image straight out of wasm memory.
 
+use crate::analysis::Analysis;
 use crate::chain::{Chain, ChainConfig, ChainStatus};
 use crate::diagnostics::two_sigma_ellipse;
 use crate::plot::contours::DensityGrid;
@@ -63,6 +64,8 @@ pub struct Lab {
     grid: Option<DensityGrid>,
     /// True marginal densities along x and y, when known.
     truth_marginals: [Option<AxisDensity>; 2],
+    /// Background phase picture and bias–mixing sweep of the current setting.
+    analysis: Option<Analysis>,
 }
 
 fn js_error(message: String) -> JsError {
@@ -91,6 +94,7 @@ impl Lab {
             binned: 0,
             grid: None,
             truth_marginals: [None, None],
+            analysis: None,
         };
         lab.refresh_view();
         Ok(lab)
@@ -227,14 +231,42 @@ impl Lab {
         draw_static(&root, &layer).map_err(|e| js_error(format!("drawing failed: {e:?}")))
     }
 
-    /// Draw a secondary chart on a canvas: `trace` or `acf`.
+    /// Start (or restart) the background analysis of the current setting: the SGLD phase
+    /// picture and a bias–mixing sweep with `budget` gradient evaluations per chain.
+    pub fn start_analysis(&mut self, budget: f64) -> Result<(), JsError> {
+        self.analysis = None;
+        let truth = self.chain.model().exact_moments().ok_or_else(|| js_error("no ground truth for this target: the sweep needs one".into()))?;
+        let budget = if budget.is_finite() { budget.clamp(1e3, 1e8) as u64 } else { 200_000 };
+        self.analysis = Some(Analysis::new(&self.config, &self.chain, truth, budget).map_err(js_error)?);
+        Ok(())
+    }
+
+    /// Spend up to `max_grad_evals` on the analysis; returns its progress in [0, 1], or −1 when
+    /// there is none.
+    pub fn advance_analysis(&mut self, max_grad_evals: f64) -> f64 {
+        match self.analysis.as_mut() {
+            Some(a) => a.advance(max_grad_evals.clamp(1.0, 1e9) as u64),
+            None => -1.0,
+        }
+    }
+
+    /// Sweep results, noise scale and rejection curve as JSON (null without an analysis).
+    pub fn analysis_json(&self) -> String {
+        self.analysis.as_ref().map(|a| a.results_json()).unwrap_or(serde_json::Value::Null).to_string()
+    }
+
+    /// Draw a secondary chart on a canvas: `trace`, `acf`, or (with an analysis) `noise`, `bias`,
+    /// `sweep`.
     pub fn draw_chart(&self, kind: &str, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
         let names = self.chain.model().coordinate_names();
         let ring = self.chain.samples();
         let spec = match kind {
             "trace" => trace_chart(ring, &names, (0, 1), TRACE_POINTS),
             "acf" => autocorrelation_chart(ring, &names, (0, 1), ESS_WINDOW, ACF_LAGS),
-            other => return Err(js_error(format!("unknown chart '{other}'; allowed: trace, acf"))),
+            other => match self.analysis.as_ref().and_then(|a| a.chart(other)) {
+                Some(spec) => spec,
+                None => return Err(js_error(format!("chart '{other}' is not available; allowed: trace, acf, and noise, bias, sweep while an analysis exists"))),
+            },
         };
         let backend = CanvasBackend::with_canvas_object(canvas).ok_or_else(|| js_error("canvas has no 2-D context".into()))?;
         draw_chart(&backend.into_drawing_area(), &spec, self.scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))

@@ -7,6 +7,7 @@ import { formatCount, formatNumber } from './format.js';
 import { Panel2d } from './panel2d.js';
 import { wireDataUpload } from './data-upload.js';
 import { decodeState, encodeState } from './url-state.js';
+import { AnalysisRunner } from './analysis.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -39,6 +40,7 @@ const app = {
   upload: null,
   layout: { font: 'normal' },
   urlTimer: 0,
+  analysis: null,
 };
 
 /** Layout settings that may come from the URL, with their allowed values. */
@@ -46,6 +48,7 @@ const LAYOUT_SPEC = { font: ['normal', 'large'] };
 
 /** Write the state to the URL hash (coalesced, so dragging a slider does not flood history). */
 function scheduleUrlWrite() {
+  app.analysis?.schedule();
   clearTimeout(app.urlTimer);
   app.urlTimer = setTimeout(() => {
     const hash = encodeState({ target: app.target, sampler: app.sampler, seed: app.seed, values: app.values, layout: app.layout });
@@ -358,6 +361,7 @@ function animatePiece() {
 }
 
 function frame(now) {
+  if (!app.dead) app.analysis?.tick();
   if (app.playing) {
     const started = performance.now();
     if (isBouncy() && app.speed <= ANIMATE_BELOW_SPEED) animatePiece();
@@ -384,6 +388,9 @@ async function main() {
   buildControls();
   wireRunControls();
   wireToolbar();
+  app.analysis = new AnalysisRunner({
+    progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
+  }, () => app.lab, guarded);
   if (!rebuildLab()) {
     showBanner(`The link's settings could not be used; defaults restored. ${$('status').textContent}`, 'notice');
     app.target = 'gaussian';

@@ -2,6 +2,7 @@
 //! draws to a browser canvas, a PNG or an SVG in tests. Many points are never drawn one call at a
 //! time: samples go into a [`density::DensityImage`] RGBA buffer.
 
+pub mod analysis_panels;
 pub mod chart;
 pub mod contours;
 pub mod density;
