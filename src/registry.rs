@@ -73,7 +73,12 @@ pub const TARGETS: &[TargetSpec] = &[
 /// Every sampler, in the order the UI lists them.
 pub const SAMPLERS: &[SamplerSpec] = &[
     sampler::sgld::SPEC,
+    sampler::sgfs::SPEC_FULL,
+    sampler::sgfs::SPEC_DIAG,
+    sampler::sghmc::SPEC,
+    sampler::osgfs::SPEC,
     sampler::mala::SPEC,
+    sampler::hmc::SPEC,
     sampler::bps::SPEC,
     sampler::sbps::SPEC,
     sampler::psbps::SPEC,

@@ -4,11 +4,16 @@
 
 pub mod bouncy;
 pub mod bps;
+pub mod fisher;
 pub mod gradient;
+pub mod hmc;
 pub mod lipsbps;
 pub mod mala;
+pub mod osgfs;
 pub mod psbps;
 pub mod sbps;
+pub mod sgfs;
+pub mod sghmc;
 pub mod sgld;
 
 use crate::model::Model;
