@@ -178,6 +178,14 @@ impl WebLab {
     pub fn state_json(&self) -> String {
         self.lab.state().to_string()
     }
+    /// ESS of the displayed pair and ESS per 1,000 gradient evaluations (O(window · τ)).
+    pub fn mixing_json(&self) -> String {
+        self.lab.mixing().to_string()
+    }
+    /// Per-datum gradient evaluations so far.
+    pub fn grad_evals(&self) -> f64 {
+        self.lab.chain().grad_evals() as f64
+    }
     pub fn samples_csv(&self) -> String {
         self.lab.samples_csv()
     }

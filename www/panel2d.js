@@ -9,9 +9,9 @@ export class Panel2d {
   constructor(stack, memory) {
     this.stack = stack;
     this.memory = memory;
-    this.staticCanvas = stack.querySelector('#static-layer');
-    this.densityCanvas = stack.querySelector('#density-layer');
-    this.overlayCanvas = stack.querySelector('#overlay-layer');
+    this.staticCanvas = stack.querySelector('.static-layer');
+    this.densityCanvas = stack.querySelector('.density-layer');
+    this.overlayCanvas = stack.querySelector('.overlay-layer');
     this.colours = readColours();
   }
 
