@@ -17,6 +17,7 @@ pub mod plot;
 pub mod registry;
 pub mod ring;
 pub mod rng;
+pub mod sgais;
 pub mod sampler;
 
 #[cfg(target_arch = "wasm32")]

@@ -4,7 +4,9 @@
 
 pub mod gaussian;
 pub mod linear;
+pub mod gmm;
 pub mod logistic;
+pub mod softmax;
 
 use crate::diagnostics::Moments;
 
