@@ -198,6 +198,13 @@ impl Chain {
         Ok(())
     }
 
+    /// Forget recorded moments and retained samples (the position and the sampler's state stay):
+    /// after a slider move the statistics describe the new setting only.
+    pub fn clear_statistics(&mut self) {
+        self.moments = RunningMoments::new(self.model.dim());
+        self.samples.clear();
+    }
+
     /// Set the time spacing used to discretise continuous trajectories.
     pub fn set_sample_spacing(&mut self, spacing: f64) {
         if spacing > 0.0 && spacing.is_finite() {

@@ -181,6 +181,11 @@ impl ParamValues {
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
         self.entries.iter().copied()
     }
+
+    /// The values as a JSON object `{name: value}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        self.entries.iter().map(|(n, v)| (n.to_string(), serde_json::json!(v))).collect::<serde_json::Map<_, _>>().into()
+    }
 }
 
 /// The message for a name that no spec declares.

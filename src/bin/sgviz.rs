@@ -1,1 +1,164 @@
-fn main(){}
+//! `sgviz` — the command-line face of the sampler core.
+//!
+//! ```text
+//! sgviz list
+//! sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]...
+//!              [--data FILE.csv] [--samples OUT.csv]
+//! ```
+//! `sample` prints one JSON object: mean, cov, n_samples, grad_evals, seconds, status, diagnostics.
+//! Bad arguments exit with status 2 and a one-line message saying what is allowed.
+
+use sgviz::chain::{Chain, ChainConfig, ChainStatus};
+use sgviz::data::parse_csv;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv]";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("list") if args.len() == 1 => {
+            println!("{}", serde_json::to_string_pretty(&sgviz::registry::to_json()).expect("registry serialises"));
+            Ok(())
+        }
+        Some("sample") => parse_sample_args(&args[1..]).and_then(|a| run_sample(&a)),
+        Some("--help") | Some("-h") | Some("help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command '{other}'; allowed: list, sample")),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("sgviz: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Parsed arguments of `sgviz sample`.
+struct SampleArgs {
+    config: ChainConfig,
+    steps: u64,
+    samples_out: Option<String>,
+}
+
+fn parse_sample_args(args: &[String]) -> Result<SampleArgs, String> {
+    let mut config = ChainConfig::new("", "", 0);
+    let (mut steps, mut seed_given, mut data_path, mut samples_out) = (None, false, None, None);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--target" => config.target = value()?,
+            "--sampler" => config.sampler = value()?,
+            "--steps" => steps = Some(parse_count("--steps", &value()?, 1)?),
+            "--seed" => {
+                config.seed = parse_count("--seed", &value()?, 0)?;
+                seed_given = true;
+            }
+            "--burn-in" => config.burn_in = parse_count("--burn-in", &value()?, 0)?,
+            "--set" => config.settings.push(parse_setting(&value()?)?),
+            "--data" => data_path = Some(value()?),
+            "--samples" => samples_out = Some(value()?),
+            other => return Err(format!("unknown option '{other}'; allowed: --target --sampler --steps --seed --burn-in --set --data --samples")),
+        }
+    }
+    for (missing, name) in [(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler"), (steps.is_none(), "--steps"), (!seed_given, "--seed")] {
+        if missing {
+            return Err(format!("{name} is required; {USAGE}"));
+        }
+    }
+    if let Some(path) = data_path {
+        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read --data {path}: {e}"))?;
+        config.data = Some(parse_csv(&bytes).map_err(|e| format!("--data {path}: {e}"))?);
+    }
+    let steps = steps.expect("checked above");
+    // Samples stream to the --samples file as they are produced; nothing needs retaining.
+    config.capacity = 1;
+    Ok(SampleArgs { config, steps, samples_out })
+}
+
+fn parse_count(flag: &str, text: &str, min: u64) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(v) if v >= min => Ok(v),
+        _ => Err(format!("{flag}: '{text}' is not allowed; expected a whole number ≥ {min}")),
+    }
+}
+
+fn parse_setting(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text.split_once('=').ok_or_else(|| format!("--set '{text}': expected name=value"))?;
+    Ok((name.trim().to_string(), value.trim().to_string()))
+}
+
+fn run_sample(args: &SampleArgs) -> Result<(), String> {
+    let mut chain = Chain::new(&args.config)?;
+    let mut writer = match &args.samples_out {
+        Some(path) => {
+            let file = std::fs::File::create(path).map_err(|e| format!("cannot write --samples {path}: {e}"))?;
+            let mut w = std::io::BufWriter::new(file);
+            writeln!(w, "{}", chain.model().coordinate_names().join(",")).map_err(|e| e.to_string())?;
+            Some(w)
+        }
+        None => None,
+    };
+    let mut write_error = None;
+    let started = Instant::now();
+    chain.run_observed(args.steps, &mut |theta| {
+        if let Some(w) = writer.as_mut() {
+            let line: Vec<String> = theta.iter().map(|x| format!("{x}")).collect();
+            if let Err(e) = writeln!(w, "{}", line.join(",")) {
+                write_error.get_or_insert(e.to_string());
+            }
+        }
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(w) = writer.as_mut() {
+        w.flush().map_err(|e| e.to_string())?;
+    }
+    if let Some(e) = write_error {
+        return Err(format!("writing samples failed: {e}"));
+    }
+    println!("{}", summary_json(&chain, seconds));
+    match chain.status() {
+        ChainStatus::Running => Ok(()),
+        ChainStatus::Diverged(message) => Err(message.clone()),
+    }
+}
+
+fn summary_json(chain: &Chain, seconds: f64) -> serde_json::Value {
+    let moments = chain.moments();
+    let status = match chain.status() {
+        ChainStatus::Running => "ok".to_string(),
+        ChainStatus::Diverged(m) => m.clone(),
+    };
+    let diagnostics: serde_json::Map<String, serde_json::Value> =
+        chain.diagnostics().into_iter().map(|d| (d.name.to_string(), finite_or_null(d.value))).collect();
+    serde_json::json!({
+        "target": chain.target_spec().name,
+        "sampler": chain.sampler_spec().name,
+        "seed": chain.seed(),
+        "steps": chain.steps(),
+        "n_samples": chain.n_recorded(),
+        "mean": moments.mean,
+        "cov": moments.cov,
+        "grad_evals": chain.grad_evals(),
+        "seconds": seconds,
+        "status": status,
+        "diagnostics": diagnostics,
+        "target_params": chain.target_params().to_json(),
+        "sampler_params": chain.sampler_params().to_json(),
+    })
+}
+
+fn finite_or_null(x: f64) -> serde_json::Value {
+    if x.is_finite() {
+        serde_json::json!(x)
+    } else {
+        serde_json::Value::Null
+    }
+}

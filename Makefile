@@ -1,0 +1,12 @@
+# Two commands set everything up: `make serve` and `make test` (see README.md).
+.PHONY: serve test build bench
+PORT ?= 8000
+
+serve:
+	PORT=$(PORT) scripts/serve.sh
+
+test:
+	scripts/test.sh
+
+build:
+	scripts/build.sh

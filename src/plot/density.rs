@@ -1,0 +1,109 @@
+//! Sample density as an image: samples are binned into a per-pixel count grid incrementally (only
+//! new samples each frame) and coloured into an RGBA buffer that JavaScript blits with
+//! `putImageData` straight from wasm memory (no per-point canvas calls).
+
+use super::Projection;
+
+/// Per-pixel sample counts over the plotting rectangle and their RGBA rendering.
+pub struct DensityImage {
+    projection: Projection,
+    counts: Vec<u32>,
+    max_count: u32,
+    rgba: Vec<u8>,
+    /// Samples that fell outside the view (reported, not drawn).
+    outside: u64,
+}
+
+/// Colour ramp from light blue to dark navy (readable on white and on a projector).
+const RAMP: [[f64; 3]; 4] = [[198.0, 219.0, 239.0], [107.0, 174.0, 214.0], [33.0, 113.0, 181.0], [8.0, 48.0, 107.0]];
+
+impl DensityImage {
+    pub fn new(projection: Projection) -> Self {
+        let n = (projection.frame.inner_width() * projection.frame.inner_height()) as usize;
+        DensityImage { projection, counts: vec![0; n], max_count: 0, rgba: vec![0; 4 * n], outside: 0 }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.projection.frame.inner_width()
+    }
+    pub fn height(&self) -> u32 {
+        self.projection.frame.inner_height()
+    }
+    pub fn outside(&self) -> u64 {
+        self.outside
+    }
+    pub fn total_inside(&self) -> u64 {
+        self.counts.iter().map(|&c| c as u64).sum()
+    }
+
+    /// Bin one sample (coordinates of the displayed pair).
+    pub fn add(&mut self, x: f64, y: f64) {
+        match self.projection.to_cell(x, y) {
+            Some((cx, cy)) => {
+                let k = (cy * self.width() + cx) as usize;
+                self.counts[k] = self.counts[k].saturating_add(1);
+                self.max_count = self.max_count.max(self.counts[k]);
+            }
+            None => self.outside += 1,
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.counts.fill(0);
+        self.max_count = 0;
+        self.outside = 0;
+    }
+
+    /// Colour every pixel: transparent where empty, otherwise a ramp in log(1 + count).
+    pub fn render(&mut self) -> &[u8] {
+        let scale = 1.0 / (1.0 + self.max_count as f64).ln().max(f64::MIN_POSITIVE);
+        for (pixel, &count) in self.rgba.chunks_exact_mut(4).zip(&self.counts) {
+            if count == 0 {
+                pixel.copy_from_slice(&[0, 0, 0, 0]);
+                continue;
+            }
+            let t = ((1.0 + count as f64).ln() * scale).clamp(0.0, 1.0);
+            let [r, g, b] = ramp(t);
+            pixel.copy_from_slice(&[r, g, b, (120.0 + 135.0 * t) as u8]);
+        }
+        &self.rgba
+    }
+
+    /// The RGBA buffer as last rendered.
+    pub fn rgba(&self) -> &[u8] {
+        &self.rgba
+    }
+}
+
+fn ramp(t: f64) -> [u8; 3] {
+    let position = t * (RAMP.len() - 1) as f64;
+    let i = (position as usize).min(RAMP.len() - 2);
+    let f = position - i as f64;
+    let mix = |k: usize| (RAMP[i][k] + f * (RAMP[i + 1][k] - RAMP[i][k])).round() as u8;
+    [mix(0), mix(1), mix(2)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::View;
+    use crate::plot::PlotFrame;
+
+    #[test]
+    fn bins_points_into_the_right_pixels_and_colours_them() {
+        let projection = Projection { view: View::centred(0.0, 0.0, 1.0, 1.0), frame: PlotFrame { width: 110, height: 120, left: 10, right: 0, top: 0, bottom: 20 } };
+        let mut image = DensityImage::new(projection);
+        assert_eq!((image.width(), image.height()), (100, 100));
+        image.add(-0.995, 0.995); // top-left cell
+        image.add(-0.995, 0.995);
+        image.add(0.995, -0.995); // bottom-right cell
+        image.add(5.0, 0.0); // outside
+        assert_eq!(image.total_inside(), 3);
+        assert_eq!(image.outside(), 1);
+        let rgba = image.render().to_vec();
+        assert_eq!(rgba[3] as u32, 255, "densest pixel fully opaque");
+        let last = rgba.len() - 4;
+        assert!(rgba[last + 3] > 0 && rgba[last + 3] < 255);
+        assert_eq!(rgba[4 * 50 + 3], 0, "empty pixel transparent");
+    }
+}

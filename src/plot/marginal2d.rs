@@ -1,0 +1,84 @@
+//! The 2-D marginal panel's static layer: axes, true-density contours and the truth's 2σ ellipse
+//! (solid; SGFS paper Fig. 1 style). It is redrawn only when the view changes; samples, the
+//! current point and the trail go on the density and overlay layers above it.
+
+use super::contours::DensityGrid;
+use super::PlotFrame;
+use crate::diagnostics::{two_sigma_ellipse, Moments};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Colours shared with the overlay (JS reads them from the page CSS, keep in sync with www/app.css).
+pub const CONTOUR_COLOUR: RGBColor = RGBColor(150, 150, 150);
+pub const TRUTH_COLOUR: RGBColor = RGBColor(20, 20, 20);
+
+/// What the static layer shows.
+pub struct StaticLayer<'a> {
+    pub frame: PlotFrame,
+    pub grid: &'a DensityGrid,
+    pub truth: Option<&'a Moments>,
+    pub x_name: &'a str,
+    pub y_name: &'a str,
+    /// Device-pixel ratio, for font and line sizes.
+    pub scale: f64,
+}
+
+/// Draw axes, contours and the truth ellipse onto any plotters backend.
+pub fn draw_static<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &StaticLayer) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let view = layer.grid.view;
+    let frame = layer.frame;
+    let font = (13.0 * layer.scale).round() as u32;
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(root)
+        .margin_top(frame.top)
+        .margin_right(frame.right)
+        .x_label_area_size(frame.bottom)
+        .y_label_area_size(frame.left)
+        .build_cartesian_2d(view.x_min..view.x_max, view.y_min..view.y_max)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_labels(6)
+        .y_labels(6)
+        .x_desc(layer.x_name)
+        .y_desc(layer.y_name)
+        .label_style(("sans-serif", font))
+        .axis_desc_style(("sans-serif", font))
+        .draw()?;
+    let stroke = (layer.scale.round() as u32).max(1);
+    for level in layer.grid.standard_levels() {
+        let segments = layer.grid.contour_segments(level);
+        chart.draw_series(segments.into_iter().map(|[a, b]| PathElement::new(vec![a, b], CONTOUR_COLOUR.stroke_width(stroke))))?;
+    }
+    if let Some(truth) = layer.truth.filter(|t| t.mean.len() >= 2) {
+        let cov = [[truth.cov[0][0], truth.cov[0][1]], [truth.cov[1][0], truth.cov[1][1]]];
+        let ellipse = two_sigma_ellipse([truth.mean[0], truth.mean[1]], cov, 120);
+        chart.draw_series(LineSeries::new(ellipse, TRUTH_COLOUR.stroke_width(2 * stroke)))?;
+    }
+    root.present()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::gaussian::CorrelatedGaussian;
+    use crate::model::Model;
+
+    #[test]
+    fn draws_axes_contours_and_truth_to_svg() {
+        let g = CorrelatedGaussian::new(1.0, 1.0, 0.8, 0.0);
+        let grid = DensityGrid::evaluate(&g, g.view(), 81, 81);
+        let truth = g.exact_moments().unwrap();
+        let frame = PlotFrame::new(400, 400, 1.0);
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (400, 400)).into_drawing_area();
+            draw_static(&root, &StaticLayer { frame, grid: &grid, truth: Some(&truth), x_name: "θ1", y_name: "θ2", scale: 1.0 }).unwrap();
+        }
+        assert!(svg.contains("θ1") && svg.contains("θ2"), "axis names drawn");
+        let contour_paths = svg.matches("stroke=\"#969696\"").count();
+        assert!(contour_paths > 100, "contour segments drawn: {contour_paths}");
+        assert!(svg.contains("#141414"), "truth ellipse drawn");
+    }
+}

@@ -1,0 +1,105 @@
+//! The CLI contract: `list` is JSON; `sample` prints one JSON object that agrees with the library;
+//! bad arguments exit non-zero with a one-line message saying what is allowed.
+
+use sgviz::chain::{Chain, ChainConfig};
+use std::process::{Command, Output};
+
+fn sgviz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sgviz")).args(args).output().expect("binary runs")
+}
+
+fn stdout_json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON value")
+}
+
+#[test]
+fn list_is_json_naming_every_registered_target_and_sampler() {
+    let json = stdout_json(&sgviz(&["list"]));
+    let names = |key: &str| -> Vec<String> {
+        json[key].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_string()).collect()
+    };
+    let expected_targets: Vec<String> = sgviz::registry::TARGETS.iter().map(|t| t.name.to_string()).collect();
+    let expected_samplers: Vec<String> = sgviz::registry::SAMPLERS.iter().map(|s| s.name.to_string()).collect();
+    assert_eq!(names("targets"), expected_targets);
+    assert_eq!(names("samplers"), expected_samplers);
+    let step = &json["samplers"][0]["params"][0];
+    assert_eq!(step["name"], "step_size");
+    assert_eq!(step["symbol"], "ε");
+    assert_eq!(step["log_scale"], true);
+}
+
+#[test]
+fn sample_agrees_with_the_library_call() {
+    let out = sgviz(&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "3000", "--seed", "7", "--burn-in", "100", "--set", "step_size=0.2", "--set", "grad_noise=2"]);
+    let json = stdout_json(&out);
+    let mut config = ChainConfig::new("gaussian", "sgld", 7).with("step_size", "0.2").with("grad_noise", "2");
+    config.burn_in = 100;
+    let mut chain = Chain::new(&config).unwrap();
+    chain.run(3000);
+    let m = chain.moments();
+    let mean: Vec<f64> = serde_json::from_value(json["mean"].clone()).unwrap();
+    let cov: Vec<Vec<f64>> = serde_json::from_value(json["cov"].clone()).unwrap();
+    assert_eq!(mean, m.mean);
+    assert_eq!(cov, m.cov);
+    assert_eq!(json["n_samples"], 2900);
+    assert_eq!(json["grad_evals"], 3000 * 10);
+    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+    assert_eq!(json["status"], "ok");
+}
+
+#[test]
+fn samples_file_has_a_header_and_one_row_per_sample() {
+    let dir = std::env::temp_dir().join(format!("sgviz-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("samples.csv");
+    let json = stdout_json(&sgviz(&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "500", "--seed", "1", "--burn-in", "50", "--samples", path.to_str().unwrap()]));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "θ1,θ2");
+    assert_eq!(lines.len() as u64 - 1, json["n_samples"].as_u64().unwrap());
+    let mean0 = lines[1..].iter().map(|l| l.split(',').next().unwrap().parse::<f64>().unwrap()).sum::<f64>() / 450.0;
+    assert!((mean0 - json["mean"][0].as_f64().unwrap()).abs() < 1e-9);
+}
+
+#[test]
+fn data_file_drives_a_regression_target() {
+    let dir = std::env::temp_dir().join(format!("sgviz-cli-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tiny.csv");
+    std::fs::write(&path, "x,y\n-2,0\n-1,0\n-0.5,1\n0.5,0\n1,1\n2,1\n").unwrap();
+    let json = stdout_json(&sgviz(&["sample", "--target", "logreg", "--sampler", "mala", "--steps", "200", "--seed", "3", "--data", path.to_str().unwrap(), "--set", "prior_sd=2"]));
+    assert_eq!(json["mean"].as_array().unwrap().len(), 2);
+    assert_eq!(json["grad_evals"], 200 * 6);
+}
+
+#[test]
+fn bad_arguments_exit_non_zero_with_one_clear_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["sample", "--target", "nope", "--sampler", "sgld", "--steps", "1", "--seed", "1"], "unknown target 'nope'; allowed: gaussian"),
+        (&["sample", "--target", "gaussian", "--sampler", "nope", "--steps", "1", "--seed", "1"], "unknown sampler 'nope'; allowed: sgld"),
+        (&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "1", "--seed", "1", "--set", "rho=1.5"], "rho: 1.5 is out of range; allowed: a number in [-0.99, 0.99]"),
+        (&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "1", "--seed", "1", "--set", "step_size=NaN"], "step_size: NaN is not finite"),
+        (&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "1", "--seed", "1", "--set", "zeta=1"], "unknown parameter 'zeta'; allowed:"),
+        (&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "-3", "--seed", "1"], "--steps: '-3' is not allowed"),
+        (&["sample", "--target", "gaussian", "--sampler", "sgld", "--seed", "1"], "--steps is required"),
+        (&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "1", "--seed", "1", "--data", "/nonexistent.csv"], "cannot read --data"),
+        (&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "1", "--seed", "1", "--frobnicate"], "unknown option '--frobnicate'"),
+        (&["explode"], "unknown command 'explode'; allowed: list, sample"),
+    ];
+    for (args, expected) in cases {
+        let out = sgviz(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{args:?}: got '{err}', expected '{expected}'");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: message must be one line: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    }
+}
+
+#[test]
+fn divergence_exits_non_zero_with_advice() {
+    let out = sgviz(&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "5000", "--seed", "1", "--set", "step_size=9", "--set", "sd1=0.05"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("reduce ε"));
+}

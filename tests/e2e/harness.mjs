@@ -1,0 +1,89 @@
+// Shared harness for the browser tests: a static server over dist/ on a free loopback port and a
+// headless Debian Chromium driven by playwright-core. Console errors and failed requests are
+// collected so every test can assert there were none.
+
+import { createServer } from 'node:http';
+import { readFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+const DIST = join(ROOT, 'dist');
+export const ARTIFACTS = join(ROOT, 'test-artifacts');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.csv': 'text/csv; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+};
+
+/** Serve dist/ on 127.0.0.1 at a free port. */
+export async function startServer() {
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(path);
+    const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(DIST)) { res.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': MIME[extname(file)] || 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+/** Launch headless Chromium with the flags that work on this machine. */
+export async function launchBrowser() {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'sgviz-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return context;
+}
+
+/** Open the app, wait for readiness; returns { page, errors, outsideRequests }. */
+export async function openApp(context, url, query = '') {
+  const page = await context.newPage();
+  const errors = [];
+  const outsideRequests = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  page.on('request', (req) => { if (!req.url().startsWith(url) && !req.url().startsWith('data:') && !req.url().startsWith('blob:')) outsideRequests.push(req.url()); });
+  await page.goto(url + query);
+  await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
+  return { page, errors, outsideRequests };
+}
+
+export async function screenshot(page, name) {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Number of non-white pixels in a canvas (to tell a drawn layer from a blank one). */
+export async function paintedPixels(page, selector) {
+  return page.$eval(selector, (canvas) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let painted = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] > 0 && (data[i] < 250 || data[i + 1] < 250 || data[i + 2] < 250)) painted++;
+    }
+    return painted;
+  });
+}
