@@ -15,6 +15,7 @@
 
 pub mod ais;
 pub mod annealing;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod models;
 pub mod reservoir;
