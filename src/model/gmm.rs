@@ -34,7 +34,7 @@ impl GaussianMixture {
         if components == 0 || components > MAX_COMPONENTS {
             return Err(format!("number of mixture components must be in 1..={MAX_COMPONENTS}, got {components}"));
         }
-        if p == 0 || points.len() % p != 0 {
+        if p == 0 || !points.len().is_multiple_of(p) {
             return Err(format!("{} numbers do not form points of dimension {p}", points.len()));
         }
         Ok(GaussianMixture { p, components, points })
@@ -160,10 +160,10 @@ impl Model for GaussianMixture {
             if c < k - 1 {
                 out[c] += responsibility - log_beta[c].exp();
             }
-            for j in 0..p {
+            for (j, y_j) in y.iter().enumerate() {
                 let idx = c * p + j;
                 let inv_var = (-theta[vo + idx]).exp();
-                let r = y[j] - theta[mo + idx];
+                let r = y_j - theta[mo + idx];
                 out[mo + idx] += responsibility * r * inv_var;
                 out[vo + idx] += responsibility * (-0.5 + 0.5 * r * r * inv_var);
             }
