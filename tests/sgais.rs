@@ -361,3 +361,46 @@ fn particles_end_on_the_exact_posterior() {
     let ratio = s / (40.0 * 6.0);
     assert!((0.63..=1.37).contains(&ratio), "S/(M·D) = {ratio:.3}");
 }
+
+/// Paper §6.2 in small: data from 3 clusters until n = 1,000, then 5 (nested); a 3-component GMM,
+/// chunk = |B| = 100, otherwise paper defaults. The change point must show (paper Fig. 5) as
+/// - a spike in annealing steps: the chunk 1,000–1,100 needs more than twice the largest count of
+///   the five chunks before it (new clusters make the particles' chunk likelihoods spread by
+///   hundreds of nats, so Δ must be small to keep ESS = 5);
+/// - a jump in the per-datum predictive log p(C | y_<)/|C|: at least 1 nat per datum below the
+///   mean of the five chunks before. Two of the five clusters are new, and a 3-component fit of the
+///   old three assigns their points a density of order e^{-3} lower or worse; chunk-to-chunk
+///   fluctuation of this quantity before the shift is about 0.1 nat per datum.
+/// The shuffled data (same points, stationary) must show neither jump.
+#[test]
+fn distribution_shift_shows_as_a_jump_and_a_spike_in_annealing_steps() {
+    let run_scenario = |shuffled: bool| {
+        let points = generate_cluster_data(2_000, ClusterSchedule::Shift { shuffled }, 1);
+        let model: Arc<dyn EvidenceModel> = Arc::new(GaussianMixture::new(2, 3, points).unwrap());
+        let mut config = SgaisConfig::paper_defaults();
+        config.chunk_size = 100;
+        config.batch_size = 100;
+        let mut run = SgaisRun::new(model, config, 2_000, 1);
+        let records = run.run_to_end().to_vec();
+        let mut previous = 0.0;
+        let per_datum: Vec<f64> = records
+            .iter()
+            .map(|r| {
+                let increment = (r.log_z - previous) / 100.0;
+                previous = r.log_z;
+                increment
+            })
+            .collect();
+        let steps: Vec<usize> = records.iter().map(|r| r.annealing_steps).collect();
+        (per_datum, steps)
+    };
+    let (per_datum, steps) = run_scenario(false);
+    let before_steps = *steps[5..10].iter().max().unwrap();
+    assert!(steps[10] > 2 * before_steps, "no spike at n = 1,000: steps {steps:?}");
+    let before_mean = per_datum[5..10].iter().sum::<f64>() / 5.0;
+    assert!(per_datum[10] < before_mean - 1.0, "no jump at n = 1,000: {per_datum:?}");
+
+    let (per_datum, _) = run_scenario(true);
+    let shuffled_jump = (5..per_datum.len()).map(|k| per_datum[k - 5..k].iter().sum::<f64>() / 5.0 - per_datum[k]).fold(f64::NEG_INFINITY, f64::max);
+    assert!(shuffled_jump < 1.0, "shuffled data should be stationary: {per_datum:?}");
+}

@@ -43,9 +43,9 @@ impl Potential<'_> {
         out.fill(0.0);
         self.model.add_grad_log_prior(theta, out);
         scratch.fill(0.0);
-        for i in self.chunk.clone() {
-            self.model.add_grad_log_lik(i, theta, scratch);
-        }
+        batch.clear();
+        batch.extend(self.chunk.clone());
+        self.model.add_grad_log_lik_batch(batch, theta, scratch);
         for (o, s) in out.iter_mut().zip(scratch.iter()) {
             *o += self.lambda * s;
         }
