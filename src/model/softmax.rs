@@ -149,16 +149,22 @@ impl Model for SoftmaxRegression {
         z[self.labels[i]] - log_norm
     }
     fn add_grad_log_lik(&self, i: usize, theta: &[f64], out: &mut [f64]) {
+        self.add_grad_log_lik_batch(&[i], theta, out);
+    }
+    /// One probability buffer for the whole batch (no allocation per datum).
+    fn add_grad_log_lik_batch(&self, batch: &[usize], theta: &[f64], out: &mut [f64]) {
         let mut p = vec![0.0; self.classes];
-        let x = self.row(i);
-        self.class_probabilities(x, theta, &mut p);
         let bias_offset = self.classes * self.d;
-        for (k, pk) in p.iter().enumerate() {
-            let residual = if k == self.labels[i] { 1.0 - pk } else { -pk };
-            for (o, xj) in out[k * self.d..(k + 1) * self.d].iter_mut().zip(x) {
-                *o += residual * xj;
+        for &i in batch {
+            let x = self.row(i);
+            self.class_probabilities(x, theta, &mut p);
+            for (k, pk) in p.iter().enumerate() {
+                let residual = if k == self.labels[i] { 1.0 - pk } else { -pk };
+                for (o, xj) in out[k * self.d..(k + 1) * self.d].iter_mut().zip(x) {
+                    *o += residual * xj;
+                }
+                out[bias_offset + k] += residual;
             }
-            out[bias_offset + k] += residual;
         }
     }
     fn view(&self) -> View {
