@@ -86,6 +86,7 @@ fn bad_arguments_exit_2_with_what_is_allowed() {
         (&["evidence", "--target", "linreg", "--seed", "1", "--set", "particles=1"], "particles: 1 is out of range"),
         (&["evidence", "--target", "gmm", "--seed", "1", "--data", "x.csv"], "generated data only"),
         (&["evidence", "--target", "linreg", "--seed", "1", "--set", "noise_estimate=0.5"], "β̂ ≤ α"),
+        (&["evidence", "--target", "linreg", "--seed", "1", "--set", "target_ess=10"], "ESS* < M"),
     ];
     for (args, expected) in cases {
         let out = sgviz(args);

@@ -331,11 +331,12 @@ fn minibatch_potential_is_unbiased() {
 /// After the last chunk the particles are (approximately) posterior draws: independent SGHMC chains
 /// (no resampling) on p(θ | y_1..y_N). For exact posterior draws S = Σ_i (θ_i − m)ᵀA(θ_i − m) is
 /// χ² with M·D degrees of freedom (A, m: exact posterior precision and mean, ALGORITHMS.md §9),
-/// so S/(M·D) = 1 ± √(2/(M·D)). M = 40, D = 6: sd 0.091; we accept 1 ± 4 sd = [0.63, 1.37].
-/// Known inflation inside that band: SGHMC discretisation (+3 % at ηH = 0.1, α = 0.2, from the
-/// discrete Lyapunov equation) and minibatch gradient noise, which β̂ = 0 ignores (temperature
-/// ≈ 1 + η n² V/(2α|B|) ≈ 1.1 with |B| = 5,000, n = 2,000, per-datum score variance V ≈ 1).
-/// A posterior half or twice as wide (a factor 2 or n/|B| error in eq. 4) gives 0.5 or 2.
+/// so S/(M·D) = 1 ± √(2/(M·D)); M = 40, D = 6: sd 0.091. Known inflation of the centre: SGHMC
+/// discretisation (+3 % at ηH = 0.1, α = 0.2, from the discrete Lyapunov equation) and minibatch
+/// gradient noise, which β̂ = 0 ignores (temperature ≈ 1 + η n² V/(2α|B|) ≈ 1.1 with |B| = 5,000,
+/// n = 2,000, per-datum score variance V ≈ 1): centre ≈ 1.13 (a 20-seed sweep averaged 1.11).
+/// We accept [1 − 4 sd, 1.13 + 4 sd] = [0.63, 1.5]. A posterior half or twice as wide (a factor
+/// 2 or n/|B| error in eq. 4) gives ≈ 0.5 or ≈ 2 (a halved history scale measured 1.97).
 #[test]
 fn particles_end_on_the_exact_posterior() {
     let n = 2_000;
@@ -362,7 +363,7 @@ fn particles_end_on_the_exact_posterior() {
         })
         .sum();
     let ratio = s / (40.0 * 6.0);
-    assert!((0.63..=1.37).contains(&ratio), "S/(M·D) = {ratio:.3}");
+    assert!((0.63..=1.5).contains(&ratio), "S/(M·D) = {ratio:.3}");
 }
 
 /// Paper §6.2 in small: data from 3 clusters until n = 1,000, then 5 (nested); a 3-component GMM,

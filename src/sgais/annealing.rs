@@ -69,7 +69,8 @@ pub fn next_increment(chunk_log_lik: &[f64], lambda: f64, target_ess: f64) -> f6
             high = mid;
         }
     }
-    // `low` meets the target (ESS ≥ ESS*), and is never 0 because ESS(0⁺) = m·… > target.
+    // `low` meets the target (ESS ≥ ESS*). It is > 0 whenever ESS* < ESS(0⁺) = m (SgaisConfig
+    // refuses ESS* ≥ M); otherwise `high`, the smallest increment tried, keeps λ moving.
     if low > 0.0 {
         low
     } else {

@@ -77,7 +77,7 @@ pub struct SgaisConfig {
 }
 
 impl SgaisConfig {
-    /// Settings from values of [`PARAMS`]; refuses β̂ > α.
+    /// Settings from values of [`PARAMS`]; refuses β̂ > α and ESS* ≥ M.
     pub fn from_values(values: &ParamValues) -> Result<Self, String> {
         let config = SgaisConfig {
             particles: values.get_usize("particles"),
@@ -92,6 +92,11 @@ impl SgaisConfig {
             resampling: [Resampling::Off, Resampling::Always, Resampling::WhenLow][values.get_usize("resampling").min(2)],
             reservoir_size: values.get_usize("reservoir_size"),
         };
+        if config.target_ess >= config.particles as f64 {
+            // ESS(Δ) < M for every Δ > 0 unless all chunk likelihoods are equal, so a target ≥ M
+            // would force Δ → 0 and the annealing would never finish.
+            return Err(format!("target_ess: ESS* = {} is not below the number of particles M = {}; allowed: ESS* < M", config.target_ess, config.particles));
+        }
         if config.noise_estimate > config.friction {
             return Err(format!("noise_estimate: β̂ = {} exceeds the friction α = {}; allowed: β̂ ≤ α", config.noise_estimate, config.friction));
         }
