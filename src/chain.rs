@@ -5,7 +5,7 @@ use crate::data::Dataset;
 use crate::diagnostics::{Moments, RunningMoments};
 use crate::model::Model;
 use crate::params::ParamValues;
-use crate::registry::{self, SamplerSpec, TargetSpec};
+use crate::registry::{self, SamplerKind, SamplerSpec, TargetSpec};
 use crate::ring::RingBuffer;
 use crate::rng::{chain_rng, ChainRng};
 use crate::sampler::{Diagnostic, Emitted, GradientOracle, Sampler};
@@ -48,6 +48,18 @@ impl ChainConfig {
     }
 }
 
+/// Number of trajectory pieces kept for drawing the recent path of continuous-time samplers.
+const PATH_PIECES: usize = 120;
+
+/// One linear piece of a continuous trajectory, for drawing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PathPiece {
+    pub start: Vec<f64>,
+    pub end: Vec<f64>,
+    /// The piece ended in a reflection (thinning rejections and refreshes are not bounces).
+    pub bounce: bool,
+}
+
 /// Whether a chain can keep running.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ChainStatus {
@@ -77,6 +89,12 @@ pub struct Chain {
     sample_spacing: f64,
     /// Time left along the path until the next discretised sample.
     time_to_next_sample: f64,
+    /// Gradient evaluations when the statistics were last cleared (for cost per sample).
+    grad_evals_at_clear: u64,
+    /// Samples pushed to the ring when the statistics were last cleared.
+    pushed_at_clear: u64,
+    /// The most recent trajectory pieces (continuous-time samplers only), oldest first.
+    path: std::collections::VecDeque<PathPiece>,
 }
 
 impl Chain {
@@ -88,6 +106,9 @@ impl Chain {
         let model = (target_spec.build)(&target_params, config.data.as_ref())?;
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
+        if let Some(reason) = sampler.unsupported_reason() {
+            return Err(format!("sampler '{}' cannot run on target '{}': {reason}", sampler_spec.name, target_spec.name));
+        }
         let oracle = GradientOracle::new(model.as_ref(), batch_size(&sampler_params, model.as_ref()));
         let dim = model.dim();
         let view = model.view();
@@ -101,6 +122,9 @@ impl Chain {
             divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),
             sample_spacing: view.span() / 200.0,
             time_to_next_sample: 0.0,
+            grad_evals_at_clear: 0,
+            pushed_at_clear: 0,
+            path: std::collections::VecDeque::with_capacity(PATH_PIECES),
             model,
             sampler,
             oracle,
@@ -144,12 +168,26 @@ impl Chain {
                 self.samples.push(theta);
                 on_sample(theta);
             }
-            Emitted::Segment { start, velocity, duration, .. } => {
+            Emitted::Segment { start, velocity, duration, bounce } => {
                 self.moments.add_segment(&start, &velocity, duration);
+                self.remember_piece(&start, &velocity, duration, bounce);
                 self.discretise_segment(&start, &velocity, duration, on_sample);
             }
             Emitted::Nothing => {}
         }
+    }
+
+    fn remember_piece(&mut self, start: &[f64], velocity: &[f64], duration: f64, bounce: bool) {
+        if self.path.len() == PATH_PIECES {
+            self.path.pop_front();
+        }
+        let end = start.iter().zip(velocity).map(|(x, v)| x + v * duration).collect();
+        self.path.push_back(PathPiece { start: start.to_vec(), end, bounce });
+    }
+
+    /// The most recent trajectory pieces, oldest first (empty for discrete-time samplers).
+    pub fn path(&self) -> impl Iterator<Item = &PathPiece> + '_ {
+        self.path.iter()
     }
 
     /// Equal-time samples along x(s) = start + v·s (ALGORITHMS.md §7.8, trajectory output).
@@ -169,19 +207,14 @@ impl Chain {
 
     fn check_divergence(&self) -> Result<(), String> {
         let theta = self.sampler.position();
-        if theta.iter().any(|x| !x.is_finite()) {
-            return Err(format!(
-                "diverged at step {}: the state became non-finite. The step size is too large for this target — reduce ε and reset.",
-                self.steps
-            ));
-        }
-        if theta.iter().any(|x| x.abs() > self.divergence_bound) {
-            return Err(format!(
-                "diverged at step {}: the state ran away beyond {:.3e}. The step size is too large for this target — reduce ε and reset.",
-                self.steps, self.divergence_bound
-            ));
-        }
-        Ok(())
+        let what = if theta.iter().any(|x| !x.is_finite()) {
+            "the state became non-finite".to_string()
+        } else if theta.iter().any(|x| x.abs() > self.divergence_bound) {
+            format!("the state ran away beyond {:.3e}", self.divergence_bound)
+        } else {
+            return Ok(());
+        };
+        Err(format!("diverged at step {}: {what}. {}", self.steps, divergence_advice(self.sampler_spec.kind)))
     }
 
     /// Change one sampler parameter live, keeping the chain's state; target parameters need a
@@ -203,6 +236,24 @@ impl Chain {
     pub fn clear_statistics(&mut self) {
         self.moments = RunningMoments::new(self.model.dim());
         self.samples.clear();
+        self.path.clear();
+        self.grad_evals_at_clear = self.oracle.grad_evals();
+        self.pushed_at_clear = self.samples.total_pushed();
+    }
+
+    /// Samples recorded since the statistics were last cleared (for continuous-time samplers, the
+    /// equal-time discretisation of the path).
+    pub fn samples_since_clear(&self) -> u64 {
+        self.samples.total_pushed() - self.pushed_at_clear
+    }
+
+    /// Per-datum gradient evaluations spent per retained sample since the statistics were cleared.
+    pub fn grad_evals_per_sample(&self) -> f64 {
+        let samples = self.samples_since_clear() as f64;
+        if samples == 0.0 {
+            return f64::NAN;
+        }
+        (self.oracle.grad_evals() - self.grad_evals_at_clear) as f64 / samples
     }
 
     /// Set the time spacing used to discretise continuous trajectories.
@@ -254,6 +305,14 @@ impl Chain {
     }
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
         self.sampler.diagnostics()
+    }
+}
+
+/// What to change after a divergence, by sampler family.
+fn divergence_advice(kind: SamplerKind) -> &'static str {
+    match kind {
+        SamplerKind::Bouncy => "The event-time bound is too loose for this target — raise the band multiple k or the minibatch size, and reset.",
+        _ => "The step size is too large for this target — reduce ε and reset.",
     }
 }
 

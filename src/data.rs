@@ -2,6 +2,27 @@
 //! option. Format: a header row, numeric columns, the last column is the response (0/1 labels for
 //! logistic regression, real values for linear regression).
 
+/// Breast Cancer Wisconsin (Diagnostic), 569 × 30 features + `malignant` (data/README.md).
+pub const BREAST_CANCER_CSV: &str = include_str!("../data/breast_cancer.csv");
+/// Optical digits, 7 versus 9, 359 × 64 pixels + `is_nine` (data/README.md).
+pub const DIGITS_7V9_CSV: &str = include_str!("../data/digits_7v9.csv");
+/// Diabetes progression, 442 × 10 features + `progression` (data/README.md).
+pub const DIABETES_CSV: &str = include_str!("../data/diabetes.csv");
+
+/// Names of the data sets shipped inside the binary (and the wasm module).
+pub const BUILTIN: &[&str] = &["breast_cancer", "digits_7v9", "diabetes"];
+
+/// One of the shipped data sets, parsed (raw features, not standardised).
+pub fn builtin(name: &str) -> Result<Dataset, String> {
+    let text = match name {
+        "breast_cancer" => BREAST_CANCER_CSV,
+        "digits_7v9" => DIGITS_7V9_CSV,
+        "diabetes" => DIABETES_CSV,
+        _ => return Err(format!("unknown data set '{name}'; allowed: {}", BUILTIN.join(", "))),
+    };
+    parse_csv(text.as_bytes())
+}
+
 /// Largest accepted upload, in bytes.
 pub const MAX_BYTES: usize = 50 * 1024 * 1024;
 /// Largest accepted number of data rows.
@@ -48,6 +69,45 @@ impl Dataset {
             }
         }
         out
+    }
+
+    /// A copy with the response centred and scaled to unit standard deviation (for linear
+    /// regression on real data, so that unit noise and prior scales are sensible).
+    pub fn standardised_response(&self) -> Dataset {
+        let n = self.len() as f64;
+        let mean = self.responses.iter().sum::<f64>() / n;
+        let var = self.responses.iter().map(|y| (y - mean).powi(2)).sum::<f64>() / n;
+        let scale = if var > 0.0 { var.sqrt() } else { 1.0 };
+        let mut out = self.clone();
+        out.responses.iter_mut().for_each(|y| *y = (*y - mean) / scale);
+        out
+    }
+
+    /// Features multiplied by a seeded Gaussian random matrix R (d × k, entries N(0, 1/k)): the
+    /// random projection the SGFS paper applied to MNIST 7-vs-9 (Ahn et al. 2012, §5.1).
+    pub fn random_projection(&self, k: usize, seed: u64) -> Dataset {
+        let d = self.n_features();
+        let mut rng = crate::rng::chain_rng(seed);
+        let scale = 1.0 / (k as f64).sqrt();
+        let r: Vec<f64> = (0..d * k).map(|_| scale * crate::rng::standard_normal(&mut rng)).collect();
+        let mut features = vec![0.0; self.len() * k];
+        for i in 0..self.len() {
+            let x = self.row(i);
+            let out = &mut features[i * k..(i + 1) * k];
+            for (j, xj) in x.iter().enumerate() {
+                if *xj != 0.0 {
+                    for (o, rjc) in out.iter_mut().zip(&r[j * k..(j + 1) * k]) {
+                        *o += xj * rjc;
+                    }
+                }
+            }
+        }
+        Dataset {
+            feature_names: (1..=k).map(|c| format!("proj{c}")).collect(),
+            response_name: self.response_name.clone(),
+            features,
+            responses: self.responses.clone(),
+        }
     }
 
     /// Keep only the listed feature columns (in that order).
@@ -160,6 +220,29 @@ mod tests {
         let var = col.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 4.0;
         assert!(mean.abs() < 1e-12 && (var - 1.0).abs() < 1e-12);
         assert!((0..4).all(|i| d.row(i)[1] == 0.0), "constant column is only centred");
+    }
+
+    #[test]
+    fn builtin_data_sets_parse_with_their_documented_shapes() {
+        let shapes = [("breast_cancer", 569, 30), ("digits_7v9", 359, 64), ("diabetes", 442, 10)];
+        for (name, rows, columns) in shapes {
+            let d = builtin(name).unwrap();
+            assert_eq!((d.len(), d.n_features()), (rows, columns), "{name}");
+        }
+        assert!(builtin("iris").unwrap_err().contains("allowed: breast_cancer"));
+    }
+
+    #[test]
+    fn random_projection_is_linear_and_seeded() {
+        let d = parse_csv(b"a,b,c,y\n1,0,0,0\n0,1,0,1\n2,1,0,1\n").unwrap();
+        let p = d.random_projection(2, 9);
+        assert_eq!(p.n_features(), 2);
+        // Row 3 = 2·row 1 + row 2 by linearity.
+        for c in 0..2 {
+            assert!((p.row(2)[c] - (2.0 * p.row(0)[c] + p.row(1)[c])).abs() < 1e-12);
+        }
+        assert_eq!(p, d.random_projection(2, 9));
+        assert_ne!(p, d.random_projection(2, 10));
     }
 
     #[test]

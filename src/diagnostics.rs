@@ -127,15 +127,26 @@ pub fn autocorrelation(series: &[f64], max_lag: usize) -> Vec<f64> {
 }
 
 /// Integrated autocorrelation time τ = 1 + 2 Σ ρ(s) truncated by Geyer's initial monotone
-/// sequence estimator (sums of adjacent pairs must stay positive and non-increasing).
+/// sequence estimator (sums of adjacent pairs must stay positive and non-increasing). Lags are
+/// computed only until the truncation point, so the cost is O(n · τ).
 pub fn integrated_autocorrelation_time(series: &[f64]) -> f64 {
-    let max_lag = (series.len() / 2).min(5_000);
-    let rho = autocorrelation(series, max_lag);
+    let n = series.len();
+    if n < 4 {
+        return 1.0;
+    }
+    let mean = series.iter().sum::<f64>() / n as f64;
+    let centred: Vec<f64> = series.iter().map(|x| x - mean).collect();
+    let var = centred.iter().map(|x| x * x).sum::<f64>() / n as f64;
+    if !(var > 0.0) {
+        return 1.0;
+    }
+    let rho = |lag: usize| centred[..n - lag].iter().zip(&centred[lag..]).map(|(a, b)| a * b).sum::<f64>() / (n as f64 * var);
+    let max_lag = n / 2;
     let mut tau = -1.0;
     let mut previous_pair = f64::INFINITY;
     let mut k = 0;
-    while 2 * k + 1 < rho.len() {
-        let pair = (rho[2 * k] + rho[2 * k + 1]).min(previous_pair);
+    while 2 * k + 1 < max_lag {
+        let pair = (rho(2 * k) + rho(2 * k + 1)).min(previous_pair);
         if pair <= 0.0 {
             break;
         }

@@ -7,18 +7,23 @@
 //! Notation follows `ALGORITHMS.md` §0: parameters θ ∈ R^D, data x_1..x_N, per-datum
 //! log-likelihoods ℓ_i, prior p(θ), log posterior log π(θ) = log p(θ) + Σ ℓ_i(θ).
 
+pub mod analysis;
 pub mod chain;
 pub mod data;
 pub mod diagnostics;
+pub mod lab;
 pub mod linalg;
 pub mod model;
 pub mod params;
+pub mod phase;
 pub mod plot;
 pub mod registry;
 pub mod ring;
 pub mod rng;
 pub mod sgais;
 pub mod sampler;
+pub mod sweep;
+pub mod truth;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

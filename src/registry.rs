@@ -59,14 +59,30 @@ pub struct SamplerSpec {
 /// Every target, in the order the UI lists them.
 pub const TARGETS: &[TargetSpec] = &[
     model::gaussian::SPEC,
+    model::mixture::SPEC,
+    model::banana::SPEC,
+    model::hyperbola::SPEC,
+    model::multimodal::SPEC,
+    model::funnel::SPEC,
     model::logistic::SPEC,
+    model::logreg_dd::SPEC,
+    model::logreg_sgfs::SPEC,
     model::linear::SPEC,
 ];
 
 /// Every sampler, in the order the UI lists them.
 pub const SAMPLERS: &[SamplerSpec] = &[
     sampler::sgld::SPEC,
+    sampler::sgfs::SPEC_FULL,
+    sampler::sgfs::SPEC_DIAG,
+    sampler::sghmc::SPEC,
+    sampler::osgfs::SPEC,
     sampler::mala::SPEC,
+    sampler::hmc::SPEC,
+    sampler::bps::SPEC,
+    sampler::sbps::SPEC,
+    sampler::psbps::SPEC,
+    sampler::lipsbps::SPEC,
 ];
 
 /// Look a target up by name; the error lists the allowed names.

@@ -1,13 +1,11 @@
-//! The `#[wasm_bindgen]` surface: it only marshals between JavaScript and the pure core.
-//! JavaScript owns the animation loop and calls [`Lab::run`] with a bounded number of steps per
-//! frame, then blits the density image straight out of wasm memory.
+//! The `#[wasm_bindgen]` surface: it only marshals between JavaScript and the pure core
+//! ([`crate::lab::Lab`]). JavaScript owns the animation loop and calls [`WebLab::run`] with a
+//! bounded number of steps per frame, then blits the density image straight out of wasm memory.
 
-use crate::chain::{Chain, ChainConfig, ChainStatus};
-use crate::diagnostics::two_sigma_ellipse;
-use crate::plot::contours::DensityGrid;
-use crate::plot::density::DensityImage;
-use crate::plot::marginal2d::{draw_static, StaticLayer};
-use crate::plot::{PlotFrame, Projection};
+use crate::chain::ChainConfig;
+use crate::lab::Lab;
+use crate::plot::chart::draw_chart;
+use crate::plot::marginal2d::draw_static;
 use plotters::prelude::IntoDrawingArea;
 use plotters_canvas::CanvasBackend;
 use std::cell::RefCell;
@@ -39,211 +37,149 @@ pub fn registry_json() -> String {
     crate::registry::to_json().to_string()
 }
 
-/// One chain with its 2-D panel state.
-#[wasm_bindgen]
-pub struct Lab {
-    chain: Chain,
-    config: ChainConfig,
-    projection: Projection,
-    scale: f64,
-    density: DensityImage,
-    /// Samples of the ring already binned into the density image.
-    binned: u64,
+fn js_error(message: impl AsRef<str>) -> JsError {
+    JsError::new(message.as_ref())
 }
 
-fn js_error(message: String) -> JsError {
-    JsError::new(&message)
+fn canvas_root(canvas: web_sys::HtmlCanvasElement) -> Result<plotters::drawing::DrawingArea<CanvasBackend, plotters::coord::Shift>, JsError> {
+    Ok(CanvasBackend::with_canvas_object(canvas).ok_or_else(|| js_error("canvas has no 2-D context"))?.into_drawing_area())
 }
 
-#[wasm_bindgen]
-impl Lab {
+/// One chain and its panels, for JavaScript (exported as `Lab`).
+#[wasm_bindgen(js_name = Lab)]
+pub struct WebLab {
+    lab: Lab,
+}
+
+#[wasm_bindgen(js_class = Lab)]
+impl WebLab {
     /// `settings_json` is an object `{name: value}` over the target's and sampler's parameters.
     #[wasm_bindgen(constructor)]
-    pub fn new(target: &str, sampler: &str, settings_json: &str, seed: f64, width: u32, height: u32, scale: f64) -> Result<Lab, JsError> {
+    pub fn new(target: &str, sampler: &str, settings_json: &str, seed: f64, width: u32, height: u32, scale: f64) -> Result<WebLab, JsError> {
         if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0 && seed <= 9.007_199_254_740_991e15) {
             return Err(js_error(format!("seed: {seed} is not allowed; expected a whole number in [0, 2^53]")));
         }
         let mut config = ChainConfig::new(target, sampler, seed as u64);
         config.settings = parse_settings(settings_json)?;
-        let chain = Chain::new(&config).map_err(js_error)?;
-        let frame = PlotFrame::new(width.max(64), height.max(64), scale_or_one(scale));
-        let projection = Projection { view: chain.model().view(), frame };
-        Ok(Lab { density: DensityImage::new(projection), chain, config, projection, scale: scale_or_one(scale), binned: 0 })
+        Ok(WebLab { lab: Lab::new(config, width, height, scale).map_err(js_error)? })
     }
 
-    /// Advance at most `steps` steps; returns how many ran (fewer once the chain diverged).
     pub fn run(&mut self, steps: u32) -> u32 {
-        let ran = self.chain.run(steps as u64) as u32;
-        self.bin_new_samples();
-        ran
+        self.lab.run(steps as u64) as u32
     }
 
-    fn bin_new_samples(&mut self) {
-        let ring = self.chain.samples();
-        let fresh = (ring.total_pushed() - self.binned).min(ring.len() as u64) as usize;
-        for k in ring.len() - fresh..ring.len() {
-            let p = ring.get(k);
-            self.density.add(p[0], p[1]);
-        }
-        self.binned = ring.total_pushed();
-    }
-
-    /// Change one parameter. Sampler parameters apply live (statistics restart, position kept);
-    /// target parameters rebuild the chain from the start.
     pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), JsError> {
-        let is_sampler_param = self.chain.sampler_spec().params.iter().any(|p| p.name == name);
-        if is_sampler_param {
-            self.chain.set_sampler_param(name, value).map_err(js_error)?;
-            self.chain.clear_statistics();
-        } else {
-            let mut config = self.config.clone();
-            config.settings.retain(|(n, _)| n != name);
-            config.settings.push((name.to_string(), value.to_string()));
-            let chain = Chain::new(&config).map_err(js_error)?;
-            self.chain = chain;
-            self.config = config;
-            self.projection.view = self.chain.model().view();
-        }
-        self.remember_setting(name, value);
-        self.restart_density();
-        Ok(())
+        self.lab.set_param(name, value).map_err(js_error)
     }
 
-    fn remember_setting(&mut self, name: &str, value: f64) {
-        self.config.settings.retain(|(n, _)| n != name);
-        self.config.settings.push((name.to_string(), value.to_string()));
+    /// Parse a CSV (header row, numeric columns, response last) and load it, optionally
+    /// standardising the features; on error nothing changes. Returns a one-line summary.
+    pub fn set_data(&mut self, bytes: &[u8], standardise: bool) -> Result<String, JsError> {
+        let parsed = crate::data::parse_csv(bytes).map_err(js_error)?;
+        let data = if standardise { parsed.standardised() } else { parsed };
+        let summary = format!(
+            "{} rows × {} features{}, response '{}'",
+            data.len(),
+            data.n_features(),
+            if standardise { " (standardised)" } else { "" },
+            data.response_name
+        );
+        self.lab.set_data(Some(data)).map_err(js_error)?;
+        Ok(summary)
     }
 
-    fn restart_density(&mut self) {
-        self.density = DensityImage::new(self.projection);
-        self.binned = self.chain.samples().total_pushed();
+    pub fn clear_data(&mut self) -> Result<(), JsError> {
+        self.lab.set_data(None).map_err(js_error)
     }
 
-    /// Start again from the initial point with the same seed and settings.
     pub fn reset(&mut self) -> Result<(), JsError> {
-        self.chain = Chain::new(&self.config).map_err(js_error)?;
-        self.restart_density();
-        Ok(())
+        self.lab.reset().map_err(js_error)
     }
 
-    /// New canvas size in backing pixels (and device-pixel ratio).
     pub fn resize(&mut self, width: u32, height: u32, scale: f64) {
-        self.scale = scale_or_one(scale);
-        self.projection.frame = PlotFrame::new(width.max(64), height.max(64), self.scale);
-        self.density = DensityImage::new(self.projection);
-        self.binned = 0;
-        self.bin_new_samples();
+        self.lab.resize(width, height, scale)
+    }
+
+    pub fn set_pair(&mut self, i: u32, j: u32) -> Result<(), JsError> {
+        self.lab.set_pair(i as usize, j as usize).map_err(js_error)
+    }
+
+    /// `[i, j]` of a preset pair (most_correlated, largest_difference, smallest_difference).
+    pub fn preset_pair(&self, kind: &str) -> Result<Vec<u32>, JsError> {
+        let (i, j) = self.lab.preset_pair(kind).map_err(js_error)?;
+        Ok(vec![i as u32, j as u32])
+    }
+
+    /// Advance a pending reference computation of the truth; JSON `{running, fraction, text}`.
+    pub fn advance_truth(&mut self, steps: u32) -> String {
+        self.lab.advance_truth(steps as u64).to_string()
     }
 
     /// Draw axes, contours and the truth ellipse on the static canvas.
     pub fn draw_static(&self, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
-        let backend = CanvasBackend::with_canvas_object(canvas).ok_or_else(|| js_error("canvas has no 2-D context".into()))?;
-        let root = backend.into_drawing_area();
-        let model = self.chain.model();
-        let grid = DensityGrid::evaluate(model, self.projection.view, 121, 121);
-        let truth = model.exact_moments();
-        let names = model.coordinate_names();
-        let layer = StaticLayer { frame: self.projection.frame, grid: &grid, truth: truth.as_ref(), x_name: &names[0], y_name: &names[1], scale: self.scale };
-        draw_static(&root, &layer).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+        let names = self.lab.chain().model().coordinate_names();
+        let truth = self.lab.truth_pair_moments();
+        let layer = self.lab.static_layer(&names, truth.as_ref());
+        draw_static(&canvas_root(canvas)?, &layer).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+    }
+
+    /// Draw a secondary chart: trace, acf, or noise/bias/sweep while an analysis exists.
+    pub fn draw_chart(&self, kind: &str, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
+        let spec = self.lab.chart(kind).map_err(js_error)?;
+        draw_chart(&canvas_root(canvas)?, &spec, self.lab.scale()).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+    }
+
+    pub fn start_analysis(&mut self, budget: f64) -> Result<(), JsError> {
+        let budget = if budget.is_finite() { budget.clamp(1e3, 1e8) as u64 } else { 200_000 };
+        self.lab.start_analysis(budget).map_err(js_error)
+    }
+
+    /// Progress in [0, 1] of the analysis after spending up to `max_grad_evals`, or −1 without one.
+    pub fn advance_analysis(&mut self, max_grad_evals: f64) -> f64 {
+        self.lab.advance_analysis(max_grad_evals.clamp(1.0, 1e9) as u64).unwrap_or(-1.0)
+    }
+
+    pub fn analysis_json(&self) -> String {
+        self.lab.analysis_json().to_string()
     }
 
     /// Colour the density image; returns a pointer to its RGBA bytes in wasm memory.
     pub fn render_density(&mut self) -> *const u8 {
-        self.density.render().as_ptr()
+        self.lab.render_density().as_ptr()
     }
     pub fn density_width(&self) -> u32 {
-        self.density.width()
+        self.lab.density().width()
     }
     pub fn density_height(&self) -> u32 {
-        self.density.height()
+        self.lab.density().height()
     }
-    /// Pixel offset of the plotting rectangle (where the density image goes).
     pub fn plot_left(&self) -> u32 {
-        self.projection.frame.left
+        self.lab.projection().frame.left
     }
     pub fn plot_top(&self) -> u32 {
-        self.projection.frame.top
+        self.lab.projection().frame.top
     }
 
-    /// Pixel coordinates (x, y, x, y, …) of the last `k` samples, oldest first.
+    pub fn marginals_json(&self) -> String {
+        self.lab.marginals().to_string()
+    }
     pub fn trail(&self, k: u32) -> Vec<f64> {
-        let ring = self.chain.samples();
-        let start = ring.len().saturating_sub(k as usize);
-        (start..ring.len()).flat_map(|i| self.pixel(ring.get(i))).collect()
+        self.lab.trail(k as usize)
     }
-
-    /// Pixel coordinates of the current position.
+    pub fn path_json(&self) -> String {
+        self.lab.path().to_string()
+    }
     pub fn position_pixel(&self) -> Vec<f64> {
-        self.pixel(self.chain.position()).to_vec()
+        self.lab.position_pixel().to_vec()
     }
-
-    /// Pixel coordinates of the sampler's 2σ ellipse from its running moments (empty until there
-    /// are enough samples).
     pub fn sampler_ellipse(&self) -> Vec<f64> {
-        if self.chain.n_recorded() < 10 {
-            return Vec::new();
-        }
-        let m = self.chain.moments();
-        let cov = [[m.cov[0][0], m.cov[0][1]], [m.cov[1][0], m.cov[1][1]]];
-        if cov.iter().flatten().any(|c| !c.is_finite()) {
-            return Vec::new();
-        }
-        two_sigma_ellipse([m.mean[0], m.mean[1]], cov, 90).into_iter().flat_map(|(x, y)| self.pixel(&[x, y])).collect()
+        self.lab.sampler_ellipse()
     }
-
-    fn pixel(&self, theta: &[f64]) -> [f64; 2] {
-        let (x, y) = self.projection.to_pixel(theta[0], theta[1]);
-        [x, y]
-    }
-
-    /// Counters, moments, status, diagnostics and parameters as JSON.
     pub fn state_json(&self) -> String {
-        let chain = &self.chain;
-        let m = chain.moments();
-        let status = match chain.status() {
-            ChainStatus::Running => serde_json::Value::Null,
-            ChainStatus::Diverged(msg) => serde_json::json!(msg),
-        };
-        let finite = |x: f64| if x.is_finite() { serde_json::json!(x) } else { serde_json::Value::Null };
-        let diagnostics: Vec<serde_json::Value> =
-            chain.diagnostics().iter().map(|d| serde_json::json!({"name": d.name, "label": d.label, "value": finite(d.value)})).collect();
-        serde_json::json!({
-            "steps": chain.steps(),
-            "n_samples": chain.n_recorded(),
-            "retained": chain.samples().len(),
-            "grad_evals": chain.grad_evals(),
-            "mean": m.mean.iter().map(|x| finite(*x)).collect::<Vec<_>>(),
-            "cov": m.cov.iter().map(|r| r.iter().map(|x| finite(*x)).collect::<Vec<_>>()).collect::<Vec<_>>(),
-            "position": chain.position().iter().map(|x| finite(*x)).collect::<Vec<_>>(),
-            "diverged": status,
-            "diagnostics": diagnostics,
-            "truth": chain.model().exact_moments(),
-            "names": chain.model().coordinate_names(),
-            "outside": self.density.outside(),
-            "target_params": chain.target_params().to_json(),
-            "sampler_params": chain.sampler_params().to_json(),
-        })
-        .to_string()
+        self.lab.state().to_string()
     }
-
-    /// Retained samples as CSV (header: coordinate names).
     pub fn samples_csv(&self) -> String {
-        let mut out = self.chain.model().coordinate_names().join(",");
-        out.push('\n');
-        for p in self.chain.samples().iter() {
-            let row: Vec<String> = p.iter().map(|x| x.to_string()).collect();
-            out.push_str(&row.join(","));
-            out.push('\n');
-        }
-        out
-    }
-}
-
-fn scale_or_one(scale: f64) -> f64 {
-    if scale.is_finite() && scale > 0.0 {
-        scale.clamp(0.5, 4.0)
-    } else {
-        1.0
+        self.lab.samples_csv()
     }
 }
 
@@ -253,7 +189,7 @@ fn parse_settings(json: &str) -> Result<Vec<(String, String)>, JsError> {
         return Ok(Vec::new());
     }
     let value: serde_json::Value = serde_json::from_str(json).map_err(|e| js_error(format!("settings are not valid JSON: {e}")))?;
-    let object = value.as_object().ok_or_else(|| js_error("settings must be a JSON object".into()))?;
+    let object = value.as_object().ok_or_else(|| js_error("settings must be a JSON object"))?;
     object
         .iter()
         .map(|(name, v)| match v {

@@ -5,9 +5,19 @@ import init, { Lab, registry_json, last_panic } from './pkg/sgviz.js';
 import { buildParamControls, fillSelect, sliderPosition, sliderValue } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { Panel2d } from './panel2d.js';
+import { wireDataUpload } from './data-upload.js';
+import { decodeState, encodeState } from './url-state.js';
+import { AnalysisRunner } from './analysis.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
+/** At or below this speed, bouncy samplers animate the particle along each path piece. */
+const ANIMATE_BELOW_SPEED = 3;
+/** Frames spent travelling one path piece when animating. */
+const FRAMES_PER_PIECE = 12;
+/** Secondary charts redraw at most this often while running (plotters text layout is costly). */
+const CHART_INTERVAL_MS = 250;
+const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf']];
 const SPEED_SPEC = { name: 'speed', min: 1, max: 20000, log_scale: true, integer: true };
 
 const $ = (id) => document.getElementById(id);
@@ -23,8 +33,49 @@ const app = {
   speed: 20,
   playing: false,
   frameTimes: [],
+  chartsDrawnAt: 0,
+  /** Progress along the newest path piece while animating a bouncy sampler, or undefined. */
+  pieceProgress: undefined,
+  truthPending: false,
   dead: false,
+  upload: null,
+  layout: { font: 'normal' },
+  urlTimer: 0,
+  analysis: null,
 };
+
+/** Layout settings that may come from the URL, with their allowed values. */
+const LAYOUT_SPEC = { font: ['normal', 'large'], pair: (v) => /^\d{1,3},\d{1,3}$/.test(v) };
+
+/** Write the state to the URL hash (coalesced, so dragging a slider does not flood history). */
+function scheduleUrlWrite() {
+  app.analysis?.schedule();
+  clearTimeout(app.urlTimer);
+  app.urlTimer = setTimeout(() => {
+    const hash = encodeState({ target: app.target, sampler: app.sampler, seed: app.seed, values: app.values, layout: app.layout });
+    history.replaceState(null, '', `#${hash}`);
+  }, 150);
+}
+
+/** Restore target, sampler, seed, parameters and layout from the URL; notices for the rest. */
+function restoreFromUrl() {
+  const { state, notices } = decodeState(location.hash, app.registry, LAYOUT_SPEC);
+  if (state.target) app.target = state.target;
+  if (state.sampler) app.sampler = state.sampler;
+  if (state.seed !== undefined) app.seed = state.seed;
+  app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
+  for (const [name, value] of Object.entries(state.values)) {
+    if (name in app.values) app.values[name] = value;
+    else notices.push(`Parameter '${name}' does not belong to ${app.target} / ${app.sampler} and was ignored.`);
+  }
+  Object.assign(app.layout, state.layout);
+  return notices;
+}
+
+function applyLayout() {
+  document.documentElement.classList.toggle('large-font', app.layout.font === 'large');
+  $('large-font').setAttribute('aria-pressed', String(app.layout.font === 'large'));
+}
 
 function specsOf(kind, name) {
   return app.registry[kind].find((e) => e.name === name);
@@ -67,6 +118,7 @@ function rebuildLab() {
   if (app.lab) app.lab.free();
   app.lab = next;
   $('status').textContent = '';
+  app.upload?.reapply();
   app.panel.fit();
   guarded(() => app.panel.drawStatic(app.lab));
   draw();
@@ -80,6 +132,7 @@ function buildControls() {
   const sampler = specsOf('samplers', app.sampler);
   buildParamControls($('sampler-params'), sampler.params, app.values, setParam);
   buildParamControls($('target-params'), target.params, app.values, setParam);
+  app.upload.refresh(target);
 }
 
 /** A parameter moved: apply it to the live chain. Returns an error message or null. */
@@ -94,6 +147,7 @@ function setParam(name, value) {
     }
   });
   if (!message) {
+    scheduleUrlWrite();
     const targetParams = specsOf('targets', app.target).params;
     if (targetParams.some((p) => p.name === name)) guarded(() => app.panel.drawStatic(app.lab));
     draw();
@@ -104,9 +158,11 @@ function setParam(name, value) {
 function selectModel(kind, name) {
   const previous = { target: app.target, sampler: app.sampler, values: app.values };
   app[kind] = name;
+  if (kind === 'target') { app.upload.forget(); delete app.layout.pair; }
   app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
   if (!rebuildLab()) Object.assign(app, previous);
   buildControls();
+  scheduleUrlWrite();
 }
 
 function setPlaying(playing) {
@@ -151,6 +207,7 @@ function wireRunControls() {
     const previous = app.seed;
     app.seed = value;
     if (!rebuildLab()) app.seed = previous;
+    scheduleUrlWrite();
   });
   document.addEventListener('keydown', (event) => {
     const typing = event.target.closest('input[type=number], select');
@@ -158,6 +215,7 @@ function wireRunControls() {
     if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); setPlaying(!app.playing); }
     else if (event.key === 's') stepOnce();
     else if (event.key === 'r') reset();
+    else if (event.key === '?') openHelp();
   });
   window.addEventListener('resize', () => {
     if (app.panel.fit()) {
@@ -165,6 +223,54 @@ function wireRunControls() {
       guarded(() => { app.lab.resize(size.width, size.height, size.ratio); app.panel.drawStatic(app.lab); });
       draw();
     }
+  });
+}
+
+function openHelp() {
+  const dialog = $('help');
+  if (!dialog.open) dialog.showModal();
+}
+
+function download(filename, blob) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+/** Flatten the three layers of the 2-D panel into one PNG. */
+function exportPanelPng() {
+  const layers = ['static-layer', 'density-layer', 'overlay-layer'].map($);
+  const canvas = document.createElement('canvas');
+  canvas.width = layers[0].width;
+  canvas.height = layers[0].height;
+  const ctx = canvas.getContext('2d');
+  for (const layer of layers) ctx.drawImage(layer, 0, 0);
+  canvas.toBlob((blob) => download(`sgviz-${app.target}-${app.sampler}.png`, blob), 'image/png');
+}
+
+function wireToolbar() {
+  $('help-open').addEventListener('click', openHelp);
+  $('export-csv').addEventListener('click', () => {
+    const csv = guarded(() => app.lab.samples_csv());
+    if (csv) download(`sgviz-${app.target}-${app.sampler}-seed${app.seed}.csv`, new Blob([csv], { type: 'text/csv' }));
+  });
+  $('export-png').addEventListener('click', exportPanelPng);
+  $('copy-link').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      $('status').textContent = 'Link copied.';
+    } catch {
+      $('status').textContent = 'Copy the address bar to share this state.';
+    }
+  });
+  $('large-font').addEventListener('click', () => {
+    app.layout.font = app.layout.font === 'large' ? 'normal' : 'large';
+    applyLayout();
+    window.dispatchEvent(new Event('resize'));
+    drawCharts();
+    scheduleUrlWrite();
   });
 }
 
@@ -186,15 +292,31 @@ function draw() {
   if (!app.lab || app.dead) return;
   guarded(() => {
     app.panel.drawDensity(app.lab);
-    app.panel.drawOverlay(app.lab);
+    app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined);
     showState(JSON.parse(app.lab.state_json()));
   });
+  if (!app.playing || performance.now() - app.chartsDrawnAt > CHART_INTERVAL_MS) drawCharts();
+}
+
+function drawCharts() {
+  app.chartsDrawnAt = performance.now();
+  const ratio = Math.min(window.devicePixelRatio || 1, 3);
+  for (const [kind, id] of CHARTS) {
+    const canvas = $(id);
+    const width = Math.round(canvas.clientWidth * ratio);
+    const height = Math.round(canvas.clientHeight * ratio);
+    if (width < 32 || height < 32) continue;
+    if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
+    guarded(() => app.lab.draw_chart(kind, canvas));
+  }
 }
 
 function showState(state) {
   $('count-steps').textContent = formatCount(state.steps);
   $('count-samples').textContent = formatCount(state.n_samples);
   $('count-grads').textContent = formatCount(state.grad_evals);
+  $('ess').textContent = state.ess.map((e) => formatNumber(e)).join(', ');
+  $('ess-per-grad').textContent = state.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
   const rows = [];
   const names = state.names;
   const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
@@ -203,13 +325,12 @@ function showState(state) {
     const th = document.createElement('th');
     th.scope = 'row';
     th.textContent = label;
-    tr.append(th, cell(formatNumber(value)), cell(truth === undefined ? '—' : formatNumber(truth)));
+    tr.append(th, cell(state.n_samples > 0 ? formatNumber(value) : '—'), cell(truth === undefined ? '—' : formatNumber(truth)));
     rows.push(tr);
   };
-  for (let i = 0; i < Math.min(2, names.length); i++) row(`mean ${names[i]}`, state.mean[i], state.truth?.mean[i]);
-  for (const [a, b] of [[0, 0], [0, 1], [1, 1]]) {
-    if (b < names.length) row(`cov ${names[a]},${names[b]}`, state.cov[a][b], state.truth?.cov[a][b]);
-  }
+  const [p, q] = state.pair;
+  for (const i of [p, q]) row(`mean ${names[i]}`, state.mean[i], state.truth?.mean[i]);
+  for (const [a, b] of [[p, p], [p, q], [q, q]]) row(`cov ${names[a]},${names[b]}`, state.cov[a][b], state.truth?.cov[a][b]);
   $('moments').tBodies[0].replaceChildren(...rows);
   const diagnostics = $('diagnostics');
   diagnostics.replaceChildren(...state.diagnostics.flatMap((d) => {
@@ -220,16 +341,95 @@ function showState(state) {
     dd.dataset.diagnostic = d.name;
     return [dt, dd];
   }));
+  app.truthPending = state.truth_pending;
+  $('error-e1').textContent = formatNumber(state.e1);
+  $('error-e2').textContent = formatNumber(state.e2);
+  if (!state.truth_pending) $('truth-note').textContent = state.truth_error ? `Truth: ${state.truth_error}` : '';
+  showPairControls(state);
   if (state.diverged) {
     $('status').textContent = state.diverged;
     setPlaying(false);
   }
 }
 
+function isBouncy() {
+  return specsOf('samplers', app.sampler).kind === 'bouncy';
+}
+
+/** Slow bouncy playback: one event per FRAMES_PER_PIECE frames, the particle moving along it. */
+function animatePiece() {
+  if (app.pieceProgress === undefined || app.pieceProgress >= 1) {
+    guarded(() => app.lab.run(1));
+    app.pieceProgress = 0;
+  }
+  app.pieceProgress = Math.min(1, app.pieceProgress + 1 / FRAMES_PER_PIECE);
+}
+
+/** Advance a pending reference computation of the truth within a small time slice. */
+function advanceTruth() {
+  if (!app.lab || !app.truthPending) return;
+  const started = performance.now();
+  let progress;
+  while (performance.now() - started < 6) {
+    progress = guarded(() => JSON.parse(app.lab.advance_truth(200)));
+    if (!progress || !progress.running) break;
+  }
+  if (!progress) return;
+  $('truth-note').textContent = `Truth: ${progress.text}`;
+  if (!progress.running) {
+    app.truthPending = false;
+    guarded(() => app.panel.drawStatic(app.lab));
+    app.analysis?.schedule();
+    draw();
+  }
+}
+
+/** Coordinate-pair selectors, shown for targets with more than two parameters. */
+function showPairControls(state) {
+  const box = $('pair-controls');
+  box.hidden = state.dim <= 2;
+  if (box.hidden) return;
+  for (const [id, index] of [['pair-x', 0], ['pair-y', 1]]) {
+    const select = $(id);
+    if (select.options.length !== state.dim) {
+      select.replaceChildren(...state.names.map((name, k) => new Option(name, String(k))));
+    }
+    if (document.activeElement !== select) select.value = String(state.pair[index]);
+  }
+}
+
+function setPair(i, j) {
+  const ok = guarded(() => { app.lab.set_pair(i, j); return true; });
+  if (ok) {
+    app.layout.pair = `${i},${j}`;
+    guarded(() => app.panel.drawStatic(app.lab));
+    draw();
+    scheduleUrlWrite();
+  }
+}
+
+function wirePairControls() {
+  const change = () => {
+    const [i, j] = [Number($('pair-x').value), Number($('pair-y').value)];
+    if (i === j) { $('status').textContent = 'Choose two different coordinates.'; return; }
+    setPair(i, j);
+  };
+  $('pair-x').addEventListener('change', change);
+  $('pair-y').addEventListener('change', change);
+  for (const [id, kind] of [['pair-correlated', 'most_correlated'], ['pair-difference', 'largest_difference']]) {
+    $(id).addEventListener('click', () => {
+      const pair = guarded(() => app.lab.preset_pair(kind));
+      if (pair) setPair(pair[0], pair[1]);
+    });
+  }
+}
+
 function frame(now) {
+  if (!app.dead) { advanceTruth(); app.analysis?.tick(); }
   if (app.playing) {
     const started = performance.now();
-    advance();
+    if (isBouncy() && app.speed <= ANIMATE_BELOW_SPEED) animatePiece();
+    else { app.pieceProgress = undefined; advance(); }
     draw();
     app.frameTimes.push(performance.now() - started);
     if (app.frameTimes.length > 600) app.frameTimes.shift();
@@ -241,10 +441,41 @@ async function main() {
   const wasm = await init();
   app.registry = JSON.parse(registry_json());
   app.panel = new Panel2d($('stack'), wasm.memory);
-  app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
+  const notices = restoreFromUrl();
+  applyLayout();
+  if (notices.length) showBanner(notices.join(' '), 'notice');
+  $('seed').value = String(app.seed);
+  app.upload = wireDataUpload({
+    fieldset: $('data-controls'), file: $('data-file'), standardise: $('data-standardise'),
+    clear: $('data-clear'), summary: $('data-summary'), error: $('data-error'),
+  }, () => app.lab, () => { guarded(() => app.panel.drawStatic(app.lab)); draw(); });
   buildControls();
   wireRunControls();
-  rebuildLab();
+  wireToolbar();
+  wirePairControls();
+  app.analysis = new AnalysisRunner({
+    progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
+  }, () => app.lab, guarded);
+  if (!rebuildLab()) {
+    showBanner(`The link's settings could not be used; defaults restored. ${$('status').textContent}`, 'notice');
+    app.target = 'gaussian';
+    app.sampler = 'sgld';
+    app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
+    buildControls();
+    rebuildLab();
+  }
+  if (app.layout.pair) {
+    const [i, j] = app.layout.pair.split(',').map(Number);
+    try {
+      app.lab.set_pair(i, j);
+      guarded(() => app.panel.drawStatic(app.lab));
+      draw();
+    } catch (error) {
+      delete app.layout.pair;
+      showBanner(`Ignored pair from the link: ${error.message || error}`, 'notice');
+    }
+  }
+  scheduleUrlWrite();
   window.sgviz = {
     state: () => JSON.parse(app.lab.state_json()),
     frameTimes: () => [...app.frameTimes],

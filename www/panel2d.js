@@ -49,13 +49,28 @@ export class Panel2d {
     ctx.putImageData(new ImageData(pixels, w, h), lab.plot_left(), lab.plot_top());
   }
 
-  drawOverlay(lab) {
+  /**
+   * `progress` ∈ [0, 1] animates a bouncy sampler's particle along its newest path piece;
+   * undefined draws the particle at the current position.
+   */
+  drawOverlay(lab, progress) {
     const ctx = this.overlayCanvas.getContext('2d');
     const ratio = this.size().ratio;
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
+    const marginals = JSON.parse(lab.marginals_json());
+    for (const axis of [marginals.x, marginals.y]) {
+      this.drawPolyline(ctx, axis.histogram, { fill: this.colours.histogram, stroke: this.colours.histogramEdge, width: ratio });
+      this.drawPolyline(ctx, axis.truth, { stroke: this.colours.truth, width: 2 * ratio });
+    }
     this.drawEllipse(ctx, lab.sampler_ellipse(), ratio);
-    this.drawTrail(ctx, lab.trail(TRAIL_LENGTH), ratio);
-    const [x, y] = lab.position_pixel();
+    const path = JSON.parse(lab.path_json());
+    let [x, y] = lab.position_pixel();
+    if (path.kind === 'path') {
+      if (progress !== undefined && path.path.length >= 4) [x, y] = truncateLastPiece(path, progress);
+      this.drawPath(ctx, path, ratio);
+    } else {
+      this.drawTrail(ctx, lab.trail(TRAIL_LENGTH), ratio);
+    }
     if (Number.isFinite(x) && Number.isFinite(y)) {
       ctx.fillStyle = this.colours.point;
       ctx.strokeStyle = '#ffffff';
@@ -65,6 +80,17 @@ export class Panel2d {
       ctx.fill();
       ctx.stroke();
     }
+  }
+
+  drawPolyline(ctx, points, { fill, stroke, width }) {
+    if (points.length < 4) return;
+    ctx.beginPath();
+    ctx.moveTo(points[0], points[1]);
+    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
+    if (fill) { ctx.fillStyle = fill; ctx.fill(); }
+    ctx.strokeStyle = stroke;
+    ctx.lineWidth = width;
+    ctx.stroke();
   }
 
   drawEllipse(ctx, points, ratio) {
@@ -80,6 +106,21 @@ export class Panel2d {
     ctx.restore();
   }
 
+  /** A bouncy sampler's piecewise-linear path (fading with age) with its bounces marked. */
+  drawPath(ctx, { path, bounces }, ratio) {
+    this.drawTrail(ctx, path, ratio);
+    ctx.strokeStyle = this.colours.truth;
+    ctx.lineWidth = 1.5 * ratio;
+    const r = 3.5 * ratio;
+    for (let i = 0; i < bounces.length; i += 2) {
+      const [x, y] = [bounces[i], bounces[i + 1]];
+      ctx.beginPath();
+      ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
+      ctx.moveTo(x - r, y + r); ctx.lineTo(x + r, y - r);
+      ctx.stroke();
+    }
+  }
+
   drawTrail(ctx, points, ratio) {
     const n = points.length / 2;
     ctx.lineWidth = 1.5 * ratio;
@@ -93,10 +134,29 @@ export class Panel2d {
   }
 }
 
+/** Cut the newest piece of a path at fraction `progress`; returns the particle's position. */
+function truncateLastPiece(path, progress) {
+  const p = path.path;
+  const n = p.length;
+  const [x0, y0, x1, y1] = [p[n - 4], p[n - 3], p[n - 2], p[n - 1]];
+  const x = x0 + (x1 - x0) * progress;
+  const y = y0 + (y1 - y0) * progress;
+  p[n - 2] = x;
+  p[n - 1] = y;
+  if (progress < 1 && path.bounces.length >= 2 && path.bounces.at(-2) === x1 && path.bounces.at(-1) === y1) path.bounces.length -= 2;
+  return [x, y];
+}
+
 function readColours() {
   const css = getComputedStyle(document.documentElement);
   const read = (name, fallback) => css.getPropertyValue(name).trim() || fallback;
-  return { point: read('--point', '#e4572e'), sampler: read('--sampler', '#d1495b') };
+  return {
+    point: read('--point', '#e4572e'),
+    sampler: read('--sampler', '#d1495b'),
+    truth: read('--truth', '#141414'),
+    histogram: read('--histogram', 'rgba(33, 113, 181, 0.35)'),
+    histogramEdge: read('--histogram-edge', '#2171b5'),
+  };
 }
 
 function withAlpha(hex, alpha) {

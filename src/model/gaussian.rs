@@ -117,8 +117,21 @@ impl Model for CorrelatedGaussian {
         out.copy_from_slice(&self.grad(theta));
     }
 
+    fn exact_marginal(&self, coordinate: usize, points: &[f64]) -> Option<Vec<f64>> {
+        Some(super::toy::normal_density(self.mean[coordinate], self.cov[coordinate][coordinate].sqrt(), points))
+    }
+
+    fn density_cost(&self) -> usize {
+        1
+    }
+
     fn synthetic_noise_sd(&self) -> f64 {
         self.noise_sd
+    }
+
+    fn gaussian_precision(&self) -> Option<(Vec<f64>, Vec<f64>)> {
+        let p = &self.precision;
+        Some((self.mean.to_vec(), vec![p[0][0], p[0][1], p[1][0], p[1][1]]))
     }
 
     fn exact_moments(&self) -> Option<Moments> {
@@ -139,6 +152,19 @@ impl Model for CorrelatedGaussian {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gaussian_precision_reproduces_the_gradient() {
+        let g = CorrelatedGaussian::new(1.5, 0.7, -0.6, 0.0);
+        let (mean, p) = g.gaussian_precision().unwrap();
+        let theta = [0.3, -0.8];
+        let mut grad = [0.0; 2];
+        g.grad_log_density(&theta, &mut grad);
+        for a in 0..2 {
+            let pd = p[2 * a] * (theta[0] - mean[0]) + p[2 * a + 1] * (theta[1] - mean[1]);
+            assert!((grad[a] + pd).abs() < 1e-12);
+        }
+    }
 
     #[test]
     fn gradient_matches_finite_differences_and_density_integrates() {

@@ -13,6 +13,8 @@ use crate::rng::{chain_rng, standard_normal};
 use nalgebra::{DMatrix, DVector};
 
 pub const PARAMS: &[ParamSpec] = &[
+    ParamSpec::choice("dataset", "Data set", "", "Synthetic data, or the shipped diabetes data (442 × 10)", &["synthetic", "diabetes"], 0),
+    ParamSpec::choice("standardise", "Standardise", "", "Built-in real data: scale every feature and the response to mean 0, sd 1 (uploaded files are used as given)", &["off", "on"], 1),
     ParamSpec::log("noise_sd", "Noise scale", "σ", "Known std. dev. of the observation noise", 1e-3, 1e3, 1.0),
     ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the N(0, σ_p²) prior on every weight and the bias", 0.01, 1e4, 1.0),
     ParamSpec::integer("n_points", "Data points (synthetic)", "N", "Size of the generated data set (ignored when data are loaded)", 2.0, 1e6, 200.0, true),
@@ -26,14 +28,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     description: "Bayesian linear regression with known noise; exact posterior and evidence",
     kind: TargetKind::Regression,
     params: PARAMS,
-    build: |values, data| {
-        let (noise_sd, prior_sd) = (values.get("noise_sd"), values.get("prior_sd"));
-        let model = match data {
-            Some(d) => LinearRegression::new(d.n_features(), d.features.clone(), d.responses.clone(), noise_sd, prior_sd),
-            None => LinearRegression::synthetic(values),
-        };
-        Ok(Box::new(model))
-    },
+    build: |values, data| Ok(Box::new(LinearRegression::from_params(values, data)?)),
 };
 
 #[derive(Clone, Debug)]
@@ -48,6 +43,18 @@ pub struct LinearRegression {
 impl LinearRegression {
     pub fn new(d: usize, features: Vec<f64>, responses: Vec<f64>, noise_sd: f64, prior_sd: f64) -> Self {
         LinearRegression { d, features, responses, noise_sd, prior_sd }
+    }
+
+    /// The `linreg` registry entry: an uploaded data set, the diabetes data, or synthetic data.
+    pub fn from_params(values: &ParamValues, data: Option<&Dataset>) -> Result<Self, String> {
+        let real = match (data, values.get_usize("dataset")) {
+            // User data are used exactly as given (no hidden rescaling).
+            (Some(d), _) => return Ok(Self::new(d.n_features(), d.features.clone(), d.responses.clone(), values.get("noise_sd"), values.get("prior_sd"))),
+            (None, 0) => return Ok(Self::synthetic(values)),
+            (None, _) => crate::data::builtin("diabetes")?,
+        };
+        let real = if values.get_bool("standardise") { real.standardised().standardised_response() } else { real };
+        Ok(Self::new(real.n_features(), real.features, real.responses, values.get("noise_sd"), values.get("prior_sd")))
     }
 
     /// Standard-normal features, weights and bias drawn from the prior, responses with noise σ.
@@ -110,9 +117,51 @@ impl LinearRegression {
         -(n as f64 / 2.0) * (2.0 * std::f64::consts::PI * noise_var).ln() - 0.5 * log_det_scaled - 0.5 * (yty / noise_var - quad)
     }
 
+    /// The one-step-ahead predictive log densities log p(y_n | y_<n), n = 1..N (ALGORITHMS.md §9,
+    /// sequential form): log N(y_n; φ_nᵀm_{n−1}, σ² + φ_nᵀS_{n−1}φ_n), with the posterior covariance
+    /// S_n = A_n⁻¹ updated by Sherman–Morrison (a Kalman filter), O(N d²). They sum to log Z.
+    pub fn sequential_log_predictives(&self) -> Vec<f64> {
+        let mut state = SequentialPosterior::prior(self.d + 1, self.prior_sd);
+        (0..self.responses.len()).map(|i| state.absorb(&self.design_row(i), self.responses[i], self.noise_sd)).collect()
+    }
+
+    /// Posterior mean and covariance after all data by the sequential (Kalman) recursion — an
+    /// independent route to [`Model::exact_moments`].
+    pub fn sequential_posterior(&self) -> Moments {
+        let mut state = SequentialPosterior::prior(self.d + 1, self.prior_sd);
+        for i in 0..self.responses.len() {
+            state.absorb(&self.design_row(i), self.responses[i], self.noise_sd);
+        }
+        Moments { mean: state.mean.as_slice().to_vec(), cov: matrix_to_rows(&state.cov) }
+    }
+
     /// Exact log evidence of the whole data set.
     pub fn log_evidence(&self) -> f64 {
         self.log_evidence_after(self.responses.len())
+    }
+}
+
+/// Gaussian posterior N(m, S) of θ, updated one observation at a time.
+struct SequentialPosterior {
+    mean: DVector<f64>,
+    cov: DMatrix<f64>,
+}
+
+impl SequentialPosterior {
+    fn prior(dim: usize, prior_sd: f64) -> Self {
+        SequentialPosterior { mean: DVector::zeros(dim), cov: DMatrix::identity(dim, dim) * (prior_sd * prior_sd) }
+    }
+
+    /// Condition on y = φᵀθ + N(0, σ²); returns log p(y | earlier data).
+    fn absorb(&mut self, phi: &[f64], y: f64, noise_sd: f64) -> f64 {
+        let phi = DVector::from_column_slice(phi);
+        let s_phi = &self.cov * &phi;
+        let predictive_var = noise_sd * noise_sd + phi.dot(&s_phi);
+        let residual = y - phi.dot(&self.mean);
+        let log_predictive = -0.5 * (2.0 * std::f64::consts::PI * predictive_var).ln() - 0.5 * residual * residual / predictive_var;
+        self.mean += &s_phi * (residual / predictive_var);
+        self.cov -= &s_phi * s_phi.transpose() / predictive_var;
+        log_predictive
     }
 }
 
@@ -145,6 +194,11 @@ impl Model for LinearRegression {
         }
         out[self.d] += r;
     }
+    fn gaussian_precision(&self) -> Option<(Vec<f64>, Vec<f64>)> {
+        let (precision, mean) = self.posterior_after(self.responses.len());
+        Some((mean.as_slice().to_vec(), precision.transpose().as_slice().to_vec()))
+    }
+
     fn exact_moments(&self) -> Option<Moments> {
         let (precision, mean) = self.posterior_after(self.responses.len());
         let cov = precision.try_inverse()?;

@@ -9,27 +9,27 @@ use crate::registry::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal, uniform};
 
 pub const PARAMS: &[ParamSpec] = &[
+    ParamSpec::choice("dataset", "Data set", "", "Synthetic 1-feature data (2-D posterior), or a shipped real data set", DATASETS, 0),
     ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the N(0, σ_p²) prior on every weight and the bias", 0.01, 1e4, 10.0),
     ParamSpec::integer("n_points", "Data points (synthetic)", "N", "Size of the generated data set (ignored when data are loaded)", 10.0, 1e6, 1000.0, true),
     ParamSpec::linear("true_w", "True slope (synthetic)", "w*", "Slope used to generate synthetic labels", -10.0, 10.0, 1.5),
     ParamSpec::linear("true_b", "True bias (synthetic)", "b*", "Bias used to generate synthetic labels", -10.0, 10.0, -0.5),
-    ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator", 0.0, 1e9, 1.0, false),
+    ParamSpec::integer("n_features", "Features (breast cancer)", "d", "Use the first d of the 30 breast-cancer features", 1.0, 30.0, 4.0, false),
+    ParamSpec::integer("projection_dim", "Projection size (digits)", "k", "Digits 7-vs-9: project the 64 pixels onto k seeded random directions (as SGFS did for MNIST)", 1.0, 64.0, 5.0, false),
+    ParamSpec::choice("standardise", "Standardise features", "", "Built-in real data sets: shift and scale every feature to mean 0, sd 1 (uploaded files are used as given; the upload has its own option)", &["off", "on"], 1),
+    ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator and of the random projection", 0.0, 1e9, 1.0, false),
 ];
+
+/// Values of the `dataset` choice.
+pub const DATASETS: &[&str] = &["synthetic", "breast_cancer", "digits_7v9"];
 
 pub const SPEC: TargetSpec = TargetSpec {
     name: "logreg",
     label: "Logistic regression",
-    description: "Bayesian logistic regression; synthetic slope + bias (2-D posterior) or a loaded data set",
+    description: "Bayesian logistic regression: synthetic slope + bias (2-D posterior), breast cancer, digits 7 vs 9, or a loaded CSV",
     kind: TargetKind::Regression,
     params: PARAMS,
-    build: |values, data| {
-        let prior_sd = values.get("prior_sd");
-        let model = match data {
-            Some(d) => LogisticRegression::from_dataset(d, prior_sd)?,
-            None => LogisticRegression::synthetic_1d(values),
-        };
-        Ok(Box::new(model))
-    },
+    build: |values, data| Ok(Box::new(LogisticRegression::from_params(values, data)?)),
 };
 
 /// The logistic function σ(z) = 1/(1 + e^{−z}), computed without overflow.
@@ -53,14 +53,19 @@ pub fn log_sigmoid(z: f64) -> f64 {
     }
 }
 
-/// Features X (N × d, row-major), labels y ∈ {0,1}, Gaussian prior.
+/// Features X (N × d, row-major), labels y ∈ {0,1}, Gaussian prior, with or without a bias.
+/// The posterior mode and the Laplace standard deviations are found once (Newton) to place the view.
 #[derive(Clone, Debug)]
 pub struct LogisticRegression {
     d: usize,
+    intercept: bool,
     features: Vec<f64>,
     labels: Vec<f64>,
     prior_sd: f64,
     names: Vec<String>,
+    mode: Vec<f64>,
+    laplace_sd: Vec<f64>,
+    start_at_mode: bool,
 }
 
 impl LogisticRegression {
@@ -73,7 +78,31 @@ impl LogisticRegression {
         if ones == 0 || ones == labels.len() {
             return Err(format!("all {} labels are {}: logistic regression needs both classes", labels.len(), labels[0]));
         }
-        Ok(LogisticRegression { d, features, labels, prior_sd, names })
+        Ok(Self::assemble(d, true, features, labels, prior_sd, names))
+    }
+
+    /// Set the fields and find the mode and Laplace scales.
+    fn assemble(d: usize, intercept: bool, features: Vec<f64>, labels: Vec<f64>, prior_sd: f64, names: Vec<String>) -> Self {
+        let dim = d + intercept as usize;
+        let mut model = LogisticRegression {
+            d,
+            intercept,
+            features,
+            labels,
+            prior_sd,
+            names,
+            mode: vec![0.0; dim],
+            laplace_sd: vec![1.0; dim],
+            start_at_mode: false,
+        };
+        model.find_mode();
+        model
+    }
+
+    /// Without the bias b (the SBPS notebook's model, ALGORITHMS.md §7.12); labels as in [`Self::new`].
+    pub fn without_intercept(d: usize, features: Vec<f64>, labels: Vec<f64>, prior_sd: f64, names: Vec<String>) -> Result<Self, String> {
+        let with = Self::new(d, features, labels, prior_sd, Vec::new())?;
+        Ok(Self::assemble(d, false, with.features, with.labels, prior_sd, names))
     }
 
     pub fn from_dataset(data: &Dataset, prior_sd: f64) -> Result<Self, String> {
@@ -82,22 +111,117 @@ impl LogisticRegression {
         Self::new(data.n_features(), data.features.clone(), data.responses.clone(), prior_sd, names)
     }
 
+    /// The `logreg` registry entry: an uploaded data set, or the `dataset` choice.
+    pub fn from_params(values: &ParamValues, data: Option<&Dataset>) -> Result<Self, String> {
+        let prior_sd = values.get("prior_sd");
+        let standardise = values.get_bool("standardise");
+        let prepared = match (data, values.get_usize("dataset")) {
+            // User data are used exactly as given (no hidden rescaling).
+            (Some(d), _) => return Ok(Self::from_dataset(d, prior_sd)?.start_at_mode()),
+            (None, 0) => return Ok(Self::synthetic_1d(values)),
+            (None, 1) => {
+                let all = crate::data::builtin("breast_cancer")?;
+                let keep: Vec<usize> = (0..values.get_usize("n_features").min(all.n_features())).collect();
+                all.select_features(&keep)
+            }
+            (None, _) => crate::data::builtin("digits_7v9")?.random_projection(values.get_usize("projection_dim"), values.get("data_seed") as u64),
+        };
+        let prepared = if standardise { prepared.standardised() } else { prepared };
+        let mut model = Self::from_dataset(&prepared, prior_sd)?;
+        model.start_at_mode = true;
+        Ok(model)
+    }
+
+    /// Chains start at the posterior mode instead of the origin.
+    pub fn start_at_mode(mut self) -> Self {
+        self.start_at_mode = true;
+        self
+    }
+
+    /// The posterior mode (found by Newton's method at construction).
+    pub fn mode(&self) -> &[f64] {
+        &self.mode
+    }
+
+    /// Laplace-approximation standard deviations at the mode.
+    pub fn laplace_sd(&self) -> &[f64] {
+        &self.laplace_sd
+    }
+
+    /// Newton's method on log π: −H = Σ σ(1−σ) φφᵀ + I/σ_p², at most 50 iterations, halving the
+    /// step while log π decreases (log π is concave, so full steps are accepted near the mode).
+    fn find_mode(&mut self) {
+        let dim = self.dim();
+        let mut theta = vec![0.0; dim];
+        let mut current = self.log_density(&theta);
+        for _ in 0..50 {
+            let (grad, neg_hessian) = self.gradient_and_negative_hessian(&theta);
+            let Some(chol) = neg_hessian.cholesky() else { break };
+            let step = chol.solve(&nalgebra::DVector::from_vec(grad));
+            let mut size = 1.0;
+            let mut next: Vec<f64> = theta.iter().zip(step.iter()).map(|(t, s)| t + s).collect();
+            let mut next_value = self.log_density(&next);
+            while !(next_value >= current) && size > 1e-6 {
+                size *= 0.5;
+                next = theta.iter().zip(step.iter()).map(|(t, s)| t + size * s).collect();
+                next_value = self.log_density(&next);
+            }
+            let moved = step.iter().map(|s| (size * s).abs()).fold(0.0, f64::max);
+            theta = next;
+            current = next_value;
+            if moved < 1e-8 * (1.0 + theta.iter().map(|t| t.abs()).fold(0.0, f64::max)) {
+                break;
+            }
+        }
+        let (_, neg_hessian) = self.gradient_and_negative_hessian(&theta);
+        if let Some(inverse) = neg_hessian.cholesky().map(|c| c.inverse()) {
+            self.laplace_sd = (0..dim).map(|j| inverse[(j, j)].max(0.0).sqrt()).collect();
+        }
+        if theta.iter().all(|t| t.is_finite()) {
+            self.mode = theta;
+        }
+    }
+
+    /// ∇log π and −∇²log π in one pass over the data.
+    fn gradient_and_negative_hessian(&self, theta: &[f64]) -> (Vec<f64>, nalgebra::DMatrix<f64>) {
+        let dim = self.dim();
+        let mut grad = vec![0.0; dim];
+        self.add_grad_log_prior(theta, &mut grad);
+        let mut h = nalgebra::DMatrix::<f64>::identity(dim, dim) / (self.prior_sd * self.prior_sd);
+        let mut phi = vec![0.0; dim];
+        for i in 0..self.labels.len() {
+            let p = sigmoid(self.linear_predictor(i, theta));
+            let w = p * (1.0 - p);
+            phi[..self.d].copy_from_slice(self.row(i));
+            if self.intercept {
+                phi[self.d] = 1.0;
+            }
+            let residual = self.labels[i] - p;
+            for (g, x) in grad.iter_mut().zip(&phi) {
+                *g += residual * x;
+            }
+            for a in 0..dim {
+                let wa = w * phi[a];
+                for b in 0..dim {
+                    h[(a, b)] += wa * phi[b];
+                }
+            }
+        }
+        (grad, h)
+    }
+
     /// One standard-normal feature, labels from σ(w* x + b*): the whole posterior is 2-D.
+    /// N = 10⁶ takes tens of milliseconds (one normal and one uniform per datum).
     pub fn synthetic_1d(values: &ParamValues) -> Self {
         let n = values.get_usize("n_points");
         let (w, b) = (values.get("true_w"), values.get("true_b"));
         let mut rng = chain_rng(values.get("data_seed") as u64);
-        let mut features = Vec::with_capacity(n);
-        let mut labels = Vec::with_capacity(n);
-        for _ in 0..n {
-            let x = standard_normal(&mut rng);
-            features.push(x);
-            labels.push(if uniform(&mut rng) < sigmoid(w * x + b) { 1.0 } else { 0.0 });
-        }
+        let features: Vec<f64> = (0..n).map(|_| standard_normal(&mut rng)).collect();
+        let mut labels: Vec<f64> = features.iter().map(|x| if uniform(&mut rng) < sigmoid(w * x + b) { 1.0 } else { 0.0 }).collect();
         // Guarantee both classes so tiny N never produces an improper (separable) edge case.
         labels[0] = 1.0;
         labels[n - 1] = 0.0;
-        LogisticRegression { d: 1, features, labels, prior_sd: values.get("prior_sd"), names: vec!["w".into(), "b".into()] }
+        Self::assemble(1, true, features, labels, values.get("prior_sd"), vec!["w".into(), "b".into()])
     }
 
     fn row(&self, i: usize) -> &[f64] {
@@ -108,12 +232,37 @@ impl LogisticRegression {
     #[inline]
     fn linear_predictor(&self, i: usize, theta: &[f64]) -> f64 {
         let x = self.row(i);
-        x.iter().zip(theta).map(|(a, b)| a * b).sum::<f64>() + theta[self.d]
+        let z = x.iter().zip(theta).map(|(a, b)| a * b).sum::<f64>();
+        if self.intercept {
+            z + theta[self.d]
+        } else {
+            z
+        }
     }
 
     /// The largest feature-vector norm max_i ‖[x_i, 1]‖ (a Lipschitz bound on |v·g_i| for unit v).
     pub fn max_row_norm(&self) -> f64 {
-        (0..self.labels.len()).map(|i| (self.row(i).iter().map(|x| x * x).sum::<f64>() + 1.0).sqrt()).fold(0.0, f64::max)
+        let bias = if self.intercept { 1.0 } else { 0.0 };
+        (0..self.labels.len()).map(|i| (self.row(i).iter().map(|x| x * x).sum::<f64>() + bias).sqrt()).fold(0.0, f64::max)
+    }
+
+    /// sup_θ λ_max(∇²U(θ)) ≤ ¼ λ_max(X̃ᵀX̃) + 1/σ_p², X̃ the rows [x_i, 1], since
+    /// ∇²U = Σ σ(z_i)(1 − σ(z_i)) x̃_i x̃_iᵀ + I/σ_p² and σ(1 − σ) ≤ ¼. Costs O(N D²).
+    pub fn potential_curvature_bound(&self) -> f64 {
+        let dim = self.dim();
+        let mut gram = nalgebra::DMatrix::<f64>::zeros(dim, dim);
+        // [x_i, 1] with an intercept, x_i without.
+        let mut row = vec![1.0; dim];
+        for i in 0..self.labels.len() {
+            row[..self.d].copy_from_slice(self.row(i));
+            for a in 0..dim {
+                for b in 0..dim {
+                    gram[(a, b)] += row[a] * row[b];
+                }
+            }
+        }
+        let largest = gram.symmetric_eigenvalues().iter().cloned().fold(0.0, f64::max);
+        0.25 * largest + 1.0 / (self.prior_sd * self.prior_sd)
     }
 
     pub fn prior_sd(&self) -> f64 {
@@ -123,7 +272,7 @@ impl LogisticRegression {
 
 impl Model for LogisticRegression {
     fn dim(&self) -> usize {
-        self.d + 1
+        self.d + self.intercept as usize
     }
     fn n_data(&self) -> usize {
         self.labels.len()
@@ -150,10 +299,42 @@ impl Model for LogisticRegression {
         for (o, x) in out.iter_mut().zip(self.row(i)) {
             *o += residual * x;
         }
-        out[self.d] += residual;
+        if self.intercept {
+            out[self.d] += residual;
+        }
     }
+    fn score_projection_bound(&self) -> Option<f64> {
+        // |u·g_i| = |y_i − σ(z_i)| |u·[x_i, 1]| ≤ ‖[x_i, 1]‖ for unit u (ALGORITHMS.md §7.11;
+        // without the 1 when there is no intercept).
+        Some(self.max_row_norm())
+    }
+    fn prior_curvature_bound(&self) -> Option<f64> {
+        Some(1.0 / (self.prior_sd * self.prior_sd))
+    }
+    fn curvature_bound(&self) -> Option<f64> {
+        Some(self.potential_curvature_bound())
+    }
+    /// One fused pass over the data without an index list (fast for N = 10⁶).
+    fn grad_log_density(&self, theta: &[f64], out: &mut [f64]) {
+        out.fill(0.0);
+        self.add_grad_log_prior(theta, out);
+        for i in 0..self.labels.len() {
+            self.add_grad_log_lik(i, theta, out);
+        }
+    }
+    fn initial_point(&self) -> Vec<f64> {
+        if self.start_at_mode {
+            self.mode.clone()
+        } else {
+            vec![0.0; self.dim()]
+        }
+    }
+    /// ±4.5 Laplace standard deviations around the mode (found once by Newton with the exact
+    /// Hessian at construction; at most ±1000 per side).
     fn view(&self) -> View {
-        View::centred(0.0, 0.0, 4.0, 4.0)
+        let half = |j: usize| (4.5 * self.laplace_sd[j]).clamp(1e-9, 1e3);
+        let second = 1.min(self.dim() - 1);
+        View::centred(self.mode[0], self.mode[second], half(0), half(second))
     }
     fn coordinate_names(&self) -> Vec<String> {
         self.names.clone()
@@ -181,6 +362,30 @@ mod tests {
                 assert!((fd - g[j]).abs() < 1e-6 * (1.0 + fd.abs()), "datum {i}, coordinate {j}");
             }
         }
+    }
+
+    #[test]
+    fn curvature_and_score_bounds_dominate_the_model() {
+        // uᵀ∇²U u by central differences of the gradient stays below the curvature bound, and every
+        // |u·g_i| below the score-projection bound, at points spread over the prior.
+        let model = LogisticRegression::synthetic_1d(&ParamValues::defaults(PARAMS));
+        let (m, l) = (model.curvature_bound().unwrap(), model.score_projection_bound().unwrap());
+        let mut largest = 0.0f64;
+        for (theta, u) in [([0.0, 0.0], [1.0, 0.0]), ([0.1, -0.2], [0.6, 0.8]), ([1.5, -0.5], [0.0, 1.0])] {
+            let h = 1e-5;
+            let (mut gp, mut gm) = ([0.0; 2], [0.0; 2]);
+            model.grad_log_density(&[theta[0] + h * u[0], theta[1] + h * u[1]], &mut gp);
+            model.grad_log_density(&[theta[0] - h * u[0], theta[1] - h * u[1]], &mut gm);
+            let curvature = -((gp[0] - gm[0]) * u[0] + (gp[1] - gm[1]) * u[1]) / (2.0 * h);
+            largest = largest.max(curvature);
+            for i in 0..model.n_data() {
+                let mut g = [0.0; 2];
+                model.add_grad_log_lik(i, &theta, &mut g);
+                assert!((g[0] * u[0] + g[1] * u[1]).abs() <= l);
+            }
+        }
+        // At θ = 0 every σ(1 − σ) = ¼, so the bound is attained up to the Gram matrix's top direction.
+        assert!(largest <= m && largest > 0.5 * m, "curvature {largest} vs bound {m}");
     }
 
     #[test]

@@ -2,11 +2,20 @@
 //! (ALGORITHMS.md §0): SGFS/OSGFS need the empirical Fisher and SBPS the noise variance, so the
 //! model exposes the scores g_i = ∇ℓ_i(θ) one datum at a time, not only their sum.
 
+pub mod banana;
+pub mod funnel;
 pub mod gaussian;
-pub mod linear;
+pub mod hyperbola;
+pub mod laplace;
 pub mod gmm;
+pub mod linear;
 pub mod logistic;
+pub mod logreg_dd;
+pub mod logreg_sgfs;
+pub mod mixture;
+pub mod multimodal;
 pub mod softmax;
+pub mod toy;
 
 use crate::diagnostics::Moments;
 
@@ -75,6 +84,32 @@ pub trait Model: Send + Sync {
         self.add_grad_log_lik_batch(&all, theta, out);
     }
 
+    /// The whole posterior is N(mean, precision⁻¹): `(mean, precision row-major D × D)`. Lets exact
+    /// BPS draw its event times in closed form (ALGORITHMS.md §8.3). Default: not Gaussian.
+    fn gaussian_precision(&self) -> Option<(Vec<f64>, Vec<f64>)> {
+        None
+    }
+
+    /// L with |u·∇ℓ_i(θ)| ≤ L for every datum i, every θ and every unit vector u: bounds every
+    /// minibatch's projected score, which makes lipSBPS thinning exact (ALGORITHMS.md §7.11).
+    /// Default: no such bound.
+    fn score_projection_bound(&self) -> Option<f64> {
+        None
+    }
+
+    /// M_p with uᵀ(−∇²log p(θ))u ≤ M_p for every θ and unit u (the prior's contribution to the
+    /// slope of a bounce rate along a ray; 0 for a flat prior). Default: unknown.
+    fn prior_curvature_bound(&self) -> Option<f64> {
+        None
+    }
+
+    /// M with uᵀ∇²U(θ)u ≤ M for every θ and unit u, U = −log π: along x + v t the bounce rate
+    /// v·∇U grows at most by M‖v‖² per unit time, the affine thinning bound of exact BPS on
+    /// non-Gaussian targets (ALGORITHMS.md §7.11, full-data form). Default: unknown.
+    fn curvature_bound(&self) -> Option<f64> {
+        None
+    }
+
     /// Closed-form posterior mean and covariance, when they exist.
     fn exact_moments(&self) -> Option<Moments> {
         None
@@ -87,6 +122,26 @@ pub trait Model: Send + Sync {
 
     /// Window of the 2-D panel for coordinates (0, 1).
     fn view(&self) -> View;
+
+    /// The exact marginal density of coordinate `coordinate` at `points`, when known in closed form
+    /// or by cheap 1-D quadrature (the truth uses it instead of the 2-D grid's marginal).
+    fn exact_marginal(&self, _coordinate: usize, _points: &[f64]) -> Option<Vec<f64>> {
+        None
+    }
+
+    /// Cost of one [`Model::log_density`] call in per-datum evaluations (sets the grid resolution of
+    /// the quadrature truth). Targets with sufficient statistics or no data override it.
+    fn density_cost(&self) -> usize {
+        self.n_data()
+    }
+
+    /// Region for 2-D grid quadrature of the truth (src/truth.rs): by default the view doubled about
+    /// its centre. Targets whose mass reaches far outside the view (a long curved ridge) override it.
+    fn truth_region(&self) -> View {
+        let v = self.view();
+        let (cx, cy) = (0.5 * (v.x_min + v.x_max), 0.5 * (v.y_min + v.y_max));
+        View::centred(cx, cy, v.x_max - v.x_min, v.y_max - v.y_min)
+    }
 
     /// Names of the coordinates, for axes and CSV headers.
     fn coordinate_names(&self) -> Vec<String> {

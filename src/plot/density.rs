@@ -36,6 +36,26 @@ impl DensityImage {
         self.counts.iter().map(|&c| c as u64).sum()
     }
 
+    /// Samples per pixel column, left to right (the x-marginal histogram at pixel resolution).
+    pub fn column_counts(&self) -> Vec<u64> {
+        let w = self.width() as usize;
+        let mut sums = vec![0u64; w];
+        for row in self.counts.chunks_exact(w) {
+            for (s, &c) in sums.iter_mut().zip(row) {
+                *s += c as u64;
+            }
+        }
+        sums
+    }
+
+    /// Samples per pixel row, bottom to top (the y-marginal histogram at pixel resolution).
+    pub fn row_counts(&self) -> Vec<u64> {
+        let w = self.width() as usize;
+        let mut sums: Vec<u64> = self.counts.chunks_exact(w).map(|row| row.iter().map(|&c| c as u64).sum()).collect();
+        sums.reverse();
+        sums
+    }
+
     /// Bin one sample (coordinates of the displayed pair).
     pub fn add(&mut self, x: f64, y: f64) {
         match self.projection.to_cell(x, y) {
@@ -91,7 +111,7 @@ mod tests {
 
     #[test]
     fn bins_points_into_the_right_pixels_and_colours_them() {
-        let projection = Projection { view: View::centred(0.0, 0.0, 1.0, 1.0), frame: PlotFrame { width: 110, height: 120, left: 10, right: 0, top: 0, bottom: 20 } };
+        let projection = Projection { view: View::centred(0.0, 0.0, 1.0, 1.0), frame: PlotFrame { width: 110, height: 120, left: 10, right: 0, top: 0, bottom: 20, band: 0 } };
         let mut image = DensityImage::new(projection);
         assert_eq!((image.width(), image.height()), (100, 100));
         image.add(-0.995, 0.995); // top-left cell

@@ -5,6 +5,7 @@
 use super::contours::DensityGrid;
 use super::PlotFrame;
 use crate::diagnostics::{two_sigma_ellipse, Moments};
+use crate::model::View;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -15,7 +16,9 @@ pub const TRUTH_COLOUR: RGBColor = RGBColor(20, 20, 20);
 /// What the static layer shows.
 pub struct StaticLayer<'a> {
     pub frame: PlotFrame,
-    pub grid: &'a DensityGrid,
+    pub view: View,
+    /// Density grid for contours (2-D targets only).
+    pub grid: Option<&'a DensityGrid>,
     pub truth: Option<&'a Moments>,
     pub x_name: &'a str,
     pub y_name: &'a str,
@@ -25,7 +28,7 @@ pub struct StaticLayer<'a> {
 
 /// Draw axes, contours and the truth ellipse onto any plotters backend.
 pub fn draw_static<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &StaticLayer) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let view = layer.grid.view;
+    let view = layer.view;
     let frame = layer.frame;
     let font = (13.0 * layer.scale).round() as u32;
     root.fill(&WHITE)?;
@@ -46,9 +49,11 @@ pub fn draw_static<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &St
         .axis_desc_style(("sans-serif", font))
         .draw()?;
     let stroke = (layer.scale.round() as u32).max(1);
-    for level in layer.grid.standard_levels() {
-        let segments = layer.grid.contour_segments(level);
-        chart.draw_series(segments.into_iter().map(|[a, b]| PathElement::new(vec![a, b], CONTOUR_COLOUR.stroke_width(stroke))))?;
+    if let Some(grid) = layer.grid {
+        for level in grid.standard_levels() {
+            let segments = grid.contour_segments(level);
+            chart.draw_series(segments.into_iter().map(|[a, b]| PathElement::new(vec![a, b], CONTOUR_COLOUR.stroke_width(stroke))))?;
+        }
     }
     if let Some(truth) = layer.truth.filter(|t| t.mean.len() >= 2) {
         let cov = [[truth.cov[0][0], truth.cov[0][1]], [truth.cov[1][0], truth.cov[1][1]]];
@@ -74,7 +79,7 @@ mod tests {
         let mut svg = String::new();
         {
             let root = SVGBackend::with_string(&mut svg, (400, 400)).into_drawing_area();
-            draw_static(&root, &StaticLayer { frame, grid: &grid, truth: Some(&truth), x_name: "θ1", y_name: "θ2", scale: 1.0 }).unwrap();
+            draw_static(&root, &StaticLayer { frame, view: g.view(), grid: Some(&grid), truth: Some(&truth), x_name: "θ1", y_name: "θ2", scale: 1.0 }).unwrap();
         }
         assert!(svg.contains("θ1") && svg.contains("θ2"), "axis names drawn");
         let contour_paths = svg.matches("stroke=\"#969696\"").count();

@@ -2,8 +2,12 @@
 //! draws to a browser canvas, a PNG or an SVG in tests. Many points are never drawn one call at a
 //! time: samples go into a [`density::DensityImage`] RGBA buffer.
 
+pub mod analysis_panels;
+pub mod chart;
 pub mod contours;
 pub mod density;
+pub mod diagnostics_panel;
+pub mod marginals;
 pub mod marginal2d;
 
 use crate::model::View;
@@ -18,15 +22,18 @@ pub struct PlotFrame {
     pub right: u32,
     pub top: u32,
     pub bottom: u32,
+    /// Depth of the marginal-histogram bands above and to the right of the plot.
+    pub band: u32,
 }
 
 impl PlotFrame {
     /// Margins scale with the device-pixel ratio `scale` so labels keep their CSS size.
     pub fn new(width: u32, height: u32, scale: f64) -> Self {
         let px = |css: f64| (css * scale).round() as u32;
+        let band = width.min(height) / 7;
         let (left, bottom) = (px(48.0).min(width / 3), px(36.0).min(height / 3));
-        let (right, top) = (px(10.0).min(width / 10), px(10.0).min(height / 10));
-        PlotFrame { width, height, left, right, top, bottom }
+        let (right, top) = (px(8.0).min(width / 10) + band, px(8.0).min(height / 10) + band);
+        PlotFrame { width, height, left, right, top, bottom, band }
     }
     /// Width of the plotting rectangle in pixels.
     pub fn inner_width(&self) -> u32 {

@@ -2,8 +2,18 @@
 //! its position and its own hyperparameters, never the data, the minibatching or the retained
 //! samples. [`crate::chain::Chain`] owns those and calls [`Sampler::step`].
 
+pub mod bouncy;
+pub mod bps;
+pub mod fisher;
 pub mod gradient;
+pub mod hmc;
+pub mod lipsbps;
 pub mod mala;
+pub mod osgfs;
+pub mod psbps;
+pub mod sbps;
+pub mod sgfs;
+pub mod sghmc;
 pub mod sgld;
 
 use crate::model::Model;
@@ -40,6 +50,11 @@ pub trait Sampler: Send {
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted;
     /// Take new hyperparameter values (a slider moved) without losing the chain's state.
     fn update_params(&mut self, params: &ParamValues);
+    /// Why this sampler cannot run on the target it was built for (e.g. lipSBPS needs a global
+    /// gradient bound); [`crate::chain::Chain::new`] refuses to build the chain with this message.
+    fn unsupported_reason(&self) -> Option<String> {
+        None
+    }
     /// Quantities worth showing, as of the latest step.
     fn diagnostics(&self) -> Vec<Diagnostic> {
         Vec::new()

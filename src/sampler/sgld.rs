@@ -1,15 +1,64 @@
 //! Stochastic-gradient Langevin dynamics (Welling & Teh 2011, eq. 4; ALGORITHMS.md §1):
-//! θ_{t+1} = θ_t + (ε/2) ∇log π̂(θ_t) + η_t,  η_t ~ N(0, ε I).
+//! θ_{t+1} = θ_t + (ε_t/2) M ∇log π̂(θ_t) + η_t,  η_t ~ N(0, ε_t M).
+//!
+//! - Step sizes: constant ε, or the polynomial schedule ε_t = a (b + t)^(−γ) (paper §3, with
+//!   γ ∈ (0.5, 1]); with the schedule every sample is weighted by ε_t (paper eq. 11's estimator
+//!   Σ ε_t f(θ_t) / Σ ε_t) through [`Emitted::Sample`]'s weight.
+//! - Preconditioner M (diagonal): identity; or RMSprop-style, as in preconditioned SGLD (Li, Chen,
+//!   Carlson & Carin 2016, "Preconditioned SGLD for deep neural networks", Algorithm 1:
+//!   V ← βV + (1−β) ḡ∘ḡ, M = diag(1/(λ + √V)), ḡ = ∇log π̂/N), dropping their Γ(θ) correction
+//!   term as their practical algorithm does (so the stationary law is only approximately π while
+//!   M keeps adapting); or a fixed diagonal set through [`Sgld::with_fixed_preconditioner`].
+//! - Diagnostics (paper eq. 10 and Fig. 2): every `noise_diag_every` steps the step's own
+//!   minibatch is evaluated as per-datum scores (same cost n, no extra gradients) to get V_s, the
+//!   score covariance; then injected noise variance ε_t, stochastic-gradient noise variance
+//!   (ε_t²/4)(N²/n) λ_max(M^{1/2} V_s M^{1/2}), and their ratio, the sampling threshold
+//!   ε_t N²/(4n) λ_max(M^{1/2} V_s M^{1/2}). Steps in between use the fused minibatch gradient, so
+//!   the plain step stays as fast as constant-step SGLD.
 
+use super::fisher::largest_eigenvalue;
+use super::gradient::score_mean_and_covariance;
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::registry::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, ChainRng};
+use nalgebra::DMatrix;
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::log("step_size", "Step size", "ε", "Langevin step ε: drift (ε/2)∇log π̂ plus N(0, εI) noise", 1e-6, 10.0, 0.05),
+    ParamSpec::log("step_size", "Step size", "ε", "Langevin step ε (constant schedule): drift (ε/2)∇log π̂ plus N(0, εI) noise", 1e-6, 10.0, 0.05),
     ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per gradient estimate (clamped to N)", 1.0, 1e6, 10.0, true),
+    ParamSpec::choice(
+        "sgld_schedule",
+        "Step-size schedule",
+        "",
+        "constant ε, or polynomial ε_t = a(b+t)^(−γ) (Welling & Teh §3); with the polynomial schedule samples are weighted by ε_t",
+        &["constant", "polynomial"],
+        0,
+    ),
+    ParamSpec::log("sgld_a", "Schedule scale", "a", "a in ε_t = a(b+t)^(−γ)", 1e-8, 100.0, 0.1),
+    ParamSpec::log("sgld_b", "Schedule offset", "b", "b in ε_t = a(b+t)^(−γ)", 1e-3, 1e9, 10.0),
+    ParamSpec::linear("sgld_gamma", "Schedule decay", "γ", "γ in ε_t = a(b+t)^(−γ); the paper requires γ ∈ (0.5, 1] and uses 0.55", 0.0, 1.0, 0.55),
+    ParamSpec::choice(
+        "sgld_precond",
+        "Preconditioner",
+        "M",
+        "Diagonal preconditioner: none (M = I), or RMSprop-style M = diag(1/(λ+√V)) of preconditioned SGLD (Li et al. 2016), without their Γ correction",
+        &["none", "rmsprop"],
+        0,
+    ),
+    ParamSpec::linear("rms_decay", "RMSprop decay", "β", "Decay β of the squared-gradient average V ← βV + (1−β)ḡ²", 0.0, 0.9999, 0.99),
+    ParamSpec::log("rms_floor", "RMSprop floor", "λ", "λ in M = 1/(λ + √V): bounds the preconditioner by 1/λ", 1e-10, 10.0, 1e-5),
+    ParamSpec::integer(
+        "noise_diag_every",
+        "Noise diagnostic interval",
+        "",
+        "Recompute the sampling threshold and the gradient-noise variance from the step's minibatch scores every this many steps (0 = never)",
+        0.0,
+        1e6,
+        100.0,
+        false,
+    ),
 ];
 
 pub const SPEC: SamplerSpec = SamplerSpec {
@@ -21,22 +70,141 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     build: |values, _model, start| Box::new(Sgld::new(start.to_vec(), values)),
 };
 
-/// SGLD state: the position, the step size, and a gradient buffer.
+/// The diagonal preconditioner M.
+#[derive(Clone, Debug)]
+enum Preconditioner {
+    Identity,
+    Fixed,
+    RmsProp { mean_square: Vec<f64>, decay: f64, floor: f64 },
+}
+
+/// The latest noise diagnostic (ALGORITHMS.md §1, paper eq. 10 and Fig. 2).
+#[derive(Clone, Copy, Debug)]
+struct NoiseDiagnostic {
+    /// λ_max(M^{1/2} V_s M^{1/2}) at the last refresh.
+    score_cov_max_eigenvalue: f64,
+    /// N²/n at the last refresh.
+    n_squared_over_batch: f64,
+    /// Step at which it was computed.
+    step: u64,
+}
+
+/// SGLD state: the position, the schedule, the preconditioner and the diagnostics.
 #[derive(Clone, Debug)]
 pub struct Sgld {
     theta: Vec<f64>,
-    step_size: f64,
     grad: Vec<f64>,
+    /// Diagonal of M.
+    precond_diag: Vec<f64>,
+    preconditioner: Preconditioner,
+    constant_step: f64,
+    polynomial: Option<(f64, f64, f64)>,
+    /// Steps taken so far (t in the schedule, starting at 0).
+    t: u64,
+    current_step: f64,
+    diag_every: u64,
+    noise: Option<NoiseDiagnostic>,
+    scores: Vec<f64>,
 }
 
 impl Sgld {
     pub fn new(start: Vec<f64>, params: &ParamValues) -> Self {
         let dim = start.len();
-        Sgld { theta: start, step_size: params.get("step_size"), grad: vec![0.0; dim] }
+        let mut sgld = Sgld {
+            theta: start,
+            grad: vec![0.0; dim],
+            precond_diag: vec![1.0; dim],
+            preconditioner: Preconditioner::Identity,
+            constant_step: 0.0,
+            polynomial: None,
+            t: 0,
+            current_step: 0.0,
+            diag_every: 0,
+            noise: None,
+            scores: Vec::new(),
+        };
+        sgld.update_params(params);
+        sgld
     }
 
+    /// SGLD with a fixed diagonal preconditioner M = diag(`m`) (e.g. the inverse per-coordinate
+    /// posterior precisions). Ignores `sgld_precond`, also on later parameter updates.
+    pub fn with_fixed_preconditioner(start: Vec<f64>, params: &ParamValues, m: Vec<f64>) -> Self {
+        let mut sgld = Self::new(start, params);
+        assert_eq!(m.len(), sgld.theta.len(), "preconditioner length must equal the dimension");
+        sgld.precond_diag = m;
+        sgld.preconditioner = Preconditioner::Fixed;
+        sgld
+    }
+
+    /// ε_t of the step about to be taken.
     pub fn step_size(&self) -> f64 {
-        self.step_size
+        self.step_size_at(self.t)
+    }
+
+    fn step_size_at(&self, t: u64) -> f64 {
+        match self.polynomial {
+            Some((a, b, gamma)) => a * (b + t as f64).powf(-gamma),
+            None => self.constant_step,
+        }
+    }
+
+    /// The diagonal of the preconditioner M.
+    pub fn preconditioner(&self) -> &[f64] {
+        &self.precond_diag
+    }
+
+    /// Sampling threshold ε_t N²/(4n) λ_max(M^{1/2} V_s M^{1/2}) (paper eq. 10), with ε_t the step
+    /// size of the latest step; NaN before the first refresh.
+    pub fn sampling_threshold(&self) -> f64 {
+        self.noise.map_or(f64::NAN, |n| self.current_step * n.n_squared_over_batch * n.score_cov_max_eigenvalue / 4.0)
+    }
+
+    /// (ε_t²/4)(N²/n) λ_max(M^{1/2} V_s M^{1/2}): variance of the stochastic-gradient noise in the
+    /// update, in M's metric (paper Fig. 2, left); NaN before the first refresh.
+    pub fn gradient_noise_variance(&self) -> f64 {
+        let e = self.current_step;
+        self.noise.map_or(f64::NAN, |n| e * e / 4.0 * n.n_squared_over_batch * n.score_cov_max_eigenvalue)
+    }
+
+    fn refresh_due(&self) -> bool {
+        self.diag_every > 0 && self.t.is_multiple_of(self.diag_every)
+    }
+
+    /// The gradient estimate from per-datum scores on the step's minibatch, recording V_s.
+    fn gradient_with_noise_diagnostic(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) {
+        let dim = self.theta.len();
+        let n = grads.minibatch_scores(model, &self.theta, rng, &mut self.scores);
+        let big_n = grads.n_data() as f64;
+        self.grad.fill(0.0);
+        for row in self.scores.chunks(dim) {
+            for (g, s) in self.grad.iter_mut().zip(row) {
+                *g += s;
+            }
+        }
+        let scale = big_n / n as f64;
+        self.grad.iter_mut().for_each(|g| *g *= scale);
+        model.add_grad_log_prior(&self.theta, &mut self.grad);
+        // s_i = g_i + ∇log p/N differs from g_i by a constant, so V_s = cov(g_i).
+        let (_, cov) = score_mean_and_covariance(&self.scores, dim);
+        let m = &self.precond_diag;
+        let whitened = DMatrix::from_fn(dim, dim, |a, b| (m[a] * m[b]).sqrt() * cov[a * dim + b]);
+        self.noise = Some(NoiseDiagnostic {
+            score_cov_max_eigenvalue: largest_eigenvalue(&whitened),
+            n_squared_over_batch: big_n * big_n / n as f64,
+            step: self.t,
+        });
+    }
+
+    /// pSGLD's V ← βV + (1−β) ḡ², M = 1/(λ + √V) with ḡ = ∇log π̂ / N.
+    fn adapt_preconditioner(&mut self, n_data: usize) {
+        if let Preconditioner::RmsProp { mean_square, decay, floor } = &mut self.preconditioner {
+            for ((v, m), g) in mean_square.iter_mut().zip(self.precond_diag.iter_mut()).zip(&self.grad) {
+                let per_datum = g / n_data as f64;
+                *v = *decay * *v + (1.0 - *decay) * per_datum * per_datum;
+                *m = 1.0 / (*floor + v.sqrt());
+            }
+        }
     }
 }
 
@@ -45,24 +213,131 @@ impl Sampler for Sgld {
         &self.theta
     }
 
-    /// Welling & Teh 2011 eq. 4 with constant ε.
+    /// Welling & Teh 2011 eq. 4 with step ε_t and diagonal preconditioner M.
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {
-        grads.stochastic_gradient(model, &self.theta, rng, &mut self.grad);
-        let noise_sd = self.step_size.sqrt();
-        for (theta, g) in self.theta.iter_mut().zip(&self.grad) {
-            *theta += 0.5 * self.step_size * g + noise_sd * standard_normal(rng);
+        if self.refresh_due() {
+            self.gradient_with_noise_diagnostic(model, grads, rng);
+        } else {
+            grads.stochastic_gradient(model, &self.theta, rng, &mut self.grad);
         }
-        Emitted::Sample { weight: 1.0 }
+        self.adapt_preconditioner(grads.n_data());
+        let e = self.step_size_at(self.t);
+        self.current_step = e;
+        match self.preconditioner {
+            Preconditioner::Identity => {
+                let noise_sd = e.sqrt();
+                for (theta, g) in self.theta.iter_mut().zip(&self.grad) {
+                    *theta += 0.5 * e * g + noise_sd * standard_normal(rng);
+                }
+            }
+            _ => {
+                for ((theta, g), m) in self.theta.iter_mut().zip(&self.grad).zip(&self.precond_diag) {
+                    *theta += 0.5 * e * m * g + (e * m).sqrt() * standard_normal(rng);
+                }
+            }
+        }
+        self.t += 1;
+        let weight = if self.polynomial.is_some() { e } else { 1.0 };
+        Emitted::Sample { weight }
     }
 
     fn update_params(&mut self, params: &ParamValues) {
-        self.step_size = params.get("step_size");
+        self.constant_step = params.get("step_size");
+        self.polynomial = match params.get_usize("sgld_schedule") {
+            1 => Some((params.get("sgld_a"), params.get("sgld_b"), params.get("sgld_gamma"))),
+            _ => None,
+        };
+        self.diag_every = params.get_usize("noise_diag_every") as u64;
+        if self.current_step == 0.0 {
+            self.current_step = self.step_size_at(self.t);
+        }
+        let dim = self.theta.len();
+        let (decay, floor) = (params.get("rms_decay"), params.get("rms_floor"));
+        self.preconditioner = match (&self.preconditioner, params.get_usize("sgld_precond")) {
+            (Preconditioner::Fixed, _) => Preconditioner::Fixed,
+            (Preconditioner::RmsProp { mean_square, .. }, 1) => Preconditioner::RmsProp { mean_square: mean_square.clone(), decay, floor },
+            (_, 1) => Preconditioner::RmsProp { mean_square: vec![0.0; dim], decay, floor },
+            _ => {
+                self.precond_diag = vec![1.0; dim];
+                Preconditioner::Identity
+            }
+        };
     }
 
     fn diagnostics(&self) -> Vec<Diagnostic> {
+        let e = self.current_step;
+        let refreshed = self.noise.map_or(f64::NAN, |n| n.step as f64);
+        let m = &self.precond_diag;
         vec![
-            Diagnostic { name: "step_size", label: "step size ε", value: self.step_size },
-            Diagnostic { name: "injected_noise_variance", label: "injected noise variance ε", value: self.step_size },
+            Diagnostic { name: "step_size", label: "step size ε_t", value: e },
+            Diagnostic { name: "injected_noise_variance", label: "injected noise variance ε_t", value: e },
+            Diagnostic { name: "gradient_noise_variance", label: "gradient noise variance (ε_t²/4)(N²/n)λmax(V_s)", value: self.gradient_noise_variance() },
+            Diagnostic { name: "sampling_threshold", label: "sampling threshold ε_t N²λmax(V_s)/(4n)", value: self.sampling_threshold() },
+            Diagnostic { name: "noise_diag_step", label: "step of the last noise estimate", value: refreshed },
+            Diagnostic { name: "precond_min", label: "smallest preconditioner entry", value: m.iter().copied().fold(f64::INFINITY, f64::min) },
+            Diagnostic { name: "precond_max", label: "largest preconditioner entry", value: m.iter().copied().fold(f64::NEG_INFINITY, f64::max) },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::linear::{LinearRegression, PARAMS as LINEAR_PARAMS};
+    use crate::rng::chain_rng;
+
+    fn params(settings: &[(&str, f64)]) -> ParamValues {
+        let mut values = ParamValues::defaults(PARAMS);
+        for (name, value) in settings {
+            values.set(PARAMS, name, *value).unwrap();
+        }
+        values
+    }
+
+    #[test]
+    fn polynomial_schedule_and_weights_follow_a_b_gamma() {
+        let model = LinearRegression::synthetic(&ParamValues::defaults(LINEAR_PARAMS));
+        let p = params(&[("sgld_schedule", 1.0), ("sgld_a", 0.01), ("sgld_b", 10.0), ("sgld_gamma", 0.55)]);
+        let mut sgld = Sgld::new(model.initial_point(), &p);
+        let mut oracle = GradientOracle::new(&model, 10);
+        let mut rng = chain_rng(1);
+        for t in 0..5u64 {
+            let expected = 0.01 * (10.0 + t as f64).powf(-0.55);
+            assert_eq!(sgld.step(&model, &mut oracle, &mut rng), Emitted::Sample { weight: expected });
+        }
+    }
+
+    #[test]
+    fn threshold_is_the_ratio_of_the_two_noise_variances_and_costs_no_extra_gradients() {
+        let model = LinearRegression::synthetic(&ParamValues::defaults(LINEAR_PARAMS));
+        let mut sgld = Sgld::new(model.initial_point(), &params(&[("step_size", 1e-3), ("noise_diag_every", 10.0)]));
+        let mut oracle = GradientOracle::new(&model, 10);
+        let mut rng = chain_rng(2);
+        assert!(sgld.sampling_threshold().is_nan());
+        for _ in 0..25 {
+            sgld.step(&model, &mut oracle, &mut rng);
+        }
+        assert_eq!(oracle.grad_evals(), 250);
+        let ratio = sgld.gradient_noise_variance() / 1e-3;
+        assert!(sgld.sampling_threshold() > 0.0 && (ratio - sgld.sampling_threshold()).abs() < 1e-12 * ratio);
+        let refreshed = sgld.diagnostics().iter().find(|d| d.name == "noise_diag_step").unwrap().value;
+        assert_eq!(refreshed, 20.0);
+    }
+    #[test]
+    fn rmsprop_preconditioner_is_one_over_floor_plus_root_mean_square() {
+        // pSGLD (Li et al. 2016): after one step V = (1−β)ḡ², M = 1/(λ + √V), ḡ = ∇log π̂/N.
+        let model = LinearRegression::synthetic(&ParamValues::defaults(LINEAR_PARAMS));
+        let p = params(&[("sgld_precond", 1.0), ("rms_decay", 0.9), ("rms_floor", 1e-3), ("batch_size", 200.0)]);
+        let start = vec![2.0, -3.0];
+        let mut sgld = Sgld::new(start.clone(), &p);
+        let mut oracle = GradientOracle::new(&model, 200);
+        sgld.step(&model, &mut oracle, &mut chain_rng(3));
+        let mut full = vec![0.0; 2];
+        model.grad_log_density(&start, &mut full);
+        for j in 0..2 {
+            let per_datum = full[j] / model.n_data() as f64;
+            let expected = 1.0 / (1e-3 + (0.1 * per_datum * per_datum).sqrt());
+            assert!((sgld.preconditioner()[j] - expected).abs() < 1e-9 * expected, "{} vs {expected}", sgld.preconditioner()[j]);
+        }
     }
 }

@@ -1,0 +1,171 @@
+//! Background analysis of the current setting: the noise-vs-step-size phase picture of SGLD and a
+//! bias–mixing sweep at equal gradient budget. Built from a chain's configuration, advanced in
+//! bounded slices, and turned into chart specifications.
+
+use crate::chain::{Chain, ChainConfig};
+use crate::diagnostics::Moments;
+use crate::params::ParamSpec;
+use crate::phase::{log_grid, mh_rejection_probability, noise_scale, NoiseScale};
+use crate::plot::analysis_panels::{bias_chart, noise_chart, sweep_chart};
+use crate::plot::chart::ChartSpec;
+use crate::registry::{self, SamplerKind};
+use crate::rng::{chain_rng, index_below};
+use crate::sweep::{Sweep, SweepCurve};
+
+/// Points of a sweep curve (odd, so the current value is the middle one).
+const SWEEP_POINTS: usize = 7;
+/// Step sizes at which the MH rejection probability is estimated.
+const REJECTION_GRID: usize = 10;
+/// Cap on per-datum gradient evaluations spent on the rejection curve.
+const REJECTION_BUDGET: f64 = 2e7;
+
+pub struct Analysis {
+    sweep: Sweep,
+    noise: NoiseScale,
+    rejection: Vec<(f64, f64)>,
+    step_range: (f64, f64),
+    current_step: f64,
+    current: (String, String, f64),
+}
+
+impl Analysis {
+    /// Set up the analysis of `chain` (built from `config`) against `truth`, giving every sweep
+    /// chain `budget` per-datum gradient evaluations.
+    pub fn new(config: &ChainConfig, chain: &Chain, truth: Moments, budget: u64) -> Result<Analysis, String> {
+        let sampler = chain.sampler_spec();
+        let sgld = registry::sampler("sgld")?;
+        let step_spec = param(sgld.params, "step_size")?;
+        let current_step = if sampler.name == "sgld" { chain.sampler_params().get("step_size") } else { step_spec.default };
+        let step_range = ((current_step / 100.0).max(step_spec.min), (current_step * 100.0).min(step_spec.max));
+        let batch = chain.sampler_params().iter().find(|(n, _)| *n == "batch_size").map(|(_, v)| v).unwrap_or(10.0);
+        let batch_setting = vec![("batch_size".to_string(), batch.to_string())];
+        let mut curves = vec![SweepCurve {
+            sampler: "sgld".into(),
+            param: "step_size".into(),
+            values: knob_values(step_spec, current_step),
+            settings: batch_setting,
+        }];
+        let mut current = ("sgld".to_string(), "step_size".to_string(), current_step);
+        if let Some(knob) = main_knob(sampler.params).filter(|_| sampler.name != "sgld" && sampler.kind != SamplerKind::Bouncy) {
+            let value = chain.sampler_params().get(knob.name);
+            let settings = chain.sampler_params().iter().filter(|(n, _)| *n != knob.name).map(|(n, v)| (n.to_string(), v.to_string())).collect();
+            curves.push(SweepCurve { sampler: sampler.name.into(), param: knob.name.into(), values: knob_values(knob, value), settings });
+            current = (sampler.name.to_string(), knob.name.to_string(), value);
+        }
+        let mut base = config.clone();
+        base.settings.retain(|(n, _)| chain.target_spec().params.iter().any(|p| p.name == n));
+        let sweep = Sweep::new(&base, curves, budget, truth)?;
+        let (noise, rejection) = phase_picture(chain, batch as usize, step_range, config.seed);
+        Ok(Analysis { sweep, noise, rejection, step_range, current_step, current })
+    }
+
+    /// Spend up to `max_grad_evals` on the sweep; returns the fraction done.
+    pub fn advance(&mut self, max_grad_evals: u64) -> f64 {
+        self.sweep.advance(max_grad_evals);
+        self.sweep.progress()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.sweep.is_done()
+    }
+
+    /// Chart for `kind` ∈ {noise, bias, sweep}.
+    pub fn chart(&self, kind: &str) -> Option<ChartSpec> {
+        match kind {
+            "noise" => Some(noise_chart(&self.noise, self.step_range, self.current_step)),
+            "bias" => {
+                let bias: Vec<(f64, f64)> = self
+                    .sweep
+                    .results()
+                    .iter()
+                    .filter(|r| r.sampler == "sgld" && r.e2.is_finite())
+                    .map(|r| (r.value, r.e2))
+                    .collect();
+                Some(bias_chart(&bias, &self.rejection, self.step_range, self.current_step))
+            }
+            "sweep" => {
+                let (s, p, v) = &self.current;
+                Some(sweep_chart(self.sweep.curves(), &self.sweep.results(), Some((s, p, *v))))
+            }
+            _ => None,
+        }
+    }
+
+    pub fn results_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "progress": self.sweep.progress(),
+            "results": self.sweep.results(),
+            "noise": self.noise,
+            "threshold_crossing": self.noise.crossing(),
+            "rejection": self.rejection,
+        })
+    }
+}
+
+fn param(specs: &'static [ParamSpec], name: &str) -> Result<&'static ParamSpec, String> {
+    specs.iter().find(|p| p.name == name).ok_or_else(|| format!("parameter {name} missing"))
+}
+
+/// A sampler's main knob: its first numeric parameter that is not the minibatch size.
+fn main_knob(params: &'static [ParamSpec]) -> Option<&'static ParamSpec> {
+    params.iter().find(|p| p.name != "batch_size" && p.choices.is_empty())
+}
+
+/// Sweep values with the current `value` in the middle: log-spaced over a factor 30 either side
+/// for log-scale knobs, evenly spaced steps of max(1, |value|/3) otherwise; clamped to the range.
+fn knob_values(spec: &ParamSpec, value: f64) -> Vec<f64> {
+    let half = (SWEEP_POINTS / 2) as f64;
+    let mut values: Vec<f64> = (0..SWEEP_POINTS)
+        .map(|k| {
+            let offset = k as f64 - half;
+            let v = if spec.log_scale { value * 30f64.powf(offset / half) } else { value + offset * (value.abs() / 3.0).max(1.0) };
+            v.clamp(spec.min, spec.max)
+        })
+        .collect();
+    values.dedup();
+    values
+}
+
+/// Noise scale at up to 20 retained samples (or the current point), and the MH rejection curve.
+fn phase_picture(chain: &Chain, batch: usize, range: (f64, f64), seed: u64) -> (NoiseScale, Vec<(f64, f64)>) {
+    let model = chain.model();
+    let mut rng = chain_rng(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let ring = chain.samples();
+    let mut points: Vec<Vec<f64>> = if ring.is_empty() {
+        vec![chain.position().to_vec()]
+    } else {
+        (0..20).map(|_| ring.get(index_below(&mut rng, ring.len())).to_vec()).collect()
+    };
+    let noise = noise_scale(model, &points, batch, 500, &mut rng);
+    let per_point = 2.0 * model.n_data() as f64 * REJECTION_GRID as f64;
+    points.truncate(((REJECTION_BUDGET / per_point) as usize).clamp(3, 20));
+    let rejection = log_grid(range.0, range.1, REJECTION_GRID)
+        .into_iter()
+        .map(|e| (e, mh_rejection_probability(model, &points, e, &mut rng)))
+        .filter(|p| p.1.is_finite())
+        .collect();
+    (noise, rejection)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn analysis_of_an_exact_sampler_sweeps_sgld_and_its_own_knob() {
+        let config = ChainConfig::new("gaussian", "mala", 1);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(500);
+        let truth = chain.model().exact_moments().unwrap();
+        let mut analysis = Analysis::new(&config, &chain, truth, 20_000).unwrap();
+        assert_eq!(analysis.sweep.curves().len(), 2);
+        assert_eq!(analysis.sweep.curves()[1].param, "mala_step");
+        while analysis.advance(50_000) < 1.0 {}
+        assert!(analysis.is_done());
+        for kind in ["noise", "bias", "sweep"] {
+            assert!(analysis.chart(kind).is_some());
+        }
+        let rejection = &analysis.rejection;
+        assert!(rejection.first().unwrap().1 < rejection.last().unwrap().1, "{rejection:?}");
+    }
+}

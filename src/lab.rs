@@ -1,0 +1,561 @@
+//! The state behind one 2-D panel of the page, as plain Rust (no web-sys), so all of it is tested
+//! natively: a chain, the displayed coordinate pair and its view, the sample-density image, the
+//! truth (closed form, grid quadrature, or a chunked reference run cached per data set), and the
+//! background analysis. `web.rs` wraps it for JavaScript and only marshals.
+
+use crate::analysis::Analysis;
+use crate::chain::{Chain, ChainConfig, ChainStatus};
+use crate::diagnostics::{relative_errors, two_sigma_ellipse, Moments};
+use crate::model::laplace::laplace_approximation;
+use crate::model::{Model, View};
+use crate::plot::chart::ChartSpec;
+use crate::plot::contours::DensityGrid;
+use crate::plot::density::DensityImage;
+use crate::plot::diagnostics_panel::{autocorrelation_chart, recent_ess, trace_chart};
+use crate::plot::marginal2d::StaticLayer;
+use crate::plot::marginals::{self, AxisDensity};
+use crate::plot::{PlotFrame, Projection};
+use crate::registry::SamplerKind;
+use crate::truth::{truth_for, ReferenceRun, Truth, TruthSource};
+use serde_json::{json, Value};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// Samples shown in the trace plot.
+const TRACE_POINTS: usize = 2_000;
+/// Recent samples used for ESS and autocorrelation.
+const ESS_WINDOW: usize = 20_000;
+/// Largest lag in the autocorrelation plot.
+const ACF_LAGS: usize = 100;
+/// Reference-run length for targets without a closed form in d > 2 (warm-up, then sampling).
+const REFERENCE_WARM_UP: u64 = 5_000;
+const REFERENCE_SAMPLING: u64 = 50_000;
+/// Half-width of a pair's view, in posterior standard deviations.
+const VIEW_SDS: f64 = 4.5;
+
+thread_local! {
+    /// Truths computed once per (target, target settings, data set).
+    static TRUTH_CACHE: RefCell<HashMap<String, Truth>> = RefCell::new(HashMap::new());
+}
+
+/// One chain with everything its panels show.
+pub struct Lab {
+    chain: Chain,
+    config: ChainConfig,
+    pair: (usize, usize),
+    projection: Projection,
+    scale: f64,
+    density: DensityImage,
+    /// Samples of the ring already binned into the density image.
+    binned: u64,
+    /// log π on a grid over the view (2-D targets only), for contours.
+    grid: Option<DensityGrid>,
+    truth: Truth,
+    /// True marginal densities along the displayed x and y, when known.
+    truth_marginals: [Option<AxisDensity>; 2],
+    /// A running reference computation when the truth needs one.
+    reference: Option<ReferenceRun>,
+    analysis: Option<Analysis>,
+}
+
+impl Lab {
+    pub fn new(config: ChainConfig, width: u32, height: u32, scale: f64) -> Result<Lab, String> {
+        let chain = Chain::new(&config)?;
+        let scale = scale_or_one(scale);
+        let projection = Projection { view: chain.model().view(), frame: PlotFrame::new(width.max(64), height.max(64), scale) };
+        let mut lab = Lab {
+            density: DensityImage::new(projection),
+            chain,
+            config,
+            pair: (0, 1),
+            projection,
+            scale,
+            binned: 0,
+            grid: None,
+            truth: placeholder_truth(),
+            truth_marginals: [None, None],
+            reference: None,
+            analysis: None,
+        };
+        lab.refresh_truth();
+        lab.refresh_view();
+        Ok(lab)
+    }
+
+    pub fn chain(&self) -> &Chain {
+        &self.chain
+    }
+    pub fn config(&self) -> &ChainConfig {
+        &self.config
+    }
+    pub fn pair(&self) -> (usize, usize) {
+        self.pair
+    }
+    pub fn truth(&self) -> &Truth {
+        &self.truth
+    }
+    pub fn projection(&self) -> &Projection {
+        &self.projection
+    }
+    pub fn scale(&self) -> f64 {
+        self.scale
+    }
+
+    /// Advance at most `steps` steps; returns how many ran (fewer once the chain diverged).
+    pub fn run(&mut self, steps: u64) -> u64 {
+        let ran = self.chain.run(steps);
+        self.bin_new_samples();
+        ran
+    }
+
+    fn bin_new_samples(&mut self) {
+        let ring = self.chain.samples();
+        let fresh = (ring.total_pushed() - self.binned).min(ring.len() as u64) as usize;
+        let (i, j) = self.pair;
+        for k in ring.len() - fresh..ring.len() {
+            let p = ring.get(k);
+            self.density.add(p[i], p[j]);
+        }
+        self.binned = ring.total_pushed();
+    }
+
+    /// Rebuild the density image from every retained sample (after the view changed).
+    fn rebin_all(&mut self) {
+        self.density = DensityImage::new(self.projection);
+        self.binned = self.chain.samples().total_pushed() - self.chain.samples().len() as u64;
+        self.bin_new_samples();
+    }
+
+    /// Change one parameter. Sampler parameters apply live (statistics restart, position kept);
+    /// target parameters rebuild the chain. On error nothing changes.
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
+        if self.chain.sampler_spec().params.iter().any(|p| p.name == name) {
+            self.chain.set_sampler_param(name, value)?;
+            self.chain.clear_statistics();
+            set_setting(&mut self.config, name, value);
+            self.rebin_all();
+            Ok(())
+        } else {
+            let mut config = self.config.clone();
+            set_setting(&mut config, name, value);
+            self.replace_chain(config)
+        }
+    }
+
+    /// Load user data (already parsed) into the current target; on error nothing changes.
+    pub fn set_data(&mut self, data: Option<crate::data::Dataset>) -> Result<(), String> {
+        let mut config = self.config.clone();
+        config.data = data;
+        self.replace_chain(config)
+    }
+
+    fn replace_chain(&mut self, config: ChainConfig) -> Result<(), String> {
+        let chain = Chain::new(&config)?;
+        let dim = chain.model().dim();
+        self.chain = chain;
+        self.config = config;
+        if self.pair.0 >= dim || self.pair.1 >= dim {
+            self.pair = (0, 1);
+        }
+        self.analysis = None;
+        self.refresh_truth();
+        self.refresh_view();
+        Ok(())
+    }
+
+    /// Start again from the initial point with the same seed and settings.
+    pub fn reset(&mut self) -> Result<(), String> {
+        self.chain = Chain::new(&self.config)?;
+        self.rebin_all();
+        Ok(())
+    }
+
+    /// New canvas size in backing pixels (and device-pixel ratio).
+    pub fn resize(&mut self, width: u32, height: u32, scale: f64) {
+        self.scale = scale_or_one(scale);
+        self.projection.frame = PlotFrame::new(width.max(64), height.max(64), self.scale);
+        self.rebin_all();
+    }
+
+    /// Show coordinates (i, j) on the 2-D panel.
+    pub fn set_pair(&mut self, i: usize, j: usize) -> Result<(), String> {
+        let dim = self.chain.model().dim();
+        if i >= dim || j >= dim || i == j {
+            return Err(format!("pair ({i}, {j}) is not allowed; expected two different coordinates below {dim}"));
+        }
+        self.pair = (i, j);
+        self.refresh_view();
+        Ok(())
+    }
+
+    /// Indices of a preset pair: `most_correlated` (under the truth, or the chain when the truth
+    /// is not known yet), `largest_difference` / `smallest_difference` (truth vs sampler).
+    pub fn preset_pair(&self, kind: &str) -> Result<(usize, usize), String> {
+        let sampler = self.chain.moments();
+        let truth = self.truth.moments.as_ref();
+        let pair = match kind {
+            "most_correlated" => crate::truth::most_correlated_pair(&truth.unwrap_or(&sampler).cov),
+            "largest_difference" => truth.and_then(|t| crate::truth::largest_difference_pair(&t.cov, &sampler.cov)),
+            "smallest_difference" => truth.and_then(|t| crate::truth::smallest_difference_pair(&t.cov, &sampler.cov)),
+            other => return Err(format!("unknown pair preset '{other}'; allowed: most_correlated, largest_difference, smallest_difference")),
+        };
+        pair.ok_or_else(|| "this preset needs the truth and at least two coordinates".to_string())
+    }
+
+    /// The truth for the current model, from the cache, in closed form / by quadrature, or by
+    /// starting a reference run.
+    fn refresh_truth(&mut self) {
+        self.reference = None;
+        let key = truth_key(&self.config);
+        if let Some(cached) = TRUTH_CACHE.with(|c| c.borrow().get(&key).cloned()) {
+            self.truth = cached;
+            return;
+        }
+        self.truth = truth_for(self.chain.model());
+        if self.truth.source == TruthSource::NeedsReferenceRun {
+            if let Ok(model) = self.build_model() {
+                self.reference = Some(ReferenceRun::new(model, self.config.seed ^ 0x5eed, REFERENCE_WARM_UP, REFERENCE_SAMPLING));
+            }
+        } else {
+            TRUTH_CACHE.with(|c| c.borrow_mut().insert(key, self.truth.clone()));
+        }
+    }
+
+    fn build_model(&self) -> Result<Box<dyn Model>, String> {
+        (self.chain.target_spec().build)(self.chain.target_params(), self.config.data.as_ref())
+    }
+
+    /// Advance a pending reference run by up to `steps`; returns `{running, fraction, text}`.
+    pub fn advance_truth(&mut self, steps: u64) -> Value {
+        let Some(run) = self.reference.as_mut() else {
+            return json!({ "running": false, "fraction": 1.0, "text": self.truth.error });
+        };
+        let progress = run.advance(steps);
+        let fraction = progress.steps_done as f64 / progress.total_steps.max(1) as f64;
+        if progress.finished {
+            if let Some(result) = run.result() {
+                self.truth = result.to_truth();
+                TRUTH_CACHE.with(|c| c.borrow_mut().insert(truth_key(&self.config), self.truth.clone()));
+            }
+            self.reference = None;
+            self.refresh_view();
+            return json!({ "running": false, "fraction": 1.0, "text": self.truth.error });
+        }
+        json!({ "running": true, "fraction": fraction, "text": format!("computing the exact MALA reference: {:.0} %", 100.0 * fraction) })
+    }
+
+    /// Recompute view, contour grid and true marginals for the pair.
+    fn refresh_view(&mut self) {
+        let model = self.chain.model();
+        let (i, j) = self.pair;
+        let view = pair_view(model, self.truth.moments.as_ref(), self.pair);
+        self.projection.view = view;
+        self.grid = (model.dim() == 2 && self.pair == (0, 1)).then(|| DensityGrid::evaluate(model, view, 161, 161));
+        let curve = |coordinate: usize, lo: f64, hi: f64| -> Option<AxisDensity> {
+            if let Some(m) = self.truth.marginals.iter().find(|m| m.coordinate == coordinate) {
+                return Some(marginals::resample(&m.points, &m.density, lo, hi, 161));
+            }
+            let gaussian_posterior = self.truth.source == TruthSource::ClosedForm && model.gaussian_precision().is_some();
+            let m = self.truth.moments.as_ref().filter(|_| gaussian_posterior)?;
+            Some(marginals::normal_marginal(m.mean[coordinate], m.cov[coordinate][coordinate].sqrt(), lo, hi, 161))
+        };
+        self.truth_marginals = [curve(i, view.x_min, view.x_max), curve(j, view.y_min, view.y_max)];
+        self.rebin_all();
+    }
+
+    /// Parts of the static layer (axes, contours, truth ellipse) for drawing on any backend.
+    pub fn static_layer<'a>(&'a self, names: &'a [String], truth_pair: Option<&'a Moments>) -> StaticLayer<'a> {
+        StaticLayer {
+            frame: self.projection.frame,
+            view: self.projection.view,
+            grid: self.grid.as_ref(),
+            truth: truth_pair,
+            x_name: &names[self.pair.0],
+            y_name: &names[self.pair.1],
+            scale: self.scale,
+        }
+    }
+
+    /// The truth's moments restricted to the displayed pair.
+    pub fn truth_pair_moments(&self) -> Option<Moments> {
+        self.truth.moments.as_ref().map(|m| restrict(m, self.pair))
+    }
+
+    /// Colour the density image and return its RGBA bytes.
+    pub fn render_density(&mut self) -> &[u8] {
+        self.density.render()
+    }
+    pub fn density(&self) -> &DensityImage {
+        &self.density
+    }
+
+    /// Marginal histograms (from the density image) and true marginal curves as pixel polylines.
+    pub fn marginals(&self) -> Value {
+        let v = self.projection.view;
+        let bins = (self.density.width() as usize / 6).clamp(10, 80);
+        let hx = marginals::histogram_density(&self.density.column_counts(), bins, v.x_min, v.x_max);
+        let hy = marginals::histogram_density(&self.density.row_counts(), bins, v.y_min, v.y_max);
+        let [tx, ty] = &self.truth_marginals;
+        let (x, y) = marginals::layout(&self.projection, self.projection.frame.band as f64, (&hx, tx.as_ref()), (&hy, ty.as_ref()));
+        json!({ "x": x, "y": y })
+    }
+
+    /// Pixel coordinates (x, y, x, y, …) of the last `k` samples, oldest first.
+    pub fn trail(&self, k: usize) -> Vec<f64> {
+        let ring = self.chain.samples();
+        (ring.len().saturating_sub(k)..ring.len()).flat_map(|i| self.pixel(ring.get(i))).collect()
+    }
+
+    /// The recent continuous trajectory in pixels (bouncy samplers): `{kind, path, bounces}`.
+    pub fn path(&self) -> Value {
+        let pieces: Vec<_> = self.chain.path().collect();
+        let mut path = Vec::with_capacity(2 * pieces.len() + 2);
+        if let Some(first) = pieces.first() {
+            path.extend(self.pixel(&first.start));
+        }
+        let mut bounces = Vec::new();
+        for piece in &pieces {
+            let end = self.pixel(&piece.end);
+            path.extend(end);
+            if piece.bounce {
+                bounces.extend(end);
+            }
+        }
+        let kind = if self.chain.sampler_spec().kind == SamplerKind::Bouncy { "path" } else { "samples" };
+        json!({ "kind": kind, "path": path, "bounces": bounces })
+    }
+
+    /// Pixel coordinates of the current position.
+    pub fn position_pixel(&self) -> [f64; 2] {
+        self.pixel(self.chain.position())
+    }
+
+    /// Pixel polyline of the sampler's 2σ ellipse (empty until there are enough samples).
+    pub fn sampler_ellipse(&self) -> Vec<f64> {
+        if self.chain.n_recorded() < 10 {
+            return Vec::new();
+        }
+        let m = restrict(&self.chain.moments(), self.pair);
+        let cov = [[m.cov[0][0], m.cov[0][1]], [m.cov[1][0], m.cov[1][1]]];
+        if cov.iter().flatten().any(|c| !c.is_finite()) {
+            return Vec::new();
+        }
+        two_sigma_ellipse([m.mean[0], m.mean[1]], cov, 90)
+            .into_iter()
+            .flat_map(|(x, y)| {
+                let (px, py) = self.projection.to_pixel(x, y);
+                [px, py]
+            })
+            .collect()
+    }
+
+    fn pixel(&self, theta: &[f64]) -> [f64; 2] {
+        let (x, y) = self.projection.to_pixel(theta[self.pair.0], theta[self.pair.1]);
+        [x, y]
+    }
+
+    /// Chart for `kind`: trace, acf, or noise/bias/sweep while an analysis exists.
+    pub fn chart(&self, kind: &str) -> Result<ChartSpec, String> {
+        let names = self.chain.model().coordinate_names();
+        let ring = self.chain.samples();
+        match kind {
+            "trace" => Ok(trace_chart(ring, &names, self.pair, TRACE_POINTS)),
+            "acf" => Ok(autocorrelation_chart(ring, &names, self.pair, ESS_WINDOW, ACF_LAGS)),
+            other => self
+                .analysis
+                .as_ref()
+                .and_then(|a| a.chart(other))
+                .ok_or_else(|| format!("chart '{other}' is not available; allowed: trace, acf, and noise, bias, sweep while an analysis exists")),
+        }
+    }
+
+    /// Start the background analysis (phase picture and bias–mixing sweep); needs the truth.
+    pub fn start_analysis(&mut self, budget: u64) -> Result<(), String> {
+        self.analysis = None;
+        let truth = self.truth.moments.clone().ok_or("no ground truth for this target yet: the sweep needs one")?;
+        self.analysis = Some(Analysis::new(&self.config, &self.chain, truth, budget)?);
+        Ok(())
+    }
+
+    /// Spend up to `max_grad_evals` on the analysis; its progress, or None without one.
+    pub fn advance_analysis(&mut self, max_grad_evals: u64) -> Option<f64> {
+        self.analysis.as_mut().map(|a| a.advance(max_grad_evals))
+    }
+
+    pub fn analysis_json(&self) -> Value {
+        self.analysis.as_ref().map(|a| a.results_json()).unwrap_or(Value::Null)
+    }
+
+    /// Counters, moments, errors against the truth, status, diagnostics and parameters.
+    pub fn state(&self) -> Value {
+        let chain = &self.chain;
+        let m = chain.moments();
+        let ring = chain.samples();
+        let window = ring.len().min(ESS_WINDOW) as f64;
+        let ess: Vec<f64> = [self.pair.0, self.pair.1].iter().map(|&j| recent_ess(ring, j, ESS_WINDOW)).collect();
+        let ess_per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
+        let diagnostics: Vec<Value> =
+            chain.diagnostics().iter().map(|d| json!({"name": d.name, "label": d.label, "value": finite(d.value)})).collect();
+        let errors = self.truth.moments.as_ref().filter(|_| chain.n_recorded() > 1).map(|t| relative_errors(&m, t));
+        json!({
+            "steps": chain.steps(),
+            "n_samples": chain.samples_since_clear(),
+            "n_recorded": chain.n_recorded(),
+            "retained": ring.len(),
+            "grad_evals": chain.grad_evals(),
+            "mean": m.mean.iter().map(|x| finite(*x)).collect::<Vec<_>>(),
+            "cov": m.cov.iter().map(|r| r.iter().map(|x| finite(*x)).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "position": chain.position().iter().map(|x| finite(*x)).collect::<Vec<_>>(),
+            "diverged": match chain.status() { ChainStatus::Running => Value::Null, ChainStatus::Diverged(msg) => json!(msg) },
+            "diagnostics": diagnostics,
+            "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(),
+            "ess_per_1000_grads": ess_per_1000,
+            "truth": self.truth.moments,
+            "truth_source": self.truth.source,
+            "truth_error": self.truth.error,
+            "truth_pending": self.reference.is_some(),
+            "e1": errors.map(|e| finite(e.0)),
+            "e2": errors.map(|e| finite(e.1)),
+            "pair": [self.pair.0, self.pair.1],
+            "dim": chain.model().dim(),
+            "names": chain.model().coordinate_names(),
+            "n_data": chain.model().n_data(),
+            "has_data": self.config.data.is_some(),
+            "outside": self.density.outside(),
+            "target_params": chain.target_params().to_json(),
+            "sampler_params": chain.sampler_params().to_json(),
+        })
+    }
+
+    /// Retained samples as CSV (header: coordinate names).
+    pub fn samples_csv(&self) -> String {
+        let mut out = self.chain.model().coordinate_names().join(",");
+        out.push('\n');
+        for p in self.chain.samples().iter() {
+            let row: Vec<String> = p.iter().map(|x| x.to_string()).collect();
+            out.push_str(&row.join(","));
+            out.push('\n');
+        }
+        out
+    }
+}
+
+fn finite(x: f64) -> Value {
+    if x.is_finite() {
+        json!(x)
+    } else {
+        Value::Null
+    }
+}
+
+fn placeholder_truth() -> Truth {
+    Truth { moments: None, marginals: Vec::new(), source: TruthSource::NeedsReferenceRun, error_bound: f64::NAN, error: String::new() }
+}
+
+/// Mean and covariance of coordinates (i, j).
+fn restrict(m: &Moments, (i, j): (usize, usize)) -> Moments {
+    Moments { mean: vec![m.mean[i], m.mean[j]], cov: vec![vec![m.cov[i][i], m.cov[i][j]], vec![m.cov[j][i], m.cov[j][j]]] }
+}
+
+/// The window for coordinates (i, j): the model's own for (0, 1); otherwise ±4.5 sd of the truth,
+/// or of a Laplace approximation, around its mean.
+fn pair_view(model: &dyn Model, truth: Option<&Moments>, (i, j): (usize, usize)) -> View {
+    if (i, j) == (0, 1) {
+        return model.view();
+    }
+    let laplace;
+    let moments = match truth {
+        Some(m) => Some(m),
+        None => {
+            laplace = laplace_approximation(model);
+            laplace.as_ref()
+        }
+    };
+    match moments {
+        Some(m) => View::centred(m.mean[i], m.mean[j], VIEW_SDS * m.cov[i][i].sqrt().max(1e-9), VIEW_SDS * m.cov[j][j].sqrt().max(1e-9)),
+        None => View::centred(0.0, 0.0, 3.0, 3.0),
+    }
+}
+
+/// Cache key of a truth: target, its settings, and a fingerprint of user data.
+fn truth_key(config: &ChainConfig) -> String {
+    let mut settings = config.settings.clone();
+    settings.sort();
+    let data = config.data.as_ref().map(|d| {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for x in d.features.iter().chain(&d.responses) {
+            hash = (hash ^ x.to_bits()).wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{}x{}:{hash:016x}", d.len(), d.n_features())
+    });
+    format!("{}|{:?}|{:?}", config.target, settings, data)
+}
+
+/// Record `name=value` in a config, replacing an earlier setting of the same name.
+pub fn set_setting(config: &mut ChainConfig, name: &str, value: f64) {
+    config.settings.retain(|(n, _)| n != name);
+    config.settings.push((name.to_string(), value.to_string()));
+}
+
+fn scale_or_one(scale: f64) -> f64 {
+    if scale.is_finite() && scale > 0.0 {
+        scale.clamp(0.5, 4.0)
+    } else {
+        1.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lab(target: &str, sampler: &str) -> Lab {
+        Lab::new(ChainConfig::new(target, sampler, 1), 400, 400, 1.0).unwrap()
+    }
+
+    #[test]
+    fn samples_land_in_the_density_image_and_marginals() {
+        let mut lab = lab("gaussian", "sgld");
+        lab.run(2_000);
+        assert_eq!(lab.density().total_inside() + lab.density().outside(), 2_000);
+        let m = lab.marginals();
+        assert!(m["x"]["histogram"].as_array().unwrap().len() > 20);
+        assert!(m["x"]["truth"].as_array().unwrap().len() > 20, "closed-form truth gives a marginal curve");
+        let state = lab.state();
+        assert!(state["e2"].as_f64().unwrap() < 1.0);
+        assert_eq!(state["truth_source"], "closed_form");
+    }
+
+    #[test]
+    fn bad_parameter_or_pair_changes_nothing() {
+        let mut lab = lab("gaussian", "sgld");
+        lab.run(100);
+        assert!(lab.set_param("rho", 3.0).is_err());
+        assert!(lab.set_param("step_size", f64::NAN).is_err());
+        assert!(lab.set_pair(0, 0).is_err());
+        assert!(lab.set_pair(0, 5).is_err());
+        assert_eq!(lab.chain().steps(), 100);
+        assert_eq!(lab.pair(), (0, 1));
+    }
+
+    #[test]
+    fn reference_run_provides_a_cached_truth_for_a_high_dimensional_target() {
+        let config = ChainConfig::new("logreg", "sgld", 2).with("dataset", "breast_cancer").with("n_features", 3);
+        let mut lab = Lab::new(config.clone(), 300, 300, 1.0).unwrap();
+        assert_eq!(lab.truth().source, TruthSource::NeedsReferenceRun);
+        assert!(lab.preset_pair("largest_difference").is_err(), "needs the truth");
+        let mut rounds = 0;
+        while lab.advance_truth(5_000)["running"] == true {
+            rounds += 1;
+            assert!(rounds < 100);
+        }
+        assert_eq!(lab.truth().source, TruthSource::ReferenceRun);
+        assert!(lab.truth_pair_moments().is_some());
+        lab.set_pair(1, 3).unwrap();
+        lab.run(500);
+        assert!(lab.preset_pair("most_correlated").is_ok());
+        // A second lab on the same data gets the truth from the cache.
+        let again = Lab::new(config, 300, 300, 1.0).unwrap();
+        assert_eq!(again.truth().source, TruthSource::ReferenceRun);
+    }
+}

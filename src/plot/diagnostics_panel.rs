@@ -1,0 +1,77 @@
+//! The diagnostics panel: trace plot, autocorrelation and effective sample size of the retained
+//! samples (ALGORITHMS.md §11), built as [`ChartSpec`]s so any backend can draw them.
+
+use super::chart::{ChartSpec, Series, Style, PALETTE};
+use crate::diagnostics::{autocorrelation, effective_sample_size};
+use crate::ring::RingBuffer;
+
+/// Trace of the displayed pair over the most recent `max_points` retained samples.
+pub fn trace_chart(ring: &RingBuffer, names: &[String], pair: (usize, usize), max_points: usize) -> ChartSpec {
+    let start = ring.len().saturating_sub(max_points);
+    let first_index = ring.total_pushed() as usize - (ring.len() - start);
+    let series = [pair.0, pair.1]
+        .iter()
+        .enumerate()
+        .map(|(k, &j)| {
+            let points = (start..ring.len()).map(|i| ((first_index + i - start) as f64, ring.get(i)[j])).collect();
+            Series::new(names[j].clone(), points, PALETTE[k], Style::Line)
+        })
+        .collect();
+    ChartSpec { title: "Trace".into(), x_label: "sample".into(), y_label: "value".into(), series, ..Default::default() }
+}
+
+/// Autocorrelation up to `max_lag` of each coordinate of the pair, over the last `window` samples.
+pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, usize), window: usize, max_lag: usize) -> ChartSpec {
+    let series = [pair.0, pair.1]
+        .iter()
+        .enumerate()
+        .map(|(k, &j)| {
+            let values = recent_coordinate(ring, j, window);
+            let rho = autocorrelation(&values, max_lag);
+            Series::new(names[j].clone(), rho.iter().enumerate().map(|(lag, r)| (lag as f64, *r)).collect(), PALETTE[k], Style::Line)
+        })
+        .collect();
+    ChartSpec {
+        title: "Autocorrelation".into(),
+        x_label: "lag".into(),
+        y_label: "ρ".into(),
+        series,
+        y_range: Some((-0.2, 1.0)),
+        ..Default::default()
+    }
+}
+
+/// The last `window` values of coordinate `j`.
+pub fn recent_coordinate(ring: &RingBuffer, j: usize, window: usize) -> Vec<f64> {
+    let start = ring.len().saturating_sub(window);
+    (start..ring.len()).map(|i| ring.get(i)[j]).collect()
+}
+
+/// ESS of coordinate `j` over the last `window` samples (NaN with fewer than 20).
+pub fn recent_ess(ring: &RingBuffer, j: usize, window: usize) -> f64 {
+    let values = recent_coordinate(ring, j, window);
+    if values.len() < 20 {
+        return f64::NAN;
+    }
+    effective_sample_size(&values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_and_acf_cover_the_recent_window() {
+        let mut ring = RingBuffer::new(2, 50);
+        for k in 0..120 {
+            ring.push(&[k as f64, (k % 2) as f64]);
+        }
+        let names = vec!["a".to_string(), "b".to_string()];
+        let trace = trace_chart(&ring, &names, (0, 1), 30);
+        assert_eq!(trace.series[0].points.len(), 30);
+        assert_eq!(trace.series[0].points[0], (90.0, 90.0));
+        assert_eq!(trace.series[0].points[29], (119.0, 119.0));
+        let acf = autocorrelation_chart(&ring, &names, (0, 1), 50, 5);
+        assert!((acf.series[1].points[1].1 + 0.98).abs() < 0.05, "alternating series has ρ(1) ≈ −1");
+    }
+}

@@ -1,0 +1,190 @@
+//! Pieces shared by the bouncy particle samplers (exact BPS, SBPS, pSBPS, lipSBPS):
+//! reflections, velocity refreshes, closed-form event times of an affine rate, and exact sampling
+//! of the first event of a piecewise-linear proposal intensity (ALGORITHMS.md §7.2, §7.5, §8.1, §8.3).
+
+use crate::rng::{standard_exponential, standard_normal, ChainRng};
+
+/// Law of a refreshed velocity (ALGORITHMS.md §8.1). Both are rotation invariant, hence invariant
+/// under every reflection, as BPS requires (the reference SBPS code's normalised uniform-in-cube
+/// draw is not, §7.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefreshLaw {
+    /// v ~ N(0, I_D): "global" refresh; the speed varies.
+    Gaussian,
+    /// v = z/‖z‖, z ~ N(0, I_D): uniform on the unit sphere ("restricted" refresh).
+    Sphere,
+}
+
+/// Names of the refresh laws, in the order of the `refresh_law` choice parameter.
+pub const REFRESH_LAWS: &[&str] = &["gaussian", "sphere"];
+
+impl RefreshLaw {
+    /// The law selected by the index of a `refresh_law` choice parameter.
+    pub fn from_index(index: usize) -> Self {
+        if index == 1 {
+            RefreshLaw::Sphere
+        } else {
+            RefreshLaw::Gaussian
+        }
+    }
+
+    /// Overwrite `v` with a fresh draw.
+    pub fn draw(self, rng: &mut ChainRng, v: &mut [f64]) {
+        for x in v.iter_mut() {
+            *x = standard_normal(rng);
+        }
+        if self == RefreshLaw::Sphere {
+            let norm = dot(v, v).sqrt();
+            v.iter_mut().for_each(|x| *x /= norm);
+        }
+    }
+}
+
+/// Euclidean inner product.
+#[inline]
+pub fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// Reflect `v` in the hyperplane orthogonal to `normal` (ALGORITHMS.md §7.2):
+/// v′ = v − 2 (v·n)/(n·n) n, so that v′·n = −v·n and ‖v′‖ = ‖v‖. A zero normal leaves v alone.
+pub fn reflect(v: &mut [f64], normal: &[f64]) {
+    let nn = dot(normal, normal);
+    if nn > 0.0 {
+        let factor = 2.0 * dot(v, normal) / nn;
+        for (x, n) in v.iter_mut().zip(normal) {
+            *x -= factor * n;
+        }
+    }
+}
+
+/// First arrival time of a Poisson process with rate (a + b t)₊, b ≥ 0, from one Exp(1) draw `e`
+/// (ALGORITHMS.md §8.3): τ = (−a + √(a² + 2be))/b for a ≥ 0 (written in its cancellation-free
+/// form 2e/(a + √(a² + 2be))) and τ = −a/b + √(2e/b) for a < 0. Infinite when the rate stays 0.
+pub fn affine_event_time(a: f64, b: f64, e: f64) -> f64 {
+    if a >= 0.0 {
+        let root = (a * a + 2.0 * b * e).sqrt();
+        if a + root > 0.0 {
+            2.0 * e / (a + root)
+        } else {
+            f64::INFINITY
+        }
+    } else if b > 0.0 {
+        -a / b + (2.0 * e / b).sqrt()
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// Waiting time until the next refresh, Exp(λ_ref) (infinite when λ_ref = 0). Redrawing it at
+/// every event is valid by memorylessness (ALGORITHMS.md §7.2).
+pub fn refresh_time(rate: f64, rng: &mut ChainRng) -> f64 {
+    if rate > 0.0 {
+        standard_exponential(rng) / rate
+    } else {
+        f64::INFINITY
+    }
+}
+
+/// The first event of a piecewise-linear intensity, or the horizon reached without one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ProposalTime {
+    /// An event after `time`, where the (clipped, interpolated) intensity equals `bound` > 0.
+    Event { time: f64, bound: f64 },
+    /// No event before the horizon (ALGORITHMS.md §7.5 fix (c): travel there, no accept test).
+    Horizon,
+}
+
+/// Exact first event of the intensity s ↦ max(0, ℓ(s)), where ℓ linearly interpolates
+/// `band(j·dt)` on the grid j = 0, 1, … (ALGORITHMS.md §7.5), given `exp1` ~ Exp(1). Cells whose
+/// band is negative at both ends carry no mass; a cell that changes sign is integrated from its
+/// zero crossing (fix (b)); flat cells are handled by the cancellation-free root (fix (a)).
+pub fn sample_piecewise_linear(band: impl Fn(f64) -> f64, dt: f64, horizon: f64, exp1: f64) -> ProposalTime {
+    let mut remaining = exp1;
+    let mut s = 0.0;
+    let mut left = band(0.0);
+    while s < horizon {
+        let width = dt.min(horizon - s);
+        let right = band(s + width);
+        match first_event_in_cell(left, right, width, remaining) {
+            Ok(offset) => {
+                let bound = left + (right - left) * offset / width;
+                return ProposalTime::Event { time: s + offset, bound };
+            }
+            Err(mass) => remaining -= mass,
+        }
+        s += width;
+        left = right;
+    }
+    ProposalTime::Horizon
+}
+
+/// Within one cell of width w where the intensity is max(0, linear from `left` to `right`):
+/// `Ok(offset)` of the point where the integrated intensity reaches `target`, or `Err(mass)`, the
+/// cell's whole integral, when it stays below.
+fn first_event_in_cell(left: f64, right: f64, width: f64, target: f64) -> Result<f64, f64> {
+    let slope = (right - left) / width;
+    // Sub-interval [start, end] of the cell where the linear piece is positive.
+    let (start, end) = match (left > 0.0, right > 0.0) {
+        (false, false) => return Err(0.0),
+        (true, true) => (0.0, width),
+        (false, true) => (-left / slope, width),
+        (true, false) => (0.0, -left / slope),
+    };
+    let rate_at_start = (left + slope * start).max(0.0);
+    let rate_at_end = (left + slope * end).max(0.0);
+    let mass = 0.5 * (rate_at_start + rate_at_end) * (end - start);
+    if mass < target {
+        return Err(mass);
+    }
+    // Solve rate_at_start·ℓ + slope·ℓ²/2 = target for the smallest ℓ ≥ 0, without cancellation.
+    let discriminant = (rate_at_start * rate_at_start + 2.0 * slope * target).max(0.0);
+    let offset = 2.0 * target / (rate_at_start + discriminant.sqrt());
+    Ok((start + offset).min(end))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reflection_negates_the_projection_and_keeps_the_speed() {
+        let mut v = [0.3, -1.2, 0.5];
+        let n = [1.0, 2.0, -0.5];
+        let (before, speed) = (dot(&v, &n), dot(&v, &v));
+        reflect(&mut v, &n);
+        assert!((dot(&v, &n) + before).abs() < 1e-12);
+        assert!((dot(&v, &v) - speed).abs() < 1e-12);
+    }
+
+    #[test]
+    fn affine_event_time_integrates_to_the_exponential_draw() {
+        for &(a, b, e) in &[(2.0, 3.0, 0.7), (-1.5, 2.0, 0.4), (0.0, 1.0, 2.0), (1.3, 0.0, 0.9)] {
+            let t: f64 = affine_event_time(a, b, e);
+            // ∫₀ᵗ (a + b s)₊ ds.
+            let zero: f64 = if a >= 0.0 { 0.0 } else { -a / b };
+            let integral = if t > zero { a * (t - zero) + 0.5 * b * (t * t - zero * zero) } else { 0.0 };
+            assert!((integral - e).abs() < 1e-12, "a={a} b={b}: {integral} vs {e}");
+        }
+        assert!(affine_event_time(-1.0, 0.0, 1.0).is_infinite());
+    }
+
+    #[test]
+    fn cells_handle_flat_rising_falling_and_sign_changing_pieces() {
+        // Flat: rate 2 on width 1, target 0.5 → 0.25.
+        assert!((first_event_in_cell(2.0, 2.0, 1.0, 0.5).unwrap() - 0.25).abs() < 1e-15);
+        // Sign change −1 → 1 over width 2: positive from 1, mass 0.5; target 0.125 → 1 + √(0.25) = 1.5.
+        assert_eq!(first_event_in_cell(-1.0, 1.0, 2.0, 1.0), Err(0.5));
+        assert!((first_event_in_cell(-1.0, 1.0, 2.0, 0.125).unwrap() - 1.5).abs() < 1e-12);
+        // Falling through zero: 1 → −1 over width 2: mass 0.5, all on [0, 1].
+        assert_eq!(first_event_in_cell(1.0, -1.0, 2.0, 1.0), Err(0.5));
+        let l = first_event_in_cell(1.0, -1.0, 2.0, 0.375).unwrap(); // ℓ − ℓ²/2 = 0.375 → ℓ = 0.5
+        assert!((l - 0.5).abs() < 1e-12);
+        assert_eq!(first_event_in_cell(-1.0, -0.5, 1.0, 0.1), Err(0.0));
+    }
+
+    #[test]
+    fn an_empty_band_reaches_the_horizon() {
+        assert_eq!(sample_piecewise_linear(|_| -1.0, 0.01, 2.0, 0.1), ProposalTime::Horizon);
+    }
+}

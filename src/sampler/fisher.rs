@@ -1,0 +1,149 @@
+//! Shared pieces of the Fisher-scoring samplers (SGFS, OSGFS; ALGORITHMS.md §2, §4) and of the
+//! SGLD noise diagnostic (§1): the running average of minibatch score covariances, the prior's
+//! precision, and Gaussian draws with a given covariance. Every routine returns `None` (or a
+//! non-finite value) instead of panicking when a matrix is not positive definite, so a sampler can
+//! fall back or let the chain's divergence guard stop it.
+
+use crate::model::Model;
+use crate::rng::{standard_normal, ChainRng};
+use nalgebra::{DMatrix, DVector};
+
+/// Running average Î_t = (1 − κ_t) Î_{t−1} + κ_t V_t with κ_t = 1/t (SGFS Algorithm 1 line 7,
+/// OSGFS Algorithm 1 line 7): the plain mean of every minibatch covariance seen so far.
+#[derive(Clone, Debug)]
+pub struct RunningFisher {
+    dim: usize,
+    updates: u64,
+    mean: DMatrix<f64>,
+}
+
+impl RunningFisher {
+    pub fn new(dim: usize) -> Self {
+        RunningFisher { dim, updates: 0, mean: DMatrix::zeros(dim, dim) }
+    }
+
+    /// Fold in one symmetric minibatch covariance V (D × D; row- and column-major agree).
+    pub fn update(&mut self, covariance: &[f64]) {
+        assert_eq!(covariance.len(), self.dim * self.dim, "covariance must be D × D");
+        self.updates += 1;
+        let kappa = 1.0 / self.updates as f64;
+        for (m, v) in self.mean.iter_mut().zip(covariance) {
+            *m += kappa * (v - *m);
+        }
+    }
+
+    /// The current estimate Î (per-datum score covariance).
+    pub fn estimate(&self) -> &DMatrix<f64> {
+        &self.mean
+    }
+
+    pub fn updates(&self) -> u64 {
+        self.updates
+    }
+}
+
+/// G = −∇² log p(θ), the prior's precision, by central differences of ∇log p at `theta`.
+/// Exact (to rounding) for Gaussian priors, whose gradient is linear; zero for flat priors.
+pub fn prior_precision(model: &dyn Model, theta: &[f64]) -> DMatrix<f64> {
+    let dim = theta.len();
+    let mut g = DMatrix::zeros(dim, dim);
+    let (mut up, mut down) = (vec![0.0; dim], vec![0.0; dim]);
+    let mut point = theta.to_vec();
+    for j in 0..dim {
+        let h = 1e-4 * (1.0 + theta[j].abs());
+        up.fill(0.0);
+        down.fill(0.0);
+        point[j] = theta[j] + h;
+        model.add_grad_log_prior(&point, &mut up);
+        point[j] = theta[j] - h;
+        model.add_grad_log_prior(&point, &mut down);
+        point[j] = theta[j];
+        for a in 0..dim {
+            g[(a, j)] = -(up[a] - down[a]) / (2.0 * h);
+        }
+    }
+    (&g + g.transpose()) * 0.5
+}
+
+/// x ~ N(0, Σ) for symmetric Σ, through its Cholesky factor; if Σ is not positive definite, through
+/// its eigen-decomposition with negative eigenvalues clipped to zero. Returns whether clipping
+/// was needed. A non-finite Σ gives a non-finite draw (the chain's divergence guard stops it).
+pub fn gaussian_with_covariance(cov: &DMatrix<f64>, rng: &mut ChainRng) -> (DVector<f64>, bool) {
+    let dim = cov.nrows();
+    let z = DVector::from_fn(dim, |_, _| standard_normal(rng));
+    if cov.iter().any(|x| !x.is_finite()) {
+        return (DVector::from_element(dim, f64::NAN), false);
+    }
+    if let Some(chol) = cov.clone().cholesky() {
+        return (chol.l() * z, false);
+    }
+    let Some(eigen) = bounded_symmetric_eigen(cov) else {
+        return (DVector::from_element(dim, f64::NAN), true);
+    };
+    let scaled = DVector::from_fn(dim, |j, _| eigen.eigenvalues[j].max(0.0).sqrt() * z[j]);
+    (&eigen.eigenvectors * scaled, true)
+}
+
+/// Largest eigenvalue of a symmetric matrix (NaN for an empty or non-finite matrix).
+pub fn largest_eigenvalue(m: &DMatrix<f64>) -> f64 {
+    if m.nrows() == 0 || m.iter().any(|x| !x.is_finite()) {
+        return f64::NAN;
+    }
+    bounded_symmetric_eigen(m).map_or(f64::NAN, |e| e.eigenvalues.max())
+}
+
+/// Smallest eigenvalue of a symmetric matrix (NaN for an empty or non-finite matrix).
+pub fn smallest_eigenvalue(m: &DMatrix<f64>) -> f64 {
+    if m.nrows() == 0 || m.iter().any(|x| !x.is_finite()) {
+        return f64::NAN;
+    }
+    bounded_symmetric_eigen(m).map_or(f64::NAN, |e| e.eigenvalues.min())
+}
+
+/// Eigen-decomposition with an iteration cap, so extreme (but finite) matrices cannot hang a step.
+fn bounded_symmetric_eigen(m: &DMatrix<f64>) -> Option<nalgebra::SymmetricEigen<f64, nalgebra::Dyn>> {
+    m.clone().try_symmetric_eigen(f64::EPSILON, 10_000)
+}
+
+/// Inverse of a symmetric positive-definite matrix, or `None`.
+pub fn spd_inverse(m: &DMatrix<f64>) -> Option<DMatrix<f64>> {
+    if m.iter().any(|x| !x.is_finite()) {
+        return None;
+    }
+    m.clone().cholesky().map(|c| c.inverse())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::linear::{LinearRegression, PARAMS};
+    use crate::params::ParamValues;
+    use crate::rng::chain_rng;
+
+    #[test]
+    fn prior_precision_of_a_gaussian_prior_is_its_inverse_variance() {
+        let mut values = ParamValues::defaults(PARAMS);
+        values.set(PARAMS, "prior_sd", 2.0).unwrap();
+        let model = LinearRegression::synthetic(&values);
+        let g = prior_precision(&model, &[0.3, -1.2]);
+        assert!((g[(0, 0)] - 0.25).abs() < 1e-8 && (g[(1, 1)] - 0.25).abs() < 1e-8 && g[(0, 1)].abs() < 1e-8);
+    }
+
+    #[test]
+    fn running_fisher_is_the_mean_of_the_updates() {
+        let mut f = RunningFisher::new(1);
+        for v in [1.0, 2.0, 6.0] {
+            f.update(&[v]);
+        }
+        assert!((f.estimate()[(0, 0)] - 3.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn indefinite_covariance_is_clipped_not_panicking() {
+        let cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.0, 0.0, -1.0]);
+        let (x, clipped) = gaussian_with_covariance(&cov, &mut chain_rng(1));
+        assert!(clipped && x[1].abs() < 1e-12 && x[0].is_finite());
+        let nan = DMatrix::from_element(2, 2, f64::NAN);
+        assert!(gaussian_with_covariance(&nan, &mut chain_rng(1)).0.iter().all(|v| v.is_nan()));
+    }
+}

@@ -1,0 +1,196 @@
+//! Optimised stochastic-gradient Fisher scoring (El hanchi 2018, §2.3 and Algorithm 1;
+//! ALGORITHMS.md §4), with ε = 1 as in the report.
+//!
+//! C = running average (κ = 1/i) of the minibatch covariance of per-datum scores; G = prior
+//! precision; H = N C + G (eq. 9); D = (k/2) H^(−1) (eq. 10) with
+//! k = min{c, 4 max{|S|/(N+|S|), r/(r + N/|S|)}}, r = λ_min(H^(−1))/λ_max(H^(−1) N C H^(−1)) (eq. 16).
+//! Update, corrected (eq. 8): Δθ = D ∇log π̂(θ) + N(0, 2D − (N²/|S|) D C D − D H D); the
+//! uncorrected variant (eq. 7) drops −DHD and has stationary covariance H^(−1)/(1 − k/4) on a
+//! Gaussian (appendix, with ε = 1). If the noise covariance is not positive definite its negative
+//! eigenvalues are clipped (counted in the diagnostics).
+//!
+//! Convergence criterion (eq. 17, b = `osgfs_b`): over the last n' = ⌈1/k⌉ stochastic gradients Y,
+//! |mean(Y)_j| ≤ b √(((N C + G)_jj + (N²/|S|) C_jj)/n') for every coordinate j. The report's printed
+//! eq. 17 omits the factor C on the second term; its derivation just above (Var Y_i = (N²/|S|) C)
+//! has it, and without it the two terms have different units, so C is kept here. Samples are
+//! emitted only once the criterion has fired (Algorithm 1, lines 9–11) unless `osgfs_collect` is
+//! `always`; the step at which it fired is the diagnostic `burn_in_over_step`.
+
+use super::fisher::{gaussian_with_covariance, largest_eigenvalue, prior_precision, smallest_eigenvalue, spd_inverse, RunningFisher};
+use super::gradient::score_mean_and_covariance;
+use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use crate::model::Model;
+use crate::params::{ParamSpec, ParamValues};
+use crate::registry::{SamplerKind, SamplerSpec};
+use crate::rng::ChainRng;
+use nalgebra::{DMatrix, DVector};
+use std::collections::VecDeque;
+
+pub const PARAMS: &[ParamSpec] = &[
+    ParamSpec::linear("osgfs_c", "Cap on k", "c", "k = min{c, 4 max{|S|/(N+|S|), r/(r+N/|S|)}} (eq. 16); the report uses c = 0.1", 0.001, 0.99, 0.1),
+    ParamSpec::linear("osgfs_b", "Convergence tolerance", "b", "Samples are collected once |mean of the last ⌈1/k⌉ gradients| ≤ b·sd (eq. 17); b = 1 in the report", 0.1, 2.0, 1.0),
+    ParamSpec::choice(
+        "osgfs_variant",
+        "Noise",
+        "",
+        "corrected: N(0, 2D − (N²/|S|)DCD − DHD) (eq. 8), exact on Gaussians; uncorrected: without −DHD (eq. 7), covariance inflated by 1/(1 − k/4)",
+        &["corrected", "uncorrected"],
+        0,
+    ),
+    ParamSpec::choice("osgfs_collect", "Collect samples", "", "after_criterion: only once eq. 17 fires (the report's algorithm); always: from the first step", &["after_criterion", "always"], 0),
+    ParamSpec::integer("batch_size", "Minibatch size", "|S|", "Data per step (clamped to N)", 2.0, 1e6, 100.0, true),
+];
+
+pub const SPEC: SamplerSpec = SamplerSpec {
+    name: "osgfs",
+    label: "OSGFS",
+    description: "Optimised SGFS with discretisation-corrected noise and a convergence test (El hanchi 2018)",
+    kind: SamplerKind::StochasticGradient,
+    params: PARAMS,
+    build: |values, model, start| Box::new(Osgfs::new(model, start.to_vec(), values)),
+};
+
+/// OSGFS state.
+#[derive(Clone, Debug)]
+pub struct Osgfs {
+    theta: Vec<f64>,
+    cap: f64,
+    tolerance: f64,
+    corrected: bool,
+    collect_always: bool,
+    fisher: RunningFisher,
+    prior_precision: DMatrix<f64>,
+    scores: Vec<f64>,
+    recent_gradients: VecDeque<DVector<f64>>,
+    step: u64,
+    k: f64,
+    burn_in_over_step: Option<u64>,
+    clipped_noise_steps: u64,
+}
+
+impl Osgfs {
+    pub fn new(model: &dyn Model, start: Vec<f64>, params: &ParamValues) -> Self {
+        let dim = start.len();
+        let mut s = Osgfs {
+            prior_precision: prior_precision(model, &start),
+            theta: start,
+            cap: 0.0,
+            tolerance: 0.0,
+            corrected: true,
+            collect_always: false,
+            fisher: RunningFisher::new(dim),
+            scores: Vec::new(),
+            recent_gradients: VecDeque::new(),
+            step: 0,
+            k: f64::NAN,
+            burn_in_over_step: None,
+            clipped_noise_steps: 0,
+        };
+        s.update_params(params);
+        s
+    }
+
+    /// k of the latest step (eq. 16).
+    pub fn k(&self) -> f64 {
+        self.k
+    }
+
+    /// The step (1-based) at which the convergence criterion (eq. 17) fired, if it has.
+    pub fn burn_in_over_step(&self) -> Option<u64> {
+        self.burn_in_over_step
+    }
+
+    /// H = N C + G (eq. 9).
+    pub fn hessian_estimate(&self, n_data: usize) -> DMatrix<f64> {
+        self.fisher.estimate() * n_data as f64 + &self.prior_precision
+    }
+
+    /// k = min{c, 4 max{|S|/(N+|S|), r/(r + N/|S|)}} (eq. 16).
+    fn choose_k(&self, h_inverse: &DMatrix<f64>, n_c: &DMatrix<f64>, n_data: f64, batch: f64) -> f64 {
+        let spread = h_inverse * n_c * h_inverse;
+        let r = smallest_eigenvalue(h_inverse) / largest_eigenvalue(&spread);
+        let strong_prior = if r.is_finite() { r / (r + n_data / batch) } else { 0.0 };
+        self.cap.min(4.0 * (batch / (n_data + batch)).max(strong_prior))
+    }
+
+    /// Eq. 17 over the last ⌈1/k⌉ stochastic gradients.
+    fn criterion_holds(&self, window: usize, h: &DMatrix<f64>, c: &DMatrix<f64>, n_data: f64, batch: f64) -> bool {
+        if self.recent_gradients.len() < window {
+            return false;
+        }
+        let dim = self.theta.len();
+        let count = window as f64;
+        (0..dim).all(|j| {
+            let mean = self.recent_gradients.iter().rev().take(window).map(|y| y[j]).sum::<f64>() / count;
+            let variance = (h[(j, j)] + n_data * n_data / batch * c[(j, j)]) / count;
+            mean.abs() <= self.tolerance * variance.sqrt()
+        })
+    }
+}
+
+impl Sampler for Osgfs {
+    fn position(&self) -> &[f64] {
+        &self.theta
+    }
+
+    /// Algorithm 1, lines 5–11 (with ε = 1).
+    fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {
+        let dim = self.theta.len();
+        let batch = grads.minibatch_scores(model, &self.theta, rng, &mut self.scores) as f64;
+        let n_data = grads.n_data() as f64;
+        self.step += 1;
+        let (mean, cov) = score_mean_and_covariance(&self.scores, dim);
+        self.fisher.update(&cov);
+        let c = self.fisher.estimate().clone();
+        let n_c = &c * n_data;
+        let h = &n_c + &self.prior_precision;
+        let mut gradient = DVector::zeros(dim);
+        model.add_grad_log_prior(&self.theta, gradient.as_mut_slice());
+        gradient += DVector::from_vec(mean) * n_data;
+
+        let h_inverse = spd_inverse(&h).unwrap_or_else(|| DMatrix::from_element(dim, dim, f64::NAN));
+        self.k = self.choose_k(&h_inverse, &n_c, n_data, batch);
+        let d = &h_inverse * (self.k / 2.0);
+        let mut noise_cov = &d * 2.0 - &d * &c * &d * (n_data * n_data / batch);
+        if self.corrected {
+            noise_cov -= &d * &h * &d;
+        }
+        let noise_cov = (&noise_cov + noise_cov.transpose()) * 0.5;
+        let (noise, clipped) = gaussian_with_covariance(&noise_cov, rng);
+        self.clipped_noise_steps += clipped as u64;
+        let delta = &d * &gradient + noise;
+        for (theta, dt) in self.theta.iter_mut().zip(delta.iter()) {
+            *theta += dt;
+        }
+
+        let window = (1.0 / self.k).ceil().clamp(1.0, 1e6) as usize;
+        self.recent_gradients.push_back(gradient);
+        while self.recent_gradients.len() > window {
+            self.recent_gradients.pop_front();
+        }
+        if self.burn_in_over_step.is_none() && self.criterion_holds(window, &h, &c, n_data, batch) {
+            self.burn_in_over_step = Some(self.step);
+        }
+        if self.burn_in_over_step.is_some() || self.collect_always {
+            Emitted::Sample { weight: 1.0 }
+        } else {
+            Emitted::Nothing
+        }
+    }
+
+    fn update_params(&mut self, params: &ParamValues) {
+        self.cap = params.get("osgfs_c");
+        self.tolerance = params.get("osgfs_b");
+        self.corrected = params.get_usize("osgfs_variant") == 0;
+        self.collect_always = params.get_usize("osgfs_collect") == 1;
+    }
+
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        let over = self.burn_in_over_step.map_or(f64::NAN, |s| s as f64);
+        vec![
+            Diagnostic { name: "k", label: "k (eq. 16)", value: self.k },
+            Diagnostic { name: "burn_in_over_step", label: "step at which eq. 17 fired (burn-in over)", value: over },
+            Diagnostic { name: "clipped_noise_steps", label: "steps with a clipped noise covariance", value: self.clipped_noise_steps as f64 },
+        ]
+    }
+}

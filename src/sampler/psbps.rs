@@ -1,0 +1,20 @@
+//! Preconditioned SBPS (Pakman et al. 2017, eq. 19–20; ALGORITHMS.md §7.10): SBPS run in the
+//! coordinates whitened by an adaptive diagonal A = diag(a), a_i ∝ 1/(√ĝ²_i + ε) with ĝ² an
+//! exponential moving average (β = 0.99) of squared mean minibatch gradients, normalised to mean 1.
+//! The motion is A v, observations are (A v)·∇Ũ, reflections use A∇Ũ. The implementation is
+//! [`super::sbps::Sbps`] with its preconditioner switched on.
+
+use super::sbps::{Sbps, PARAMS as SBPS_PARAMS};
+use crate::params::ParamSpec;
+use crate::registry::{SamplerKind, SamplerSpec};
+
+pub const PARAMS: &[ParamSpec] = SBPS_PARAMS;
+
+pub const SPEC: SamplerSpec = SamplerSpec {
+    name: "psbps",
+    label: "pSBPS",
+    description: "SBPS with the adaptive diagonal preconditioner (Pakman et al. 2017, §4)",
+    kind: SamplerKind::Bouncy,
+    params: PARAMS,
+    build: |values, model, start| Box::new(Sbps::preconditioned(model, start.to_vec(), values)),
+};

@@ -1,0 +1,63 @@
+// CSV upload in the page: a valid file replaces the posterior; a broken one shows a message that
+// names the row and column, and the data already loaded stay in place.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openApp, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+function csvFile(name, text) {
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(text) };
+}
+
+const staticLayerPixels = (page) => page.$eval('#static-layer', (c) => c.toDataURL());
+
+test('upload a CSV, see the new posterior; a broken file keeps the previous data', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.selectOption('#target', 'logreg');
+  assert.equal(await page.isVisible('#data-controls'), true, 'data controls shown for regression targets');
+  const builtIn = await page.evaluate(() => window.sgviz.state().n_data);
+  const before = await staticLayerPixels(page);
+
+  const rows = ['x,y'];
+  for (let i = 0; i < 40; i++) rows.push(`${(i / 10 - 2).toFixed(2)},${i % 3 === 0 ? 1 : 0}`);
+  await page.setInputFiles('#data-file', csvFile('tiny.csv', rows.join('\n')));
+  await page.waitForFunction(() => window.sgviz.state().has_data === true);
+  assert.equal(await page.evaluate(() => window.sgviz.state().n_data), 40);
+  assert.match(await page.textContent('#data-summary'), /tiny\.csv: 40 rows × 1 features \(standardised\)/);
+  assert.notEqual(await staticLayerPixels(page), before, 'the new posterior is drawn');
+  await page.click('#play');
+  await page.waitForFunction(() => window.sgviz.state().n_samples > 200);
+  await page.click('#play');
+  await screenshot(page, 'upload-loaded');
+
+  await page.setInputFiles('#data-file', csvFile('broken.csv', 'x,y\n1,0\nabc,1\n'));
+  await page.waitForFunction(() => document.querySelector('#data-error').textContent.length > 0);
+  const message = await page.textContent('#data-error');
+  assert.match(message, /broken\.csv was not loaded: row 3, column 1 \('x'\): 'abc' is not a number/);
+  assert.equal(await page.evaluate(() => window.sgviz.state().n_data), 40, 'previous data kept');
+  assert.match(await page.textContent('#data-summary'), /tiny\.csv/);
+
+  await page.setInputFiles('#data-file', csvFile('oneclass.csv', 'x,y\n1,1\n2,1\n'));
+  await page.waitForFunction(() => /oneclass/.test(document.querySelector('#data-error').textContent));
+  assert.match(await page.textContent('#data-error'), /both classes/);
+  assert.equal(await page.evaluate(() => window.sgviz.state().n_data), 40, 'previous data kept');
+  await screenshot(page, 'upload-rejected');
+
+  await page.click('#data-clear');
+  assert.equal(await page.evaluate(() => window.sgviz.state().n_data), builtIn);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

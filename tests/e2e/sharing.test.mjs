@@ -1,0 +1,87 @@
+// Sharing: the state round-trips through the URL (same seed ⇒ same first 100 samples), and a
+// garbage URL gives a visible notice, defaults and no console error.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launchBrowser, openApp, screenshot } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const firstSamples = (page) => page.evaluate(() => {
+  window.sgviz.app.lab.run(100);
+  return window.sgviz.app.lab.samples_csv();
+});
+
+test('URL round trip restores an identical state', async () => {
+  const first = await openApp(browser, server.url);
+  const page = first.page;
+  await page.focus('#param-rho');
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
+  await page.focus('#param-step_size');
+  for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowRight');
+  await page.fill('#seed', '12345');
+  await page.press('#seed', 'Enter');
+  await page.click('#large-font');
+  await page.waitForFunction(() => location.hash.includes('seed=12345') && location.hash.includes('layout.font=large'));
+  await page.waitForTimeout(300);
+  const url = page.url();
+  const state = await page.evaluate(() => window.sgviz.state());
+  const samples = await firstSamples(page);
+  assert.equal(samples.trim().split('\n').length, 101);
+
+  const second = await openApp(browser, url);
+  const restored = await second.page.evaluate(() => window.sgviz.state());
+  assert.deepEqual(restored.sampler_params, state.sampler_params);
+  assert.deepEqual(restored.target_params, state.target_params);
+  assert.equal(await second.page.inputValue('#seed'), '12345');
+  assert.equal(await second.page.getAttribute('#large-font', 'aria-pressed'), 'true');
+  assert.equal(await firstSamples(second.page), samples, 'same seed and settings replay the same samples');
+  assert.equal(await second.page.isVisible('#banner'), false, 'a clean link gives no notice');
+  await screenshot(second.page, 'sharing-restored-large-font');
+  assert.deepEqual([...first.errors, ...second.errors], []);
+  await page.close();
+  await second.page.close();
+});
+
+test('garbage URL state gives a notice, defaults and no console error', async () => {
+  const hostile = '#target=<img src=x onerror=alert(1)>&sampler=sgld&seed=-4&p.step_size=NaN&p.rho=7&p.bogus=1&layout.font=huge&zzz=1&p.sd1=2';
+  const { page, errors } = await openApp(browser, server.url, hostile);
+  const banner = await page.textContent('#banner');
+  assert.match(banner, /Unknown target '<img src=x onerror=alert\(1\)>'/);
+  assert.match(banner, /Seed '-4'/);
+  assert.match(banner, /step_size: not a finite number/);
+  assert.match(banner, /rho: 7 is out of range/);
+  assert.match(banner, /Unknown parameter 'bogus'/);
+  assert.match(banner, /layout setting 'font=huge'/);
+  assert.equal(await page.$('#banner img'), null, 'no markup from the URL is rendered');
+  const state = await page.evaluate(() => window.sgviz.state());
+  assert.equal(state.sampler_params.step_size, 0.05, 'invalid value replaced by the default');
+  assert.equal(state.target_params.rho, 0.9);
+  assert.equal(state.target_params.sd1, 2, 'valid fields are kept');
+  await screenshot(page, 'sharing-garbage-notice');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('help overlay opens with ? and lists the shortcuts', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.keyboard.press('?');
+  assert.equal(await page.isVisible('#help'), true);
+  const text = await page.textContent('#help');
+  for (const key of ['Space', 'play / pause', 'one step', 'reset']) assert.ok(text.includes(key), key);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('#help'), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

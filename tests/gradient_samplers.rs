@@ -1,0 +1,624 @@
+//! Statistical tests of the gradient samplers against closed forms (ALGORITHMS.md §1–§5, §12).
+//! Every test is seeded. Tolerances are Monte-Carlo standard errors from batch means (50 batches)
+//! times a stated factor, plus, where a sampler is only approximately exact, a stated model error.
+
+use nalgebra::{DMatrix, DVector};
+use sgviz::data::parse_csv;
+use sgviz::diagnostics::batch_means_standard_error;
+use sgviz::linalg::discrete_lyapunov;
+use sgviz::model::gaussian::CorrelatedGaussian;
+use sgviz::model::logistic::LogisticRegression;
+use sgviz::model::{Model, View};
+use sgviz::params::ParamValues;
+use sgviz::rng::{chain_rng, standard_normal};
+use sgviz::sampler::hmc::{self, Hmc};
+use sgviz::sampler::mala::{self, Mala};
+use sgviz::sampler::osgfs::{self, Osgfs};
+use sgviz::sampler::sgfs::{self, Sgfs};
+use sgviz::sampler::sghmc::{self, Sghmc};
+use sgviz::sampler::sgld::{self, Sgld};
+use sgviz::sampler::{Emitted, GradientOracle, Sampler};
+
+const BATCHES: usize = 50;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// Recorded positions (thinned), row-major.
+struct Trace {
+    dim: usize,
+    points: Vec<f64>,
+}
+
+impl Trace {
+    fn len(&self) -> usize {
+        self.points.len() / self.dim
+    }
+    fn coordinate(&self, j: usize) -> Vec<f64> {
+        self.points.chunks(self.dim).map(|p| p[j]).collect()
+    }
+    fn mean(&self, j: usize) -> f64 {
+        self.coordinate(j).iter().sum::<f64>() / self.len() as f64
+    }
+    /// Series of centred products (x_a − m_a)(x_b − m_b); its mean is the covariance entry.
+    fn product_series(&self, a: usize, b: usize) -> Vec<f64> {
+        let (ma, mb) = (self.mean(a), self.mean(b));
+        self.points.chunks(self.dim).map(|p| (p[a] - ma) * (p[b] - mb)).collect()
+    }
+    fn cov(&self, a: usize, b: usize) -> f64 {
+        let s = self.product_series(a, b);
+        s.iter().sum::<f64>() / s.len() as f64
+    }
+    fn cov_se(&self, a: usize, b: usize) -> f64 {
+        batch_means_standard_error(&self.product_series(a, b), BATCHES)
+    }
+    fn mean_se(&self, j: usize) -> f64 {
+        batch_means_standard_error(&self.coordinate(j), BATCHES)
+    }
+}
+
+/// Run `sampler` for `burn_in + steps` steps with minibatch size `batch`, keeping every `thin`-th
+/// emitted sample after burn-in.
+fn run(sampler: &mut dyn Sampler, model: &dyn Model, batch: usize, seed: u64, burn_in: u64, steps: u64, thin: u64) -> Trace {
+    let mut oracle = GradientOracle::new(model, batch);
+    let mut rng = chain_rng(seed);
+    let dim = model.dim();
+    let mut points = Vec::with_capacity(dim * (steps / thin) as usize + dim);
+    for t in 0..burn_in + steps {
+        let emitted = sampler.step(model, &mut oracle, &mut rng);
+        if t >= burn_in && (t - burn_in).is_multiple_of(thin) && matches!(emitted, Emitted::Sample { .. }) {
+            points.extend_from_slice(sampler.position());
+        }
+    }
+    assert!(sampler.position().iter().all(|x| x.is_finite()), "sampler diverged");
+    Trace { dim, points }
+}
+
+fn values(specs: &[sgviz::params::ParamSpec], settings: &[(&str, f64)]) -> ParamValues {
+    let mut v = ParamValues::defaults(specs);
+    for (name, value) in settings {
+        v.set(specs, name, *value).unwrap();
+    }
+    v
+}
+
+/// Assert every covariance entry is within `sigmas` MCSE (+ `model_error`·|truth|) of `truth`.
+fn assert_cov_close(trace: &Trace, truth: &DMatrix<f64>, sigmas: f64, model_error: f64, what: &str) {
+    for a in 0..trace.dim {
+        for b in a..trace.dim {
+            let (est, se, t) = (trace.cov(a, b), trace.cov_se(a, b), truth[(a, b)]);
+            let tol = sigmas * se + model_error * t.abs();
+            assert!((est - t).abs() <= tol, "{what}: cov[{a}][{b}] = {est:.5} vs {t:.5} (tolerance {tol:.5}, MCSE {se:.5})");
+        }
+    }
+}
+
+/// Bayesian inference of a mean: x_i ~ N(θ, Σ_x) with known Σ_x (precision Λ), θ ~ N(0, τ² I).
+/// Per-datum scores Λ(x_i − θ) have a θ-independent covariance Λ S Λ (S the sample covariance of
+/// the x_i), so the stochastic-gradient recursions are exactly linear with known noise, and the
+/// posterior is exactly Gaussian with precision P = NΛ + I/τ².
+struct GaussianMean {
+    dim: usize,
+    data: Vec<f64>,
+    data_precision: DMatrix<f64>,
+    prior_var: f64,
+}
+
+impl GaussianMean {
+    fn new(n: usize, data_cov: &DMatrix<f64>, truth: &[f64], prior_var: f64, seed: u64) -> Self {
+        let dim = truth.len();
+        let chol = data_cov.clone().cholesky().unwrap().l();
+        let mut rng = chain_rng(seed);
+        let mut data = Vec::with_capacity(n * dim);
+        for _ in 0..n {
+            let z = DVector::from_fn(dim, |_, _| standard_normal(&mut rng));
+            let x = &chol * z;
+            data.extend((0..dim).map(|j| truth[j] + x[j]));
+        }
+        GaussianMean { dim, data, data_precision: data_cov.clone().try_inverse().unwrap(), prior_var }
+    }
+    fn row(&self, i: usize) -> DVector<f64> {
+        DVector::from_column_slice(&self.data[i * self.dim..(i + 1) * self.dim])
+    }
+    fn posterior_precision(&self) -> DMatrix<f64> {
+        &self.data_precision * self.n_data() as f64 + DMatrix::identity(self.dim, self.dim) / self.prior_var
+    }
+    fn posterior_mean(&self) -> DVector<f64> {
+        let sum = (0..self.n_data()).fold(DVector::zeros(self.dim), |acc, i| acc + self.row(i));
+        self.posterior_precision().cholesky().unwrap().solve(&(&self.data_precision * sum))
+    }
+    /// Sample covariance (divisor N − 1) of the scores: Λ S Λ.
+    fn score_covariance(&self) -> DMatrix<f64> {
+        let n = self.n_data();
+        let mean = (0..n).fold(DVector::zeros(self.dim), |acc, i| acc + self.row(i)) / n as f64;
+        let s = (0..n).fold(DMatrix::zeros(self.dim, self.dim), |acc, i| {
+            let d = self.row(i) - &mean;
+            acc + &d * d.transpose()
+        }) / (n - 1) as f64;
+        &self.data_precision * s * &self.data_precision
+    }
+    /// Exact covariance of (N/n) Σ_{i∈S} g_i for a without-replacement minibatch of size n.
+    fn gradient_noise_covariance(&self, batch: usize) -> DMatrix<f64> {
+        let (n, b) = (self.n_data() as f64, batch as f64);
+        self.score_covariance() * (n * n / b * (1.0 - b / n))
+    }
+}
+
+impl Model for GaussianMean {
+    fn dim(&self) -> usize {
+        self.dim
+    }
+    fn n_data(&self) -> usize {
+        self.data.len() / self.dim
+    }
+    fn log_prior(&self, theta: &[f64]) -> f64 {
+        -0.5 * theta.iter().map(|t| t * t).sum::<f64>() / self.prior_var
+    }
+    fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
+        for (o, t) in out.iter_mut().zip(theta) {
+            *o -= t / self.prior_var;
+        }
+    }
+    fn log_lik(&self, i: usize, theta: &[f64]) -> f64 {
+        let d = self.row(i) - DVector::from_column_slice(theta);
+        -0.5 * d.dot(&(&self.data_precision * &d))
+    }
+    #[allow(clippy::needless_range_loop)]
+    fn add_grad_log_lik(&self, i: usize, theta: &[f64], out: &mut [f64]) {
+        let row = &self.data[i * self.dim..(i + 1) * self.dim];
+        for a in 0..self.dim {
+            for b in 0..self.dim {
+                out[a] += self.data_precision[(a, b)] * (row[b] - theta[b]);
+            }
+        }
+    }
+    fn view(&self) -> View {
+        View::centred(0.0, 0.0, 10.0, 10.0)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SGLD (ALGORITHMS.md §1, §12.7)
+// ---------------------------------------------------------------------------------------------
+
+/// Discretised Langevin on N(0, P⁻¹): θ' = (I − εMP/2)θ + N(0, εM), stationary Σ = AΣAᵀ + εM.
+fn langevin_law(precision: &DMatrix<f64>, step: f64, m: &[f64]) -> DMatrix<f64> {
+    let mm = DMatrix::from_diagonal(&DVector::from_column_slice(m));
+    let a = DMatrix::identity(2, 2) - &mm * precision * (step / 2.0);
+    discrete_lyapunov(&a, &(mm * step)).unwrap()
+}
+
+fn gaussian_precision(g: &CorrelatedGaussian) -> DMatrix<f64> {
+    let p = g.precision();
+    DMatrix::from_row_slice(2, 2, &[p[0][0], p[0][1], p[1][0], p[1][1]])
+}
+
+#[test]
+fn sgld_stationary_covariance_follows_the_discretised_law() {
+    // Full-batch gradients (grad_noise = 0): the recursion is exactly linear-Gaussian, so its
+    // covariance is the Lyapunov solution, bias included. Tolerance: 4 MCSE per entry.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.9, 0.0);
+    let precision = gaussian_precision(&model);
+    let truth = precision.clone().try_inverse().unwrap();
+    for (step, steps, visible_bias) in [(0.05, 1_500_000u64, false), (0.3, 600_000, true)] {
+        let mut sgld = Sgld::new(vec![0.0, 0.0], &values(sgld::PARAMS, &[("step_size", step)]));
+        let trace = run(&mut sgld, &model, 100, 11, 2_000, steps, 1);
+        let law = langevin_law(&precision, step, &[1.0, 1.0]);
+        assert_cov_close(&trace, &law, 4.0, 0.0, &format!("SGLD ε = {step}"));
+        if visible_bias {
+            // The bias itself is resolved: the law differs from the target by ≫ the MCSE.
+            let (gap, se) = ((law[(0, 0)] - truth[(0, 0)]).abs(), trace.cov_se(0, 0));
+            assert!(gap > 8.0 * se, "bias {gap} not resolved (MCSE {se})");
+            assert!((trace.cov(0, 0) - truth[(0, 0)]).abs() > 4.0 * se, "biased SGLD should not match the target");
+        }
+    }
+}
+
+#[test]
+fn preconditioned_sgld_follows_its_discretised_law() {
+    // M = diag(1/P_jj): A = I − εMP/2, Q = εM. Tolerance: 4 MCSE per entry.
+    let model = CorrelatedGaussian::new(1.0, 2.0, 0.9, 0.0);
+    let precision = gaussian_precision(&model);
+    let m = vec![1.0 / precision[(0, 0)], 1.0 / precision[(1, 1)]];
+    let step = 1.0;
+    let mut sgld = Sgld::with_fixed_preconditioner(vec![0.0, 0.0], &values(sgld::PARAMS, &[("step_size", step)]), m.clone());
+    let trace = run(&mut sgld, &model, 100, 12, 2_000, 800_000, 1);
+    let law = langevin_law(&precision, step, &m);
+    assert_cov_close(&trace, &law, 4.0, 0.0, "preconditioned SGLD");
+    // Ignoring M in the law (the unpreconditioned law at the same ε) would be far off.
+    let wrong = langevin_law(&precision, step * m[0], &[1.0, 1.0]);
+    assert!((wrong[(1, 1)] - law[(1, 1)]).abs() > 8.0 * trace.cov_se(1, 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// SGFS (ALGORITHMS.md §2)
+// ---------------------------------------------------------------------------------------------
+
+/// Exact stationary covariance of SGFS on a [`GaussianMean`] once Î has converged to the score
+/// covariance: θ' = θ + 2K⁻¹(−P(θ − m) + ξ + η) with K = (1+α²)γ Ĩ, ξ ~ N(0, Σ_g) the
+/// without-replacement minibatch noise, η ~ N(0, α²γĨ); Ĩ = N Î + G + λI (or its diagonal).
+fn sgfs_law(model: &GaussianMean, batch: usize, alpha: f64, ridge: f64, diagonal: bool) -> DMatrix<f64> {
+    let d = model.dim;
+    let n = model.n_data() as f64;
+    let gamma = (batch as f64 + n) / batch as f64;
+    let mut info = model.score_covariance() * n + DMatrix::identity(d, d) * (1.0 / model.prior_var + ridge);
+    if diagonal {
+        info = DMatrix::from_diagonal(&info.diagonal());
+    }
+    let k_inv = (&info * ((1.0 + alpha * alpha) * gamma)).try_inverse().unwrap();
+    let a = DMatrix::identity(d, d) - &k_inv * model.posterior_precision() * 2.0;
+    let noise = &info * (alpha * alpha * gamma) + model.gradient_noise_covariance(batch);
+    let q = &k_inv * noise * &k_inv * 4.0;
+    discrete_lyapunov(&a, &q).unwrap()
+}
+
+/// Runs SGFS from the posterior mean and checks (i) the empirical covariance against the exact
+/// discretised law within 4 MCSE and (ii) that law against the true posterior covariance within
+/// `posterior_error` (the deflation left by without-replacement minibatches, (γ−2)/(γ−1) at α = 0).
+fn check_sgfs(model: &GaussianMean, batch: usize, step: f64, steps: u64, seed: u64, posterior_error: f64) {
+    let alpha = 2.0 / step.sqrt();
+    let params = values(sgfs::PARAMS, &[("sgfs_alpha", alpha), ("batch_size", batch as f64)]);
+    let start = model.posterior_mean().as_slice().to_vec();
+    let mut sampler = Sgfs::new(model, start, &params, false);
+    let trace = run(&mut sampler, model, batch, seed, 20_000, steps, 1);
+    let law = sgfs_law(model, batch, alpha, params.get("sgfs_ridge"), false);
+    let what = format!("SGFS-f D = {}, ε = {step}", model.dim);
+    assert_cov_close(&trace, &law, 4.0, 0.0, &what);
+    let posterior = model.posterior_precision().try_inverse().unwrap();
+    let law_error = (&law - &posterior).abs().max() / posterior.abs().max();
+    assert!(law_error < posterior_error, "{what}: discretised law is {law_error:.3} away from the posterior");
+}
+
+#[test]
+fn sgfs_variance_matches_the_posterior_in_1d_across_step_sizes() {
+    // N·Var ≈ 1 for N(θ, 1) data. Large N/n keeps the without-replacement deflation at ≤ 2 %
+    // (model error 5 %); ε = 1e-3 (α ≈ 63) mixes in ~4/(α²γ) per step, so it uses γ = 3, where
+    // at large α the deflation is O(1/α²).
+    let big = GaussianMean::new(1000, &DMatrix::from_element(1, 1, 1.0), &[1.0], 100.0, 21);
+    check_sgfs(&big, 20, 10.0, 600_000, 1, 0.05);
+    check_sgfs(&big, 20, 0.1, 1_500_000, 2, 0.05);
+    let small = GaussianMean::new(40, &DMatrix::from_element(1, 1, 1.0), &[1.0], 100.0, 22);
+    check_sgfs(&small, 20, 1e-3, 3_000_000, 3, 0.05);
+}
+
+#[test]
+fn sgfs_covariance_matches_the_posterior_in_2d_across_step_sizes() {
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
+    let big = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 23);
+    check_sgfs(&big, 20, 10.0, 600_000, 4, 0.05);
+    check_sgfs(&big, 20, 0.1, 1_500_000, 5, 0.05);
+    let small = GaussianMean::new(40, &data_cov, &[1.0, -1.0], 100.0, 24);
+    check_sgfs(&small, 20, 1e-3, 3_000_000, 6, 0.05);
+}
+
+#[test]
+fn sgfs_diagonal_underestimates_a_correlated_posterior_at_alpha_zero_and_full_does_not() {
+    // SGFS paper Fig. 1: at α = 0, SGFS-f matches the Gaussian posterior while SGFS-d shrinks it.
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.95, 0.95, 1.0]);
+    let model = GaussianMean::new(1000, &data_cov, &[0.5, 0.5], 100.0, 25);
+    let posterior = model.posterior_precision().try_inverse().unwrap();
+    let params = values(sgfs::PARAMS, &[("sgfs_alpha", 0.0), ("batch_size", 20.0)]);
+    let start = model.posterior_mean().as_slice().to_vec();
+    let mut full = Sgfs::new(&model, start.clone(), &params, false);
+    let full_trace = run(&mut full, &model, 20, 7, 20_000, 400_000, 1);
+    // Model error 5 %: the without-replacement deflation (γ−2)/(γ−1) = 0.98 at γ = 51.
+    assert_cov_close(&full_trace, &posterior, 4.0, 0.05, "SGFS-f at α = 0");
+    let mut diag = Sgfs::new(&model, start, &params, true);
+    let diag_trace = run(&mut diag, &model, 20, 8, 20_000, 2_000_000, 1);
+    assert_cov_close(&diag_trace, &sgfs_law(&model, 20, 0.0, params.get("sgfs_ridge"), true), 4.0, 0.0, "SGFS-d law");
+    for j in 0..2 {
+        let ratio = diag_trace.cov(j, j) / posterior[(j, j)];
+        assert!(ratio < 0.5, "SGFS-d variance ratio {ratio} should be well below 1");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// SGHMC (ALGORITHMS.md §3, §12.5)
+// ---------------------------------------------------------------------------------------------
+
+/// Exact stationary covariance of θ under SGHMC on N(0, P⁻¹) in 2-D: with x = (θ, v),
+/// v' = (1−α)v − ηPθ + w, θ' = θ + v', w ~ N(0, q I), q = 2(α − β̂)η + η²s² (s² the gradient-noise
+/// variance), i.e. A = [[I − ηP, (1−α)I], [−ηP, (1−α)I]], Q = q [[I, I], [I, I]].
+fn sghmc_law(precision: &DMatrix<f64>, eta: f64, friction: f64, q: f64) -> DMatrix<f64> {
+    let mut a = DMatrix::zeros(4, 4);
+    let mut noise = DMatrix::zeros(4, 4);
+    for r in 0..2 {
+        for c in 0..2 {
+            let id = if r == c { 1.0 } else { 0.0 };
+            a[(r, c)] = id - eta * precision[(r, c)];
+            a[(r, c + 2)] = (1.0 - friction) * id;
+            a[(r + 2, c)] = -eta * precision[(r, c)];
+            a[(r + 2, c + 2)] = (1.0 - friction) * id;
+            for (dr, dc) in [(0, 0), (0, 2), (2, 0), (2, 2)] {
+                noise[(r + dr, c + dc)] = q * id;
+            }
+        }
+    }
+    discrete_lyapunov(&a, &noise).unwrap().view((0, 0), (2, 2)).into_owned()
+}
+
+#[test]
+fn sghmc_stationary_covariance_follows_its_discretised_law_and_beta_hat_corrects_noise() {
+    let (eta, friction, s) = (0.05, 0.2, 2.0);
+    let run_sghmc = |noise_sd: f64, beta_hat: f64, seed: u64| {
+        let model = CorrelatedGaussian::new(1.0, 1.0, 0.5, noise_sd);
+        let params = values(sghmc::PARAMS, &[("sghmc_lr", eta), ("friction", friction), ("beta_hat", beta_hat)]);
+        let mut sampler = Sghmc::new(vec![0.0, 0.0], &params);
+        (run(&mut sampler, &model, 10, seed, 5_000, 600_000, 1), gaussian_precision(&model))
+    };
+    // No gradient noise: the discretised law (tolerance 4 MCSE per entry).
+    let (clean, precision) = run_sghmc(0.0, 0.0, 31);
+    let clean_law = sghmc_law(&precision, eta, friction, 2.0 * friction * eta);
+    assert_cov_close(&clean, &clean_law, 4.0, 0.0, "SGHMC without gradient noise");
+    // Gradient noise s² and β̂ = 0: inflated law, resolved from the clean one.
+    let (noisy, _) = run_sghmc(s, 0.0, 32);
+    let noisy_law = sghmc_law(&precision, eta, friction, 2.0 * friction * eta + eta * eta * s * s);
+    assert_cov_close(&noisy, &noisy_law, 4.0, 0.0, "SGHMC with noise, β̂ = 0");
+    assert!((noisy_law[(0, 0)] - clean_law[(0, 0)]).abs() > 10.0 * noisy.cov_se(0, 0));
+    // β̂ = ηV/2 removes exactly the extra noise: back to the clean law.
+    let (corrected, _) = run_sghmc(s, eta * s * s / 2.0, 33);
+    assert_cov_close(&corrected, &clean_law, 4.0, 0.0, "SGHMC with noise, β̂ = ηV/2");
+}
+
+#[test]
+fn sghmc_with_momentum_resampled_every_step_follows_its_langevin_law() {
+    // With L = 1, v ~ N(0, ηI) is redrawn before each step, so θ' = θ + (1−α)v + η∇log π(θ) + w,
+    // w ~ N(0, 2(α−β̂)η): a linear recursion A = I − ηP, Q = η((1−α)² + 2α)I. A wrong momentum
+    // variance, or θ moved before v, breaks this. Tolerance: 4 MCSE per entry.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0);
+    let (eta, friction) = (0.2, 0.3);
+    let params = values(sghmc::PARAMS, &[("sghmc_lr", eta), ("friction", friction), ("resample_every", 1.0)]);
+    let mut sampler = Sghmc::new(vec![0.0, 0.0], &params);
+    let trace = run(&mut sampler, &model, 10, 34, 2_000, 400_000, 1);
+    let precision = gaussian_precision(&model);
+    let a = DMatrix::identity(2, 2) - &precision * eta;
+    let q = DMatrix::identity(2, 2) * (eta * ((1.0 - friction).powi(2) + 2.0 * friction));
+    assert_cov_close(&trace, &discrete_lyapunov(&a, &q).unwrap(), 4.0, 0.0, "SGHMC with L = 1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// OSGFS (ALGORITHMS.md §4)
+// ---------------------------------------------------------------------------------------------
+
+/// Exact stationary covariance of OSGFS (ε = 1) once C has converged: θ' = θ + D(−P(θ−m) + ξ) +
+/// N(0, 2D − (N²/n)DCD [− DHD]), D = (k/2)H⁻¹, H = NC + G, ξ ~ N(0, Σ_g).
+#[allow(clippy::too_many_arguments)]
+fn osgfs_law(precision: &DMatrix<f64>, c: &DMatrix<f64>, g: &DMatrix<f64>, noise: &DMatrix<f64>, n: f64, batch: f64, k: f64, corrected: bool) -> DMatrix<f64> {
+    let dim = precision.nrows();
+    let h = c * n + g;
+    let d = h.clone().try_inverse().unwrap() * (k / 2.0);
+    let a = DMatrix::identity(dim, dim) - &d * precision;
+    let mut q = &d * noise * &d + &d * 2.0 - &d * c * &d * (n * n / batch);
+    if corrected {
+        q -= &d * &h * &d;
+    }
+    discrete_lyapunov(&a, &q).unwrap()
+}
+
+#[test]
+fn osgfs_covariance_matches_the_posterior_on_a_linear_gaussian_model() {
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
+    let model = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 41);
+    let batch = 50;
+    let params = values(osgfs::PARAMS, &[("batch_size", batch as f64), ("osgfs_collect", 1.0)]);
+    let mut sampler = Osgfs::new(&model, model.posterior_mean().as_slice().to_vec(), &params);
+    let trace = run(&mut sampler, &model, batch, 42, 5_000, 400_000, 1);
+    assert!((sampler.k() - 0.1).abs() < 1e-12, "k = {} (c = 0.1 caps 4|S|/(N+|S|) = 0.19)", sampler.k());
+    let g = DMatrix::identity(2, 2) / model.prior_var;
+    let law = osgfs_law(&model.posterior_precision(), &model.score_covariance(), &g, &model.gradient_noise_covariance(batch), 1000.0, batch as f64, 0.1, true);
+    assert_cov_close(&trace, &law, 4.0, 0.0, "OSGFS law");
+    // The law is H⁻¹ up to the without-replacement deflation ≈ k/4 = 2.5 %: model error 5 %.
+    let posterior = model.posterior_precision().try_inverse().unwrap();
+    assert_cov_close(&trace, &posterior, 4.0, 0.05, "OSGFS vs posterior");
+}
+
+#[test]
+fn uncorrected_osgfs_inflates_the_covariance_by_one_over_one_minus_k_over_four() {
+    // Appendix (ε = 1): eq. 7 gives H⁻¹/(1 − k/4). A 2-D standard Gaussian with synthetic gradient
+    // noise s² = N/n makes N·C → s²n/N = 1 = H, and the noise is exactly (N²/n)C, as the appendix
+    // assumes. c = 0.8 (k = c since 4|S|/(N+|S|) = 4/3) makes the inflation 1/(1 − 0.2) = 1.25.
+    use sgviz::chain::{Chain, ChainConfig};
+    let variance = |variant: &str, seed: u64| {
+        let mut config = ChainConfig::new("gaussian", "osgfs", seed)
+            .with("rho", 0.0)
+            .with("grad_noise", 2.0f64.sqrt())
+            .with("batch_size", 50)
+            .with("osgfs_c", 0.8)
+            .with("osgfs_collect", "always")
+            .with("osgfs_variant", variant);
+        config.burn_in = 2_000;
+        let mut chain = Chain::new(&config).unwrap();
+        let mut points = Vec::new();
+        chain.run_observed(300_000, &mut |x| points.extend_from_slice(x));
+        let k = chain.diagnostics().iter().find(|d| d.name == "k").unwrap().value;
+        assert!((k - 0.8).abs() < 1e-12, "k = {k}");
+        Trace { dim: 2, points }
+    };
+    let uncorrected = variance("uncorrected", 51);
+    let corrected = variance("corrected", 52);
+    for j in 0..2 {
+        // Tolerance 4 MCSE + 2 % for the running estimate of C.
+        let (u, su) = (uncorrected.cov(j, j), uncorrected.cov_se(j, j));
+        assert!((u - 1.25).abs() < 4.0 * su + 0.02 * 1.25, "uncorrected variance {u} vs 1.25 (MCSE {su})");
+        let (c, sc) = (corrected.cov(j, j), corrected.cov_se(j, j));
+        assert!((c - 1.0).abs() < 4.0 * sc + 0.02, "corrected variance {c} vs 1 (MCSE {sc})");
+    }
+}
+
+#[test]
+fn osgfs_convergence_criterion_fires_near_the_mode_and_not_before() {
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
+    let model = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 43);
+    let mode = model.posterior_mean();
+    let precision = model.posterior_precision();
+    let distance = |theta: &[f64]| {
+        let d = DVector::from_column_slice(theta) - &mode;
+        d.dot(&(&precision * &d)).sqrt()
+    };
+    // Start 200 posterior standard deviations away.
+    let start: Vec<f64> = (0..2).map(|j| mode[j] + 200.0 / precision[(j, j)].sqrt()).collect();
+    let mut sampler = Osgfs::new(&model, start.clone(), &ParamValues::defaults(osgfs::PARAMS));
+    assert!(distance(&start) > 100.0);
+    let mut oracle = GradientOracle::new(&model, 100);
+    let mut rng = chain_rng(44);
+    let mut first_near = None;
+    for t in 1..=5_000u64 {
+        let emitted = sampler.step(&model, &mut oracle, &mut rng);
+        let dist = distance(sampler.position());
+        if dist < 5.0 && first_near.is_none() {
+            first_near = Some(t);
+        }
+        match sampler.burn_in_over_step() {
+            None => assert_eq!(emitted, Emitted::Nothing, "no samples before the criterion fires"),
+            Some(fired) => {
+                // Fired on this step: the chain must already be within a few posterior sds (a
+                // 2-D Gaussian has Mahalanobis radius > 5 with probability e^(−12.5)).
+                assert_eq!(fired, t);
+                let near = first_near.expect("criterion fired before the chain came near the mode");
+                assert!(fired >= near && dist < 5.0, "fired at {fired} at distance {dist}, first near at {near}");
+                let diag = sampler.diagnostics().iter().find(|d| d.name == "burn_in_over_step").unwrap().value;
+                assert_eq!(diag, fired as f64);
+                return;
+            }
+        }
+    }
+    panic!("criterion never fired in 5000 steps (first near the mode at {first_near:?})");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact references and the breast-cancer comparison (ALGORITHMS.md §5)
+// ---------------------------------------------------------------------------------------------
+
+/// Assert two traces agree in every mean and covariance entry: |Δ| ≤ 4·√(se₁² + se₂²) plus
+/// `model_error` times the reference's standard deviation (means) or variance scale (covariances).
+fn assert_traces_agree(a: &Trace, b: &Trace, model_error: f64, what: &str) {
+    for i in 0..a.dim {
+        let sd = b.cov(i, i).sqrt();
+        let tol = 4.0 * a.mean_se(i).hypot(b.mean_se(i)) + model_error * sd;
+        let (ma, mb) = (a.mean(i), b.mean(i));
+        assert!((ma - mb).abs() <= tol, "{what}: mean[{i}] {ma:.4} vs {mb:.4} (tolerance {tol:.4})");
+        for j in i..a.dim {
+            let scale = (b.cov(i, i) * b.cov(j, j)).sqrt();
+            let tol = 4.0 * a.cov_se(i, j).hypot(b.cov_se(i, j)) + model_error * scale;
+            let (ca, cb) = (a.cov(i, j), b.cov(i, j));
+            assert!((ca - cb).abs() <= tol, "{what}: cov[{i}][{j}] {ca:.5} vs {cb:.5} (tolerance {tol:.5})");
+        }
+    }
+}
+
+fn mala_trace(model: &dyn Model, step: f64, steps: u64, seed: u64) -> Trace {
+    let mut mala = Mala::new(model, model.initial_point(), &values(mala::PARAMS, &[("mala_step", step)]));
+    let trace = run(&mut mala, model, model.n_data(), seed, 2_000, steps, 1);
+    let acceptance = mala.diagnostics()[0].value;
+    assert!(acceptance > 0.4 && acceptance < 0.95, "MALA acceptance {acceptance}");
+    trace
+}
+
+#[test]
+fn mala_and_hmc_agree_on_logistic_regression() {
+    // Both are exact, so only Monte-Carlo error separates them: 4 combined MCSE, no model error.
+    let model = LogisticRegression::synthetic_1d(&ParamValues::defaults(sgviz::model::logistic::PARAMS));
+    let mala = mala_trace(&model, 0.008, 40_000, 61);
+    let params = values(hmc::PARAMS, &[("hmc_step", 0.03), ("leapfrog_steps", 8.0)]);
+    let mut hmc = Hmc::new(&model, model.initial_point(), &params);
+    let hmc_trace = run(&mut hmc, &model, model.n_data(), 62, 500, 10_000, 1);
+    let acceptance = hmc.diagnostics()[0].value;
+    assert!(acceptance > 0.5, "HMC acceptance {acceptance}");
+    assert_traces_agree(&hmc_trace, &mala, 0.0, "HMC vs MALA");
+}
+
+fn breast_cancer_model() -> LogisticRegression {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/breast_cancer.csv");
+    let data = parse_csv(&std::fs::read(path).unwrap()).unwrap();
+    // mean radius, mean texture, mean smoothness; standardised; plus the bias.
+    let data = data.select_features(&[0, 1, 4]).standardised();
+    LogisticRegression::from_dataset(&data, 10.0).unwrap()
+}
+
+#[test]
+fn gradient_samplers_agree_with_mala_on_breast_cancer() {
+    // Three standardised features + bias (D = 4, N = 569). The stochastic-gradient samplers are
+    // only approximately exact, so besides 4 combined MCSE each comparison allows a model error
+    // of 15 % of the reference's sd (means) or variance scale (covariances), set before running
+    // from the known biases at these settings: SGLD's sampling threshold εN²λmax(V)/(4n) ≈ 0.04
+    // (≈ 4 % extra variance along the stiffest direction), SGHMC's gradient-noise share
+    // η(N²/n)λmax(V)/(2α) ≈ 0.04, SGFS-f's without-replacement deflation ≈ 3 % at α = 2 plus its
+    // Gaussian (Bernstein–von Mises) approximation with the empirical Fisher.
+    let model = breast_cancer_model();
+    let reference = mala_trace(&model, 0.04, 60_000, 71);
+    let start: Vec<f64> = (0..4).map(|j| reference.mean(j)).collect();
+    let model_error = 0.15;
+
+    let mut sgld = Sgld::new(start.clone(), &values(sgld::PARAMS, &[("step_size", 4e-4), ("batch_size", 50.0)]));
+    let sgld_trace = run(&mut sgld, &model, 50, 72, 20_000, 1_500_000, 5);
+    let threshold = sgld.sampling_threshold();
+    assert!(threshold < 0.1, "SGLD is not in its sampling phase: threshold {threshold}");
+    assert_traces_agree(&sgld_trace, &reference, model_error, "SGLD vs MALA");
+
+    let params = values(sghmc::PARAMS, &[("sghmc_lr", 2e-5), ("friction", 0.1), ("batch_size", 50.0)]);
+    let mut sghmc = Sghmc::new(start.clone(), &params);
+    let sghmc_trace = run(&mut sghmc, &model, 50, 73, 20_000, 1_500_000, 5);
+    assert_traces_agree(&sghmc_trace, &reference, model_error, "SGHMC vs MALA");
+
+    let params = values(sgfs::PARAMS, &[("sgfs_alpha", 2.0), ("batch_size", 100.0)]);
+    let mut sgfs_f = Sgfs::new(&model, start, &params, false);
+    let sgfs_trace = run(&mut sgfs_f, &model, 100, 74, 5_000, 200_000, 1);
+    assert_traces_agree(&sgfs_trace, &reference, model_error, "SGFS-f vs MALA");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Robustness through the chain: every registered sampler on every target, and hostile settings
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn every_sampler_runs_on_every_target_and_reports_finite_diagnostics_or_diverges_cleanly() {
+    use sgviz::chain::{Chain, ChainConfig, ChainStatus};
+    for target in sgviz::registry::TARGETS {
+        for sampler in sgviz::registry::SAMPLERS.iter().filter(|s| s.kind != sgviz::registry::SamplerKind::Bouncy) {
+            let mut chain = Chain::new(&ChainConfig::new(target.name, sampler.name, 5)).unwrap();
+            chain.run(300);
+            match chain.status() {
+                ChainStatus::Running => assert!(chain.position().iter().all(|x| x.is_finite())),
+                ChainStatus::Diverged(message) => assert!(message.contains("diverged"), "{message}"),
+            }
+            assert!(!chain.diagnostics().is_empty(), "{} reports no diagnostics", sampler.name);
+            assert!(chain.grad_evals() > 0, "{} on {} counted no gradient evaluations", sampler.name, target.name);
+        }
+    }
+}
+
+#[test]
+fn singular_fisher_estimates_stop_the_chain_instead_of_panicking() {
+    // The Gaussian toy target without synthetic noise has identical per-datum scores, so the
+    // empirical Fisher is 0 and its prior is flat: SGFS has only the ridge, OSGFS a singular H.
+    use sgviz::chain::{Chain, ChainConfig, ChainStatus};
+    for sampler in ["sgfs_f", "sgfs_d", "osgfs"] {
+        let config = ChainConfig::new("gaussian", sampler, 3).with("grad_noise", 0.0);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.set_sampler_param("batch_size", 10.0).unwrap();
+        let ran = chain.run(1_000);
+        match chain.status() {
+            ChainStatus::Diverged(_) => assert!(ran < 1_000),
+            ChainStatus::Running => panic!("{sampler} should not keep running with a singular Fisher"),
+        }
+    }
+}
+
+#[test]
+fn no_sampler_panics_from_an_extreme_or_non_finite_state() {
+    // Steps from absurd states must return (non-finite positions are the chain's to catch).
+    let model = sgviz::model::linear::LinearRegression::synthetic(&ParamValues::defaults(sgviz::model::linear::PARAMS));
+    for spec in sgviz::registry::SAMPLERS.iter().filter(|s| s.kind != sgviz::registry::SamplerKind::Bouncy) {
+        for start in [[1e200, -1e200], [f64::NAN, 0.0], [f64::INFINITY, 1.0]] {
+            let values = ParamValues::defaults(spec.params);
+            let mut sampler = (spec.build)(&values, &model, &start);
+            let mut oracle = GradientOracle::new(&model, 10);
+            let mut rng = chain_rng(1);
+            for _ in 0..3 {
+                sampler.step(&model, &mut oracle, &mut rng);
+            }
+            let _ = sampler.diagnostics();
+        }
+    }
+}
