@@ -373,6 +373,32 @@ mod tests {
         assert!((total - exact).abs() < 1e-3 * exact, "{total} vs {exact}");
     }
 
+    /// The weight prior with its Jacobian, log Γ(K) + Σ_k log β_k(z), integrates to 1 over the
+    /// K − 1 free logits (ALGORITHMS.md §10 option A). K = 3: quadrature over (z₁, z₂); the rest of
+    /// log p(θ) is separated out by evaluating at z = 0, where β = (1/3, 1/3, 1/3).
+    #[test]
+    fn dirichlet_logit_prior_integrates_to_one() {
+        let model = GaussianMixture::new(1, 3, vec![0.0]).unwrap();
+        let rest = [0.3, -0.2, 0.1, 0.4, -0.5, 0.2];
+        let at = |z1: f64, z2: f64| {
+            let mut theta = vec![z1, z2];
+            theta.extend_from_slice(&rest);
+            model.log_prior(&theta)
+        };
+        let rest_part = at(0.0, 0.0) - (2f64.ln() + 3.0 * (1.0f64 / 3.0).ln());
+        let (h, mut total) = (0.05, 0.0);
+        let mut z1 = -25.0;
+        while z1 < 25.0 {
+            let mut z2 = -25.0;
+            while z2 < 25.0 {
+                total += (at(z1, z2) - rest_part).exp() * h * h;
+                z2 += h;
+            }
+            z1 += h;
+        }
+        assert!((total - 1.0).abs() < 1e-3, "{total}");
+    }
+
     #[test]
     fn shift_schedule_uses_nested_cluster_sets() {
         let s = ClusterSchedule::Shift { shuffled: false };
