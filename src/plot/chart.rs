@@ -79,17 +79,24 @@ fn fitted_range(values: impl Iterator<Item = f64>, fixed: Option<(f64, f64)>, lo
     (lo - 0.05 * span, hi + 0.05 * span)
 }
 
-fn tick_label(v: f64, log: bool) -> String {
+/// Tick text: plain numbers with up to 3 significant digits in [1e-3, 1e5), exponent form
+/// outside; on log axes the tick position v is log10 of the value.
+pub fn tick_label(v: f64, log: bool) -> String {
     let value = if log { 10f64.powf(v) } else { v };
     let magnitude = value.abs();
-    if value == 0.0 {
-        "0".into()
-    } else if log || !(1e-3..1e5).contains(&magnitude) {
-        format!("{value:.0e}")
-    } else {
-        let text = format!("{value:.3}");
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    if magnitude < 1e-12 * (1.0 + v.abs()) && !log {
+        return "0".into();
     }
+    if (1e-3..1e5).contains(&magnitude) {
+        let digits = (3 - 1 - magnitude.log10().floor() as i32).max(0) as usize;
+        let text = format!("{value:.digits$}");
+        if text.contains('.') {
+            return text.trim_end_matches('0').trim_end_matches('.').to_string();
+        }
+        return text;
+    }
+    let text = format!("{value:.1e}");
+    text.replace(".0e", "e")
 }
 
 /// Draw the chart; `scale` is the device-pixel ratio (font and line sizes).
@@ -191,6 +198,18 @@ mod tests {
         let svg = render(&spec);
         assert!(svg.contains("injected") && svg.contains("gradient") && svg.contains("current ε"));
         assert!(svg.contains("1e-"), "log tick labels");
+    }
+
+    #[test]
+    fn tick_labels_keep_enough_digits_to_differ() {
+        assert_eq!(tick_label(0.0, true), "1");
+        assert_eq!(tick_label((0.9f64).log10(), true), "0.9");
+        assert_eq!(tick_label((0.95f64).log10(), true), "0.95");
+        assert_eq!(tick_label(-5.0, true), "1e-5");
+        assert_eq!(tick_label((2.5e-7f64).log10(), true), "2.5e-7");
+        assert_eq!(tick_label(1234.5678, false), "1235");
+        assert_eq!(tick_label(0.25, false), "0.25");
+        assert_eq!(tick_label(0.0, false), "0");
     }
 
     #[test]

@@ -189,8 +189,10 @@ impl Sgld {
         let (_, cov) = score_mean_and_covariance(&self.scores, dim);
         let m = &self.precond_diag;
         let whitened = DMatrix::from_fn(dim, dim, |a, b| (m[a] * m[b]).sqrt() * cov[a * dim + b]);
+        // One score has no spread to measure: report "unknown" (NaN) rather than zero noise.
+        let eigenvalue = if n < 2 { f64::NAN } else { largest_eigenvalue(&whitened) };
         self.noise = Some(NoiseDiagnostic {
-            score_cov_max_eigenvalue: largest_eigenvalue(&whitened),
+            score_cov_max_eigenvalue: eigenvalue,
             n_squared_over_batch: big_n * big_n / n as f64,
             step: self.t,
         });
