@@ -191,6 +191,7 @@ fn runs_stay_finite_when_some_particles_have_zero_likelihood() {
 /// - the means differ by at most 4 standard errors of their difference, |t| ≤ 4 with
 ///   t = (m_S − m_A)/√(s_S²/5 + s_A²/5) (Welch, 4–8 degrees of freedom: p ≈ 0.005–0.02 under
 ///   agreement). In a 20-seed sweep |t| stayed below 2 and the per-method sd was 5–30 nats.
+///
 /// So that the check cannot pass vacuously, each sd must stay below 50 nats (6 % of |log Z|).
 #[test]
 fn gmm_sgais_agrees_with_full_data_ais_within_their_spread() {
