@@ -11,6 +11,7 @@ import { AnalysisRunner } from './analysis.js';
 import { ComparePanel } from './compare.js';
 import { PRESETS, findPreset } from './presets.js';
 import { wireLessons } from './lessons.js';
+import { SgaisPanel } from './sgais.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -417,7 +418,15 @@ function animatePiece() {
  * Load a preset (or a lesson step's inline state): target, sampler, parameters, speed, compare
  * mode and pair; then play.
  */
-function applyPreset({ state, compare, pair, title, text, source }) {
+function applyPreset({ state, compare, pair, title, text, source, sgais }) {
+  const note = $('preset-note');
+  note.hidden = !title;
+  if (title) note.textContent = `${title} — ${source}. ${text}`;
+  if (sgais) {
+    app.sgais.applyPreset(sgais);
+    $('sgais-title').scrollIntoView({ block: 'start' });
+    return;
+  }
   setPlaying(false);
   app.target = state.target;
   app.sampler = state.sampler;
@@ -438,9 +447,6 @@ function applyPreset({ state, compare, pair, title, text, source }) {
   buildControls();
   rebuildLab();
   applyPendingPair();
-  const note = $('preset-note');
-  note.hidden = !title;
-  if (title) note.textContent = `${title} — ${source}. ${text}`;
   window.dispatchEvent(new Event('resize'));
   scheduleUrlWrite();
   setPlaying(true);
@@ -466,6 +472,7 @@ function wirePresets() {
   wireLessons((step) => {
     const preset = step.preset ? findPreset(step.preset) : { state: step.state };
     applyPreset({ ...preset, title: undefined });
+    $('lesson').scrollIntoView({ block: 'nearest' });
   });
 }
 
@@ -531,7 +538,7 @@ function wirePairControls() {
 }
 
 function frame(now) {
-  if (!app.dead) { advanceTruth(); app.analysis?.tick(); }
+  if (!app.dead) { advanceTruth(); app.analysis?.tick(); app.sgais?.tick(); }
   if (app.playing) {
     const started = performance.now();
     if (isBouncy() && app.speed <= ANIMATE_BELOW_SPEED) animatePiece();
@@ -566,6 +573,7 @@ async function main() {
     onChange: (options) => { if (options?.rebuild !== false) rebuildCompare(); scheduleUrlWrite(); },
   });
   if (app.urlCompare) app.compare.setEnabled(true, app.urlCompare.sampler, app.urlCompare.values);
+  app.sgais = new SgaisPanel(app.registry, guarded);
   app.analysis = new AnalysisRunner({
     progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
   }, () => app.lab, guarded);

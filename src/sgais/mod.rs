@@ -14,6 +14,7 @@
 //! are in [`models::EVIDENCE_TARGETS`].
 
 pub mod ais;
+pub mod job;
 pub mod annealing;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
