@@ -3,7 +3,7 @@
 
 import init, { Lab, registry_json, last_panic } from './pkg/sgviz.js';
 import { buildParamControls, fillSelect, sliderPosition, sliderValue } from './controls.js';
-import { formatCount, formatNumber } from './format.js';
+import { formatCount, formatNumber, drawingScale } from './format.js';
 import { Panel2d } from './panel2d.js';
 import { wireDataUpload } from './data-upload.js';
 import { decodeState, encodeState } from './url-state.js';
@@ -345,7 +345,7 @@ function drawCharts() {
   app.chartsDrawnAt = performance.now();
   guarded(() => showMixing(JSON.parse(app.lab.mixing_json())));
   if (app.compare?.enabled) app.compare.showMixing();
-  const ratio = Math.min(window.devicePixelRatio || 1, 3);
+  const ratio = drawingScale();
   for (const [kind, id] of CHARTS) {
     const canvas = $(id);
     const width = Math.round(canvas.clientWidth * ratio);
@@ -378,8 +378,12 @@ function showState(state) {
     rows.push(tr);
   };
   const [p, q] = state.pair;
-  for (const i of [p, q]) row(`mean ${names[i]}`, state.mean[i], state.truth?.mean[i]);
-  for (const [a, b] of [[p, p], [p, q], [q, q]]) row(`cov ${names[a]},${names[b]}`, state.cov[a][b], state.truth?.cov[a][b]);
+  row('mean x', state.mean[p], state.truth?.mean[p]);
+  row('mean y', state.mean[q], state.truth?.mean[q]);
+  row('var x', state.cov[p][p], state.truth?.cov[p][p]);
+  row('cov x, y', state.cov[p][q], state.truth?.cov[p][q]);
+  row('var y', state.cov[q][q], state.truth?.cov[q][q]);
+  $('moments').caption.textContent = `x = ${names[p]}, y = ${names[q]}`;
   $('moments').tBodies[0].replaceChildren(...rows);
   const diagnostics = $('diagnostics');
   diagnostics.replaceChildren(...state.diagnostics.flatMap((d) => {

@@ -3,6 +3,8 @@
 // an RGBA image rendered in Rust and blitted from wasm memory; the overlay holds the current
 // point, the fading trail and the sampler's dashed 2σ ellipse.
 
+import { drawingScale } from './format.js';
+
 const TRAIL_LENGTH = 40;
 
 export class Panel2d {
@@ -17,7 +19,7 @@ export class Panel2d {
 
   /** Backing-store size in device pixels, and the device-pixel ratio. */
   size() {
-    const ratio = Math.min(window.devicePixelRatio || 1, 3);
+    const ratio = drawingScale();
     const rect = this.stack.getBoundingClientRect();
     const side = Math.max(64, Math.round(Math.min(rect.width, rect.height || rect.width) * ratio));
     return { width: side, height: side, ratio };

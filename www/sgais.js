@@ -4,7 +4,7 @@
 
 import { EvidenceLab } from './pkg/sgviz.js';
 import { buildParamControls, fillSelect } from './controls.js';
-import { formatCount, formatNumber } from './format.js';
+import { formatCount, formatNumber, drawingScale } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 const SLICE_MS = 8;
@@ -83,7 +83,7 @@ export class SgaisPanel {
 
   start() {
     this.stop();
-    const ratio = Math.min(window.devicePixelRatio || 1, 3);
+    const ratio = drawingScale();
     let message = '';
     const csv = this.spec().accepts_data ? this.csv : null;
     this.job = this.guarded(() => {
@@ -135,7 +135,7 @@ export class SgaisPanel {
   draw() {
     if (!this.job) return;
     this.drawnAt = performance.now();
-    const ratio = Math.min(window.devicePixelRatio || 1, 3);
+    const ratio = drawingScale();
     for (const [kind, id] of [['evidence', 'chart-evidence'], ['annealing', 'chart-annealing']]) {
       const canvas = $(id);
       const width = Math.round(canvas.clientWidth * ratio);
