@@ -163,6 +163,12 @@ impl Lab {
         Ok(())
     }
 
+    /// Forget the samples so far (e.g. the burn-in) but keep the chain where it is.
+    pub fn discard_samples(&mut self) {
+        self.chain.clear_statistics();
+        self.rebin_all();
+    }
+
     /// Start again from the initial point with the same seed and settings.
     pub fn reset(&mut self) -> Result<(), String> {
         self.chain = Chain::new(&self.config)?;

@@ -96,6 +96,11 @@ impl WebLab {
         self.lab.reset().map_err(js_error)
     }
 
+    /// Forget the samples so far (discard burn-in) without moving the chain.
+    pub fn discard_samples(&mut self) {
+        self.lab.discard_samples()
+    }
+
     pub fn resize(&mut self, width: u32, height: u32, scale: f64) {
         self.lab.resize(width, height, scale)
     }

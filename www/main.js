@@ -217,7 +217,14 @@ function reset() {
   draw();
 }
 
+function discardSamples() {
+  guarded(() => app.lab.discard_samples());
+  app.compare?.lab && guarded(() => app.compare.lab.discard_samples());
+  draw();
+}
+
 function wireRunControls() {
+  $('discard').addEventListener('click', discardSamples);
   $('play').addEventListener('click', () => setPlaying(!app.playing));
   $('step').addEventListener('click', stepOnce);
   $('reset').addEventListener('click', reset);
@@ -250,6 +257,7 @@ function wireRunControls() {
     if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); setPlaying(!app.playing); }
     else if (event.key === 's') stepOnce();
     else if (event.key === 'r') reset();
+    else if (event.key === 'd') discardSamples();
     else if (event.key === '?') openHelp();
   });
   window.addEventListener('resize', () => {

@@ -41,8 +41,8 @@ export const PRESETS = [
     id: 'osgfs-burn-in',
     title: 'OSGFS detects the end of burn-in',
     source: 'El hanchi 2018, §2.3, eq. 16–17',
-    text: 'OSGFS starts at the origin, far from the mode of a 10,000-point logistic posterior. The convergence criterion (eq. 17) fires once the stochastic gradients average to zero within their noise; the trace plot marks that step as "burn-in over".',
-    state: { target: 'logreg', sampler: 'osgfs', values: { n_points: 10000, true_w: 2, true_b: -1, osgfs_collect: 1, batch_size: 100 }, speed: 20 },
+    text: 'OSGFS starts at the origin, far from the mode of a 10,000-point logistic posterior. The convergence criterion (eq. 17) fires once the stochastic gradients average to zero within their noise; the trace plot marks that step as "burn-in over". Here every sample is kept, so the march in from the origin inflates the dashed ellipse: press "Discard burn-in" (d), or set "Collect samples" to after_criterion.',
+    state: { target: 'logreg', sampler: 'osgfs', values: { n_points: 10000, true_w: 2, true_b: -1, osgfs_collect: 1, batch_size: 100 }, speed: 5 },
   },
   {
     id: 'sgfs-bias-mixing',
