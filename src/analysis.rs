@@ -54,7 +54,7 @@ impl Analysis {
         }
         let mut base = config.clone();
         base.settings.retain(|(n, _)| chain.target_spec().params.iter().any(|p| p.name == n));
-        let sweep = Sweep::new(&base, curves, budget, truth)?;
+        let sweep = Sweep::new(&base, Some(chain.shared_model()), curves, budget, truth)?;
         let (noise, rejection) = phase_picture(chain, batch as usize, step_range, config.seed);
         Ok(Analysis { sweep, noise, rejection, step_range, current_step, current })
     }

@@ -4,6 +4,7 @@
 use crate::data::Dataset;
 use crate::diagnostics::{Moments, RunningMoments};
 use crate::model::Model;
+use std::sync::Arc;
 use crate::params::ParamValues;
 use crate::registry::{self, SamplerKind, SamplerSpec, TargetSpec};
 use crate::ring::RingBuffer;
@@ -76,7 +77,7 @@ pub struct Chain {
     sampler_params: ParamValues,
     seed: u64,
     burn_in: u64,
-    model: Box<dyn Model>,
+    model: Arc<dyn Model>,
     sampler: Box<dyn Sampler>,
     oracle: GradientOracle,
     rng: ChainRng,
@@ -100,10 +101,23 @@ pub struct Chain {
 impl Chain {
     /// Build a chain from names and textual settings; every error says what is allowed.
     pub fn new(config: &ChainConfig) -> Result<Chain, String> {
+        Self::build(config, None)
+    }
+
+    /// Like [`Chain::new`] but on an already built target with the same target settings (several
+    /// chains on one large data set share it instead of each building it again).
+    pub fn with_model(config: &ChainConfig, model: Arc<dyn Model>) -> Result<Chain, String> {
+        Self::build(config, Some(model))
+    }
+
+    fn build(config: &ChainConfig, shared: Option<Arc<dyn Model>>) -> Result<Chain, String> {
         let target_spec = registry::target(&config.target)?;
         let sampler_spec = registry::sampler(&config.sampler)?;
         let (target_params, sampler_params) = registry::split_settings(target_spec, sampler_spec, &config.settings)?;
-        let model = (target_spec.build)(&target_params, config.data.as_ref())?;
+        let model: Arc<dyn Model> = match shared {
+            Some(model) => model,
+            None => Arc::from((target_spec.build)(&target_params, config.data.as_ref())?),
+        };
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
         if let Some(reason) = sampler.unsupported_reason() {
@@ -265,6 +279,11 @@ impl Chain {
 
     pub fn model(&self) -> &dyn Model {
         self.model.as_ref()
+    }
+
+    /// The target, shareable with other chains on the same settings and data.
+    pub fn shared_model(&self) -> Arc<dyn Model> {
+        self.model.clone()
     }
     pub fn target_spec(&self) -> &'static TargetSpec {
         self.target_spec

@@ -30,6 +30,11 @@ const ACF_LAGS: usize = 100;
 /// Reference-run length for targets without a closed form in d > 2 (warm-up, then sampling).
 const REFERENCE_WARM_UP: u64 = 5_000;
 const REFERENCE_SAMPLING: u64 = 50_000;
+/// Largest grid-quadrature truth (per-datum evaluations) computed while the page waits; beyond it
+/// (N ≳ 10⁵ on a 2-D target) the truth is a Laplace approximation, labelled as such.
+const GRID_TRUTH_BUDGET: f64 = 5e7;
+/// Per-datum evaluations allowed for the contour grid of the static layer.
+const CONTOUR_BUDGET: f64 = 2e7;
 /// Half-width of a pair's view, in posterior standard deviations.
 const VIEW_SDS: f64 = 4.5;
 
@@ -217,7 +222,8 @@ impl Lab {
             self.truth = cached;
             return;
         }
-        self.truth = truth_for(self.chain.model());
+        let model = self.chain.model();
+        self.truth = if crate::truth::truth_cost(model) > GRID_TRUTH_BUDGET { laplace_truth(model) } else { truth_for(model) };
         if self.truth.source == TruthSource::NeedsReferenceRun {
             if let Ok(model) = self.build_model() {
                 self.reference = Some(ReferenceRun::new(model, self.config.seed ^ 0x5eed, REFERENCE_WARM_UP, REFERENCE_SAMPLING));
@@ -256,7 +262,7 @@ impl Lab {
         let (i, j) = self.pair;
         let view = pair_view(model, self.truth.moments.as_ref(), self.pair);
         self.projection.view = view;
-        self.grid = (model.dim() == 2 && self.pair == (0, 1)).then(|| DensityGrid::evaluate(model, view, 161, 161));
+        self.grid = (model.dim() == 2 && self.pair == (0, 1)).then(|| contour_grid(model, self.truth.moments.as_ref(), view));
         let curve = |coordinate: usize, lo: f64, hi: f64| -> Option<AxisDensity> {
             if let Some(m) = self.truth.marginals.iter().find(|m| m.coordinate == coordinate) {
                 return Some(marginals::resample(&m.points, &m.density, lo, hi, 161));
@@ -471,8 +477,45 @@ fn finite(x: f64) -> Value {
     }
 }
 
+/// Laplace approximation as the truth for 2-D targets too large for a quick grid: with N ≥ 10⁵
+/// data the Bernstein–von Mises error of the moments is O(1/N) relative.
+fn laplace_truth(model: &dyn Model) -> Truth {
+    match laplace_approximation(model) {
+        Some(moments) => Truth {
+            moments: Some(moments),
+            marginals: Vec::new(),
+            source: TruthSource::Laplace,
+            error_bound: f64::NAN,
+            error: format!(
+                "Laplace approximation at the mode (N = {}: grid quadrature would stall the page; the Bernstein–von Mises error is O(1/N) relative)",
+                model.n_data()
+            ),
+        },
+        None => truth_for(model),
+    }
+}
+
 fn placeholder_truth() -> Truth {
     Truth { moments: None, marginals: Vec::new(), source: TruthSource::NeedsReferenceRun, error_bound: f64::NAN, error: String::new() }
+}
+
+/// The contour grid of a 2-D target: its log density on up to 161² nodes within a budget of
+/// per-datum evaluations; for very large N the Gaussian of the truth's moments (Laplace) instead.
+fn contour_grid(model: &dyn Model, truth: Option<&Moments>, view: View) -> DensityGrid {
+    let affordable = (CONTOUR_BUDGET / model.density_cost().max(1) as f64).sqrt() as usize;
+    match truth {
+        Some(m) if affordable < 41 => {
+            let gaussian = crate::model::gaussian::CorrelatedGaussian::from_moments(
+                [m.mean[0], m.mean[1]],
+                [[m.cov[0][0], m.cov[0][1]], [m.cov[1][0], m.cov[1][1]]],
+            );
+            DensityGrid::evaluate(&gaussian, view, 161, 161)
+        }
+        _ => {
+            let nodes = affordable.clamp(41, 161);
+            DensityGrid::evaluate(model, view, nodes, nodes)
+        }
+    }
 }
 
 /// Mean and covariance of coordinates (i, j).
@@ -559,6 +602,15 @@ mod tests {
         assert!(lab.set_pair(0, 5).is_err());
         assert_eq!(lab.chain().steps(), 100);
         assert_eq!(lab.pair(), (0, 1));
+    }
+
+    #[test]
+    fn a_million_point_logistic_target_gets_a_labelled_laplace_truth_without_a_grid() {
+        let config = ChainConfig::new("logreg", "sgld", 1).with("n_points", 1_000_000);
+        let lab = Lab::new(config, 200, 200, 1.0).unwrap();
+        assert_eq!(lab.truth().source, TruthSource::Laplace);
+        assert!(lab.truth().error.contains("Laplace approximation"));
+        assert!(lab.truth().moments.is_some());
     }
 
     #[test]

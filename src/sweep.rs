@@ -5,6 +5,8 @@
 
 use crate::chain::{Chain, ChainConfig, ChainStatus};
 use crate::diagnostics::{effective_sample_size, relative_errors, Moments};
+use crate::model::Model;
+use std::sync::Arc;
 
 /// One curve of a sweep: a sampler and the parameter it varies.
 #[derive(Clone, Debug)]
@@ -52,7 +54,8 @@ const STEPS_PER_SLICE: u64 = 64;
 
 impl Sweep {
     /// `base` fixes the target, its settings, the data and the seed; each curve adds its sampler.
-    pub fn new(base: &ChainConfig, curves: Vec<SweepCurve>, budget: u64, truth: Moments) -> Result<Sweep, String> {
+    /// `model`, when given, is the already built target of `base` (shared, not rebuilt).
+    pub fn new(base: &ChainConfig, model: Option<Arc<dyn Model>>, curves: Vec<SweepCurve>, budget: u64, truth: Moments) -> Result<Sweep, String> {
         let mut points = Vec::new();
         for (index, curve) in curves.iter().enumerate() {
             for &value in &curve.values {
@@ -62,7 +65,11 @@ impl Sweep {
                 config.settings.push((curve.param.clone(), value.to_string()));
                 config.capacity = 20_000;
                 config.burn_in = 0;
-                points.push(SweepPoint { curve: index, value, chain: Chain::new(&config)?, warmed_up: false });
+                let chain = match &model {
+                    Some(m) => Chain::with_model(&config, m.clone())?,
+                    None => Chain::new(&config)?,
+                };
+                points.push(SweepPoint { curve: index, value, chain, warmed_up: false });
             }
         }
         Ok(Sweep { curves, points, budget, truth, next: 0 })
@@ -157,7 +164,7 @@ mod tests {
         let base = ChainConfig::new("gaussian", "sgld", 3).with("rho", 0.5).with("grad_noise", 0.0);
         let curve = SweepCurve { sampler: "sgld".into(), param: "step_size".into(), values: vec![0.01, 0.8], settings: vec![("batch_size".into(), "10".into())] };
         let budget = 400_000;
-        let mut sweep = Sweep::new(&base, vec![curve], budget, truth).unwrap();
+        let mut sweep = Sweep::new(&base, None, vec![curve], budget, truth).unwrap();
         let mut slices = 0;
         while !sweep.advance(10_000) {
             slices += 1;

@@ -31,6 +31,8 @@ pub enum TruthSource {
     ClosedForm,
     GridQuadrature,
     ReferenceRun,
+    /// A Laplace approximation, used where exact quadrature is too costly for the page.
+    Laplace,
     /// D > 2 and no closed form: run a [`ReferenceRun`] to get one.
     NeedsReferenceRun,
 }

@@ -60,6 +60,14 @@ impl CorrelatedGaussian {
         CorrelatedGaussian { mean: [0.0, 0.0], cov, precision, log_norm, noise_sd }
     }
 
+    /// N(mean, cov) for a 2 × 2 covariance (e.g. a Laplace approximation drawn as contours).
+    pub fn from_moments(mean: [f64; 2], cov: [[f64; 2]; 2]) -> Self {
+        let (sd1, sd2) = (cov[0][0].sqrt(), cov[1][1].sqrt());
+        let mut g = Self::new(sd1, sd2, (cov[0][1] / (sd1 * sd2)).clamp(-0.999, 0.999), 0.0);
+        g.mean = mean;
+        g
+    }
+
     pub fn from_params(values: &ParamValues) -> Self {
         Self::new(values.get("sd1"), values.get("sd2"), values.get("rho"), values.get("grad_noise"))
     }
