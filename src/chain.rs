@@ -228,7 +228,8 @@ impl Chain {
         } else {
             return Ok(());
         };
-        Err(format!("diverged at step {}: {what}. {}", self.steps, divergence_advice(self.sampler_spec.kind)))
+        let advice = self.sampler.divergence_advice().unwrap_or_else(|| divergence_advice(self.sampler_spec.kind));
+        Err(format!("diverged at step {}: {what}. {advice}", self.steps))
     }
 
     /// Change one sampler parameter live, keeping the chain's state; target parameters need a
@@ -370,6 +371,16 @@ mod tests {
         }
         assert!(chain.moments().mean.iter().all(|m| m.is_finite()));
         assert_eq!(chain.run(10), 0, "a diverged chain does not run");
+    }
+
+    #[test]
+    fn fisher_samplers_on_a_noise_free_toy_explain_what_to_change() {
+        let mut chain = Chain::new(&ChainConfig::new("gaussian", "sgfs_f", 1)).unwrap();
+        chain.run(1_000);
+        match chain.status() {
+            ChainStatus::Diverged(msg) => assert!(msg.contains("gradient noise s > 0"), "{msg}"),
+            ChainStatus::Running => panic!("SGFS with identical scores should stop"),
+        }
     }
 
     #[test]

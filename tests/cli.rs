@@ -74,6 +74,33 @@ fn data_file_drives_a_regression_target() {
 }
 
 #[test]
+fn data_features_are_used_as_given_without_hidden_rescaling() {
+    use sgviz::model::linear::LinearRegression;
+    use sgviz::model::Model;
+    let dir = std::env::temp_dir().join(format!("sgviz-cli-linreg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("raw.csv");
+    // Features on very different scales: standardising them would change the posterior.
+    let rows: Vec<(f64, f64, f64)> = (0..30).map(|i| {
+        let (a, b) = (100.0 + 7.0 * i as f64, 0.01 * ((i * 37) % 11) as f64);
+        (a, b, 0.02 * a - 30.0 * b + ((i * 13) % 5) as f64 * 0.1)
+    }).collect();
+    let mut text = String::from("big,small,y\n");
+    for (a, b, y) in &rows {
+        text.push_str(&format!("{a},{b},{y}\n"));
+    }
+    std::fs::write(&path, text).unwrap();
+    let json = stdout_json(&sgviz(&["sample", "--target", "linreg", "--sampler", "mala", "--steps", "10", "--seed", "1", "--data", path.to_str().unwrap(), "--set", "noise_sd=0.5", "--set", "prior_sd=3"]));
+    let features: Vec<f64> = rows.iter().flat_map(|(a, b, _)| [*a, *b]).collect();
+    let responses: Vec<f64> = rows.iter().map(|r| r.2).collect();
+    let exact = LinearRegression::new(2, features, responses, 0.5, 3.0).exact_moments().unwrap();
+    let truth_mean: Vec<f64> = serde_json::from_value(json["truth"]["mean"].clone()).unwrap();
+    for (a, b) in truth_mean.iter().zip(&exact.mean) {
+        assert!((a - b).abs() < 1e-9 * (1.0 + b.abs()), "{truth_mean:?} vs {:?}", exact.mean);
+    }
+}
+
+#[test]
 fn bad_arguments_exit_non_zero_with_one_clear_line() {
     let cases: &[(&[&str], &str)] = &[
         (&["sample", "--target", "nope", "--sampler", "sgld", "--steps", "1", "--seed", "1"], "unknown target 'nope'; allowed: gaussian"),

@@ -294,7 +294,24 @@ function exportPanelPng() {
   canvas.toBlob((blob) => download(`sgviz-${app.target}-${app.sampler}.png`, blob), 'image/png');
 }
 
+/** A "Save PNG" button under every chart (any panel can be exported). */
+function addChartExports() {
+  for (const figure of document.querySelectorAll('figure.chart')) {
+    const canvas = figure.querySelector('canvas');
+    const caption = document.createElement('figcaption');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'png';
+    button.textContent = 'Save PNG';
+    button.setAttribute('aria-label', `Save PNG: ${canvas.getAttribute('aria-label')}`);
+    button.addEventListener('click', () => canvas.toBlob((blob) => download(`sgviz-${canvas.id}.png`, blob), 'image/png'));
+    caption.append(button);
+    figure.append(caption);
+  }
+}
+
 function wireToolbar() {
+  addChartExports();
   $('help-open').addEventListener('click', openHelp);
   $('export-csv').addEventListener('click', () => {
     const csv = guarded(() => app.lab.samples_csv());

@@ -152,6 +152,7 @@ fn summary_json(chain: &Chain, seconds: f64) -> serde_json::Value {
         "grad_evals": chain.grad_evals(),
         "seconds": seconds,
         "status": status,
+        "truth": chain.model().exact_moments(),
         "diagnostics": diagnostics,
         "target_params": chain.target_params().to_json(),
         "sampler_params": chain.sampler_params().to_json(),

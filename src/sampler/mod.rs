@@ -55,6 +55,11 @@ pub trait Sampler: Send {
     fn unsupported_reason(&self) -> Option<String> {
         None
     }
+    /// What the user should change when this sampler's chain diverges, if the generic advice
+    /// for its family (reduce ε; raise k) does not fit.
+    fn divergence_advice(&self) -> Option<&'static str> {
+        None
+    }
     /// Quantities worth showing, as of the latest step.
     fn diagnostics(&self) -> Vec<Diagnostic> {
         Vec::new()

@@ -185,6 +185,10 @@ impl Sampler for Osgfs {
         self.collect_always = params.get_usize("osgfs_collect") == 1;
     }
 
+    fn divergence_advice(&self) -> Option<&'static str> {
+        Some("The empirical Fisher information is singular or too small: on a data-free toy set the gradient noise s > 0 (its scores are otherwise identical), use a larger minibatch, or pick a target with data; then reset.")
+    }
+
     fn diagnostics(&self) -> Vec<Diagnostic> {
         let over = self.burn_in_over_step.map_or(f64::NAN, |s| s as f64);
         vec![
