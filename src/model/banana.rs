@@ -13,15 +13,7 @@ use crate::registry::{TargetKind, TargetSpec};
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("banana_width", "Width", "a", "Standard deviation of θ₁ ~ N(0, a²)", 0.2, 10.0, 2.0),
     ParamSpec::linear("curvature", "Curvature", "b", "Bend of the ridge: θ₂ | θ₁ ~ N(b(θ₁² − a²), 1)", -3.0, 3.0, 0.5),
-    ParamSpec::linear(
-        "grad_noise",
-        "Gradient noise",
-        "s",
-        "Std. dev. of synthetic noise added to each gradient estimate: ∇log π̂ = ∇log π + N(0, s²I)",
-        0.0,
-        100.0,
-        0.0,
-    ),
+    super::GRAD_NOISE,
 ];
 
 pub const SPEC: TargetSpec = TargetSpec {

@@ -12,15 +12,7 @@ use crate::registry::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("funnel_sd", "Neck scale", "σ_v", "Std. dev. of the log-variance coordinate v ~ N(0, σ_v²)", 0.3, 3.0, 3.0),
-    ParamSpec::linear(
-        "grad_noise",
-        "Gradient noise",
-        "s",
-        "Std. dev. of synthetic noise added to each gradient estimate: ∇log π̂ = ∇log π + N(0, s²I)",
-        0.0,
-        100.0,
-        0.0,
-    ),
+    super::GRAD_NOISE,
 ];
 
 pub const SPEC: TargetSpec = TargetSpec {

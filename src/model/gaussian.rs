@@ -11,21 +11,13 @@ use crate::params::{ParamSpec, ParamValues};
 use crate::registry::{TargetKind, TargetSpec};
 
 /// Number of pseudo-data the log density is split into (sets the scale of per-datum scores).
-pub const PSEUDO_DATA: usize = 100;
+pub use super::toy::PSEUDO_DATA;
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("sd1", "Scale of θ₁", "σ₁", "Marginal standard deviation of θ₁", 0.05, 20.0, 1.0),
     ParamSpec::log("sd2", "Scale of θ₂", "σ₂", "Marginal standard deviation of θ₂", 0.05, 20.0, 1.0),
     ParamSpec::linear("rho", "Correlation", "ρ", "Correlation between θ₁ and θ₂", -0.99, 0.99, 0.9),
-    ParamSpec::linear(
-        "grad_noise",
-        "Gradient noise",
-        "s",
-        "Std. dev. of synthetic noise added to each gradient estimate: ∇log π̂ = ∇log π + N(0, s²I)",
-        0.0,
-        100.0,
-        0.0,
-    ),
+    super::GRAD_NOISE,
 ];
 
 pub const SPEC: TargetSpec = TargetSpec {

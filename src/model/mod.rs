@@ -18,6 +18,18 @@ pub mod softmax;
 pub mod toy;
 
 use crate::diagnostics::Moments;
+use crate::params::ParamSpec;
+
+/// The synthetic gradient-noise knob of data-free toy targets (ALGORITHMS.md §0).
+pub const GRAD_NOISE: ParamSpec = ParamSpec::linear(
+    "grad_noise",
+    "Gradient noise",
+    "s",
+    "Std. dev. of synthetic noise added to each gradient estimate: ∇log π̂ = ∇log π + N(0, s²I)",
+    0.0,
+    100.0,
+    0.0,
+);
 
 /// Axis-aligned window of the 2-D panel, in the coordinates of the displayed pair.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]

@@ -7,11 +7,11 @@
 //! `--set` names come from [`super::PARAMS`] or the target's parameter list.
 
 use super::ais::ais_run;
-use super::models::{evidence_target, EvidenceTarget};
+use super::models::{evidence_target, split_settings, EvidenceTarget};
 use super::run::{ChunkRecord, RunStatus, SgaisRun};
-use super::{SgaisConfig, PARAMS};
+use super::SgaisConfig;
 use crate::data::{parse_csv, Dataset};
-use crate::params::{unknown_param, ParamSpec, ParamValues};
+use crate::params::ParamValues;
 use std::io::Write;
 use std::time::Instant;
 
@@ -63,23 +63,6 @@ pub fn parse_evidence_args(args: &[String]) -> Result<EvidenceArgs, String> {
         None => None,
     };
     Ok(EvidenceArgs { target, target_values, sgais_values, data, seed, ais })
-}
-
-/// Each `name=value` goes to the SGAIS list or the target's list; unknown names are refused.
-fn split_settings(target: &EvidenceTarget, settings: &[(String, String)]) -> Result<(ParamValues, ParamValues), String> {
-    let mut target_values = ParamValues::defaults(target.params);
-    let mut sgais_values = ParamValues::defaults(PARAMS);
-    for (name, text) in settings {
-        if let Some(spec) = PARAMS.iter().find(|s| s.name == name) {
-            sgais_values.set(PARAMS, name, spec.parse(text)?)?;
-        } else if let Some(spec) = target.params.iter().find(|s| s.name == name) {
-            target_values.set(target.params, name, spec.parse(text)?)?;
-        } else {
-            let all: Vec<ParamSpec> = PARAMS.iter().chain(target.params).copied().collect();
-            return Err(unknown_param(&all, name));
-        }
-    }
-    Ok((target_values, sgais_values))
 }
 
 /// Run `sgviz evidence` with the arguments after the subcommand, writing JSON lines to `out`.

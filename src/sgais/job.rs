@@ -4,11 +4,10 @@
 //! caller (no clock on wasm) and attributed to runs with [`EvidenceJob::add_seconds`].
 
 use super::ais::ais_run;
-use super::models::{evidence_target, EvidenceModel, EvidenceTarget};
+use super::models::{evidence_target, split_settings, EvidenceModel};
 use super::run::{checkpoints, RunStatus, SgaisRun};
-use super::{SgaisConfig, PARAMS};
+use super::SgaisConfig;
 use crate::data::Dataset;
-use crate::params::{unknown_param, ParamSpec, ParamValues};
 use crate::plot::chart::{ChartSpec, Series, Style, PALETTE};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -46,7 +45,7 @@ impl EvidenceJob {
         let mut first: Option<(Arc<dyn EvidenceModel>, SgaisConfig)> = None;
         for (k, variant) in variants.iter().enumerate() {
             let all: Vec<(String, String)> = settings.iter().chain(&variant.settings).cloned().collect();
-            let (target_values, sgais_values) = split(target, &all)?;
+            let (target_values, sgais_values) = split_settings(target, &all)?;
             let model = (target.build)(&target_values, data)?;
             let config = SgaisConfig::from_values(&sgais_values)?;
             let n = model.n_data();
@@ -177,23 +176,6 @@ impl EvidenceJob {
             .collect();
         json!({ "progress": self.progress(), "done": self.is_done(), "runs": runs })
     }
-}
-
-/// Settings go to the SGAIS list or the target's list; unknown names are refused.
-fn split(target: &EvidenceTarget, settings: &[(String, String)]) -> Result<(ParamValues, ParamValues), String> {
-    let mut target_values = ParamValues::defaults(target.params);
-    let mut sgais_values = ParamValues::defaults(PARAMS);
-    for (name, text) in settings {
-        if let Some(spec) = PARAMS.iter().find(|s| s.name == name) {
-            sgais_values.set(PARAMS, name, spec.parse(text)?)?;
-        } else if let Some(spec) = target.params.iter().find(|s| s.name == name) {
-            target_values.set(target.params, name, spec.parse(text)?)?;
-        } else {
-            let all: Vec<ParamSpec> = PARAMS.iter().chain(target.params).copied().collect();
-            return Err(unknown_param(&all, name));
-        }
-    }
-    Ok((target_values, sgais_values))
 }
 
 #[cfg(test)]

@@ -9,7 +9,8 @@ use crate::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture}
 use crate::model::linear::{self, LinearRegression};
 use crate::model::softmax::SoftmaxRegression;
 use crate::model::Model;
-use crate::params::{ParamSpec, ParamValues};
+use super::PARAMS;
+use crate::params::{unknown_param, ParamSpec, ParamValues};
 use crate::rng::{standard_normal, ChainRng};
 use nalgebra::{DMatrix, DVector};
 use serde::Serialize;
@@ -201,6 +202,24 @@ fn build_gmm(values: &ParamValues, data: Option<&Dataset>) -> Result<Arc<dyn Evi
     let points = generate_cluster_data(values.get_usize("n_points"), schedule, values.get("data_seed") as u64);
     Ok(Arc::new(GaussianMixture::new(2, values.get_usize("n_components"), points)?))
 }
+
+/// Each `name=value` goes to the SGAIS list or the target's list; unknown names are refused.
+pub fn split_settings(target: &EvidenceTarget, settings: &[(String, String)]) -> Result<(ParamValues, ParamValues), String> {
+    let mut target_values = ParamValues::defaults(target.params);
+    let mut sgais_values = ParamValues::defaults(PARAMS);
+    for (name, text) in settings {
+        if let Some(spec) = PARAMS.iter().find(|s| s.name == name) {
+            sgais_values.set(PARAMS, name, spec.parse(text)?)?;
+        } else if let Some(spec) = target.params.iter().find(|s| s.name == name) {
+            target_values.set(target.params, name, spec.parse(text)?)?;
+        } else {
+            let all: Vec<ParamSpec> = PARAMS.iter().chain(target.params).copied().collect();
+            return Err(unknown_param(&all, name));
+        }
+    }
+    Ok((target_values, sgais_values))
+}
+
 
 #[cfg(test)]
 mod tests {

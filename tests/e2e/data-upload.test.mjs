@@ -1,22 +1,11 @@
 // CSV upload in the page: a valid file replaces the posterior; a broken one shows a message that
 // names the row and column, and the data already loaded stay in place.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 function csvFile(name, text) {
   return { name, mimeType: 'text/csv', buffer: Buffer.from(text) };
@@ -25,7 +14,7 @@ function csvFile(name, text) {
 const staticLayerPixels = (page) => page.$eval('#static-layer', (c) => c.toDataURL());
 
 test('upload a CSV, see the new posterior; a broken file keeps the previous data', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.selectOption('#target', 'logreg');
   assert.equal(await page.isVisible('#data-controls'), true, 'data controls shown for regression targets');
   const builtIn = await page.evaluate(() => window.sgviz.state().n_data);

@@ -1,25 +1,14 @@
 // Foundation slice in a real browser: loads cleanly, play advances the chain, the step-size
 // slider reaches the sampler, the layers are drawn, and a screenshot is kept as an artifact.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 test('page loads with no console errors and draws the static layer', async () => {
-  const { page, errors, outsideRequests } = await openApp(browser, server.url);
+  const { page, errors, outsideRequests } = await openApp(env.browser, env.server.url);
   assert.ok(await paintedPixels(page, '#static-layer') > 1000, 'axes and contours drawn');
   const options = await page.$$eval('#sampler option', (os) => os.map((o) => o.value));
   assert.ok(options.includes('sgld'), `sampler dropdown from the registry: ${options}`);
@@ -29,7 +18,7 @@ test('page loads with no console errors and draws the static layer', async () =>
 });
 
 test('play increases the sample count and draws samples', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   const before = await page.evaluate(() => window.sgviz.state().n_samples);
   assert.equal(before, 0);
   assert.equal(await paintedPixels(page, '#density-layer'), 0, 'no samples before play');
@@ -46,7 +35,7 @@ test('play increases the sample count and draws samples', async () => {
 });
 
 test('step button advances exactly one step', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.click('#step');
   await page.click('#step');
   assert.equal(await page.evaluate(() => window.sgviz.state().steps), 2);
@@ -57,7 +46,7 @@ test('step button advances exactly one step', async () => {
 });
 
 test('moving the step-size slider changes the sampler step size', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   const initial = await page.evaluate(() => window.sgviz.state().sampler_params.step_size);
   await page.focus('#param-step_size');
   for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');

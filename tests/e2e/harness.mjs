@@ -7,6 +7,7 @@ import { readFile, mkdir, mkdtemp } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const DIST = join(ROOT, 'dist');
@@ -86,4 +87,21 @@ export async function paintedPixels(page, selector) {
     }
     return painted;
   });
+}
+
+/**
+ * One static server and one browser for a test file: registers before/after hooks and returns
+ * an object whose `server` and `browser` are set once the hooks have run.
+ */
+export function useBrowser() {
+  const shared = {};
+  before(async () => {
+    shared.server = await startServer();
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    await shared.server?.close();
+  });
+  return shared;
 }

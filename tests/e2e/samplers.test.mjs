@@ -1,25 +1,14 @@
 // Every registered sampler on every registered target: runs in the page without a console
 // error; unsupported pairings say why; bouncy samplers draw their path with bounces.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 test('every sampler runs on every target without console errors', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   const registry = await page.evaluate(() => window.sgviz.app.registry);
   const outcomes = [];
   for (const target of registry.targets) {
@@ -50,7 +39,7 @@ test('every sampler runs on every target without console errors', async () => {
 });
 
 test('exact BPS draws its piecewise-linear path with bounces', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.selectOption('#sampler', 'bps');
   await page.evaluate(() => window.sgviz.app.lab.run(60));
   await page.click('#step');

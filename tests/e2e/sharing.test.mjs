@@ -1,22 +1,11 @@
 // Sharing: the state round-trips through the URL (same seed ⇒ same first 100 samples), and a
 // garbage URL gives a visible notice, defaults and no console error.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 const firstSamples = (page) => page.evaluate(() => {
   window.sgviz.app.lab.run(100);
@@ -24,7 +13,7 @@ const firstSamples = (page) => page.evaluate(() => {
 });
 
 test('URL round trip restores an identical state', async () => {
-  const first = await openApp(browser, server.url);
+  const first = await openApp(env.browser, env.server.url);
   const page = first.page;
   await page.focus('#param-rho');
   for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
@@ -40,7 +29,7 @@ test('URL round trip restores an identical state', async () => {
   const samples = await firstSamples(page);
   assert.equal(samples.trim().split('\n').length, 101);
 
-  const second = await openApp(browser, url);
+  const second = await openApp(env.browser, url);
   const restored = await second.page.evaluate(() => window.sgviz.state());
   assert.deepEqual(restored.sampler_params, state.sampler_params);
   assert.deepEqual(restored.target_params, state.target_params);
@@ -56,7 +45,7 @@ test('URL round trip restores an identical state', async () => {
 
 test('garbage URL state gives a notice, defaults and no console error', async () => {
   const hostile = '#target=<img src=x onerror=alert(1)>&sampler=sgld&seed=-4&p.step_size=NaN&p.rho=7&p.bogus=1&layout.font=huge&zzz=1&p.sd1=2';
-  const { page, errors } = await openApp(browser, server.url, hostile);
+  const { page, errors } = await openApp(env.browser, env.server.url, hostile);
   const banner = await page.textContent('#banner');
   assert.match(banner, /Unknown target '<img src=x onerror=alert\(1\)>'/);
   assert.match(banner, /Seed '-4'/);
@@ -75,7 +64,7 @@ test('garbage URL state gives a notice, defaults and no console error', async ()
 });
 
 test('help overlay opens with ? and lists the shortcuts', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.keyboard.press('?');
   assert.equal(await page.isVisible('#help'), true);
   const text = await page.textContent('#help');

@@ -2,30 +2,19 @@
 // visibly, compare mode keeps equal gradient budgets, presets and lessons load (screenshots of
 // every preset), keyboard-only use, accessibility (axe-core), phone and projector layouts.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { startServer, launchBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 const state = (page) => page.evaluate(() => window.sgviz.state());
 const canvasData = (page, selector) => page.$eval(selector, (c) => c.toDataURL());
 
 test('every panel renders non-blank and updates while running', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.click('#play');
   await page.waitForFunction(() => window.sgviz.state().n_samples > 3000, null, { timeout: 20_000 });
   await page.waitForFunction(() => document.querySelector('#analysis-progress').value >= 1, null, { timeout: 60_000 });
@@ -46,7 +35,7 @@ test('every panel renders non-blank and updates while running', async () => {
 });
 
 test('the SGLD ellipse grows with ε on the Gaussian', async () => {
-  const { page, errors } = await openApp(browser, server.url, '#target=gaussian&sampler=sgld&p.batch_size=100&p.step_size=0.02');
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&p.batch_size=100&p.step_size=0.02');
   const ellipseArea = () => page.evaluate(() => {
     const lab = window.sgviz.app.lab;
     lab.run(20000);
@@ -75,7 +64,7 @@ test('the SGLD ellipse grows with ε on the Gaussian', async () => {
 });
 
 test('compare mode runs two samplers at the same gradient budget', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.click('#compare-toggle');
   assert.equal(await page.isVisible('#view-b'), true);
   await page.selectOption('#compare-sampler', 'mala');
@@ -94,7 +83,7 @@ test('compare mode runs two samplers at the same gradient budget', async () => {
 });
 
 test('presets reproduce the figures of the papers (screenshots of each)', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   const presets = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
   assert.ok(presets.length >= 8, `${presets.length} presets`);
   for (const id of presets) {
@@ -119,7 +108,7 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
 });
 
 test('distribution-shift demo shows spikes in annealing steps at the change points', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.click('#sgais-preset-shift');
   await page.waitForFunction(() => (window.sgviz.app.sgais.summary()?.runs[0].n || 0) >= 1500, null, { timeout: 90_000 });
   await page.click('#sgais-stop');
@@ -133,7 +122,7 @@ test('distribution-shift demo shows spikes in annealing steps at the change poin
 });
 
 test('lesson mode steps forward and back, loading each step', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.click('#lesson-open');
   assert.equal(await page.isVisible('#lesson'), true);
   const first = await page.textContent('#lesson-text');
@@ -152,7 +141,7 @@ test('lesson mode steps forward and back, loading each step', async () => {
 });
 
 test('keyboard-only walk reaches every control with visible focus', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   const reachable = new Set();
   let outlines = 0;
   for (let i = 0; i < 120; i++) {
@@ -182,7 +171,7 @@ test('keyboard-only walk reaches every control with visible focus', async () => 
 test('axe-core finds no serious accessibility violations', async () => {
   const require = createRequire(import.meta.url);
   const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
@@ -195,7 +184,7 @@ test('axe-core finds no serious accessibility violations', async () => {
 
 test('phone and projector layouts fit without horizontal scrolling or layout shift', async () => {
   for (const [name, viewport, query] of [['phone', { width: 390, height: 844 }, ''], ['projector', { width: 1920, height: 1080 }, '#layout.font=large']]) {
-    const { page, errors } = await openApp(browser, server.url, query);
+    const { page, errors } = await openApp(env.browser, env.server.url, query);
     await page.setViewportSize(viewport);
     await page.waitForTimeout(300);
     await page.evaluate(() => {
