@@ -326,6 +326,10 @@ impl Chain {
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
         self.sampler.diagnostics()
     }
+    /// The last Metropolis–Hastings proposal of an exact sampler.
+    pub fn last_proposal(&self) -> Option<&crate::sampler::Proposal> {
+        self.sampler.last_proposal()
+    }
 }
 
 /// What to change after a divergence, by sampler family.

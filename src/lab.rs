@@ -334,7 +334,11 @@ impl Lab {
             }
         }
         let kind = if self.chain.sampler_spec().kind == SamplerKind::Bouncy { "path" } else { "samples" };
-        json!({ "kind": kind, "path": path, "bounces": bounces })
+        let proposal = self.chain.last_proposal().map(|p| {
+            let points: Vec<f64> = p.iter().flat_map(|x| self.pixel(x)).collect();
+            json!({ "points": points, "accepted": p.accepted })
+        });
+        json!({ "kind": kind, "path": path, "bounces": bounces, "proposal": proposal })
     }
 
     /// Pixel coordinates of the current position.
@@ -590,6 +594,20 @@ mod tests {
         let state = lab.state();
         assert!(state["e2"].as_f64().unwrap() < 1.0);
         assert_eq!(state["truth_source"], "closed_form");
+    }
+
+    #[test]
+    fn exact_samplers_expose_their_last_proposal_for_animation() {
+        let mut mala = lab("gaussian", "mala");
+        mala.run(1);
+        let p = &mala.path()["proposal"];
+        assert_eq!(p["points"].as_array().unwrap().len(), 4, "from and to, in pixels");
+        let mut hmc = Lab::new(ChainConfig::new("gaussian", "hmc", 1).with("leapfrog_steps", 7), 300, 300, 1.0).unwrap();
+        hmc.run(3);
+        let p = &hmc.path()["proposal"];
+        assert_eq!(p["points"].as_array().unwrap().len(), 2 * 8, "start plus 7 leapfrog positions");
+        assert!(p["accepted"].is_boolean());
+        assert!(lab("gaussian", "sgld").path()["proposal"].is_null());
     }
 
     #[test]

@@ -73,6 +73,7 @@ export class Panel2d {
     } else {
       this.drawTrail(ctx, lab.trail(TRAIL_LENGTH), ratio);
     }
+    if (path.proposal) this.drawProposal(ctx, path.proposal, ratio);
     if (Number.isFinite(x) && Number.isFinite(y)) {
       ctx.fillStyle = this.colours.point;
       ctx.strokeStyle = '#ffffff';
@@ -104,6 +105,25 @@ export class Panel2d {
     ctx.beginPath();
     ctx.moveTo(points[0], points[1]);
     for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  /** An exact sampler's last proposal (MALA's jump, HMC's leapfrog path): green if accepted. */
+  drawProposal(ctx, { points, accepted }, ratio) {
+    if (points.length < 4) return;
+    ctx.save();
+    ctx.strokeStyle = accepted ? this.colours.accepted : this.colours.rejected;
+    ctx.lineWidth = 2 * ratio;
+    ctx.setLineDash([4 * ratio, 3 * ratio]);
+    ctx.beginPath();
+    ctx.moveTo(points[0], points[1]);
+    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const [x, y] = points.slice(-2);
+    ctx.beginPath();
+    ctx.arc(x, y, 4.5 * ratio, 0, 2 * Math.PI);
     ctx.stroke();
     ctx.restore();
   }
@@ -156,6 +176,8 @@ function readColours() {
     point: read('--point', '#e4572e'),
     sampler: read('--sampler', '#d1495b'),
     truth: read('--truth', '#141414'),
+    accepted: read('--accepted', '#2e7d32'),
+    rejected: read('--rejected', '#c62828'),
     histogram: read('--histogram', 'rgba(33, 113, 181, 0.35)'),
     histogramEdge: read('--histogram-edge', '#2171b5'),
   };

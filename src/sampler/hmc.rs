@@ -3,7 +3,7 @@
 //! steps of size ε on H(θ, p) = −log π(θ) + |p|²/2, then a Metropolis–Hastings test
 //! min{1, exp(H(θ, p) − H(θ', p'))}. Each leapfrog step costs one full gradient (N evaluations).
 
-use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use super::{Diagnostic, Emitted, GradientOracle, Proposal, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::registry::{SamplerKind, SamplerSpec};
@@ -35,6 +35,7 @@ pub struct Hmc {
     accepted: u64,
     proposed: u64,
     last_accept_probability: f64,
+    trajectory: Proposal,
 }
 
 impl Hmc {
@@ -55,6 +56,7 @@ impl Hmc {
             accepted: 0,
             proposed: 0,
             last_accept_probability: f64::NAN,
+            trajectory: Proposal::default(),
         }
     }
 
@@ -80,6 +82,7 @@ impl Hmc {
             for (p, g) in self.momentum.iter_mut().zip(&self.proposal_grad) {
                 *p += 0.5 * e * g;
             }
+            self.trajectory.push(&self.proposal);
             if self.proposal.iter().any(|x| !x.is_finite()) {
                 return false;
             }
@@ -96,6 +99,7 @@ impl Sampler for Hmc {
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {
         self.momentum.iter_mut().for_each(|p| *p = standard_normal(rng));
         let kinetic_before: f64 = 0.5 * self.momentum.iter().map(|p| p * p).sum::<f64>();
+        self.trajectory.restart(&self.theta);
         let finite = self.leapfrog(model, grads);
         let proposal_log_density = if finite { model.log_density(&self.proposal) } else { f64::NEG_INFINITY };
         let kinetic_after: f64 = 0.5 * self.momentum.iter().map(|p| p * p).sum::<f64>();
@@ -107,8 +111,13 @@ impl Sampler for Hmc {
             std::mem::swap(&mut self.grad, &mut self.proposal_grad);
             self.log_density = proposal_log_density;
             self.accepted += 1;
+            self.trajectory.accepted = true;
         }
         Emitted::Sample { weight: 1.0 }
+    }
+
+    fn last_proposal(&self) -> Option<&Proposal> {
+        Some(&self.trajectory)
     }
 
     fn update_params(&mut self, params: &ParamValues) {

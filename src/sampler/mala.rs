@@ -2,7 +2,7 @@
 //! expensive reference. Proposal θ' = θ + (ε/2)∇log π(θ) + √ε ξ, accepted with probability
 //! min{1, π(θ') q(θ | θ') / (π(θ) q(θ' | θ))}, q the Gaussian proposal density (Roberts & Tweedie 1996).
 
-use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use super::{Diagnostic, Emitted, GradientOracle, Proposal, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::registry::{SamplerKind, SamplerSpec};
@@ -36,6 +36,7 @@ pub struct Mala {
     proposal_grad: Vec<f64>,
     accepted: u64,
     proposed: u64,
+    last: Proposal,
 }
 
 impl Mala {
@@ -52,6 +53,7 @@ impl Mala {
             proposal_grad: vec![0.0; dim],
             accepted: 0,
             proposed: 0,
+            last: Proposal::default(),
         }
     }
 
@@ -81,6 +83,8 @@ impl Sampler for Mala {
         for j in 0..self.theta.len() {
             self.proposal[j] = self.theta[j] + 0.5 * e * self.grad[j] + e.sqrt() * standard_normal(rng);
         }
+        self.last.restart(&self.theta);
+        self.last.push(&self.proposal);
         grads.full_gradient(model, &self.proposal, &mut self.proposal_grad);
         let proposal_log_density = model.log_density(&self.proposal);
         let log_ratio = proposal_log_density - self.log_density
@@ -92,8 +96,13 @@ impl Sampler for Mala {
             std::mem::swap(&mut self.grad, &mut self.proposal_grad);
             self.log_density = proposal_log_density;
             self.accepted += 1;
+            self.last.accepted = true;
         }
         Emitted::Sample { weight: 1.0 }
+    }
+
+    fn last_proposal(&self) -> Option<&Proposal> {
+        (self.proposed > 0).then_some(&self.last)
     }
 
     fn update_params(&mut self, params: &ParamValues) {

@@ -34,6 +34,33 @@ pub enum Emitted {
     Nothing,
 }
 
+/// The last Metropolis–Hastings proposal of an exact sampler, for animating it: the path from the
+/// current point to the proposed one (two points for MALA, every leapfrog position for HMC), and
+/// whether it was accepted.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Proposal {
+    pub dim: usize,
+    /// Row-major points of the path.
+    pub points: Vec<f64>,
+    pub accepted: bool,
+}
+
+impl Proposal {
+    /// Start a new path at `from` (keeps the allocation).
+    pub fn restart(&mut self, from: &[f64]) {
+        self.dim = from.len();
+        self.points.clear();
+        self.points.extend_from_slice(from);
+        self.accepted = false;
+    }
+    pub fn push(&mut self, point: &[f64]) {
+        self.points.extend_from_slice(point);
+    }
+    pub fn iter(&self) -> impl Iterator<Item = &[f64]> + '_ {
+        self.points.chunks(self.dim.max(1))
+    }
+}
+
 /// One named number a sampler reports for the UI and the CLI (noise variances, acceptance, …).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Diagnostic {
@@ -58,6 +85,10 @@ pub trait Sampler: Send {
     /// What the user should change when this sampler's chain diverges, if the generic advice
     /// for its family (reduce ε; raise k) does not fit.
     fn divergence_advice(&self) -> Option<&'static str> {
+        None
+    }
+    /// The last Metropolis–Hastings proposal (exact samplers), for animating it.
+    fn last_proposal(&self) -> Option<&Proposal> {
         None
     }
     /// Quantities worth showing, as of the latest step.

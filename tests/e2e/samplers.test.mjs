@@ -58,3 +58,27 @@ test('exact BPS draws its piecewise-linear path with bounces', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('exact samplers animate their last proposal, coloured by the MH decision', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url);
+  await page.selectOption('#sampler', 'hmc');
+  await page.click('#step');
+  const proposal = await page.evaluate(() => JSON.parse(window.sgviz.app.lab.path_json()).proposal);
+  const leapfrog = await page.evaluate(() => window.sgviz.state().sampler_params.leapfrog_steps);
+  assert.equal(proposal.points.length, 2 * (leapfrog + 1), 'start plus every leapfrog position');
+  assert.equal(typeof proposal.accepted, 'boolean');
+  const colour = await page.$eval('#overlay-layer', (c, p) => {
+    const [x, y] = p.points.slice(-2);
+    const d = c.getContext('2d').getImageData(Math.round(x) - 6, Math.round(y) - 6, 13, 13).data;
+    let green = 0, red = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] > 0 && d[i + 1] > d[i] + 40) green++;
+      if (d[i + 3] > 0 && d[i] > d[i + 1] + 80) red++;
+    }
+    return { green, red };
+  }, proposal);
+  assert.ok(proposal.accepted ? colour.green > 0 : colour.red > 0, `end marker coloured: ${JSON.stringify(colour)}`);
+  await screenshot(page, 'hmc-proposal');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
