@@ -74,3 +74,20 @@ test('help overlay opens with ? and lists the shortcuts', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('samples export as CSV and the panel as PNG', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url);
+  await page.evaluate(() => window.sgviz.app.lab.run(250));
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
+  const text = await (await import('node:fs/promises')).readFile(await csv.path(), 'utf8');
+  const lines = text.trim().split('\n');
+  assert.equal(lines[0], 'θ1,θ2');
+  assert.equal(lines.length, 251);
+  assert.ok(lines.slice(1).every((l) => l.split(',').every((x) => Number.isFinite(Number(x)))));
+  const [png] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
+  const bytes = await (await import('node:fs/promises')).readFile(await png.path());
+  assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'a PNG file');
+  assert.ok(png.suggestedFilename().endsWith('.png'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
