@@ -54,6 +54,8 @@ fn main() {
                     "steps": result.steps, "seconds": result.seconds,
                     "steps_per_second": result.steps as f64 / result.seconds,
                     "grad_evals_per_second": result.grad_evals as f64 / result.seconds,
+                    "cpu_seconds": result.cpu_seconds,
+                    "steps_per_cpu_second": result.cpu_seconds.map(|c| result.steps as f64 / c),
                     "status": result.status,
                 });
                 println!("{line}");
@@ -66,6 +68,7 @@ struct Measured {
     steps: u64,
     grad_evals: u64,
     seconds: f64,
+    cpu_seconds: Option<f64>,
     status: String,
 }
 
@@ -75,15 +78,24 @@ fn measure(config: &ChainConfig, min_seconds: f64) -> Measured {
     chain.run(1000);
     let (steps0, evals0) = (chain.steps(), chain.grad_evals());
     let started = Instant::now();
+    let cpu_started = thread_cpu_seconds();
     let mut chunk = 1000u64;
     while started.elapsed().as_secs_f64() < min_seconds && *chain.status() == ChainStatus::Running {
         chain.run(chunk);
         chunk = (chunk * 2).min(1 << 22);
     }
     let seconds = started.elapsed().as_secs_f64();
+    let cpu_seconds = thread_cpu_seconds().zip(cpu_started).map(|(end, start)| end - start);
     let status = match chain.status() {
         ChainStatus::Running => "running".to_string(),
         ChainStatus::Diverged(m) => format!("diverged: {m}"),
     };
-    Measured { steps: chain.steps() - steps0, grad_evals: chain.grad_evals() - evals0, seconds, status }
+    Measured { steps: chain.steps() - steps0, grad_evals: chain.grad_evals() - evals0, seconds, cpu_seconds, status }
+}
+
+/// CPU time of this thread (Linux `/proc/thread-self/schedstat`, nanoseconds on CPU), so that the
+/// rates can also be stated per CPU-second when other jobs share the machine.
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(text.split_whitespace().next()?.parse::<f64>().ok()? * 1e-9)
 }
