@@ -1,0 +1,86 @@
+//! Bounded memory (issue 8): every registered sampler runs for a long time through the page's
+//! [`Lab`] (chain + sample ring + density image) on a cheap target, and the live heap — counted by
+//! this test binary's own global allocator — must not grow.
+//!
+//! Steps per sampler: `SGVIZ_SOAK_STEPS` (default 10⁶ for `cargo test`; `make soak` runs 10⁷).
+//! Assertion: live heap after the full run ≤ live heap after 10⁵ steps + 64 KiB. All long-lived
+//! buffers (sample ring of 10⁵ points, density image, trajectory pieces, the SBPS history) are
+//! allocated or full by 10⁵ steps, so any per-step leak of even one byte per 100 steps (10⁴ bytes
+//! per 10⁶ steps… 10⁵ bytes at 10⁷) shows up; a Vec growing with the step count would be far over.
+//! This file holds a single test so no other test's allocations run concurrently.
+
+use sgviz::chain::ChainConfig;
+use sgviz::lab::Lab;
+use sgviz::registry::SAMPLERS;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicIsize, Ordering};
+
+struct Counting;
+
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = System.alloc(layout);
+        if !p.is_null() {
+            LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout);
+        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = System.realloc(ptr, layout, new_size);
+        if !p.is_null() {
+            LIVE.fetch_add(new_size as isize - layout.size() as isize, Ordering::Relaxed);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+const WARM_STEPS: u64 = 100_000;
+const ALLOWED_GROWTH: isize = 64 * 1024;
+const CHUNK: u64 = 20_000;
+
+/// A cheap target the sampler runs on: the 2-D Gaussian (pseudo-data N = 100), or for samplers
+/// that cannot run there, logistic regression with N = 100.
+fn lab_for(sampler: &str) -> Lab {
+    let gaussian = ChainConfig::new("gaussian", sampler, 7);
+    Lab::new(gaussian, 200, 200, 1.0)
+        .or_else(|_| Lab::new(ChainConfig::new("logreg", sampler, 7).with("n_points", 100), 200, 200, 1.0))
+        .unwrap_or_else(|e| panic!("{sampler}: no cheap target: {e}"))
+}
+
+fn run(lab: &mut Lab, steps: u64) {
+    let mut done = 0;
+    while done < steps {
+        let ran = lab.run(CHUNK.min(steps - done));
+        // Read-outs the page takes every frame (they allocate and must free).
+        let _ = lab.state();
+        let _ = lab.path();
+        assert!(ran > 0, "chain stopped: {:?}", lab.chain().status());
+        done += ran;
+    }
+}
+
+#[test]
+fn live_heap_stays_flat_over_long_runs_of_every_sampler() {
+    let steps: u64 = std::env::var("SGVIZ_SOAK_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
+    let mut report = Vec::new();
+    for spec in SAMPLERS {
+        let mut lab = lab_for(spec.name);
+        let started = std::time::Instant::now();
+        run(&mut lab, WARM_STEPS);
+        let warm = LIVE.load(Ordering::Relaxed);
+        run(&mut lab, steps - WARM_STEPS);
+        let end = LIVE.load(Ordering::Relaxed);
+        report.push(format!("{:8}: live heap {warm} → {end} bytes (Δ {}) over {steps} steps in {:.1?}", spec.name, end - warm, started.elapsed()));
+        assert!(end - warm <= ALLOWED_GROWTH, "{}: live heap grew by {} bytes between step {WARM_STEPS} and step {steps}\n{}", spec.name, end - warm, report.join("\n"));
+    }
+    println!("{}", report.join("\n"));
+}
