@@ -163,6 +163,12 @@ impl Lab {
         Ok(())
     }
 
+    /// Forget the samples so far (e.g. the burn-in) but keep the chain where it is.
+    pub fn discard_samples(&mut self) {
+        self.chain.clear_statistics();
+        self.rebin_all();
+    }
+
     /// Start again from the initial point with the same seed and settings.
     pub fn reset(&mut self) -> Result<(), String> {
         self.chain = Chain::new(&self.config)?;
@@ -359,7 +365,16 @@ impl Lab {
         let names = self.chain.model().coordinate_names();
         let ring = self.chain.samples();
         match kind {
-            "trace" => Ok(trace_chart(ring, &names, self.pair, TRACE_POINTS)),
+            "trace" => {
+                let mut spec = trace_chart(ring, &names, self.pair, TRACE_POINTS);
+                let fired = self.chain.diagnostics().into_iter().find(|d| d.name == "burn_in_over_step").map(|d| d.value);
+                if let Some(step) = fired.filter(|s| s.is_finite()) {
+                    // Trace positions count recorded samples; with burn-in b, step t is sample t − b.
+                    let sample = step - self.config.burn_in as f64;
+                    spec.markers.push(crate::plot::chart::Marker { x: sample, label: "burn-in over (eq. 17)".into(), colour: plotters::style::RGBColor(209, 73, 91) });
+                }
+                Ok(spec)
+            }
             "acf" => Ok(autocorrelation_chart(ring, &names, self.pair, ESS_WINDOW, ACF_LAGS)),
             other => self
                 .analysis
@@ -386,14 +401,24 @@ impl Lab {
         self.analysis.as_ref().map(|a| a.results_json()).unwrap_or(Value::Null)
     }
 
-    /// Counters, moments, errors against the truth, status, diagnostics and parameters.
+    /// Effective sample size of the displayed pair over the recent window, and per 1,000
+    /// gradient evaluations: `{ess: [..], ess_per_1000_grads: [..]}`. Costs O(window · τ), so
+    /// the page asks for it a few times a second, not every frame.
+    pub fn mixing(&self) -> Value {
+        let chain = &self.chain;
+        let ring = chain.samples();
+        let window = ring.len().min(ESS_WINDOW) as f64;
+        let ess: Vec<f64> = [self.pair.0, self.pair.1].iter().map(|&j| recent_ess(ring, j, ESS_WINDOW)).collect();
+        let per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
+        json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000 })
+    }
+
+    /// Counters, moments, errors against the truth, status, diagnostics and parameters (cheap:
+    /// fine to call every frame).
     pub fn state(&self) -> Value {
         let chain = &self.chain;
         let m = chain.moments();
         let ring = chain.samples();
-        let window = ring.len().min(ESS_WINDOW) as f64;
-        let ess: Vec<f64> = [self.pair.0, self.pair.1].iter().map(|&j| recent_ess(ring, j, ESS_WINDOW)).collect();
-        let ess_per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
         let diagnostics: Vec<Value> =
             chain.diagnostics().iter().map(|d| json!({"name": d.name, "label": d.label, "value": finite(d.value)})).collect();
         let errors = self.truth.moments.as_ref().filter(|_| chain.n_recorded() > 1).map(|t| relative_errors(&m, t));
@@ -408,8 +433,6 @@ impl Lab {
             "position": chain.position().iter().map(|x| finite(*x)).collect::<Vec<_>>(),
             "diverged": match chain.status() { ChainStatus::Running => Value::Null, ChainStatus::Diverged(msg) => json!(msg) },
             "diagnostics": diagnostics,
-            "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(),
-            "ess_per_1000_grads": ess_per_1000,
             "truth": self.truth.moments,
             "truth_source": self.truth.source,
             "truth_error": self.truth.error,

@@ -20,6 +20,7 @@ pub mod plot;
 pub mod registry;
 pub mod ring;
 pub mod rng;
+pub mod sgais;
 pub mod sampler;
 pub mod sweep;
 pub mod truth;

@@ -103,7 +103,8 @@ pub fn sampler(name: &str) -> Result<&'static SamplerSpec, String> {
 
 /// The whole registry as JSON (what `sgviz list` prints and what the UI builds its controls from).
 pub fn to_json() -> serde_json::Value {
-    serde_json::json!({ "targets": TARGETS, "samplers": SAMPLERS })
+    let sgais = serde_json::json!({ "params": crate::sgais::PARAMS, "targets": crate::sgais::models::EVIDENCE_TARGETS });
+    serde_json::json!({ "targets": TARGETS, "samplers": SAMPLERS, "sgais": sgais })
 }
 
 /// Split `name=value` settings between a target's and a sampler's parameter lists.

@@ -96,6 +96,11 @@ impl WebLab {
         self.lab.reset().map_err(js_error)
     }
 
+    /// Forget the samples so far (discard burn-in) without moving the chain.
+    pub fn discard_samples(&mut self) {
+        self.lab.discard_samples()
+    }
+
     pub fn resize(&mut self, width: u32, height: u32, scale: f64) {
         self.lab.resize(width, height, scale)
     }
@@ -178,6 +183,14 @@ impl WebLab {
     pub fn state_json(&self) -> String {
         self.lab.state().to_string()
     }
+    /// ESS of the displayed pair and ESS per 1,000 gradient evaluations (O(window · τ)).
+    pub fn mixing_json(&self) -> String {
+        self.lab.mixing().to_string()
+    }
+    /// Per-datum gradient evaluations so far.
+    pub fn grad_evals(&self) -> f64 {
+        self.lab.chain().grad_evals() as f64
+    }
     pub fn samples_csv(&self) -> String {
         self.lab.samples_csv()
     }
@@ -198,4 +211,59 @@ fn parse_settings(json: &str) -> Result<Vec<(String, String)>, JsError> {
             other => Err(js_error(format!("{name}: {other} is not a number"))),
         })
         .collect()
+}
+
+/// A live SGAIS evidence job for JavaScript (exported as `EvidenceLab`).
+#[wasm_bindgen(js_name = EvidenceLab)]
+pub struct WebEvidenceLab {
+    job: crate::sgais::job::EvidenceJob,
+    scale: f64,
+}
+
+#[wasm_bindgen(js_class = EvidenceLab)]
+impl WebEvidenceLab {
+    /// `settings_json`: `{name: value}` over SGAIS and target parameters; `variants_json`: a list
+    /// of `{label, settings: [[name, value], …]}` (empty list = one run); `csv`: optional data.
+    #[wasm_bindgen(constructor)]
+    pub fn new(target: &str, settings_json: &str, seed: f64, variants_json: &str, with_ais: bool, csv: Option<Vec<u8>>, scale: f64) -> Result<WebEvidenceLab, JsError> {
+        if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0 && seed <= 9.007_199_254_740_991e15) {
+            return Err(js_error(format!("seed: {seed} is not allowed; expected a whole number in [0, 2^53]")));
+        }
+        let settings = parse_settings(settings_json)?;
+        let variants: Vec<crate::sgais::job::Variant> = if variants_json.trim().is_empty() {
+            Vec::new()
+        } else {
+            serde_json::from_str(variants_json).map_err(|e| js_error(format!("variants are not valid: {e}")))?
+        };
+        let data = match csv {
+            Some(bytes) => Some(crate::data::parse_csv(&bytes).map_err(js_error)?),
+            None => None,
+        };
+        let job = crate::sgais::job::EvidenceJob::new(target, &settings, data.as_ref(), seed as u64, &variants, with_ais).map_err(js_error)?;
+        Ok(WebEvidenceLab { job, scale: if scale.is_finite() && scale > 0.0 { scale.clamp(0.5, 4.0) } else { 1.0 } })
+    }
+
+    /// Advance the next unfinished run by `budget` particle-SGHMC steps; its index, or −1 when done.
+    pub fn advance(&mut self, budget: u32) -> i32 {
+        self.job.advance(budget as usize).map(|i| i as i32).unwrap_or(-1)
+    }
+
+    /// Attribute measured wall time (seconds) to run `index`.
+    pub fn add_seconds(&mut self, index: u32, seconds: f64) {
+        self.job.add_seconds(index as usize, seconds)
+    }
+
+    pub fn summary_json(&self) -> String {
+        self.job.summary().to_string()
+    }
+
+    /// Draw `evidence` (log Ẑ/N vs n with exact curve and AIS points) or `annealing`.
+    pub fn draw_chart(&self, kind: &str, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
+        let spec = match kind {
+            "evidence" => self.job.evidence_chart(),
+            "annealing" => self.job.annealing_chart(),
+            other => return Err(js_error(format!("unknown chart '{other}'; allowed: evidence, annealing"))),
+        };
+        draw_chart(&canvas_root(canvas)?, &spec, self.scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+    }
 }

@@ -2,6 +2,8 @@
 // against ε, and the bias–mixing sweep at equal gradient budget. The sweep runs in bounded slices
 // inside the animation frame, so the page stays responsive; it restarts when the setting changes.
 
+import { drawingScale } from './format.js';
+
 const SLICE_MS = 4;
 const RESTART_DELAY_MS = 600;
 const REDRAW_MS = 400;
@@ -40,6 +42,7 @@ export class AnalysisRunner {
       this.active = false;
       this.status.textContent = `Analysis unavailable: ${error.message || error}`;
       this.progress.value = 0;
+      this.clear();
     }
   }
 
@@ -62,10 +65,18 @@ export class AnalysisRunner {
     }
   }
 
+  /** Blank the analysis charts so results of an earlier setting are never shown as current. */
+  clear() {
+    for (const [, id] of KINDS) {
+      const canvas = document.getElementById(id);
+      canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
+    }
+  }
+
   draw() {
     this.drawnAt = performance.now();
     const lab = this.getLab();
-    const ratio = Math.min(window.devicePixelRatio || 1, 3);
+    const ratio = drawingScale();
     for (const [kind, id] of KINDS) {
       const canvas = document.getElementById(id);
       const width = Math.round(canvas.clientWidth * ratio);

@@ -49,14 +49,18 @@ export function fillSelect(select, entries, selected) {
 
 /**
  * Build the controls of a parameter list into `container` (keeps its <legend>).
- * `values` maps names to current values; `onChange(name, value)` is called with validated values.
+ * `values` maps names to current values; `onChange(name, value)` is called with validated values
+ * and returns an error message or null. Options: `idPrefix` keeps element ids unique when several
+ * panels show the same parameter; `live: false` applies a slider only when released (for
+ * parameters whose change rebuilds the target), while its displayed value follows the drag.
  */
-export function buildParamControls(container, specs, values, onChange) {
+export function buildParamControls(container, specs, values, onChange, { idPrefix = 'param', live = true } = {}) {
   const legend = container.querySelector('legend');
   container.replaceChildren(legend);
   container.hidden = specs.length === 0;
   for (const spec of specs) {
-    container.append(spec.choices.length ? choiceControl(spec, values[spec.name], onChange) : sliderControl(spec, values[spec.name], onChange));
+    const id = `${idPrefix}-${spec.name}`;
+    container.append(spec.choices.length ? choiceControl(spec, id, values[spec.name], onChange) : sliderControl(spec, id, values[spec.name], onChange, live));
   }
 }
 
@@ -73,8 +77,7 @@ function fieldShell(spec, inputId) {
   return { field, label };
 }
 
-function sliderControl(spec, value, onChange) {
-  const id = `param-${spec.name}`;
+function sliderControl(spec, id, value, onChange, live) {
   const { field, label } = fieldShell(spec, id);
   const output = document.createElement('output');
   output.htmlFor = id;
@@ -94,18 +97,20 @@ function sliderControl(spec, value, onChange) {
   const error = document.createElement('span');
   error.className = 'error';
   error.setAttribute('role', 'alert');
-  slider.addEventListener('input', () => {
+  const show = () => {
     const v = sliderValue(spec, Number(slider.value));
     output.textContent = formatNumber(v);
     slider.setAttribute('aria-valuetext', `${spec.symbol || spec.label} = ${formatNumber(v)}`);
-    error.textContent = onChange(spec.name, v) || '';
-  });
+    return v;
+  };
+  const apply = () => { error.textContent = onChange(spec.name, show()) || ''; };
+  slider.addEventListener('input', live ? apply : show);
+  if (!live) slider.addEventListener('change', apply);
   field.append(slider, help, error);
   return field;
 }
 
-function choiceControl(spec, value, onChange) {
-  const id = `param-${spec.name}`;
+function choiceControl(spec, id, value, onChange) {
   const { field } = fieldShell(spec, id);
   const select = document.createElement('select');
   select.id = id;

@@ -57,6 +57,10 @@ export function wireDataUpload(elements, getLab, onLoaded) {
     reapply() {
       if (loaded) apply(loaded.bytes, loaded.name);
     },
+    /** The loaded file, for a second chain on the same data: { bytes, standardise } or null. */
+    current() {
+      return loaded ? { bytes: loaded.bytes, standardise: standardise.checked } : null;
+    },
     forget() {
       loaded = null;
       summary.textContent = 'Built-in data';

@@ -13,3 +13,12 @@ export function formatNumber(x, digits = 3) {
 export function formatCount(n) {
   return Number(n).toLocaleString('en-US');
 }
+
+/**
+ * Backing-store pixels per CSS pixel for canvases: the device-pixel ratio, times 1.5 in
+ * large-text (projector) mode so plot labels and lines grow with the page's text.
+ */
+export function drawingScale() {
+  const large = document.documentElement.classList.contains('large-font');
+  return Math.min(window.devicePixelRatio || 1, 3) * (large ? 1.5 : 1);
+}

@@ -3,11 +3,15 @@
 
 import init, { Lab, registry_json, last_panic } from './pkg/sgviz.js';
 import { buildParamControls, fillSelect, sliderPosition, sliderValue } from './controls.js';
-import { formatCount, formatNumber } from './format.js';
+import { formatCount, formatNumber, drawingScale } from './format.js';
 import { Panel2d } from './panel2d.js';
 import { wireDataUpload } from './data-upload.js';
 import { decodeState, encodeState } from './url-state.js';
 import { AnalysisRunner } from './analysis.js';
+import { ComparePanel } from './compare.js';
+import { PRESETS, findPreset } from './presets.js';
+import { wireLessons } from './lessons.js';
+import { SgaisPanel } from './sgais.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -42,6 +46,9 @@ const app = {
   layout: { font: 'normal' },
   urlTimer: 0,
   analysis: null,
+  compare: null,
+  /** A pair preset waiting for the truth (most_correlated, largest_difference). */
+  pendingPair: null,
 };
 
 /** Layout settings that may come from the URL, with their allowed values. */
@@ -52,7 +59,8 @@ function scheduleUrlWrite() {
   app.analysis?.schedule();
   clearTimeout(app.urlTimer);
   app.urlTimer = setTimeout(() => {
-    const hash = encodeState({ target: app.target, sampler: app.sampler, seed: app.seed, values: app.values, layout: app.layout });
+    const compare = app.compare?.enabled ? { sampler: app.compare.sampler, values: app.compare.values } : undefined;
+    const hash = encodeState({ target: app.target, sampler: app.sampler, seed: app.seed, values: app.values, layout: app.layout, compare });
     history.replaceState(null, '', `#${hash}`);
   }, 150);
 }
@@ -69,6 +77,7 @@ function restoreFromUrl() {
     else notices.push(`Parameter '${name}' does not belong to ${app.target} / ${app.sampler} and was ignored.`);
   }
   Object.assign(app.layout, state.layout);
+  app.urlCompare = state.compare;
   return notices;
 }
 
@@ -79,6 +88,11 @@ function applyLayout() {
 
 function specsOf(kind, name) {
   return app.registry[kind].find((e) => e.name === name);
+}
+
+/** The entries of `values` that are parameters of `spec`. */
+function pick(values, spec) {
+  return Object.fromEntries(spec.params.filter((p) => p.name in values).map((p) => [p.name, values[p.name]]));
 }
 
 function defaultsFor(spec) {
@@ -121,8 +135,23 @@ function rebuildLab() {
   app.upload?.reapply();
   app.panel.fit();
   guarded(() => app.panel.drawStatic(app.lab));
+  rebuildCompare();
   draw();
   return true;
+}
+
+/** Rebuild the compared chain (if compare mode is on) for the current target, seed and data. */
+function rebuildCompare() {
+  if (!app.compare?.enabled) return;
+  app.compare.rebuild({
+    target: app.target,
+    targetValues: pick(app.values, specsOf('targets', app.target)),
+    seed: app.seed,
+    data: app.upload?.current(),
+    mainTitle: specsOf('samplers', app.sampler).label,
+  });
+  const [i, j] = (app.layout.pair || '0,1').split(',').map(Number);
+  if (i !== 0 || j !== 1) app.compare.setPair(i, j);
 }
 
 function buildControls() {
@@ -131,7 +160,7 @@ function buildControls() {
   const target = specsOf('targets', app.target);
   const sampler = specsOf('samplers', app.sampler);
   buildParamControls($('sampler-params'), sampler.params, app.values, setParam);
-  buildParamControls($('target-params'), target.params, app.values, setParam);
+  buildParamControls($('target-params'), target.params, app.values, setParam, { live: false });
   app.upload.refresh(target);
 }
 
@@ -149,7 +178,10 @@ function setParam(name, value) {
   if (!message) {
     scheduleUrlWrite();
     const targetParams = specsOf('targets', app.target).params;
-    if (targetParams.some((p) => p.name === name)) guarded(() => app.panel.drawStatic(app.lab));
+    if (targetParams.some((p) => p.name === name)) {
+      guarded(() => app.panel.drawStatic(app.lab));
+      rebuildCompare();
+    }
     draw();
   }
   return message;
@@ -159,7 +191,8 @@ function selectModel(kind, name) {
   const previous = { target: app.target, sampler: app.sampler, values: app.values };
   app[kind] = name;
   if (kind === 'target') { app.upload.forget(); delete app.layout.pair; }
-  app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
+  const targetValues = kind === 'target' ? defaultsFor(specsOf('targets', app.target)) : pick(app.values, specsOf('targets', app.target));
+  app.values = { ...targetValues, ...defaultsFor(specsOf('samplers', app.sampler)) };
   if (!rebuildLab()) Object.assign(app, previous);
   buildControls();
   scheduleUrlWrite();
@@ -174,15 +207,24 @@ function setPlaying(playing) {
 
 function stepOnce() {
   guarded(() => app.lab.run(1));
+  app.compare?.enabled && app.compare.follow(app.lab.grad_evals());
   draw();
 }
 
 function reset() {
   guarded(() => app.lab.reset());
+  app.compare?.reset();
+  draw();
+}
+
+function discardSamples() {
+  guarded(() => app.lab.discard_samples());
+  app.compare?.lab && guarded(() => app.compare.lab.discard_samples());
   draw();
 }
 
 function wireRunControls() {
+  $('discard').addEventListener('click', discardSamples);
   $('play').addEventListener('click', () => setPlaying(!app.playing));
   $('step').addEventListener('click', stepOnce);
   $('reset').addEventListener('click', reset);
@@ -215,6 +257,7 @@ function wireRunControls() {
     if (event.key === ' ' && !event.target.closest('button')) { event.preventDefault(); setPlaying(!app.playing); }
     else if (event.key === 's') stepOnce();
     else if (event.key === 'r') reset();
+    else if (event.key === 'd') discardSamples();
     else if (event.key === '?') openHelp();
   });
   window.addEventListener('resize', () => {
@@ -223,6 +266,7 @@ function wireRunControls() {
       guarded(() => { app.lab.resize(size.width, size.height, size.ratio); app.panel.drawStatic(app.lab); });
       draw();
     }
+    app.compare?.resize();
   });
 }
 
@@ -265,6 +309,12 @@ function wireToolbar() {
       $('status').textContent = 'Copy the address bar to share this state.';
     }
   });
+  $('compare-toggle').addEventListener('click', () => {
+    app.compare.setEnabled(!app.compare.enabled);
+    rebuildCompare();
+    window.dispatchEvent(new Event('resize'));
+    scheduleUrlWrite();
+  });
   $('large-font').addEventListener('click', () => {
     app.layout.font = app.layout.font === 'large' ? 'normal' : 'large';
     applyLayout();
@@ -295,12 +345,15 @@ function draw() {
     app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined);
     showState(JSON.parse(app.lab.state_json()));
   });
+  if (app.compare?.enabled) app.compare.draw();
   if (!app.playing || performance.now() - app.chartsDrawnAt > CHART_INTERVAL_MS) drawCharts();
 }
 
 function drawCharts() {
   app.chartsDrawnAt = performance.now();
-  const ratio = Math.min(window.devicePixelRatio || 1, 3);
+  guarded(() => showMixing(JSON.parse(app.lab.mixing_json())));
+  if (app.compare?.enabled) app.compare.showMixing();
+  const ratio = drawingScale();
   for (const [kind, id] of CHARTS) {
     const canvas = $(id);
     const width = Math.round(canvas.clientWidth * ratio);
@@ -311,12 +364,16 @@ function drawCharts() {
   }
 }
 
+function showMixing(mixing) {
+  $('ess').textContent = mixing.ess.map((e) => formatNumber(e)).join(', ');
+  $('ess-per-grad').textContent = mixing.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
+}
+
 function showState(state) {
   $('count-steps').textContent = formatCount(state.steps);
   $('count-samples').textContent = formatCount(state.n_samples);
   $('count-grads').textContent = formatCount(state.grad_evals);
-  $('ess').textContent = state.ess.map((e) => formatNumber(e)).join(', ');
-  $('ess-per-grad').textContent = state.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
+
   const rows = [];
   const names = state.names;
   const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
@@ -329,8 +386,12 @@ function showState(state) {
     rows.push(tr);
   };
   const [p, q] = state.pair;
-  for (const i of [p, q]) row(`mean ${names[i]}`, state.mean[i], state.truth?.mean[i]);
-  for (const [a, b] of [[p, p], [p, q], [q, q]]) row(`cov ${names[a]},${names[b]}`, state.cov[a][b], state.truth?.cov[a][b]);
+  row('mean x', state.mean[p], state.truth?.mean[p]);
+  row('mean y', state.mean[q], state.truth?.mean[q]);
+  row('var x', state.cov[p][p], state.truth?.cov[p][p]);
+  row('cov x, y', state.cov[p][q], state.truth?.cov[p][q]);
+  row('var y', state.cov[q][q], state.truth?.cov[q][q]);
+  $('moments').caption.textContent = `x = ${names[p]}, y = ${names[q]}`;
   $('moments').tBodies[0].replaceChildren(...rows);
   const diagnostics = $('diagnostics');
   diagnostics.replaceChildren(...state.diagnostics.flatMap((d) => {
@@ -365,6 +426,68 @@ function animatePiece() {
   app.pieceProgress = Math.min(1, app.pieceProgress + 1 / FRAMES_PER_PIECE);
 }
 
+/**
+ * Load a preset (or a lesson step's inline state): target, sampler, parameters, speed, compare
+ * mode and pair; then play.
+ */
+function applyPreset({ state, compare, pair, title, text, source, sgais }) {
+  const note = $('preset-note');
+  note.hidden = !title;
+  if (title) note.textContent = `${title} — ${source}. ${text}`;
+  if (sgais) {
+    app.sgais.applyPreset(sgais);
+    $('sgais-title').scrollIntoView({ block: 'start' });
+    return;
+  }
+  setPlaying(false);
+  app.target = state.target;
+  app.sampler = state.sampler;
+  const values = { ...defaultsFor(specsOf('targets', state.target)), ...defaultsFor(specsOf('samplers', state.sampler)) };
+  for (const [name, value] of Object.entries(state.values || {})) if (name in values) values[name] = value;
+  app.values = values;
+  if (state.seed !== undefined) { app.seed = state.seed; $('seed').value = String(app.seed); }
+  if (state.speed) {
+    app.speed = state.speed;
+    $('speed').value = String(sliderPosition(SPEED_SPEC, app.speed));
+    $('speed-value').textContent = formatCount(app.speed);
+  }
+  app.upload.forget();
+  delete app.layout.pair;
+  app.pendingPair = pair || null;
+  if (compare) app.compare.setEnabled(true, compare.sampler, compare.values);
+  else app.compare.setEnabled(false);
+  buildControls();
+  rebuildLab();
+  applyPendingPair();
+  window.dispatchEvent(new Event('resize'));
+  scheduleUrlWrite();
+  setPlaying(true);
+}
+
+/** Apply a pair preset once the truth it needs is known. */
+function applyPendingPair() {
+  if (!app.pendingPair || app.truthPending) return;
+  const kind = app.pendingPair;
+  app.pendingPair = null;
+  const pair = guarded(() => { try { return app.lab.preset_pair(kind); } catch { return null; } });
+  if (pair) setPair(pair[0], pair[1]);
+}
+
+function wirePresets() {
+  const select = $('preset');
+  select.append(...PRESETS.map((p) => new Option(p.title, p.id)));
+  select.addEventListener('change', () => {
+    const preset = findPreset(select.value);
+    if (preset) applyPreset(preset);
+    select.value = '';
+  });
+  wireLessons((step) => {
+    const preset = step.preset ? findPreset(step.preset) : { state: step.state };
+    applyPreset({ ...preset, title: undefined });
+    $('lesson').scrollIntoView({ block: 'nearest' });
+  });
+}
+
 /** Advance a pending reference computation of the truth within a small time slice. */
 function advanceTruth() {
   if (!app.lab || !app.truthPending) return;
@@ -378,6 +501,7 @@ function advanceTruth() {
   $('truth-note').textContent = `Truth: ${progress.text}`;
   if (!progress.running) {
     app.truthPending = false;
+    applyPendingPair();
     guarded(() => app.panel.drawStatic(app.lab));
     app.analysis?.schedule();
     draw();
@@ -402,6 +526,7 @@ function setPair(i, j) {
   const ok = guarded(() => { app.lab.set_pair(i, j); return true; });
   if (ok) {
     app.layout.pair = `${i},${j}`;
+    app.compare?.setPair(i, j);
     guarded(() => app.panel.drawStatic(app.lab));
     draw();
     scheduleUrlWrite();
@@ -425,11 +550,12 @@ function wirePairControls() {
 }
 
 function frame(now) {
-  if (!app.dead) { advanceTruth(); app.analysis?.tick(); }
+  if (!app.dead) { advanceTruth(); app.analysis?.tick(); app.sgais?.tick(); }
   if (app.playing) {
     const started = performance.now();
     if (isBouncy() && app.speed <= ANIMATE_BELOW_SPEED) animatePiece();
     else { app.pieceProgress = undefined; advance(); }
+    if (app.compare?.enabled) app.compare.follow(app.lab.grad_evals());
     draw();
     app.frameTimes.push(performance.now() - started);
     if (app.frameTimes.length > 600) app.frameTimes.shift();
@@ -448,11 +574,18 @@ async function main() {
   app.upload = wireDataUpload({
     fieldset: $('data-controls'), file: $('data-file'), standardise: $('data-standardise'),
     clear: $('data-clear'), summary: $('data-summary'), error: $('data-error'),
-  }, () => app.lab, () => { guarded(() => app.panel.drawStatic(app.lab)); draw(); });
+  }, () => app.lab, () => { guarded(() => app.panel.drawStatic(app.lab)); rebuildCompare(); draw(); });
   buildControls();
   wireRunControls();
   wireToolbar();
   wirePairControls();
+  wirePresets();
+  app.compare = new ComparePanel({
+    registry: app.registry, memory: wasm.memory, guarded,
+    onChange: (options) => { if (options?.rebuild !== false) rebuildCompare(); scheduleUrlWrite(); },
+  });
+  if (app.urlCompare) app.compare.setEnabled(true, app.urlCompare.sampler, app.urlCompare.values);
+  app.sgais = new SgaisPanel(app.registry, guarded);
   app.analysis = new AnalysisRunner({
     progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
   }, () => app.lab, guarded);

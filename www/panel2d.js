@@ -3,21 +3,23 @@
 // an RGBA image rendered in Rust and blitted from wasm memory; the overlay holds the current
 // point, the fading trail and the sampler's dashed 2σ ellipse.
 
+import { drawingScale } from './format.js';
+
 const TRAIL_LENGTH = 40;
 
 export class Panel2d {
   constructor(stack, memory) {
     this.stack = stack;
     this.memory = memory;
-    this.staticCanvas = stack.querySelector('#static-layer');
-    this.densityCanvas = stack.querySelector('#density-layer');
-    this.overlayCanvas = stack.querySelector('#overlay-layer');
+    this.staticCanvas = stack.querySelector('.static-layer');
+    this.densityCanvas = stack.querySelector('.density-layer');
+    this.overlayCanvas = stack.querySelector('.overlay-layer');
     this.colours = readColours();
   }
 
   /** Backing-store size in device pixels, and the device-pixel ratio. */
   size() {
-    const ratio = Math.min(window.devicePixelRatio || 1, 3);
+    const ratio = drawingScale();
     const rect = this.stack.getBoundingClientRect();
     const side = Math.max(64, Math.round(Math.min(rect.width, rect.height || rect.width) * ratio));
     return { width: side, height: side, ratio };

@@ -7,12 +7,16 @@ import { validate } from './controls.js';
 const MAX_HASH_LENGTH = 4000;
 
 /** Serialise the app state into a hash string (without '#'). */
-export function encodeState({ target, sampler, seed, values, layout }) {
+export function encodeState({ target, sampler, seed, values, layout, compare }) {
   const params = new URLSearchParams();
   params.set('target', target);
   params.set('sampler', sampler);
   params.set('seed', String(seed));
   for (const [name, value] of Object.entries(values)) params.set(`p.${name}`, String(value));
+  if (compare) {
+    params.set('compare', compare.sampler);
+    for (const [name, value] of Object.entries(compare.values)) params.set(`q.${name}`, String(value));
+  }
   for (const [name, value] of Object.entries(layout)) params.set(`layout.${name}`, String(value));
   return params.toString();
 }
@@ -44,6 +48,8 @@ export function decodeState(hash, registry, layoutSpec) {
   };
   state.target = pick('target', registry.targets, 'target');
   state.sampler = pick('sampler', registry.samplers, 'sampler');
+  const compared = pick('compare', registry.samplers, 'compared sampler');
+  if (compared) state.compare = { sampler: compared, values: {} };
   const seedText = params.get('seed');
   if (seedText !== null) {
     const seed = Number(seedText);
@@ -60,13 +66,21 @@ export function decodeState(hash, registry, layoutSpec) {
       const problem = validate(spec, value);
       if (problem) notices.push(`Ignored from the link: ${clip(problem, 120)}.`);
       else state.values[name] = value;
+    } else if (key.startsWith('q.')) {
+      const name = key.slice(2);
+      const spec = state.compare && registry.samplers.find((e) => e.name === state.compare.sampler).params.find((p) => p.name === name);
+      if (!spec) { notices.push(`Parameter '${clip(name)}' of the compared sampler was ignored.`); continue; }
+      const value = raw.trim() === '' ? NaN : Number(raw);
+      const problem = validate(spec, value);
+      if (problem) notices.push(`Ignored from the link: ${clip(problem, 120)}.`);
+      else state.compare.values[name] = value;
     } else if (key.startsWith('layout.')) {
       const name = key.slice(7);
       const allowed = layoutSpec[name];
       const ok = Array.isArray(allowed) ? allowed.includes(raw) : typeof allowed === 'function' && allowed(raw);
       if (ok) state.layout[name] = raw;
       else notices.push(`Ignored layout setting '${clip(name)}=${clip(raw)}' from the link.`);
-    } else if (!['target', 'sampler', 'seed'].includes(key)) {
+    } else if (!['target', 'sampler', 'seed', 'compare'].includes(key)) {
       notices.push(`Unknown field '${clip(key)}' in the link was ignored.`);
     }
   }

@@ -4,8 +4,10 @@
 //! sgviz list
 //! sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]...
 //!              [--data FILE.csv] [--samples OUT.csv]
+//! sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--set name=value]... --seed K [--ais]
 //! ```
 //! `sample` prints one JSON object: mean, cov, n_samples, grad_evals, seconds, status, diagnostics.
+//! `evidence` (SGAIS, `sgviz::sgais::cli`) prints one JSON object per chunk and a summary line.
 //! Bad arguments exit with status 2 and a one-line message saying what is allowed.
 
 use sgviz::chain::{Chain, ChainConfig, ChainStatus};
@@ -14,7 +16,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv]";
+const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv] | sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--set name=value]... --seed K [--ais]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,11 +26,12 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("sample") => parse_sample_args(&args[1..]).and_then(|a| run_sample(&a)),
+        Some("evidence") => sgviz::sgais::cli::evidence_cli(&args[1..], &mut std::io::stdout().lock()),
         Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(format!("unknown command '{other}'; allowed: list, sample")),
+        Some(other) => Err(format!("unknown command '{other}'; allowed: list, sample, evidence")),
         None => Err(USAGE.to_string()),
     };
     match result {

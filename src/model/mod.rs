@@ -7,12 +7,14 @@ pub mod funnel;
 pub mod gaussian;
 pub mod hyperbola;
 pub mod laplace;
+pub mod gmm;
 pub mod linear;
 pub mod logistic;
 pub mod logreg_dd;
 pub mod logreg_sgfs;
 pub mod mixture;
 pub mod multimodal;
+pub mod softmax;
 pub mod toy;
 
 use crate::diagnostics::Moments;

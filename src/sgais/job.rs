@@ -1,0 +1,241 @@
+//! A live evidence job for the page: one or more SGAIS runs (e.g. 3/5/7-component mixtures on
+//! shifting data, in order and shuffled) plus full-data AIS baselines at a few data sizes, advanced
+//! in bounded slices, with their curves as chart specifications. Wall time is measured by the
+//! caller (no clock on wasm) and attributed to runs with [`EvidenceJob::add_seconds`].
+
+use super::ais::ais_run;
+use super::models::{evidence_target, EvidenceModel, EvidenceTarget};
+use super::run::{checkpoints, RunStatus, SgaisRun};
+use super::{SgaisConfig, PARAMS};
+use crate::data::Dataset;
+use crate::params::{unknown_param, ParamSpec, ParamValues};
+use crate::plot::chart::{ChartSpec, Series, Style, PALETTE};
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// One curve of a job: a label and target settings that differ from the job's.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct Variant {
+    pub label: String,
+    #[serde(default)]
+    pub settings: Vec<(String, String)>,
+}
+
+struct JobRun {
+    label: String,
+    run: SgaisRun,
+    is_ais: bool,
+    seconds: f64,
+    colour: usize,
+}
+
+pub struct EvidenceJob {
+    runs: Vec<JobRun>,
+    next: usize,
+    n_total: usize,
+}
+
+impl EvidenceJob {
+    /// Build the SGAIS runs (one per variant, or one default run) and, when `with_ais`, full-data
+    /// AIS baselines of the first variant at N/4, N/2 and N.
+    pub fn new(target: &str, settings: &[(String, String)], data: Option<&Dataset>, seed: u64, variants: &[Variant], with_ais: bool) -> Result<EvidenceJob, String> {
+        let target = evidence_target(target)?;
+        let default_variant = [Variant { label: "SGAIS".into(), settings: Vec::new() }];
+        let variants = if variants.is_empty() { &default_variant[..] } else { variants };
+        let mut runs = Vec::new();
+        let mut first: Option<(Arc<dyn EvidenceModel>, SgaisConfig)> = None;
+        for (k, variant) in variants.iter().enumerate() {
+            let all: Vec<(String, String)> = settings.iter().chain(&variant.settings).cloned().collect();
+            let (target_values, sgais_values) = split(target, &all)?;
+            let model = (target.build)(&target_values, data)?;
+            let config = SgaisConfig::from_values(&sgais_values)?;
+            let n = model.n_data();
+            runs.push(JobRun { label: variant.label.clone(), run: SgaisRun::new(model.clone(), config.clone(), n, seed), is_ais: false, seconds: 0.0, colour: k });
+            first.get_or_insert((model, config));
+        }
+        let (model, config) = first.expect("at least one variant");
+        let n_total = model.n_data();
+        if with_ais {
+            let marks = checkpoints(n_total, config.chunk_size);
+            for fraction in [0.25, 0.5, 1.0] {
+                let wanted = (fraction * n_total as f64).round() as usize;
+                let n = marks.iter().copied().find(|&m| m >= wanted).unwrap_or(n_total);
+                let run = ais_run(model.clone(), &config, n, seed ^ 0xa15);
+                runs.push(JobRun { label: format!("AIS, full data n = {n}"), run, is_ais: true, seconds: 0.0, colour: 0 });
+            }
+        }
+        Ok(EvidenceJob { runs, next: 0, n_total })
+    }
+
+    /// Advance the next unfinished run by `budget` particle-SGHMC steps (SGAIS runs before the
+    /// AIS baselines); returns that run's index, or None when all are done.
+    pub fn advance(&mut self, budget: usize) -> Option<usize> {
+        let order: Vec<usize> = (0..self.runs.len()).filter(|&i| !self.runs[i].is_ais).chain((0..self.runs.len()).filter(|&i| self.runs[i].is_ais)).collect();
+        let running: Vec<usize> = order.into_iter().filter(|&i| *self.runs[i].run.status() == RunStatus::Running).collect();
+        let sgais_running: Vec<usize> = running.iter().copied().filter(|&i| !self.runs[i].is_ais).collect();
+        let pool = if sgais_running.is_empty() { running } else { sgais_running };
+        let index = *pool.get(self.next % pool.len().max(1))?;
+        self.next = self.next.wrapping_add(1);
+        self.runs[index].run.advance(budget.max(1));
+        Some(index)
+    }
+
+    /// Attribute measured wall time to run `index`.
+    pub fn add_seconds(&mut self, index: usize, seconds: f64) {
+        if let Some(r) = self.runs.get_mut(index) {
+            if seconds.is_finite() && seconds > 0.0 {
+                r.seconds += seconds;
+            }
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.runs.iter().all(|r| *r.run.status() != RunStatus::Running)
+    }
+
+    /// Fraction of the data processed, averaged over runs (AIS counts when finished).
+    pub fn progress(&self) -> f64 {
+        let done: f64 = self
+            .runs
+            .iter()
+            .map(|r| if *r.run.status() != RunStatus::Running { 1.0 } else { r.run.processed() as f64 / r.run.n_total().max(1) as f64 })
+            .sum();
+        done / self.runs.len() as f64
+    }
+
+    /// log Ẑ/N against n for every SGAIS run, the exact curve when known, and AIS points.
+    pub fn evidence_chart(&self) -> ChartSpec {
+        let mut series = Vec::new();
+        for r in self.runs.iter().filter(|r| !r.is_ais) {
+            let points = r.run.records().iter().filter(|c| c.log_z.is_finite()).map(|c| (c.n as f64, c.log_z / c.n as f64)).collect();
+            series.push(Series::new(r.label.clone(), points, PALETTE[r.colour % PALETTE.len()], Style::Line));
+        }
+        if let Some(first) = self.runs.iter().find(|r| !r.is_ais) {
+            let exact: Vec<(f64, f64)> = first.run.records().iter().filter_map(|c| c.exact_log_z.map(|z| (c.n as f64, z / c.n as f64))).collect();
+            if !exact.is_empty() {
+                series.push(Series::new("exact log Z/N", exact, plotters::style::RGBColor(20, 20, 20), Style::Dashed));
+            }
+        }
+        let ais: Vec<(f64, f64)> =
+            self.runs.iter().filter(|r| r.is_ais && *r.run.status() == RunStatus::Finished).map(|r| (r.run.processed() as f64, r.run.log_z() / r.run.processed() as f64)).collect();
+        if !ais.is_empty() {
+            series.push(Series::new("AIS (full data)", ais, plotters::style::RGBColor(209, 73, 91), Style::Points));
+        }
+        ChartSpec {
+            title: "Online evidence: log Ẑ/N as the data arrive".into(),
+            x_label: "data seen n".into(),
+            y_label: "log Ẑ / n".into(),
+            series,
+            x_range: Some((0.0, self.n_total as f64)),
+            ..Default::default()
+        }
+    }
+
+    /// Annealing steps needed by each chunk (spikes mark distribution shifts).
+    pub fn annealing_chart(&self) -> ChartSpec {
+        let series = self
+            .runs
+            .iter()
+            .filter(|r| !r.is_ais)
+            .map(|r| {
+                let points = r.run.records().iter().map(|c| (c.n as f64, c.annealing_steps as f64)).collect();
+                Series::new(r.label.clone(), points, PALETTE[r.colour % PALETTE.len()], Style::Line)
+            })
+            .collect();
+        ChartSpec {
+            title: "Annealing steps per chunk".into(),
+            x_label: "data seen n".into(),
+            y_label: "annealing steps".into(),
+            series,
+            x_range: Some((0.0, self.n_total as f64)),
+            ..Default::default()
+        }
+    }
+
+    /// Per-run summary: label, n, log Ẑ, exact, last ESS, annealing steps, seconds, status.
+    pub fn summary(&self) -> Value {
+        let finite = |x: f64| if x.is_finite() { json!(x) } else { Value::Null };
+        let runs: Vec<Value> = self
+            .runs
+            .iter()
+            .map(|r| {
+                let last = r.run.records().last();
+                json!({
+                    "label": r.label,
+                    "ais": r.is_ais,
+                    "n": r.run.processed(),
+                    "n_total": r.run.n_total(),
+                    "log_z": finite(r.run.log_z()),
+                    "exact_log_z": r.run.exact_log_z(),
+                    "ess": last.map(|c| finite(c.ess)),
+                    "annealing_steps": r.run.records().iter().map(|c| c.annealing_steps).sum::<usize>(),
+                    "datum_evals": r.run.datum_evals(),
+                    "seconds": r.seconds,
+                    "status": match r.run.status() { RunStatus::Running => "running".to_string(), RunStatus::Finished => "finished".to_string(), RunStatus::Diverged(m) => m.clone() },
+                })
+            })
+            .collect();
+        json!({ "progress": self.progress(), "done": self.is_done(), "runs": runs })
+    }
+}
+
+/// Settings go to the SGAIS list or the target's list; unknown names are refused.
+fn split(target: &EvidenceTarget, settings: &[(String, String)]) -> Result<(ParamValues, ParamValues), String> {
+    let mut target_values = ParamValues::defaults(target.params);
+    let mut sgais_values = ParamValues::defaults(PARAMS);
+    for (name, text) in settings {
+        if let Some(spec) = PARAMS.iter().find(|s| s.name == name) {
+            sgais_values.set(PARAMS, name, spec.parse(text)?)?;
+        } else if let Some(spec) = target.params.iter().find(|s| s.name == name) {
+            target_values.set(target.params, name, spec.parse(text)?)?;
+        } else {
+            let all: Vec<ParamSpec> = PARAMS.iter().chain(target.params).copied().collect();
+            return Err(unknown_param(&all, name));
+        }
+    }
+    Ok((target_values, sgais_values))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+    }
+
+    #[test]
+    fn linear_job_tracks_the_exact_curve_and_runs_ais_baselines() {
+        let s = settings(&[("n_points", "400"), ("chunk_size", "100"), ("batch_size", "100"), ("eta_scale", "seen")]);
+        let mut job = EvidenceJob::new("linreg", &s, None, 3, &[], true).unwrap();
+        let mut calls = 0;
+        while job.advance(2_000).is_some() {
+            calls += 1;
+            assert!(calls < 10_000);
+        }
+        assert!(job.is_done());
+        assert!((job.progress() - 1.0).abs() < 1e-12);
+        let chart = job.evidence_chart();
+        let labels: Vec<&str> = chart.series.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels, vec!["SGAIS", "exact log Z/N", "AIS (full data)"]);
+        assert_eq!(chart.series[0].points.len(), 4, "one point per chunk");
+        assert_eq!(chart.series[2].points.len(), 3, "AIS at N/4, N/2, N");
+        let summary = job.summary();
+        let sgais = &summary["runs"][0];
+        let (z, exact) = (sgais["log_z"].as_f64().unwrap(), sgais["exact_log_z"].as_f64().unwrap());
+        // Same 1 % criterion as tests/sgais.rs, at a smaller N.
+        assert!((z - exact).abs() < 0.02 * exact.abs() + 15.0, "{z} vs {exact}");
+    }
+
+    #[test]
+    fn variants_override_target_settings_and_bad_names_are_refused() {
+        let variants = vec![
+            Variant { label: "K = 3".into(), settings: settings(&[("n_components", "3")]) },
+            Variant { label: "K = 5".into(), settings: settings(&[("n_components", "5")]) },
+        ];
+        let job = EvidenceJob::new("gmm", &settings(&[("n_points", "200")]), None, 1, &variants, false).unwrap();
+        assert_eq!(job.annealing_chart().series.len(), 2);
+        let bad = EvidenceJob::new("gmm", &settings(&[("bogus", "1")]), None, 1, &[], false);
+        assert!(bad.err().unwrap().contains("unknown parameter 'bogus'"));
+    }
+}

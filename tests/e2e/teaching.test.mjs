@@ -1,0 +1,217 @@
+// The teaching UI in a real browser: every panel draws and updates, sliders reach the sampler
+// visibly, compare mode keeps equal gradient budgets, presets and lessons load (screenshots of
+// every preset), keyboard-only use, accessibility (axe-core), phone and projector layouts.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { startServer, launchBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const state = (page) => page.evaluate(() => window.sgviz.state());
+const canvasData = (page, selector) => page.$eval(selector, (c) => c.toDataURL());
+
+test('every panel renders non-blank and updates while running', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.click('#play');
+  await page.waitForFunction(() => window.sgviz.state().n_samples > 3000, null, { timeout: 20_000 });
+  await page.waitForFunction(() => document.querySelector('#analysis-progress').value >= 1, null, { timeout: 60_000 });
+  const panels = ['#static-layer', '#density-layer', '#overlay-layer', '#chart-trace', '#chart-acf', '#chart-noise', '#chart-bias', '#chart-sweep'];
+  const first = {};
+  for (const p of panels) {
+    assert.ok(await paintedPixels(page, p) > 500, `${p} is drawn`);
+    first[p] = await canvasData(page, p);
+  }
+  await page.waitForTimeout(800);
+  for (const p of ['#density-layer', '#overlay-layer', '#chart-trace']) {
+    assert.notEqual(await canvasData(page, p), first[p], `${p} updates while running`);
+  }
+  await page.click('#play');
+  await screenshot(page, 'teaching-all-panels');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the SGLD ellipse grows with ε on the Gaussian', async () => {
+  const { page, errors } = await openApp(browser, server.url, '#target=gaussian&sampler=sgld&p.batch_size=100&p.step_size=0.02');
+  const ellipseArea = () => page.evaluate(() => {
+    const lab = window.sgviz.app.lab;
+    lab.run(20000);
+    const p = lab.sampler_ellipse();
+    let area = 0;
+    for (let i = 0; i + 3 < p.length; i += 2) area += p[i] * p[i + 3] - p[i + 2] * p[i + 1];
+    return Math.abs(area / 2);
+  });
+  const small = await ellipseArea();
+  const det = (c) => c[0][0] * c[1][1] - c[0][1] * c[1][0];
+  const smallDet = det((await state(page)).cov);
+  await page.focus('#param-step_size');
+  for (let i = 0; i < 170; i++) await page.keyboard.press('ArrowRight');
+  const step = (await state(page)).sampler_params.step_size;
+  assert.ok(step > 0.2 && step < 0.4, `ε moved to ${step}`);
+  const large = await ellipseArea();
+  const largeDet = det((await state(page)).cov);
+  // Exact law: each eigen-direction's variance inflates by 1/(1 − εp/4); with eigenvalues
+  // p = 10 and 0.53 at ε ≈ 0.31 the determinant grows about 4.6× (1.1× at ε = 0.02).
+  assert.ok(largeDet > 3 * smallDet, `covariance determinant ${smallDet} → ${largeDet}`);
+  assert.ok(large > 1.7 * small, `ellipse area ${small} → ${large} pixels²`);
+  await page.evaluate(() => window.dispatchEvent(new Event('resize')));
+  await screenshot(page, 'teaching-large-step-ellipse');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('compare mode runs two samplers at the same gradient budget', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.click('#compare-toggle');
+  assert.equal(await page.isVisible('#view-b'), true);
+  await page.selectOption('#compare-sampler', 'mala');
+  await page.click('#play');
+  await page.waitForTimeout(1500);
+  await page.click('#play');
+  const [a, b] = await page.evaluate(() => [window.sgviz.app.lab.grad_evals(), window.sgviz.app.compare.lab.grad_evals()]);
+  assert.ok(a > 1000, `main chain ran: ${a}`);
+  // MALA spends N = 100 per step, so it can overshoot by at most one doubling chunk of steps.
+  assert.ok(b >= a && b <= a + 4096 * 100, `compared chain matched the budget: ${a} vs ${b}`);
+  assert.ok(await paintedPixels(page, '#stack-b .density-layer') > 100);
+  assert.match(page.url(), /compare=mala/);
+  await screenshot(page, 'teaching-compare');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('presets reproduce the figures of the papers (screenshots of each)', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  const presets = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert.ok(presets.length >= 8, `${presets.length} presets`);
+  for (const id of presets) {
+    await page.selectOption('#preset', id);
+    assert.equal(await page.isVisible('#preset-note'), true);
+    if (id.startsWith('sgais')) {
+      await page.waitForFunction(() => (window.sgviz.app.sgais.summary()?.runs[0].n || 0) >= 2000, null, { timeout: 60_000 });
+      assert.ok(await paintedPixels(page, '#chart-evidence') > 500);
+      await page.click('#sgais-stop');
+    } else {
+      await page.waitForFunction(() => window.sgviz.state().n_samples > 300, null, { timeout: 60_000 });
+      await page.waitForTimeout(1500);
+    }
+    await screenshot(page, `preset-${id}`);
+  }
+  // The SGFS Fig. 1 preset compares the full and diagonal samplers on the most correlated pair.
+  await page.selectOption('#preset', 'sgfs-ellipses');
+  await page.waitForFunction(() => !window.sgviz.app.truthPending && window.sgviz.state().pair.join() !== '0,1', null, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => window.sgviz.app.compare.sampler), 'sgfs_d');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('distribution-shift demo shows spikes in annealing steps at the change points', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.click('#sgais-preset-shift');
+  await page.waitForFunction(() => (window.sgviz.app.sgais.summary()?.runs[0].n || 0) >= 1500, null, { timeout: 90_000 });
+  await page.click('#sgais-stop');
+  const summary = await page.evaluate(() => window.sgviz.app.sgais.summary());
+  assert.equal(summary.runs.length, 4);
+  assert.ok(summary.runs[0].annealing_steps > 0);
+  await page.$eval('#sgais-title', (e) => e.scrollIntoView());
+  await screenshot(page, 'sgais-shift-started');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('lesson mode steps forward and back, loading each step', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  await page.click('#lesson-open');
+  assert.equal(await page.isVisible('#lesson'), true);
+  const first = await page.textContent('#lesson-text');
+  await page.click('#lesson-next');
+  const second = await page.textContent('#lesson-text');
+  assert.notEqual(first, second);
+  await page.click('#lesson-next');
+  assert.equal(await page.evaluate(() => window.sgviz.app.target), 'mixture', 'third SGLD step loads the mixture preset');
+  await page.click('#lesson-back');
+  assert.equal(await page.textContent('#lesson-text'), second);
+  await page.selectOption('#lesson-choice', 'bps');
+  assert.equal(await page.evaluate(() => window.sgviz.app.sampler), 'bps');
+  await screenshot(page, 'teaching-lesson');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('keyboard-only walk reaches every control with visible focus', async () => {
+  const { page, errors } = await openApp(browser, server.url);
+  const reachable = new Set();
+  let outlines = 0;
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const e = document.activeElement;
+      const style = getComputedStyle(e);
+      return { id: e.id, visible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
+    });
+    if (info.id) reachable.add(info.id);
+    if (info.visible) outlines++;
+  }
+  for (const id of ['target', 'sampler', 'param-step_size', 'param-rho', 'play', 'step', 'reset', 'speed', 'seed', 'preset', 'help-open', 'compare-toggle']) {
+    assert.ok(reachable.has(id), `#${id} reachable by Tab`);
+  }
+  assert.ok(outlines > 20, `focus is visible (${outlines} focused elements had an outline)`);
+  // Operate by keyboard: focus play, press Enter, the chain runs; space toggles back.
+  await page.focus('#play');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.sgviz.state().steps > 50);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('axe-core finds no serious accessibility violations', async () => {
+  const require = createRequire(import.meta.url);
+  const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const { page, errors } = await openApp(browser, server.url);
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(violations, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('phone and projector layouts fit without horizontal scrolling or layout shift', async () => {
+  for (const [name, viewport, query] of [['phone', { width: 390, height: 844 }, ''], ['projector', { width: 1920, height: 1080 }, '#layout.font=large']]) {
+    const { page, errors } = await openApp(browser, server.url, query);
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: false });
+    });
+    await page.evaluate(() => { window.sgviz.app.speed = 500; });
+    await page.click('#play');
+    await page.waitForTimeout(2500);
+    await page.click('#play');
+    const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 1, `${name}: no horizontal overflow (${overflow}px)`);
+    const shift = await page.evaluate(() => window.__shift);
+    assert.ok(shift < 0.01, `${name}: layout shift while running ${shift}`);
+    await screenshot(page, `layout-${name}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});

@@ -1,0 +1,145 @@
+// Compare mode: a second sampler on the same target, settings, seed and data, drawn side by side
+// and kept at the same gradient budget (it runs until it has spent as many per-datum gradient
+// evaluations as the main chain).
+
+import { Lab } from './pkg/sgviz.js';
+import { buildParamControls, fillSelect } from './controls.js';
+import { formatCount, formatNumber } from './format.js';
+import { Panel2d } from './panel2d.js';
+
+const FOLLOW_BUDGET_MS = 6;
+const $ = (id) => document.getElementById(id);
+
+export class ComparePanel {
+  constructor({ registry, memory, guarded, onChange }) {
+    this.registry = registry;
+    this.guarded = guarded;
+    this.onChange = onChange;
+    this.panel = new Panel2d($('stack-b'), memory);
+    this.lab = null;
+    this.sampler = null;
+    this.values = {};
+    this.enabled = false;
+    $('compare-sampler').addEventListener('change', (e) => {
+      this.sampler = e.target.value;
+      this.values = defaults(this.spec());
+      this.onChange();
+    });
+  }
+
+  spec() {
+    return this.registry.samplers.find((s) => s.name === this.sampler);
+  }
+
+  /** Show or hide the panel; `sampler`/`values` come from a preset or the URL when given. */
+  setEnabled(enabled, sampler, values) {
+    this.enabled = enabled;
+    $('view-b').hidden = !enabled;
+    $('title-a').hidden = !enabled;
+    document.querySelector('.views').classList.toggle('comparing', enabled);
+    $('compare-toggle').setAttribute('aria-pressed', String(enabled));
+    if (!enabled) {
+      this.lab?.free();
+      this.lab = null;
+      return;
+    }
+    this.sampler = sampler || this.sampler || 'sgld';
+    this.values = { ...defaults(this.spec()), ...(values || (sampler ? {} : this.values)) };
+  }
+
+  /** Build the compared chain for the main chain's target, settings, seed and data. */
+  rebuild({ target, targetValues, seed, data, mainTitle }) {
+    if (!this.enabled) return;
+    fillSelect($('compare-sampler'), this.registry.samplers, this.sampler);
+    buildParamControls($('compare-params'), this.spec().params, this.values, (name, value) => this.setParam(name, value), { idPrefix: 'compare' });
+    $('title-a').textContent = mainTitle;
+    this.panel.fit();
+    const size = this.panel.size();
+    let message = '';
+    const next = this.guarded(() => {
+      try {
+        return new Lab(target, this.sampler, JSON.stringify({ ...targetValues, ...this.values }), seed, size.width, size.height, size.ratio);
+      } catch (error) {
+        message = String(error.message || error);
+        return null;
+      }
+    });
+    $('compare-status').textContent = message;
+    if (!next) return;
+    this.lab?.free();
+    this.lab = next;
+    if (data) this.guarded(() => { try { this.lab.set_data(data.bytes, data.standardise); } catch (e) { $('compare-status').textContent = String(e.message || e); } });
+    this.guarded(() => this.panel.drawStatic(this.lab));
+    this.draw();
+  }
+
+  setParam(name, value) {
+    let message = null;
+    this.guarded(() => {
+      try {
+        this.lab?.set_param(name, value);
+        this.values[name] = value;
+      } catch (error) {
+        message = String(error.message || error);
+      }
+    });
+    if (!message) this.onChange({ rebuild: false });
+    return message;
+  }
+
+  /** Run the compared chain until it has used at least `gradEvals` (within a time slice). */
+  follow(gradEvals) {
+    if (!this.lab) return;
+    const started = performance.now();
+    let chunk = 16;
+    while (performance.now() - started < FOLLOW_BUDGET_MS) {
+      const state = this.guarded(() => JSON.parse(this.lab.state_json()));
+      if (!state || state.diverged || state.grad_evals >= gradEvals) break;
+      const ran = this.guarded(() => this.lab.run(chunk));
+      if (!ran) break;
+      chunk = Math.min(chunk * 2, 4096);
+    }
+  }
+
+  showMixing() {
+    if (!this.lab) return;
+    this.guarded(() => {
+      const mixing = JSON.parse(this.lab.mixing_json());
+      $('compare-ess').textContent = mixing.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
+    });
+  }
+
+  resize() {
+    if (!this.lab || !this.panel.fit()) return;
+    const size = this.panel.size();
+    this.guarded(() => { this.lab.resize(size.width, size.height, size.ratio); this.panel.drawStatic(this.lab); });
+    this.draw();
+  }
+
+  step() { this.guarded(() => this.lab?.run(1)); }
+  reset() { this.guarded(() => this.lab?.reset()); }
+  drawStatic() { if (this.lab) this.guarded(() => this.panel.drawStatic(this.lab)); }
+
+  setPair(i, j) {
+    if (!this.lab) return;
+    this.guarded(() => { try { this.lab.set_pair(i, j); } catch { /* the main panel reports */ } });
+    this.drawStatic();
+  }
+
+  draw() {
+    if (!this.lab) return;
+    this.guarded(() => {
+      this.panel.drawDensity(this.lab);
+      this.panel.drawOverlay(this.lab);
+      const state = JSON.parse(this.lab.state_json());
+      $('compare-grads').textContent = formatCount(state.grad_evals);
+      $('compare-samples').textContent = formatCount(state.n_samples);
+      $('compare-errors').textContent = `${formatNumber(state.e1)}, ${formatNumber(state.e2)}`;
+      if (state.diverged) $('compare-status').textContent = state.diverged;
+    });
+  }
+}
+
+function defaults(spec) {
+  return Object.fromEntries((spec?.params || []).map((p) => [p.name, p.default]));
+}
