@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
 scripts/setup-browser.sh
-cargo build --release --bin sgviz-bench
+cargo build --release --bin sgviz-bench --bin sgviz
 scripts/build.sh
 node bench/bench.mjs "$@"
