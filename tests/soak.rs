@@ -5,8 +5,9 @@
 //! Steps per sampler: `SGVIZ_SOAK_STEPS` (default 10⁶ for `cargo test`; `make soak` runs 10⁷).
 //! Assertion: live heap after the full run ≤ live heap after 10⁵ steps + 64 KiB. All long-lived
 //! buffers (sample ring of 10⁵ points, density image, trajectory pieces, the SBPS history) are
-//! allocated or full by 10⁵ steps, so any per-step leak of even one byte per 100 steps (10⁴ bytes
-//! per 10⁶ steps… 10⁵ bytes at 10⁷) shows up; a Vec growing with the step count would be far over.
+//! allocated or full by 10⁵ steps. Over the remaining 9·10⁵ steps (10⁶ run) a leak of one 8-byte
+//! allocation every 100 steps adds 72 KB and fails; at 10⁷ steps one every 1000 steps fails; a
+//! Vec growing with the step count fails by orders of magnitude. (Observed growth: 0 bytes.)
 //! This file holds a single test so no other test's allocations run concurrently.
 
 use sgviz::chain::ChainConfig;
