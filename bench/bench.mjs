@@ -40,13 +40,17 @@ async function wasmThroughput() {
     const steps0 = chain.steps();
     const evals0 = chain.grad_evals();
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     let chunk = 1000;
     while ((performance.now() - started) / 1000 < minSeconds && chain.status() === 'running') {
       chain.run(chunk);
       chunk = Math.min(chunk * 2, 1 << 22);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStarted);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     rows.push({
+      steps_per_cpu_second: (chain.steps() - steps0) / cpuSeconds,
       target: c.target.label, sampler: c.sampler.sampler, batch_size: c.batch, seconds,
       steps_per_second: (chain.steps() - steps0) / seconds,
       grad_evals_per_second: (chain.grad_evals() - evals0) / seconds,
@@ -123,7 +127,7 @@ async function sizes() {
 }
 
 function sh(cmd, cmdArgs) {
-  try { return execFileSync(cmd, cmdArgs, { encoding: 'utf8' }).trim().split('\n')[0]; } catch { return 'unavailable'; }
+  try { return execFileSync(cmd, cmdArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n')[0]; } catch { return 'unavailable'; }
 }
 
 async function machine() {
@@ -175,12 +179,13 @@ console.error('bench: SGAIS vs AIS…');
 const sgais = sgaisVsAis();
 const lines = [];
 lines.push('## Sampler throughput (logistic regression, N = 10⁴, `logreg_dd`, chains start at the mode)', '');
-lines.push('| target | sampler | n | native steps/s | native steps/CPU-s | native grad evals/s | wasm steps/s | wasm grad evals/s | wasm/native | status |');
-lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|');
+lines.push('Native: `target/release/sgviz-bench`; wasm: the `dist/` build under Node (`initSync`), same cases and seed. Steps/CPU-s divides by the thread\'s (native) or process\'s (Node) CPU time, so it is not distorted by other jobs on the shared machine; the wasm/native ratio uses it. Grad evals = per-datum gradient evaluations.', '');
+lines.push('| target | sampler | n | native steps/s | native steps/CPU-s | native grad evals/s | wasm steps/s | wasm steps/CPU-s | wasm grad evals/s | wasm/native (per CPU-s) | status |');
+lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const n of native) {
   const w = wasm.find((x) => x.target === n.target && x.sampler === n.sampler && x.batch_size === n.batch_size);
   const status = n.status === 'running' && w?.status === 'running' ? 'ok' : `native ${n.status}; wasm ${w?.status}`;
-  lines.push(`| ${n.target} | ${n.sampler} | ${n.batch_size} | ${sci(n.steps_per_second)} | ${sci(n.steps_per_cpu_second)} | ${sci(n.grad_evals_per_second)} | ${sci(w?.steps_per_second)} | ${sci(w?.grad_evals_per_second)} | ${fmt(w ? w.steps_per_second / n.steps_per_second : NaN, 2)} | ${status} |`);
+  lines.push(`| ${n.target} | ${n.sampler} | ${n.batch_size} | ${sci(n.steps_per_second)} | ${sci(n.steps_per_cpu_second)} | ${sci(n.grad_evals_per_second)} | ${sci(w?.steps_per_second)} | ${sci(w?.steps_per_cpu_second)} | ${sci(w?.grad_evals_per_second)} | ${fmt(w ? w.steps_per_cpu_second / n.steps_per_cpu_second : NaN, 2)} | ${status} |`);
 }
 lines.push('', '## Browser (headless Chromium, `--disable-gpu`, software rendering)', '');
 if (!browser) lines.push('skipped (--no-browser)');
