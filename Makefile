@@ -1,5 +1,5 @@
 # Two commands set everything up: `make serve` and `make test` (see README.md).
-.PHONY: serve test build bench
+.PHONY: serve test build bench soak
 PORT ?= 8000
 
 serve:
@@ -10,3 +10,9 @@ test:
 
 build:
 	scripts/build.sh
+
+bench:
+	scripts/bench.sh
+
+soak:
+	scripts/soak.sh

@@ -8,7 +8,7 @@ scripts/setup-wasm.sh
 cargo build --release --lib --target wasm32-unknown-unknown
 rm -rf dist.tmp
 mkdir -p dist.tmp/www/pkg
-wasm-bindgen --target web --no-typescript --out-dir dist.tmp/www/pkg target/wasm32-unknown-unknown/release/sgviz.wasm
+wasm-bindgen --target web --no-typescript --remove-name-section --out-dir dist.tmp/www/pkg target/wasm32-unknown-unknown/release/sgviz.wasm
 cp index.html dist.tmp/
 cp www/*.js www/*.css dist.tmp/www/
 rm -rf dist

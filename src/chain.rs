@@ -221,6 +221,10 @@ impl Chain {
 
     fn check_divergence(&self) -> Result<(), String> {
         let theta = self.sampler.position();
+        // Fast path (one pass, no formatting): a NaN fails the comparison and takes the slow path.
+        if theta.iter().all(|x| x.abs() <= self.divergence_bound) {
+            return Ok(());
+        }
         let what = if theta.iter().any(|x| !x.is_finite()) {
             "the state became non-finite".to_string()
         } else if theta.iter().any(|x| x.abs() > self.divergence_bound) {

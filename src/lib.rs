@@ -27,3 +27,5 @@ pub mod truth;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
+#[cfg(target_arch = "wasm32")]
+pub mod web_bench;

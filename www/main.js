@@ -630,6 +630,7 @@ async function main() {
     state: () => JSON.parse(app.lab.state_json()),
     frameTimes: () => [...app.frameTimes],
     app,
+    guarded, // lets the e2e suite route a deliberate wasm panic through the page's own error path
   };
   window.__ready = true;
   requestAnimationFrame(frame);

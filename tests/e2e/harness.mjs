@@ -44,15 +44,15 @@ export async function startServer() {
   return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((ok) => server.close(ok)) };
 }
 
-/** Launch headless Chromium with the flags that work on this machine. */
-export async function launchBrowser() {
+/** Launch headless Chromium with the flags that work on this machine (plus `extraArgs`). */
+export async function launchBrowser(extraArgs = []) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'sgviz-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     viewport: { width: 1400, height: 900 },
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
   return context;
 }

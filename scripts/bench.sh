@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# `make bench`: sampler throughput (native and wasm under Node), browser frame times and start-up,
+# bundle sizes; prints a Markdown table and rewrites BENCHMARKS.md. Asserts nothing about time.
+# Extra arguments go to bench/bench.mjs (--quick: short runs, no BENCHMARKS.md; --no-browser).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup-wasm.sh
+scripts/setup-browser.sh
+cargo build --release --bin sgviz-bench --bin sgviz
+scripts/build.sh
+node bench/bench.mjs "$@"

@@ -1,0 +1,182 @@
+//! Property-based hardening (issue 8): random parameter vectors through every registered sampler on
+//! every registered target, through the same [`Lab`] the page drives — no panic, ever.
+//!
+//! Parameters are drawn within each `ParamSpec`'s range (log-uniform for log-scale ones, whole
+//! numbers for integer ones, any index for choices), each hitting its min or max with probability
+//! 0.2 each; every pair also runs the all-min and all-max vectors. One exception, for runtime
+//! only: data-set sizes (`n_points`) are drawn from [min, 300] (per-step cost and data generation
+//! and the page's truth quadrature grow with N; nothing in the code paths changes above that). After the build, live slider moves
+//! (random in-range values, plus out-of-range, NaN and ±∞ values that must be refused with an
+//! error) are applied between run chunks, and every read-out the page calls each frame is taken.
+//! A `Diverged` status or a refused build is fine; a panic is a failure. Failures are collected
+//! with the seed and the parameters, so one run reports them all.
+
+use sgviz::chain::{Chain, ChainConfig};
+use sgviz::lab::Lab;
+use sgviz::params::ParamSpec;
+use sgviz::registry::{SamplerSpec, TargetSpec, SAMPLERS, TARGETS};
+use sgviz::rng::{chain_rng, index_below, uniform, ChainRng};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
+
+/// Largest data-set size drawn (runtime bound, see the module doc).
+const MAX_POINTS: f64 = 300.0;
+/// Random parameter vectors per (target, sampler) pair, besides all-min and all-max.
+const RANDOM_TRIALS: usize = 3;
+/// Steps per trial, in chunks with a live parameter change in between; also bounded in wall time.
+const STEPS: u64 = 300;
+const CHUNK: u64 = 10;
+const TRIAL_BUDGET: Duration = Duration::from_millis(25);
+
+#[derive(Clone, Copy)]
+enum Draw {
+    Random,
+    AllMin,
+    AllMax,
+}
+
+fn upper(spec: &ParamSpec) -> f64 {
+    if spec.name == "n_points" {
+        spec.max.min(MAX_POINTS)
+    } else {
+        spec.max
+    }
+}
+
+/// One value in the spec's range.
+fn draw_value(spec: &ParamSpec, how: Draw, rng: &mut ChainRng) -> f64 {
+    let (lo, hi) = (spec.min, upper(spec));
+    let edge = uniform(rng);
+    let x = match how {
+        Draw::AllMin => lo,
+        Draw::AllMax => hi,
+        Draw::Random if edge < 0.2 => lo,
+        Draw::Random if edge < 0.4 => hi,
+        Draw::Random if spec.log_scale && lo > 0.0 => (lo.ln() + uniform(rng) * (hi.ln() - lo.ln())).exp(),
+        Draw::Random => lo + uniform(rng) * (hi - lo),
+    };
+    let x = if spec.integer { x.round() } else { x };
+    x.clamp(lo, hi)
+}
+
+fn settings(specs: &[ParamSpec], how: Draw, rng: &mut ChainRng) -> Vec<(String, String)> {
+    specs.iter().map(|s| (s.name.to_string(), format!("{:e}", draw_value(s, how, rng)))).collect()
+}
+
+/// Every per-frame read-out of the page, so that none of them can panic on odd states.
+fn read_everything(lab: &mut Lab) {
+    let _ = lab.state();
+    let _ = lab.marginals();
+    let _ = lab.render_density().len();
+    let _ = lab.path();
+    let _ = lab.trail(50);
+    let _ = lab.sampler_ellipse();
+    let _ = lab.position_pixel();
+    let _ = lab.chain().diagnostics();
+    let _ = lab.chain().moments();
+}
+
+/// A live slider move on a random sampler parameter: an in-range value must be accepted, an
+/// out-of-range, NaN or ±∞ one refused.
+fn random_slider_move(lab: &mut Lab, sampler: &SamplerSpec, rng: &mut ChainRng) {
+    let spec = &sampler.params[index_below(rng, sampler.params.len())];
+    let value = match index_below(rng, 6) {
+        0 => f64::NAN,
+        1 => f64::INFINITY,
+        2 => f64::NEG_INFINITY,
+        3 => spec.max * 2.0 + 1.0,
+        _ => draw_value(spec, Draw::Random, rng),
+    };
+    let accepted = lab.set_param(spec.name, value).is_ok();
+    let valid = spec.check(value).is_ok();
+    assert_eq!(accepted, valid, "set_param({}, {value}) accepted = {accepted}", spec.name);
+}
+
+/// One trial; returns Err(description) only for a panic.
+///
+/// (a) The chain is built with target and sampler parameters together (the build-time paths) and
+/// run. (b) The page's Lab is built with the target parameters only — its truth (grid quadrature,
+/// the expensive part) is then cached across the samplers of this target and draw — and the
+/// sampler parameters are applied as live slider moves, as the page does.
+fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String, String)], how: Draw, seed: u64) -> Result<(), String> {
+    let mut rng = chain_rng(seed);
+    let sampler_settings = settings(sampler.params, how, &mut rng);
+    let mut config = ChainConfig::new(target.name, sampler.name, seed);
+    // Target and sampler parameter names are disjoint (a registry test checks it).
+    config.settings = target_settings.iter().chain(&sampler_settings).cloned().collect();
+    let described = format!("{} × {}, seed {seed}, settings {:?}", target.name, sampler.name, config.settings);
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        if let Ok(mut chain) = Chain::new(&config) {
+            let started = Instant::now();
+            // One step first: some extreme settings (1000 leapfrog steps on N data) cost seconds per chunk.
+            let mut chunk = 1;
+            while chain.steps() < STEPS && started.elapsed() < TRIAL_BUDGET && chain.run(chunk) == chunk {
+                chunk = CHUNK;
+                let _ = (chain.diagnostics(), chain.moments(), chain.path().count(), chain.grad_evals_per_sample());
+            }
+        }
+        let lab_config = ChainConfig { settings: target_settings.to_vec(), ..config.clone() };
+        let Ok(mut lab) = Lab::new(lab_config, 240, 200, 1.0) else { return };
+        for (name, value) in &sampler_settings {
+            // In range by construction, except where it is refused for this target (e.g. a
+            // batch size the oracle clamps is still accepted): errors are fine, panics are not.
+            let _ = lab.set_param(name, value.parse().unwrap());
+        }
+        let started = Instant::now();
+        let mut done = 0;
+        while done < STEPS && started.elapsed() < TRIAL_BUDGET {
+            let chunk = if done == 0 { 1 } else { CHUNK };
+            lab.run(chunk);
+            done += chunk;
+            read_everything(&mut lab);
+            random_slider_move(&mut lab, sampler, &mut rng);
+        }
+        let _ = lab.advance_truth(50);
+        let _ = lab.reset();
+        lab.run(10);
+        read_everything(&mut lab);
+    }));
+    outcome.map_err(|panic| {
+        let message = panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+        format!("{described}: {message}")
+    })
+}
+
+#[test]
+fn random_parameters_never_panic_on_any_sampler_or_target() {
+    // Keep panic messages out of the test output; they are collected below.
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut failures = Vec::new();
+    let mut trials = 0;
+    for (ti, target) in TARGETS.iter().enumerate() {
+        let plan = [Draw::AllMin, Draw::AllMax].into_iter().chain((0..RANDOM_TRIALS).map(|_| Draw::Random));
+        for (k, how) in plan.enumerate() {
+            let target_settings = settings(target.params, how, &mut chain_rng(1000 * ti as u64 + k as u64));
+            for (si, sampler) in SAMPLERS.iter().enumerate() {
+                let seed = 1000 * ti as u64 + 100 * si as u64 + k as u64;
+                trials += 1;
+                let t0 = Instant::now();
+                if let Err(failure) = trial(target, sampler, &target_settings, how, seed) {
+                    failures.push(failure);
+                }
+                if std::env::var("HARDENING_TIMES").is_ok() {
+                    eprintln!("{:.3} {} {} {seed}", t0.elapsed().as_secs_f64(), target.name, sampler.name);
+                }
+            }
+        }
+    }
+    let _ = std::panic::take_hook();
+    assert!(failures.is_empty(), "{} of {trials} trials panicked:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn invalid_values_are_refused_by_every_parameter() {
+    // Every spec refuses NaN, ±∞ and values just outside its range; this is what keeps the page's
+    // typed inputs and URL state from reaching the samplers.
+    for spec in TARGETS.iter().flat_map(|t| t.params).chain(SAMPLERS.iter().flat_map(|s| s.params)) {
+        for bad in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, spec.min - 1.0 - spec.min.abs(), spec.max + 1.0 + spec.max.abs()] {
+            assert!(spec.check(bad).is_err(), "{} accepted {bad}", spec.name);
+        }
+        assert!(spec.check(spec.default).is_ok(), "{} refuses its default", spec.name);
+    }
+}
