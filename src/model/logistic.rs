@@ -38,7 +38,7 @@ pub const SPEC: TargetSpec = TargetSpec {
 /// those two expressions; the sign test is a select, not a mispredicted branch, which matters in
 /// the minibatch gradient where the sign is random).
 pub fn sigmoid(z: f64) -> f64 {
-    let e = (-z.abs()).exp();
+    let e = crate::fastmath::exp_nonpositive(-z.abs());
     let numerator = if z >= 0.0 { 1.0 } else { e };
     numerator / (1.0 + e)
 }
