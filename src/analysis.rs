@@ -17,7 +17,7 @@ const SWEEP_POINTS: usize = 7;
 /// Step sizes at which the MH rejection probability is estimated.
 const REJECTION_GRID: usize = 10;
 /// Cap on per-datum gradient evaluations spent on the rejection curve.
-const REJECTION_BUDGET: f64 = 2e7;
+const REJECTION_BUDGET: f64 = 1e7;
 
 pub struct Analysis {
     sweep: Sweep,
@@ -137,9 +137,12 @@ fn phase_picture(chain: &Chain, batch: usize, range: (f64, f64), seed: u64) -> (
         (0..20).map(|_| ring.get(index_below(&mut rng, ring.len())).to_vec()).collect()
     };
     let noise = noise_scale(model, &points, batch, 500, &mut rng);
+    // Keep 2 · N · points · grid full-data evaluations within the budget: fewer points first
+    // (down to one), then a coarser grid (down to three step sizes).
     let per_point = 2.0 * model.n_data() as f64 * REJECTION_GRID as f64;
-    points.truncate(((REJECTION_BUDGET / per_point) as usize).clamp(3, 20));
-    let rejection = log_grid(range.0, range.1, REJECTION_GRID)
+    points.truncate(((REJECTION_BUDGET / per_point) as usize).clamp(1, 20));
+    let grid = ((REJECTION_BUDGET / (2.0 * model.n_data() as f64)) as usize).clamp(3, REJECTION_GRID);
+    let rejection = log_grid(range.0, range.1, grid)
         .into_iter()
         .map(|e| (e, mh_rejection_probability(model, &points, e, &mut rng)))
         .filter(|p| p.1.is_finite())

@@ -484,7 +484,7 @@ fn finite(x: f64) -> Value {
 /// Laplace approximation as the truth for 2-D targets too large for a quick grid: with N ≥ 10⁵
 /// data the Bernstein–von Mises error of the moments is O(1/N) relative.
 fn laplace_truth(model: &dyn Model) -> Truth {
-    match laplace_approximation(model) {
+    match model.laplace_moments().or_else(|| laplace_approximation(model)) {
         Some(moments) => Truth {
             moments: Some(moments),
             marginals: Vec::new(),

@@ -67,15 +67,12 @@ function scheduleUrlWrite() {
 
 /** Restore target, sampler, seed, parameters and layout from the URL; notices for the rest. */
 function restoreFromUrl() {
-  const { state, notices } = decodeState(location.hash, app.registry, LAYOUT_SPEC);
+  const { state, notices } = decodeState(location.hash, app.registry, LAYOUT_SPEC, { target: app.target, sampler: app.sampler });
   if (state.target) app.target = state.target;
   if (state.sampler) app.sampler = state.sampler;
   if (state.seed !== undefined) app.seed = state.seed;
   app.values = { ...defaultsFor(specsOf('targets', app.target)), ...defaultsFor(specsOf('samplers', app.sampler)) };
-  for (const [name, value] of Object.entries(state.values)) {
-    if (name in app.values) app.values[name] = value;
-    else notices.push(`Parameter '${name}' does not belong to ${app.target} / ${app.sampler} and was ignored.`);
-  }
+  Object.assign(app.values, state.values);
   Object.assign(app.layout, state.layout);
   app.urlCompare = state.compare;
   return notices;

@@ -25,7 +25,7 @@ export function encodeState({ target, sampler, seed, values, layout, compare }) 
  * Parse a hash against the registry. Returns { state, notices } where state holds only the
  * fields that passed validation (others fall back to defaults in the caller).
  */
-export function decodeState(hash, registry, layoutSpec) {
+export function decodeState(hash, registry, layoutSpec, fallback = { target: 'gaussian', sampler: 'sgld' }) {
   const notices = [];
   const state = { values: {}, layout: {} };
   const text = hash.startsWith('#') ? hash.slice(1) : hash;
@@ -56,12 +56,16 @@ export function decodeState(hash, registry, layoutSpec) {
     if (seedText.trim() !== '' && Number.isSafeInteger(seed) && seed >= 0) state.seed = seed;
     else notices.push(`Seed '${clip(seedText)}' in the link is not a whole number ≥ 0; using the default.`);
   }
-  const specs = [...registry.targets, ...registry.samplers].flatMap((e) => e.params);
+  // Parameters are checked against the chosen target's and sampler's own specs (two targets may
+  // share a name with different ranges).
+  const target = registry.targets.find((e) => e.name === (state.target || fallback.target));
+  const sampler = registry.samplers.find((e) => e.name === (state.sampler || fallback.sampler));
+  const specs = [...(target?.params || []), ...(sampler?.params || [])];
   for (const [key, raw] of params) {
     if (key.startsWith('p.')) {
       const name = key.slice(2);
       const spec = specs.find((s) => s.name === name);
-      if (!spec) { notices.push(`Unknown parameter '${clip(name)}' in the link was ignored.`); continue; }
+      if (!spec) { notices.push(`Parameter '${clip(name)}' in the link is not one of ${target?.name} / ${sampler?.name} and was ignored.`); continue; }
       const value = raw.trim() === '' ? NaN : Number(raw);
       const problem = validate(spec, value);
       if (problem) notices.push(`Ignored from the link: ${clip(problem, 120)}.`);

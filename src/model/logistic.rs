@@ -3,6 +3,7 @@
 //! ℓ_i = y_i log σ(z_i) + (1 − y_i) log(1 − σ(z_i)), z_i = x_iᵀw + b): g_i = (y_i − σ(z_i)) [x_i, 1].
 
 use super::{Model, View};
+use crate::diagnostics::Moments;
 use crate::data::Dataset;
 use crate::params::{ParamSpec, ParamValues};
 use crate::registry::{TargetKind, TargetSpec};
@@ -64,6 +65,8 @@ pub struct LogisticRegression {
     prior_sd: f64,
     names: Vec<String>,
     mode: Vec<f64>,
+    /// Inverse negative Hessian at the mode (the Laplace covariance), when Newton succeeded.
+    laplace_cov: Option<Vec<Vec<f64>>>,
     laplace_sd: Vec<f64>,
     start_at_mode: bool,
 }
@@ -92,6 +95,7 @@ impl LogisticRegression {
             prior_sd,
             names,
             mode: vec![0.0; dim],
+            laplace_cov: None,
             laplace_sd: vec![1.0; dim],
             start_at_mode: false,
         };
@@ -176,6 +180,7 @@ impl LogisticRegression {
         let (_, neg_hessian) = self.gradient_and_negative_hessian(&theta);
         if let Some(inverse) = neg_hessian.cholesky().map(|c| c.inverse()) {
             self.laplace_sd = (0..dim).map(|j| inverse[(j, j)].max(0.0).sqrt()).collect();
+            self.laplace_cov = Some(crate::linalg::matrix_to_rows(&inverse));
         }
         if theta.iter().all(|t| t.is_finite()) {
             self.mode = theta;
@@ -353,6 +358,9 @@ impl Model for LogisticRegression {
     }
     /// ±4.5 Laplace standard deviations around the mode (found once by Newton with the exact
     /// Hessian at construction; at most ±1000 per side).
+    fn laplace_moments(&self) -> Option<Moments> {
+        self.laplace_cov.clone().map(|cov| Moments { mean: self.mode.clone(), cov })
+    }
     fn view(&self) -> View {
         let half = |j: usize| (4.5 * self.laplace_sd[j]).clamp(1e-9, 1e3);
         let second = 1.min(self.dim() - 1);

@@ -122,6 +122,12 @@ pub trait Model: Send + Sync {
         None
     }
 
+    /// A Laplace approximation (mode, inverse negative Hessian) the target already computed, if any;
+    /// otherwise callers fall back to [`laplace::laplace_approximation`].
+    fn laplace_moments(&self) -> Option<Moments> {
+        None
+    }
+
     /// Closed-form posterior mean and covariance, when they exist.
     fn exact_moments(&self) -> Option<Moments> {
         None

@@ -51,7 +51,7 @@ test('garbage URL state gives a notice, defaults and no console error', async ()
   assert.match(banner, /Seed '-4'/);
   assert.match(banner, /step_size: not a finite number/);
   assert.match(banner, /rho: 7 is out of range/);
-  assert.match(banner, /Unknown parameter 'bogus'/);
+  assert.match(banner, /Parameter 'bogus' in the link is not one of gaussian \/ sgld/);
   assert.match(banner, /layout setting 'font=huge'/);
   assert.equal(await page.$('#banner img'), null, 'no markup from the URL is rendered');
   const state = await page.evaluate(() => window.sgviz.state());
@@ -59,6 +59,15 @@ test('garbage URL state gives a notice, defaults and no console error', async ()
   assert.equal(state.target_params.rho, 0.9);
   assert.equal(state.target_params.sd1, 2, 'valid fields are kept');
   await screenshot(page, 'sharing-garbage-notice');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('parameters in the link are checked against the chosen target, not a namesake', async () => {
+  // logreg allows n_points up to 10⁶; the mixture target's n_points stops at 10⁵.
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=logreg&sampler=sgld&p.n_points=200000');
+  assert.equal(await page.isVisible('#banner'), false);
+  assert.equal(await page.evaluate(() => window.sgviz.state().n_data), 200000);
   assert.deepEqual(errors, []);
   await page.close();
 });
