@@ -3,25 +3,14 @@
 // `guarded()` as every wasm call of the page is; the banner shows the panic message, the chain
 // stops, and the page stays responsive with no exception loop.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 test('a wasm panic shows the banner with its message and the page stays responsive', async () => {
-  const { page, errors } = await openApp(browser, server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url);
   assert.equal(await page.isVisible('#banner'), false, 'no banner before the panic');
   await page.click('#play');
   await page.waitForFunction(() => window.sgviz.state().n_samples > 100);

@@ -2,25 +2,14 @@
 // allows only the app's own scripts and wasm, and no request to anything but the page's origin
 // during a session that touches every control family.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { startServer, launchBrowser, openApp } from './harness.mjs';
+import { useBrowser, openApp } from './harness.mjs';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useBrowser();
 
 test('no innerHTML/outerHTML/insertAdjacentHTML/document.write in www/*.js or index.html', async () => {
   const files = (await readdir(join(ROOT, 'www'))).filter((f) => f.endsWith('.js')).map((f) => join(ROOT, 'www', f));
@@ -60,7 +49,7 @@ test('the CSP allows only the app\'s own scripts and wasm', async () => {
 });
 
 test('a session requests nothing outside the page\'s origin, and the CSP blocks attempts', async () => {
-  const { page, errors, outsideRequests } = await openApp(browser, server.url);
+  const { page, errors, outsideRequests } = await openApp(env.browser, env.server.url);
   const registry = await page.evaluate(() => window.sgviz.app.registry);
   await page.click('#play');
   for (const target of registry.targets.slice(0, 4)) {
@@ -75,7 +64,7 @@ test('a session requests nothing outside the page\'s origin, and the CSP blocks 
   await page.waitForTimeout(200);
   assert.deepEqual(errors, [], 'no console errors during the session');
   assert.deepEqual(outsideRequests, [], 'no request left the origin');
-  const served = new Set(server.requests);
+  const served = new Set(env.server.requests);
   for (const path of served) assert.ok(path === '/' || path.startsWith('/www/') || path === '/favicon.ico', `unexpected path requested: ${path}`);
   // The CSP is live: a fetch or an image to another host is refused before it leaves the page.
   const attempts = await page.evaluate(async () => {
