@@ -186,11 +186,14 @@ impl Sgld {
         self.grad.iter_mut().for_each(|g| *g *= scale);
         model.add_grad_log_prior(&self.theta, &mut self.grad);
         // s_i = g_i + ∇log p/N differs from g_i by a constant, so V_s = cov(g_i).
-        let (_, cov) = score_mean_and_covariance(&self.scores, dim);
+        let (mean, cov) = score_mean_and_covariance(&self.scores, dim);
         let m = &self.precond_diag;
         let whitened = DMatrix::from_fn(dim, dim, |a, b| (m[a] * m[b]).sqrt() * cov[a * dim + b]);
         // One score has no spread to measure: report "unknown" (NaN) rather than zero noise.
         let eigenvalue = if n < 2 { f64::NAN } else { largest_eigenvalue(&whitened) };
+        // Identical scores (pseudo-data without synthetic noise) leave only rounding error.
+        let size = mean.iter().map(|m| m * m).sum::<f64>();
+        let eigenvalue = if eigenvalue <= 1e-20 * (1.0 + size) { 0.0 } else { eigenvalue };
         self.noise = Some(NoiseDiagnostic {
             score_cov_max_eigenvalue: eigenvalue,
             n_squared_over_batch: big_n * big_n / n as f64,
