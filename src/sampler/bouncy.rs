@@ -2,7 +2,7 @@
 //! reflections, velocity refreshes, closed-form event times of an affine rate, and exact sampling
 //! of the first event of a piecewise-linear proposal intensity (ALGORITHMS.md §7.2, §7.5, §8.1, §8.3).
 
-use crate::rng::{standard_exponential, standard_normal, ChainRng};
+use crate::rng::{standard_exponential, standard_normal, uniform, ChainRng};
 
 /// Law of a refreshed velocity (ALGORITHMS.md §8.1). Both are rotation invariant, hence invariant
 /// under every reflection, as BPS requires (the reference SBPS code's normalised uniform-in-cube
@@ -54,6 +54,34 @@ pub fn reflect(v: &mut [f64], normal: &[f64]) {
         let factor = 2.0 * dot(v, normal) / nn;
         for (x, n) in v.iter_mut().zip(normal) {
             *x -= factor * n;
+        }
+    }
+}
+
+/// Counts of a thinned event process: accepted bounces, rejected proposals, and proposals whose
+/// rate exceeded the bound they were drawn from (zero for a valid bound).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ThinningCounts {
+    pub bounces: u64,
+    pub rejections: u64,
+    pub violations: u64,
+}
+
+impl ThinningCounts {
+    /// Thinning at a proposal drawn from bound λ̄ (ALGORITHMS.md §8.2): accept with probability
+    /// rate/λ̄ (without a draw when `exact`), reflecting v on ∇U; a rate above λ̄ is counted as a
+    /// violation. Returns whether the particle bounced.
+    pub fn thin(&mut self, v: &mut [f64], grad_u: &[f64], rate: f64, bound: f64, exact: bool, rng: &mut ChainRng) -> bool {
+        if rate > bound * (1.0 + 1e-9) {
+            self.violations += 1;
+        }
+        if exact || uniform(rng) * bound < rate {
+            reflect(v, grad_u);
+            self.bounces += 1;
+            true
+        } else {
+            self.rejections += 1;
+            false
         }
     }
 }

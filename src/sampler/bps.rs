@@ -9,12 +9,12 @@
 //! [v·∇U(x + vτ)]₊ / (v·∇U(x) + M‖v‖²τ), a valid bound (§7.11, full-data form). Synthetic gradient
 //! noise is ignored: this sampler is the exact reference of its family.
 
-use super::bouncy::{affine_event_time, dot, reflect, refresh_time, RefreshLaw, REFRESH_LAWS};
+use super::bouncy::{affine_event_time, dot, refresh_time, RefreshLaw, ThinningCounts, REFRESH_LAWS};
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::registry::{SamplerKind, SamplerSpec};
-use crate::rng::{standard_exponential, uniform, ChainRng};
+use crate::rng::{standard_exponential, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::linear("refresh_rate", "Refresh rate", "λ_ref", "Rate per unit time of velocity refreshes (0 = never; BPS is then not ergodic on isotropic Gaussians)", 0.0, 20.0, 1.0),
@@ -48,10 +48,8 @@ pub struct Bps {
     refresh_rate: f64,
     refresh_law: RefreshLaw,
     started: bool,
-    bounces: u64,
-    rejections: u64,
+    counts: ThinningCounts,
     refreshes: u64,
-    violations: u64,
     total_time: f64,
 }
 
@@ -72,10 +70,8 @@ impl Bps {
             refresh_rate: params.get("refresh_rate"),
             refresh_law: RefreshLaw::from_index(params.get_usize("refresh_law")),
             started: false,
-            bounces: 0,
-            rejections: 0,
+            counts: ThinningCounts::default(),
             refreshes: 0,
-            violations: 0,
             total_time: 0.0,
         }
     }
@@ -135,18 +131,8 @@ impl Bps {
         }
         let grad_u = self.potential_gradient();
         let rate = dot(&self.v, &grad_u).max(0.0);
-        if rate > bound * (1.0 + 1e-9) {
-            self.violations += 1;
-        }
         let exact = matches!(self.source, EventSource::Gaussian { .. });
-        if exact || uniform(rng) * bound < rate {
-            reflect(&mut self.v, &grad_u);
-            self.bounces += 1;
-            true
-        } else {
-            self.rejections += 1;
-            false
-        }
+        self.counts.thin(&mut self.v, &grad_u, rate, bound, exact, rng)
     }
 }
 
@@ -199,10 +185,10 @@ impl Sampler for Bps {
 
     fn diagnostics(&self) -> Vec<Diagnostic> {
         vec![
-            Diagnostic { name: "bounces", label: "bounces", value: self.bounces as f64 },
-            Diagnostic { name: "rejections", label: "thinning rejections", value: self.rejections as f64 },
+            Diagnostic { name: "bounces", label: "bounces", value: self.counts.bounces as f64 },
+            Diagnostic { name: "rejections", label: "thinning rejections", value: self.counts.rejections as f64 },
             Diagnostic { name: "refreshes", label: "refreshes", value: self.refreshes as f64 },
-            Diagnostic { name: "violations", label: "bound violations", value: self.violations as f64 },
+            Diagnostic { name: "violations", label: "bound violations", value: self.counts.violations as f64 },
             Diagnostic { name: "total_time", label: "trajectory time T", value: self.total_time },
         ]
     }

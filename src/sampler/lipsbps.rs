@@ -9,12 +9,12 @@
 //! probability G̃₊/λ̄: there are never violations (they are counted to prove it). Unlike the
 //! reference class, the velocity is refreshed (uniform on the sphere) at rate λ_ref, 0 allowed.
 
-use super::bouncy::{affine_event_time, dot, reflect, refresh_time, RefreshLaw};
+use super::bouncy::{affine_event_time, dot, refresh_time, RefreshLaw, ThinningCounts};
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::registry::{SamplerKind, SamplerSpec};
-use crate::rng::{standard_exponential, uniform, ChainRng};
+use crate::rng::{standard_exponential, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per accept test (clamped to N)", 1.0, 1e6, 10.0, true),
@@ -40,10 +40,8 @@ pub struct LipSbps {
     refresh_rate: f64,
     grad: Vec<f64>,
     started: bool,
-    bounces: u64,
-    rejections: u64,
+    counts: ThinningCounts,
     refreshes: u64,
-    violations: u64,
     total_time: f64,
 }
 
@@ -60,16 +58,14 @@ impl LipSbps {
             refresh_rate: params.get("refresh_rate"),
             grad: vec![0.0; dim],
             started: false,
-            bounces: 0,
-            rejections: 0,
+            counts: ThinningCounts::default(),
             refreshes: 0,
-            violations: 0,
             total_time: 0.0,
         }
     }
 
     pub fn violations(&self) -> u64 {
-        self.violations
+        self.counts.violations
     }
 
     fn advance(&mut self, tau: f64) {
@@ -84,17 +80,7 @@ impl LipSbps {
         grads.stochastic_gradient(model, &self.w, rng, &mut self.grad);
         self.grad.iter_mut().for_each(|g| *g = -*g);
         let rate = dot(&self.v, &self.grad);
-        if rate > bound * (1.0 + 1e-9) {
-            self.violations += 1;
-        }
-        if uniform(rng) * bound < rate {
-            reflect(&mut self.v, &self.grad);
-            self.bounces += 1;
-            true
-        } else {
-            self.rejections += 1;
-            false
-        }
+        self.counts.thin(&mut self.v, &self.grad, rate, bound, false, rng)
     }
 }
 
@@ -143,12 +129,12 @@ impl Sampler for LipSbps {
     }
 
     fn diagnostics(&self) -> Vec<Diagnostic> {
-        let rate = self.violations as f64 / self.bounces as f64;
+        let rate = self.counts.violations as f64 / self.counts.bounces as f64;
         vec![
-            Diagnostic { name: "bounces", label: "bounces", value: self.bounces as f64 },
-            Diagnostic { name: "rejections", label: "thinning rejections", value: self.rejections as f64 },
+            Diagnostic { name: "bounces", label: "bounces", value: self.counts.bounces as f64 },
+            Diagnostic { name: "rejections", label: "thinning rejections", value: self.counts.rejections as f64 },
             Diagnostic { name: "refreshes", label: "refreshes", value: self.refreshes as f64 },
-            Diagnostic { name: "violations", label: "bound violations", value: self.violations as f64 },
+            Diagnostic { name: "violations", label: "bound violations", value: self.counts.violations as f64 },
             Diagnostic { name: "violation_rate", label: "violation rate (per bounce)", value: rate },
             Diagnostic { name: "total_time", label: "trajectory time T", value: self.total_time },
         ]
