@@ -65,9 +65,7 @@ impl Model for HyperbolaRidge {
         -0.5 * (theta[0] * theta[0] + theta[1] * theta[1]) / (self.prior_sd * self.prior_sd)
     }
     fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
-        let p = 1.0 / (self.prior_sd * self.prior_sd);
-        out[0] -= p * theta[0];
-        out[1] -= p * theta[1];
+        super::add_isotropic_normal_gradient(theta, self.prior_sd, out);
     }
     fn log_lik(&self, i: usize, theta: &[f64]) -> f64 {
         let r = self.data[i] - theta[0] * theta[1];

@@ -286,10 +286,7 @@ impl Model for LogisticRegression {
         -0.5 * theta.iter().map(|t| t * t).sum::<f64>() / (self.prior_sd * self.prior_sd)
     }
     fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
-        let precision = 1.0 / (self.prior_sd * self.prior_sd);
-        for (o, t) in out.iter_mut().zip(theta) {
-            *o -= precision * t;
-        }
+        super::add_isotropic_normal_gradient(theta, self.prior_sd, out)
     }
     fn log_lik(&self, i: usize, theta: &[f64]) -> f64 {
         let z = self.linear_predictor(i, theta);

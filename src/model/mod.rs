@@ -31,6 +31,20 @@ pub const GRAD_NOISE: ParamSpec = ParamSpec::linear(
     0.0,
 );
 
+/// log N(θ; 0, σ² I), normalised: the N(0, σ_p²) prior of the regression targets.
+pub fn isotropic_normal_log_density(theta: &[f64], sd: f64) -> f64 {
+    let var = sd * sd;
+    -0.5 * theta.iter().map(|t| t * t).sum::<f64>() / var - 0.5 * theta.len() as f64 * (2.0 * std::f64::consts::PI * var).ln()
+}
+
+/// out += ∇ log N(θ; 0, σ² I) = −θ/σ².
+pub fn add_isotropic_normal_gradient(theta: &[f64], sd: f64, out: &mut [f64]) {
+    let precision = 1.0 / (sd * sd);
+    for (o, t) in out.iter_mut().zip(theta) {
+        *o -= precision * t;
+    }
+}
+
 /// Axis-aligned window of the 2-D panel, in the coordinates of the displayed pair.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct View {

@@ -132,14 +132,10 @@ impl Model for SoftmaxRegression {
         self.labels.len()
     }
     fn log_prior(&self, theta: &[f64]) -> f64 {
-        let var = self.prior_sd * self.prior_sd;
-        -0.5 * theta.iter().map(|t| t * t).sum::<f64>() / var - 0.5 * theta.len() as f64 * (2.0 * std::f64::consts::PI * var).ln()
+        super::isotropic_normal_log_density(theta, self.prior_sd)
     }
     fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
-        let precision = 1.0 / (self.prior_sd * self.prior_sd);
-        for (o, t) in out.iter_mut().zip(theta) {
-            *o -= precision * t;
-        }
+        super::add_isotropic_normal_gradient(theta, self.prior_sd, out)
     }
     fn log_lik(&self, i: usize, theta: &[f64]) -> f64 {
         let mut z = vec![0.0; self.classes];
