@@ -85,8 +85,11 @@ export class Panel2d {
     }
   }
 
-  drawPolyline(ctx, points, { fill, stroke, width }) {
+  /** Stroke (and optionally fill) a pixel polyline [x, y, x, y, …], optionally dashed. */
+  drawPolyline(ctx, points, { fill, stroke, width, dash = [] }) {
     if (points.length < 4) return;
+    ctx.save();
+    ctx.setLineDash(dash);
     ctx.beginPath();
     ctx.moveTo(points[0], points[1]);
     for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
@@ -94,38 +97,24 @@ export class Panel2d {
     ctx.strokeStyle = stroke;
     ctx.lineWidth = width;
     ctx.stroke();
+    ctx.restore();
   }
 
   drawEllipse(ctx, points, ratio) {
-    if (points.length < 4) return;
-    ctx.save();
-    ctx.strokeStyle = this.colours.sampler;
-    ctx.lineWidth = 2.5 * ratio;
-    ctx.setLineDash([8 * ratio, 6 * ratio]);
-    ctx.beginPath();
-    ctx.moveTo(points[0], points[1]);
-    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
-    ctx.stroke();
-    ctx.restore();
+    this.drawPolyline(ctx, points, { stroke: this.colours.sampler, width: 2.5 * ratio, dash: [8 * ratio, 6 * ratio] });
   }
 
   /** An exact sampler's last proposal (MALA's jump, HMC's leapfrog path): green if accepted. */
   drawProposal(ctx, { points, accepted }, ratio) {
     if (points.length < 4) return;
-    ctx.save();
-    ctx.strokeStyle = accepted ? this.colours.accepted : this.colours.rejected;
-    ctx.lineWidth = 2 * ratio;
-    ctx.setLineDash([4 * ratio, 3 * ratio]);
-    ctx.beginPath();
-    ctx.moveTo(points[0], points[1]);
-    for (let i = 2; i < points.length; i += 2) ctx.lineTo(points[i], points[i + 1]);
-    ctx.stroke();
-    ctx.setLineDash([]);
+    const stroke = accepted ? this.colours.accepted : this.colours.rejected;
+    this.drawPolyline(ctx, points, { stroke, width: 2 * ratio, dash: [4 * ratio, 3 * ratio] });
     const [x, y] = points.slice(-2);
+    ctx.strokeStyle = stroke;
+    ctx.lineWidth = 2 * ratio;
     ctx.beginPath();
     ctx.arc(x, y, 4.5 * ratio, 0, 2 * Math.PI);
     ctx.stroke();
-    ctx.restore();
   }
 
   /** A bouncy sampler's piecewise-linear path (fading with age) with its bounces marked. */
