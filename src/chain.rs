@@ -10,6 +10,7 @@ use crate::registry::{self, SamplerKind, SamplerSpec, TargetSpec};
 use crate::ring::RingBuffer;
 use crate::rng::{chain_rng, ChainRng};
 use crate::sampler::{Diagnostic, Emitted, GradientOracle, Sampler};
+use crate::spec::DerivedParam;
 
 /// Default number of retained samples (the page's 2-D panel draws all of them).
 pub const DEFAULT_CAPACITY: usize = 100_000;
@@ -75,6 +76,8 @@ pub struct Chain {
     sampler_spec: &'static SamplerSpec,
     target_params: ParamValues,
     sampler_params: ParamValues,
+    /// The sampler's defaults and slider ranges derived from this target.
+    derived: Vec<DerivedParam>,
     seed: u64,
     burn_in: u64,
     model: Arc<dyn Model>,
@@ -113,11 +116,12 @@ impl Chain {
     fn build(config: &ChainConfig, shared: Option<Arc<dyn Model>>) -> Result<Chain, String> {
         let target_spec = registry::target(&config.target)?;
         let sampler_spec = registry::sampler(&config.sampler)?;
-        let (target_params, sampler_params) = registry::split_settings(target_spec, sampler_spec, &config.settings)?;
+        let (target_params, mut sampler_params) = registry::split_settings(target_spec, sampler_spec, &config.settings)?;
         let model: Arc<dyn Model> = match shared {
             Some(model) => model,
             None => Arc::from((target_spec.build)(&target_params, config.data.as_ref())?),
         };
+        let derived = apply_derived_defaults(sampler_spec, model.as_ref(), &mut sampler_params, &config.settings)?;
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
         if let Some(reason) = sampler.unsupported_reason() {
@@ -131,6 +135,7 @@ impl Chain {
             sampler_spec,
             target_params,
             sampler_params,
+            derived,
             seed: config.seed,
             burn_in: config.burn_in,
             divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),
@@ -302,6 +307,10 @@ impl Chain {
     pub fn sampler_params(&self) -> &ParamValues {
         &self.sampler_params
     }
+    /// The sampler's target-derived defaults and slider ranges.
+    pub fn derived(&self) -> &[DerivedParam] {
+        &self.derived
+    }
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -342,6 +351,25 @@ fn divergence_advice(kind: SamplerKind) -> &'static str {
         SamplerKind::Bouncy => "The event-time bound is too loose for this target — raise the band multiple k or the minibatch size, and reset.",
         _ => "The step size is too large for this target — reduce ε and reset.",
     }
+}
+
+/// Give the parameters the user did not set their target-derived defaults
+/// ([`crate::spec::SamplerSpec::derive`]); returns what was derived.
+fn apply_derived_defaults(
+    spec: &SamplerSpec,
+    model: &dyn Model,
+    values: &mut ParamValues,
+    settings: &[(String, String)],
+) -> Result<Vec<DerivedParam>, String> {
+    let derived = (spec.derive)(model, values);
+    for d in &derived {
+        if !settings.iter().any(|(name, _)| name == d.name) {
+            values
+                .set(spec.params, d.name, d.default)
+                .map_err(|e| format!("internal error: the derived default of {} is not allowed ({e})", d.name))?;
+        }
+    }
+    Ok(derived)
 }
 
 /// The minibatch size a sampler asks for (its `batch_size` parameter), or full batch.

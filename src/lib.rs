@@ -23,6 +23,7 @@ pub mod ring;
 pub mod rng;
 pub mod sgais;
 pub mod sampler;
+pub mod spec;
 pub mod sweep;
 pub mod truth;
 

@@ -27,6 +27,26 @@ pub struct ParamSpec {
     pub integer: bool,
     /// Named choices for a categorical parameter; the value is the index into this list.
     pub choices: &'static [&'static str],
+    /// Show this parameter only when another parameter of the same list has one of some values
+    /// (e.g. the schedule's a, b, γ only with the polynomial schedule). None = always applies.
+    pub visible_if: Option<ShowWhen>,
+    /// One of the one or two parameters that matter most for this sampler or target: the page
+    /// shows these beside the plot and the rest behind a disclosure.
+    pub primary: bool,
+}
+
+/// A condition on another parameter of the same list: its value is one of `values`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ShowWhen {
+    pub param: &'static str,
+    pub values: &'static [f64],
+}
+
+impl ShowWhen {
+    /// Whether the condition holds for `values`.
+    pub fn holds(&self, values: &ParamValues) -> bool {
+        values.try_get(self.param).is_some_and(|v| self.values.contains(&v))
+    }
 }
 
 impl ParamSpec {
@@ -40,7 +60,7 @@ impl ParamSpec {
         max: f64,
         default: f64,
     ) -> Self {
-        ParamSpec { name, label, symbol, help, min, max, default, log_scale: false, integer: false, choices: &[] }
+        ParamSpec { name, label, symbol, help, min, max, default, log_scale: false, integer: false, choices: &[], visible_if: None, primary: false }
     }
 
     /// A continuous, strictly positive parameter whose slider moves in log space.
@@ -53,7 +73,7 @@ impl ParamSpec {
         max: f64,
         default: f64,
     ) -> Self {
-        ParamSpec { name, label, symbol, help, min, max, default, log_scale: true, integer: false, choices: &[] }
+        ParamSpec { name, label, symbol, help, min, max, default, log_scale: true, integer: false, choices: &[], visible_if: None, primary: false }
     }
 
     /// A whole-number parameter (log-scaled slider when `log_scale`).
@@ -67,7 +87,7 @@ impl ParamSpec {
         default: f64,
         log_scale: bool,
     ) -> Self {
-        ParamSpec { name, label, symbol, help, min, max, default, log_scale, integer: true, choices: &[] }
+        ParamSpec { name, label, symbol, help, min, max, default, log_scale, integer: true, choices: &[], visible_if: None, primary: false }
     }
 
     /// A categorical parameter: the value is an index into `choices`.
@@ -90,7 +110,21 @@ impl ParamSpec {
             log_scale: false,
             integer: true,
             choices,
+            visible_if: None,
+            primary: false,
         }
+    }
+
+    /// Builder: show this parameter only when `param` (same list) takes one of `values`.
+    pub const fn shown_when(mut self, param: &'static str, values: &'static [f64]) -> Self {
+        self.visible_if = Some(ShowWhen { param, values });
+        self
+    }
+
+    /// Builder: one of the parameters shown beside the plot.
+    pub const fn primary(mut self) -> Self {
+        self.primary = true;
+        self
     }
 
     /// A one-line description of the allowed values, used in error messages.
@@ -166,6 +200,11 @@ impl ParamValues {
             .find(|(n, _)| *n == name)
             .map(|(_, v)| *v)
             .unwrap_or_else(|| panic!("parameter '{name}' is not declared in this spec list"))
+    }
+
+    /// The value of `name`, or None when the specs do not declare it.
+    pub fn try_get(&self, name: &str) -> Option<f64> {
+        self.entries.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
     }
 
     /// The value of `name` as a count or index.

@@ -3,58 +3,10 @@
 //!
 //! Adding a sampler or target = one file that defines a `SPEC`, plus one line below.
 
-use crate::data::Dataset;
-use crate::model::{self, Model};
+use crate::model;
 use crate::params::{unknown_param, ParamSpec, ParamValues};
-use crate::sampler::{self, Sampler};
-use serde::Serialize;
-
-/// Whether a target is a data-free toy density or a posterior over real or synthetic data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TargetKind {
-    Toy,
-    Regression,
-}
-
-/// Family of a sampler (the UI groups and labels them by it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SamplerKind {
-    /// Discrete-time stochastic-gradient samplers (SGLD, SGFS, SGHMC, OSGFS).
-    StochasticGradient,
-    /// Full-data Metropolis–Hastings references (MALA, HMC).
-    Exact,
-    /// Continuous-time piecewise-deterministic samplers (BPS family).
-    Bouncy,
-}
-
-/// Builds a target from validated parameter values and optional user data.
-pub type BuildTarget = fn(&ParamValues, Option<&Dataset>) -> Result<Box<dyn Model>, String>;
-/// Builds a sampler at `start` for a given target.
-pub type BuildSampler = fn(&ParamValues, &dyn Model, &[f64]) -> Box<dyn Sampler>;
-
-#[derive(Clone, Copy, Serialize)]
-pub struct TargetSpec {
-    pub name: &'static str,
-    pub label: &'static str,
-    pub description: &'static str,
-    pub kind: TargetKind,
-    pub params: &'static [ParamSpec],
-    #[serde(skip)]
-    pub build: BuildTarget,
-}
-
-#[derive(Clone, Copy, Serialize)]
-pub struct SamplerSpec {
-    pub name: &'static str,
-    pub label: &'static str,
-    pub description: &'static str,
-    pub kind: SamplerKind,
-    pub params: &'static [ParamSpec],
-    #[serde(skip)]
-    pub build: BuildSampler,
-}
+use crate::sampler;
+pub use crate::spec::{refuse_data, BuildSampler, BuildTarget, SamplerKind, SamplerSpec, TargetKind, TargetSpec};
 
 /// Every target, in the order the UI lists them.
 pub const TARGETS: &[TargetSpec] = &[
@@ -129,14 +81,6 @@ pub fn split_settings(
     Ok((target_values, sampler_values))
 }
 
-/// For targets that take no data: refuse a `--data` file with a clear message.
-pub fn refuse_data(target: &str, data: Option<&Dataset>) -> Result<(), String> {
-    match data {
-        Some(_) => Err(format!("target '{target}' takes no data file; data files are for regression targets")),
-        None => Ok(()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +96,18 @@ mod tests {
             spec.check(spec.default).unwrap_or_else(|e| panic!("default of {} invalid: {e}", spec.name));
             assert!(spec.min <= spec.max);
             assert!(!spec.log_scale || spec.min > 0.0, "{}: log scale needs min > 0", spec.name);
+        }
+        let lists = TARGETS.iter().map(|t| t.params).chain(SAMPLERS.iter().map(|s| s.params));
+        for list in lists {
+            for spec in list.iter() {
+                if let Some(when) = spec.visible_if {
+                    let other = list.iter().find(|p| p.name == when.param);
+                    let other = other.unwrap_or_else(|| panic!("{} is shown when {}, which is not in its list", spec.name, when.param));
+                    for v in when.values {
+                        other.check(*v).unwrap_or_else(|e| panic!("{}: visible_if value invalid: {e}", spec.name));
+                    }
+                }
+            }
         }
     }
 

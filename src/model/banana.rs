@@ -8,7 +8,7 @@ use super::toy::{PseudoData, ToyDensity};
 use super::View;
 use crate::diagnostics::Moments;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("banana_width", "Width", "a", "Standard deviation of θ₁ ~ N(0, a²)", 0.2, 10.0, 2.0),
@@ -23,7 +23,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     kind: TargetKind::Toy,
     params: PARAMS,
     build: |values, data| {
-        crate::registry::refuse_data("banana", data)?;
+        crate::spec::refuse_data("banana", data)?;
         Ok(Box::new(Banana::model(values)))
     },
 };

@@ -8,7 +8,7 @@ use super::toy::{PseudoData, ToyDensity};
 use super::View;
 use crate::diagnostics::Moments;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("funnel_sd", "Neck scale", "σ_v", "Std. dev. of the log-variance coordinate v ~ N(0, σ_v²)", 0.3, 3.0, 3.0),
@@ -22,7 +22,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     kind: TargetKind::Toy,
     params: PARAMS,
     build: |values, data| {
-        crate::registry::refuse_data("funnel", data)?;
+        crate::spec::refuse_data("funnel", data)?;
         Ok(Box::new(Funnel::model(values)))
     },
 };

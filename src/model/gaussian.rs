@@ -8,7 +8,7 @@
 use super::{Model, View};
 use crate::diagnostics::Moments;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 
 /// Number of pseudo-data the log density is split into (sets the scale of per-datum scores).
 pub use super::toy::PSEUDO_DATA;
@@ -27,7 +27,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     kind: TargetKind::Toy,
     params: PARAMS,
     build: |values, data| {
-        crate::registry::refuse_data("gaussian", data)?;
+        crate::spec::refuse_data("gaussian", data)?;
         Ok(Box::new(CorrelatedGaussian::from_params(values)))
     },
 };

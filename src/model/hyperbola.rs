@@ -6,7 +6,7 @@
 
 use super::{Model, View};
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal};
 
 pub const PARAMS: &[ParamSpec] = &[
@@ -24,7 +24,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     kind: TargetKind::Toy,
     params: PARAMS,
     build: |values, data| {
-        crate::registry::refuse_data("hyperbola", data)?;
+        crate::spec::refuse_data("hyperbola", data)?;
         Ok(Box::new(HyperbolaRidge::from_params(values)))
     },
 };

@@ -8,7 +8,7 @@ use crate::data::Dataset;
 use crate::diagnostics::Moments;
 use crate::linalg::matrix_to_rows;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal};
 use nalgebra::{DMatrix, DVector};
 

@@ -6,7 +6,7 @@ use super::{Model, View};
 use crate::diagnostics::Moments;
 use crate::data::Dataset;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal, uniform};
 
 pub const PARAMS: &[ParamSpec] = &[

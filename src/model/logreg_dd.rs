@@ -6,7 +6,7 @@
 
 use super::logistic::{sigmoid, LogisticRegression};
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal, uniform};
 
 pub const PARAMS: &[ParamSpec] = &[
@@ -24,7 +24,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     kind: TargetKind::Regression,
     params: PARAMS,
     build: |values, data| {
-        crate::registry::refuse_data("logreg_dd", data)?;
+        crate::spec::refuse_data("logreg_dd", data)?;
         Ok(Box::new(synthetic(values)?))
     },
 };

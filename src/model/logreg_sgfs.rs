@@ -6,7 +6,7 @@
 
 use super::logistic::LogisticRegression;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("projection_dim", "Projection size", "k", "Project the 64 pixels onto k seeded random directions (SGFS: 50 for MNIST)", 1.0, 64.0, 20.0, false),
@@ -22,7 +22,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     kind: TargetKind::Regression,
     params: PARAMS,
     build: |values, data| {
-        crate::registry::refuse_data("logreg_sgfs", data)?;
+        crate::spec::refuse_data("logreg_sgfs", data)?;
         Ok(Box::new(from_params(values)?))
     },
 };

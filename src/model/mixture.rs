@@ -7,7 +7,7 @@
 
 use super::{Model, View};
 use crate::params::ParamSpec;
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal, uniform};
 
 pub const PARAMS: &[ParamSpec] = &[
@@ -25,7 +25,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     kind: TargetKind::Toy,
     params: PARAMS,
     build: |values, data| {
-        crate::registry::refuse_data("mixture", data)?;
+        crate::spec::refuse_data("mixture", data)?;
         Ok(Box::new(TiedMixture::generate(
             values.get_usize("n_points"),
             [0.0, 1.0],

@@ -6,7 +6,7 @@
 
 use super::mixture::TiedMixture;
 use crate::params::ParamSpec;
-use crate::registry::{TargetKind, TargetSpec};
+use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("n_points", "Data points", "N", "Number of data drawn from the mixture", 10.0, 1e5, 100.0, true),
@@ -22,7 +22,7 @@ pub const SPEC: TargetSpec = TargetSpec {
     kind: TargetKind::Toy,
     params: PARAMS,
     build: |values, data| {
-        crate::registry::refuse_data("multimodal", data)?;
+        crate::spec::refuse_data("multimodal", data)?;
         Ok(Box::new(TiedMixture::generate(
             values.get_usize("n_points"),
             [0.0, values.get("mode_gap")],

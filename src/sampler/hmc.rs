@@ -6,7 +6,7 @@
 use super::{Diagnostic, Emitted, GradientOracle, Proposal, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{SamplerKind, SamplerSpec};
+use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, uniform, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
@@ -21,6 +21,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Exact,
     params: PARAMS,
     build: |values, model, start| Box::new(Hmc::new(model, start.to_vec(), values)),
+    derive: crate::spec::no_derived_defaults,
 };
 
 pub struct Hmc {

@@ -13,7 +13,7 @@ use super::bouncy::{affine_event_time, dot, refresh_time, RefreshLaw, ThinningCo
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{SamplerKind, SamplerSpec};
+use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_exponential, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
@@ -28,6 +28,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Bouncy,
     params: PARAMS,
     build: |values, model, start| Box::new(LipSbps::new(model, start.to_vec(), values)),
+    derive: crate::spec::no_derived_defaults,
 };
 
 /// lipSBPS state.

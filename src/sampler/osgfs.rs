@@ -21,7 +21,7 @@ use super::gradient::score_mean_and_covariance;
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{SamplerKind, SamplerSpec};
+use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::ChainRng;
 use nalgebra::{DMatrix, DVector};
 use std::collections::VecDeque;
@@ -48,6 +48,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
     build: |values, model, start| Box::new(Osgfs::new(model, start.to_vec(), values)),
+    derive: crate::spec::no_derived_defaults,
 };
 
 /// OSGFS state.

@@ -6,7 +6,7 @@
 
 use super::sbps::{Sbps, PARAMS as SBPS_PARAMS};
 use crate::params::ParamSpec;
-use crate::registry::{SamplerKind, SamplerSpec};
+use crate::spec::{SamplerKind, SamplerSpec};
 
 pub const PARAMS: &[ParamSpec] = SBPS_PARAMS;
 
@@ -17,4 +17,5 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Bouncy,
     params: PARAMS,
     build: |values, model, start| Box::new(Sbps::preconditioned(model, start.to_vec(), values)),
+    derive: crate::spec::no_derived_defaults,
 };

@@ -22,7 +22,7 @@ use super::bouncy::{dot, reflect, refresh_time, sample_piecewise_linear, Proposa
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{SamplerKind, SamplerSpec};
+use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_exponential, uniform, ChainRng};
 
 /// Slope prior variance σ_β² (`prior_var`, §7.9).
@@ -46,6 +46,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Bouncy,
     params: PARAMS,
     build: |values, model, start| Box::new(Sbps::new(model, start.to_vec(), values, false)),
+    derive: crate::spec::no_derived_defaults,
 };
 
 /// Weighted Bayesian linear regression G = β₀ + β₁ t + ε, ε ~ N(0, σ_j²), flat prior on β₀ and

@@ -15,7 +15,7 @@ use super::gradient::score_mean_and_covariance;
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{SamplerKind, SamplerSpec};
+use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, ChainRng};
 use nalgebra::{DMatrix, DVector};
 
@@ -48,6 +48,7 @@ pub const SPEC_FULL: SamplerSpec = SamplerSpec {
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
     build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, false)),
+    derive: crate::spec::no_derived_defaults,
 };
 
 pub const SPEC_DIAG: SamplerSpec = SamplerSpec {
@@ -57,6 +58,7 @@ pub const SPEC_DIAG: SamplerSpec = SamplerSpec {
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
     build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, true)),
+    derive: crate::spec::no_derived_defaults,
 };
 
 /// SGFS state: position, the running Fisher estimate, the prior precision.

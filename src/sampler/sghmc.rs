@@ -9,7 +9,7 @@
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{SamplerKind, SamplerSpec};
+use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
@@ -27,6 +27,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
     build: |values, _model, start| Box::new(Sghmc::new(start.to_vec(), values)),
+    derive: crate::spec::no_derived_defaults,
 };
 
 /// SGHMC state: position θ, momentum v, hyperparameters.

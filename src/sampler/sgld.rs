@@ -21,7 +21,7 @@ use super::gradient::score_mean_and_covariance;
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::registry::{SamplerKind, SamplerSpec};
+use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, ChainRng};
 use nalgebra::DMatrix;
 
@@ -68,6 +68,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
     build: |values, _model, start| Box::new(Sgld::new(start.to_vec(), values)),
+    derive: crate::spec::no_derived_defaults,
 };
 
 /// The diagonal preconditioner M.
