@@ -58,24 +58,18 @@ impl RunningMoments {
         }
         let d = self.dim;
         let new_total = self.total_weight + weight;
-        for j in 0..d {
-            self.delta[j] = x[j] - self.mean[j];
+        for ((delta, x), mean) in self.delta.iter_mut().zip(&x[..d]).zip(&self.mean) {
+            *delta = x - mean;
         }
         let between = self.total_weight * weight / new_total;
-        for a in 0..d {
-            for b in 0..d {
-                self.scatter[a * d + b] += between * self.delta[a] * self.delta[b];
-            }
-        }
+        // Row a gets (between·δ_a)·δ_b: the same products as the textbook double loop, with the
+        // row factor hoisted and no index arithmetic (this runs once per sample).
+        add_scaled_outer(&mut self.scatter, between, &self.delta);
         if let Some((v, c)) = internal {
-            for a in 0..d {
-                for b in 0..d {
-                    self.scatter[a * d + b] += c * v[a] * v[b];
-                }
-            }
+            add_scaled_outer(&mut self.scatter, c, &v[..d]);
         }
-        for j in 0..d {
-            self.mean[j] += self.delta[j] * weight / new_total;
+        for (mean, delta) in self.mean.iter_mut().zip(&self.delta) {
+            *mean += delta * weight / new_total;
         }
         self.total_weight = new_total;
         self.count += 1;
@@ -95,6 +89,16 @@ impl RunningMoments {
 
     pub fn moments(&self) -> Moments {
         Moments { mean: self.mean.clone(), cov: self.cov() }
+    }
+}
+
+/// scatter += c·u uᵀ (row-major), each entry as (c·u_a)·u_b.
+fn add_scaled_outer(scatter: &mut [f64], c: f64, u: &[f64]) {
+    for (row, &ua) in scatter.chunks_exact_mut(u.len()).zip(u) {
+        let row_factor = c * ua;
+        for (entry, &ub) in row.iter_mut().zip(u) {
+            *entry += row_factor * ub;
+        }
     }
 }
 
