@@ -7,7 +7,8 @@
 //!
 //! Usage: `sgviz-bench [cases.json] [--only SAMPLER] [--min-seconds S]`, or
 //! `sgviz-bench --breakdown [--min-seconds S]` for the per-part cost of one SGLD/SGHMC step on
-//! logistic regression (see [`breakdown`]).
+//! logistic regression (see [`breakdown`]), or `sgviz-bench --export-logreg-dd PATH` to write that
+//! case's data set as CSV (for bench/blackjax_sgld.py).
 
 #[path = "sgviz-bench/breakdown.rs"]
 mod breakdown;
@@ -29,6 +30,12 @@ fn main() {
                 only = args.get(k).cloned();
             }
             "--breakdown" => breakdown_only = true,
+            "--export-logreg-dd" => {
+                k += 1;
+                let out = args.get(k).expect("--export-logreg-dd needs a path");
+                breakdown::export_case_data(out).unwrap_or_else(|e| panic!("cannot write {out}: {e}"));
+                return;
+            }
             "--min-seconds" => {
                 k += 1;
                 min_seconds_override = args.get(k).and_then(|s| s.parse().ok());

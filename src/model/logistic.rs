@@ -274,6 +274,11 @@ impl LogisticRegression {
         self.prior_sd
     }
 
+    /// Features (N × d, row-major) and 0/1 labels, as the model uses them.
+    pub fn data(&self) -> (&[f64], &[f64]) {
+        (&self.features, &self.labels)
+    }
+
     /// [`Model::add_grad_log_lik_batch`] for d = `D` features, with or without the intercept:
     /// the same operations in the same order as [`Self::batch_gradient_any`].
     fn batch_gradient_fixed<const D: usize, const INTERCEPT: bool>(&self, batch: &[usize], theta: &[f64], out: &mut [f64]) {

@@ -10,7 +10,6 @@
 
 use sgviz::chain::{Chain, ChainConfig};
 use sgviz::diagnostics::RunningMoments;
-use sgviz::model::logistic::sigmoid;
 use sgviz::model::Model;
 use sgviz::params::ParamValues;
 use sgviz::ring::RingBuffer;
@@ -24,12 +23,35 @@ const BATCH: usize = 32;
 /// Minibatches drawn ahead for the gradient timing (1 MB of indices: beyond L1, like a real run).
 const STORED_BATCHES: usize = 4096;
 
-/// Print one JSON line per part: `{"part", "ns_per_step", "what"}`.
-pub fn print(min_seconds: f64) {
+/// The bench case's model: `logreg_dd`, D = 4, N = 10⁴, default data seed.
+fn case_model() -> sgviz::model::logistic::LogisticRegression {
     let mut values = ParamValues::defaults(sgviz::model::logreg_dd::PARAMS);
     values.set(sgviz::model::logreg_dd::PARAMS, "n_dims", DIM as f64).expect("n_dims");
     values.set(sgviz::model::logreg_dd::PARAMS, "n_points", N_DATA as f64).expect("n_points");
-    let model = sgviz::model::logreg_dd::synthetic(&values).expect("logreg_dd builds");
+    sgviz::model::logreg_dd::synthetic(&values).expect("logreg_dd builds")
+}
+
+/// Write the case's data as CSV: a `# … mode=θ1;…;θD` line (where chains start), a header, then
+/// one row `x_1,…,x_D,y` per datum with every digit needed to read back the same f64.
+pub fn export_case_data(path: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let model = case_model();
+    let (features, labels) = model.data();
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    let mode: Vec<String> = model.mode().iter().map(|m| format!("{m:?}")).collect();
+    writeln!(out, "# logreg_dd n_dims={DIM} n_points={N_DATA} data_seed=1 prior_sd=100 mode={}", mode.join(";"))?;
+    let names: Vec<String> = (1..=DIM).map(|j| format!("x{j}")).collect();
+    writeln!(out, "{},y", names.join(","))?;
+    for (row, y) in features.chunks(DIM).zip(labels) {
+        let cells: Vec<String> = row.iter().map(|x| format!("{x:?}")).collect();
+        writeln!(out, "{},{y}", cells.join(","))?;
+    }
+    out.flush()
+}
+
+/// Print one JSON line per part: `{"part", "ns_per_step", "what"}`.
+pub fn print(min_seconds: f64) {
+    let model = case_model();
     let theta = model.initial_point();
     let mut rng = chain_rng(1);
     let mut oracle = GradientOracle::new(&model, BATCH);
@@ -47,14 +69,17 @@ pub fn print(min_seconds: f64) {
         model.add_grad_log_lik_batch(batch, black_box(&theta), &mut grad);
         black_box(&grad);
     });
-    let z: Vec<f64> = batches.iter().map(|&i| 0.1 * (i as f64 - 0.5 * N_DATA as f64) / N_DATA as f64 * 40.0).collect();
+    // The same exponentials the gradient evaluates, e^{−|z_i|} at the case's own z_i = x_iᵀθ.
+    let (features, _) = model.data();
+    let minus_abs_z: Vec<f64> =
+        batches.iter().map(|&i| -features[i * DIM..(i + 1) * DIM].iter().zip(&theta).map(|(x, t)| x * t).sum::<f64>().abs()).collect();
     let mut at = 0;
-    let sigmoids = median_ns(min_seconds, || {
+    let exponentials = median_ns(min_seconds, || {
         let mut sum = 0.0;
-        for &x in &z[at..at + BATCH] {
-            sum += sigmoid(black_box(x));
+        for &x in &minus_abs_z[at..at + BATCH] {
+            sum += sgviz::fastmath::exp_nonpositive(black_box(x));
         }
-        at = (at + BATCH) % z.len();
+        at = (at + BATCH) % minus_abs_z.len();
         black_box(sum);
     });
     let mut normals = [0.0; DIM];
@@ -70,16 +95,18 @@ pub fn print(min_seconds: f64) {
     let sghmc = chain_step_ns(min_seconds, "sghmc", "sghmc_lr", 1e-6);
 
     let limit = index_draws + gradient + normal_draws;
-    let rows: [(&str, f64, &str); 9] = [
+    let rows: [(&str, f64, &str); 11] = [
         ("index draws", index_draws, "n = 32 distinct indices (partial Fisher–Yates)"),
-        ("gradient", gradient, "n dot products + n sigmoids + accumulation (fused minibatch gradient)"),
-        ("of which sigmoids", sigmoids, "n sigmoids alone"),
+        ("gradient", gradient, "fused minibatch gradient: n rows, n dot products, n sigmoids, accumulation"),
+        ("  exponentials", exponentials, "the gradient's n exponentials e^{−|z_i|} alone"),
+        ("  rest of gradient", gradient - exponentials, "row and label loads, dot products, divisions, accumulation"),
         ("normals", normal_draws, "d = 4 standard normals"),
         ("limit", limit, "index draws + gradient + normals"),
         ("moments add", moments_add, "running mean and covariance, one sample"),
         ("ring push", ring_push, "retained-sample ring, one sample"),
         ("sgld chain step", sgld, "Chain::run per step, SGLD (ε = 1e-5), including bookkeeping"),
         ("sghmc chain step", sghmc, "Chain::run per step, SGHMC (η = 1e-6), including bookkeeping"),
+        ("sgld other", sgld - limit - moments_add - ring_push, "SGLD chain step − limit − moments − ring: update, noise diagnostic every 100 steps, divergence check, calls"),
     ];
     for (part, ns, what) in rows {
         println!("{}", serde_json::json!({ "part": part, "ns_per_step": ns, "what": what }));
