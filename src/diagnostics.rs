@@ -212,6 +212,51 @@ mod tests {
     }
 
     #[test]
+    fn running_moments_are_bit_identical_to_the_textbook_update() {
+        // West's weighted update written as plain index loops (the form before the hot loop was
+        // tightened), for points and segments in three dimensions.
+        let d = 3;
+        let (mut total, mut mean, mut scatter) = (0.0f64, vec![0.0; d], vec![0.0; d * d]);
+        let mut fast = RunningMoments::new(d);
+        let mut rng = crate::rng::chain_rng(4);
+        for step in 0..200 {
+            let x: Vec<f64> = (0..d).map(|_| 10.0 * crate::rng::standard_normal(&mut rng)).collect();
+            let v: Vec<f64> = (0..d).map(|_| crate::rng::standard_normal(&mut rng)).collect();
+            let w = 0.1 + crate::rng::uniform(&mut rng);
+            let (point, internal) = if step % 3 == 0 {
+                fast.add_segment(&x, &v, w);
+                let mid: Vec<f64> = (0..d).map(|j| x[j] + 0.5 * v[j] * w).collect();
+                (mid, Some(w * w * w / 12.0))
+            } else {
+                fast.add(&x, w);
+                (x.clone(), None)
+            };
+            let new_total = total + w;
+            let delta: Vec<f64> = (0..d).map(|j| point[j] - mean[j]).collect();
+            let between = total * w / new_total;
+            for a in 0..d {
+                for b in 0..d {
+                    scatter[a * d + b] += between * delta[a] * delta[b];
+                }
+            }
+            if let Some(c) = internal {
+                for a in 0..d {
+                    for b in 0..d {
+                        scatter[a * d + b] += c * v[a] * v[b];
+                    }
+                }
+            }
+            for j in 0..d {
+                mean[j] += delta[j] * w / new_total;
+            }
+            total = new_total;
+        }
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(fast.mean()), bits(&mean));
+        assert_eq!(bits(&fast.scatter), bits(&scatter));
+    }
+
+    #[test]
     fn segment_integrals_are_exact_for_a_hand_built_path() {
         // Path: (0,0) → (2,0) in time 2, then (2,0) → (2,1) in time 1 (unit speed).
         let mut m = RunningMoments::new(2);

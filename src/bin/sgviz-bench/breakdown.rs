@@ -98,8 +98,8 @@ pub fn print(min_seconds: f64) {
     let rows: [(&str, f64, &str); 11] = [
         ("index draws", index_draws, "n = 32 distinct indices (partial Fisher–Yates)"),
         ("gradient", gradient, "fused minibatch gradient: n rows, n dot products, n sigmoids, accumulation"),
-        ("  exponentials", exponentials, "the gradient's n exponentials e^{−|z_i|} alone"),
-        ("  rest of gradient", gradient - exponentials, "row and label loads, dot products, divisions, accumulation"),
+        ("gradient: exponentials", exponentials, "the gradient's n exponentials e^{−|z_i|} alone"),
+        ("gradient: the rest", gradient - exponentials, "row and label loads, dot products, divisions, accumulation"),
         ("normals", normal_draws, "d = 4 standard normals"),
         ("limit", limit, "index draws + gradient + normals"),
         ("moments add", moments_add, "running mean and covariance, one sample"),
