@@ -41,11 +41,7 @@ impl RingBuffer {
         debug_assert_eq!(point.len(), self.dim);
         let at = self.head * self.dim;
         self.data[at..at + self.dim].copy_from_slice(point);
-        // Wrap by comparison, not `%`: a division per sample is a noticeable share of a fast step.
-        self.head += 1;
-        if self.head == self.capacity {
-            self.head = 0;
-        }
+        self.head = (self.head + 1) % self.capacity;
         self.len = (self.len + 1).min(self.capacity);
         self.pushed += 1;
     }
