@@ -418,21 +418,16 @@ impl Model for LogisticRegression {
     }
     /// Fused minibatch score sum: residuals y_i − σ(z_i) for a chunk first (independent exp calls
     /// overlap), then the accumulation, in batch order, so the sums are bit-identical to calling
-    /// [`Model::add_grad_log_lik`] datum by datum. Up to 8 features the loop is compiled for the
-    /// exact d (dot products unrolled, the sums kept in registers, one bounds check per row); the
-    /// sizes are the built-in targets' (synthetic 1-D, breast cancer and digits defaults, the
-    /// SBPS setup at small D).
+    /// [`Model::add_grad_log_lik`] datum by datum. The loop is compiled for the
+    /// exact d (dot products unrolled, the sums kept in registers, one bounds check per row) for
+    /// the built-in targets' defaults only (synthetic 1-D; breast cancer, 4 features; digits, 5
+    /// projections; the SBPS setup at D = 4): each size adds about 2 KB to the wasm.
     fn add_grad_log_lik_batch(&self, batch: &[usize], theta: &[f64], out: &mut [f64]) {
         match (self.d, self.intercept) {
             (1, true) => self.batch_gradient_fixed::<1, true>(batch, theta, out),
-            (2, true) => self.batch_gradient_fixed::<2, true>(batch, theta, out),
-            (3, true) => self.batch_gradient_fixed::<3, true>(batch, theta, out),
             (4, true) => self.batch_gradient_fixed::<4, true>(batch, theta, out),
             (5, true) => self.batch_gradient_fixed::<5, true>(batch, theta, out),
-            (2, false) => self.batch_gradient_fixed::<2, false>(batch, theta, out),
-            (3, false) => self.batch_gradient_fixed::<3, false>(batch, theta, out),
             (4, false) => self.batch_gradient_fixed::<4, false>(batch, theta, out),
-            (5, false) => self.batch_gradient_fixed::<5, false>(batch, theta, out),
             _ => self.batch_gradient_any(batch, theta, out),
         }
     }
