@@ -25,6 +25,20 @@ function caseList() {
   return list;
 }
 
+/** Per-part cost of one SGLD/SGHMC step on logistic regression (`sgviz-bench --breakdown`). */
+function nativeBreakdown() {
+  const out = execFileSync(join(ROOT, 'target/release/sgviz-bench'), ['--breakdown', '--min-seconds', quick ? '0.05' : '0.3'], { encoding: 'utf8' });
+  return out.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+/** The hand-written part of BENCHMARKS.md (after HAND_WRITTEN), kept when the file is rewritten. */
+const HAND_WRITTEN = '<!-- Hand-written below this line (before/after records, comparisons); make bench keeps it. -->';
+async function handWrittenPart() {
+  const text = await readFile(join(ROOT, 'BENCHMARKS.md'), 'utf8').catch(() => '');
+  const at = text.indexOf(HAND_WRITTEN);
+  return at < 0 ? '' : text.slice(at);
+}
+
 function nativeThroughput() {
   const out = execFileSync(join(ROOT, 'target/release/sgviz-bench'), [join(ROOT, 'bench/cases.json'), '--min-seconds', String(minSeconds)], { encoding: 'utf8' });
   return out.trim().split('\n').map((line) => JSON.parse(line));
@@ -167,6 +181,8 @@ const sci = (x) => (Number.isFinite(x) ? x.toExponential(2) : String(x));
 const host = await machine();
 console.error('bench: native throughput…');
 const native = nativeThroughput();
+console.error('bench: native per-part breakdown…');
+const breakdown = nativeBreakdown();
 console.error('bench: wasm throughput under Node…');
 const wasm = await wasmThroughput();
 const size = await sizes();
@@ -187,6 +203,10 @@ for (const n of native) {
   const status = n.status === 'running' && w?.status === 'running' ? 'ok' : `native ${n.status}; wasm ${w?.status}`;
   lines.push(`| ${n.target} | ${n.sampler} | ${n.batch_size} | ${sci(n.steps_per_second)} | ${sci(n.steps_per_cpu_second)} | ${sci(n.grad_evals_per_second)} | ${sci(w?.steps_per_second)} | ${sci(w?.steps_per_cpu_second)} | ${sci(w?.grad_evals_per_second)} | ${fmt(w ? w.steps_per_cpu_second / n.steps_per_cpu_second : NaN, 2)} | ${status} |`);
 }
+lines.push('', '### Where one step\'s time goes (native, logreg d=4, n = 32)', '');
+lines.push('`sgviz-bench --breakdown`: each part timed alone on this thread\'s CPU clock (median of 5 runs), θ at the mode, gradients on stored fresh minibatches. "limit" = the step\'s irreducible work (n index draws + n dot products and sigmoids + d normals).', '');
+lines.push('| part | ns per step | what |', '|---|---:|---|');
+for (const b of breakdown) lines.push(`| ${b.part} | ${fmt(b.ns_per_step)} | ${b.what} |`);
 lines.push('', '## Browser (headless Chromium, `--disable-gpu`, software rendering)', '');
 if (!browser) lines.push('skipped (--no-browser)');
 else if (browser.error) lines.push(`failed: ${browser.error}`);
@@ -222,6 +242,7 @@ const header = [
   `- Date: ${new Date().toISOString()}`, '',
 ].join('\n');
 if (!args.has('--no-write') && !quick) {
-  await writeFile(join(ROOT, 'BENCHMARKS.md'), `${header}\n${table}\n`);
+  const kept = await handWrittenPart();
+  await writeFile(join(ROOT, 'BENCHMARKS.md'), `${header}\n${table}\n${kept ? `\n${kept}` : ''}`);
   console.error('bench: wrote BENCHMARKS.md');
 }

@@ -58,24 +58,18 @@ impl RunningMoments {
         }
         let d = self.dim;
         let new_total = self.total_weight + weight;
-        for j in 0..d {
-            self.delta[j] = x[j] - self.mean[j];
+        for ((delta, x), mean) in self.delta.iter_mut().zip(&x[..d]).zip(&self.mean) {
+            *delta = x - mean;
         }
         let between = self.total_weight * weight / new_total;
-        for a in 0..d {
-            for b in 0..d {
-                self.scatter[a * d + b] += between * self.delta[a] * self.delta[b];
-            }
-        }
+        // Row a gets (between·δ_a)·δ_b: the same products as the textbook double loop, with the
+        // row factor hoisted and no index arithmetic (this runs once per sample).
+        add_scaled_outer(&mut self.scatter, between, &self.delta);
         if let Some((v, c)) = internal {
-            for a in 0..d {
-                for b in 0..d {
-                    self.scatter[a * d + b] += c * v[a] * v[b];
-                }
-            }
+            add_scaled_outer(&mut self.scatter, c, &v[..d]);
         }
-        for j in 0..d {
-            self.mean[j] += self.delta[j] * weight / new_total;
+        for (mean, delta) in self.mean.iter_mut().zip(&self.delta) {
+            *mean += delta * weight / new_total;
         }
         self.total_weight = new_total;
         self.count += 1;
@@ -95,6 +89,16 @@ impl RunningMoments {
 
     pub fn moments(&self) -> Moments {
         Moments { mean: self.mean.clone(), cov: self.cov() }
+    }
+}
+
+/// scatter += c·u uᵀ (row-major), each entry as (c·u_a)·u_b.
+fn add_scaled_outer(scatter: &mut [f64], c: f64, u: &[f64]) {
+    for (row, &ua) in scatter.chunks_exact_mut(u.len()).zip(u) {
+        let row_factor = c * ua;
+        for (entry, &ub) in row.iter_mut().zip(u) {
+            *entry += row_factor * ub;
+        }
     }
 }
 
@@ -205,6 +209,51 @@ mod tests {
         let c01 = points.iter().zip(weights).map(|(p, w)| w * (p[0] - mean[0]) * (p[1] - mean[1])).sum::<f64>() / total;
         assert!((m.mean()[0] - mean[0]).abs() < 1e-12 && (m.mean()[1] - mean[1]).abs() < 1e-12);
         assert!((m.cov()[0][1] - c01).abs() < 1e-12);
+    }
+
+    #[test]
+    fn running_moments_are_bit_identical_to_the_textbook_update() {
+        // West's weighted update written as plain index loops (the form before the hot loop was
+        // tightened), for points and segments in three dimensions.
+        let d = 3;
+        let (mut total, mut mean, mut scatter) = (0.0f64, vec![0.0; d], vec![0.0; d * d]);
+        let mut fast = RunningMoments::new(d);
+        let mut rng = crate::rng::chain_rng(4);
+        for step in 0..200 {
+            let x: Vec<f64> = (0..d).map(|_| 10.0 * crate::rng::standard_normal(&mut rng)).collect();
+            let v: Vec<f64> = (0..d).map(|_| crate::rng::standard_normal(&mut rng)).collect();
+            let w = 0.1 + crate::rng::uniform(&mut rng);
+            let (point, internal) = if step % 3 == 0 {
+                fast.add_segment(&x, &v, w);
+                let mid: Vec<f64> = (0..d).map(|j| x[j] + 0.5 * v[j] * w).collect();
+                (mid, Some(w * w * w / 12.0))
+            } else {
+                fast.add(&x, w);
+                (x.clone(), None)
+            };
+            let new_total = total + w;
+            let delta: Vec<f64> = (0..d).map(|j| point[j] - mean[j]).collect();
+            let between = total * w / new_total;
+            for a in 0..d {
+                for b in 0..d {
+                    scatter[a * d + b] += between * delta[a] * delta[b];
+                }
+            }
+            if let Some(c) = internal {
+                for a in 0..d {
+                    for b in 0..d {
+                        scatter[a * d + b] += c * v[a] * v[b];
+                    }
+                }
+            }
+            for j in 0..d {
+                mean[j] += delta[j] * w / new_total;
+            }
+            total = new_total;
+        }
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(fast.mean()), bits(&mean));
+        assert_eq!(bits(&fast.scatter), bits(&scatter));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! replays exactly, natively and in the browser.
 
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 use rand_distr::{Distribution, Exp1, StandardNormal};
 
 /// The generator every chain owns. Xoshiro256++ is fast, small and identical on wasm32.
@@ -31,9 +31,30 @@ pub fn uniform(rng: &mut ChainRng) -> f64 {
     rng.random::<f64>()
 }
 
-/// A uniform index in `0..n` (n > 0).
-#[inline]
+/// A uniform index in `0..n` (n > 0). Bit-identical to `rng.random_range(0..n)` (rand 0.10's
+/// single-sample Canon/Lemire method on 32 bits: the high word of u·n for a 32-bit draw u, and a
+/// second draw only when the low word falls in the top n of 2³², which can carry one into the
+/// result), written out here so the minibatch loop inlines it instead of calling into rand.
+/// Ranges beyond 32 bits go to rand.
+#[inline(always)]
 pub fn index_below(rng: &mut ChainRng, n: usize) -> usize {
+    let Ok(range) = u32::try_from(n) else {
+        return index_below_wide(rng, n);
+    };
+    assert!(range > 0, "index_below needs n > 0");
+    let product = u64::from(rng.next_u32()) * u64::from(range);
+    let (mut index, low) = ((product >> 32) as u32, product as u32);
+    if low > range.wrapping_neg() {
+        let carry_in = ((u64::from(rng.next_u32()) * u64::from(range)) >> 32) as u32;
+        index += u32::from(low.checked_add(carry_in).is_none());
+    }
+    index as usize
+}
+
+/// [`index_below`] for n ≥ 2³² (64-bit targets only).
+#[cold]
+#[inline(never)]
+fn index_below_wide(rng: &mut ChainRng, n: usize) -> usize {
     rng.random_range(0..n)
 }
 
@@ -41,5 +62,23 @@ pub fn index_below(rng: &mut ChainRng, n: usize) -> usize {
 pub fn fill_standard_normal(rng: &mut ChainRng, out: &mut [f64]) {
     for x in out.iter_mut() {
         *x = standard_normal(rng);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_below_replays_rand_random_range_exactly() {
+        // Small and large ranges, including ones near 2³² where the second draw is frequent.
+        let ranges = [1usize, 2, 3, 7, 32, 1000, 9_973, 1 << 20, 1_000_000, (1 << 31) + 1, 3_000_000_000, u32::MAX as usize];
+        for (seed, &n) in ranges.iter().enumerate() {
+            let (mut ours, mut theirs) = (chain_rng(seed as u64), chain_rng(seed as u64));
+            for _ in 0..20_000 {
+                assert_eq!(index_below(&mut ours, n), theirs.random_range(0..n), "n = {n}");
+            }
+            assert_eq!(ours.next_u64(), theirs.next_u64(), "same number of draws consumed, n = {n}");
+        }
     }
 }

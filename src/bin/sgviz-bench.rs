@@ -5,7 +5,13 @@
 //! case: steps per second and per-datum gradient evaluations per second. It asserts nothing
 //! about time.
 //!
-//! Usage: `sgviz-bench [cases.json] [--only SAMPLER] [--min-seconds S]`
+//! Usage: `sgviz-bench [cases.json] [--only SAMPLER] [--min-seconds S]`, or
+//! `sgviz-bench --breakdown [--min-seconds S]` for the per-part cost of one SGLD/SGHMC step on
+//! logistic regression (see [`breakdown`]), or `sgviz-bench --export-logreg-dd PATH` to write that
+//! case's data set as CSV (for bench/blackjax_sgld.py).
+
+#[path = "sgviz-bench/breakdown.rs"]
+mod breakdown;
 
 use sgviz::chain::{Chain, ChainConfig, ChainStatus};
 use std::time::Instant;
@@ -15,12 +21,20 @@ fn main() {
     let mut path = "bench/cases.json".to_string();
     let mut only: Option<String> = None;
     let mut min_seconds_override: Option<f64> = None;
+    let mut breakdown_only = false;
     let mut k = 0;
     while k < args.len() {
         match args[k].as_str() {
             "--only" => {
                 k += 1;
                 only = args.get(k).cloned();
+            }
+            "--breakdown" => breakdown_only = true,
+            "--export-logreg-dd" => {
+                k += 1;
+                let out = args.get(k).expect("--export-logreg-dd needs a path");
+                breakdown::export_case_data(out).unwrap_or_else(|e| panic!("cannot write {out}: {e}"));
+                return;
             }
             "--min-seconds" => {
                 k += 1;
@@ -29,6 +43,10 @@ fn main() {
             other => path = other.to_string(),
         }
         k += 1;
+    }
+    if breakdown_only {
+        breakdown::print(min_seconds_override.unwrap_or(0.3));
+        return;
     }
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let cases: serde_json::Value = serde_json::from_str(&text).expect("cases.json is not valid JSON");
@@ -95,7 +113,7 @@ fn measure(config: &ChainConfig, min_seconds: f64) -> Measured {
 
 /// CPU time of this thread (Linux `/proc/thread-self/schedstat`, nanoseconds on CPU), so that the
 /// rates can also be stated per CPU-second when other jobs share the machine.
-fn thread_cpu_seconds() -> Option<f64> {
+pub(crate) fn thread_cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     Some(text.split_whitespace().next()?.parse::<f64>().ok()? * 1e-9)
 }

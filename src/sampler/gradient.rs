@@ -115,11 +115,14 @@ pub fn score_mean_and_covariance(scores: &[f64], dim: usize) -> (Vec<f64>, Vec<f
     }
     mean.iter_mut().for_each(|m| *m /= n as f64);
     let mut cov = vec![0.0; dim * dim];
-    for row in scores.chunks(dim) {
-        for a in 0..dim {
-            let da = row[a] - mean[a];
-            for b in 0..dim {
-                cov[a * dim + b] += da * (row[b] - mean[b]);
+    let mut centred = vec![0.0; dim];
+    for row in scores.chunks_exact(dim) {
+        for ((c, g), m) in centred.iter_mut().zip(row).zip(&mean) {
+            *c = g - m;
+        }
+        for (cov_row, &da) in cov.chunks_exact_mut(dim).zip(&centred) {
+            for (entry, &db) in cov_row.iter_mut().zip(&centred) {
+                *entry += da * db;
             }
         }
     }
@@ -144,6 +147,30 @@ mod tests {
             batch.sort_unstable();
             batch.dedup();
             assert_eq!(batch.len(), 30);
+        }
+    }
+
+    #[test]
+    fn score_covariance_is_bit_identical_to_the_textbook_double_loop() {
+        let mut rng = chain_rng(11);
+        for dim in 1..=6 {
+            for n in [1, 2, 33] {
+                let scores: Vec<f64> = (0..n * dim).map(|_| 1e3 * standard_normal(&mut rng)).collect();
+                let (mean, cov) = score_mean_and_covariance(&scores, dim);
+                let mut expected = vec![0.0; dim * dim];
+                for row in scores.chunks(dim) {
+                    for a in 0..dim {
+                        for b in 0..dim {
+                            expected[a * dim + b] += (row[a] - mean[a]) * (row[b] - mean[b]);
+                        }
+                    }
+                }
+                expected.iter_mut().for_each(|c| *c /= (n.max(2) - 1) as f64);
+                let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&cov), bits(&expected), "dim {dim}, n {n}");
+                let direct: Vec<f64> = (0..dim).map(|j| scores.chunks(dim).map(|r| r[j]).sum::<f64>() / n as f64).collect();
+                assert!(mean.iter().zip(&direct).all(|(m, d)| (m - d).abs() <= 1e-12 * (1.0 + d.abs())));
+            }
         }
     }
 
