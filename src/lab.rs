@@ -238,7 +238,16 @@ impl Lab {
     }
 
     /// Advance a pending reference run by up to `steps`; returns `{running, fraction, text}`.
+    /// A truth that another lab on the same target, settings and data has finished in the meantime
+    /// is adopted at once (so a compared chain shows the main chain's truth without its own run).
     pub fn advance_truth(&mut self, steps: u64) -> Value {
+        if self.reference.is_some() {
+            if let Some(cached) = TRUTH_CACHE.with(|c| c.borrow().get(&truth_key(&self.config)).cloned()) {
+                self.truth = cached;
+                self.reference = None;
+                self.refresh_view();
+            }
+        }
         let Some(run) = self.reference.as_mut() else {
             return json!({ "running": false, "fraction": 1.0, "text": self.truth.error });
         };
@@ -651,5 +660,19 @@ mod tests {
         // A second lab on the same data gets the truth from the cache.
         let again = Lab::new(config, 300, 300, 1.0).unwrap();
         assert_eq!(again.truth().source, TruthSource::ReferenceRun);
+    }
+
+    #[test]
+    fn a_compared_lab_adopts_the_truth_the_main_lab_finished() {
+        let config = ChainConfig::new("logreg", "sgld", 4).with("dataset", "breast_cancer").with("n_features", 2);
+        let mut main = Lab::new(config.clone(), 300, 300, 1.0).unwrap();
+        let mut compared = Lab::new(ChainConfig { sampler: "sghmc".into(), ..config }, 300, 300, 1.0).unwrap();
+        assert_eq!(compared.truth().source, TruthSource::NeedsReferenceRun);
+        assert_eq!(compared.advance_truth(0)["running"], true, "nothing to adopt yet");
+        while main.advance_truth(20_000)["running"] == true {}
+        assert_eq!(compared.advance_truth(0)["running"], false, "adopted without running");
+        assert_eq!(compared.truth().moments, main.truth().moments);
+        compared.run(200);
+        assert!(compared.state()["e2"].is_number(), "errors against the shared truth");
     }
 }
