@@ -3,6 +3,7 @@
 //! current point and the trail go on the density and overlay layers above it.
 
 use super::contours::DensityGrid;
+use super::chart::TickFormat;
 use super::{clip_polyline, PlotFrame};
 use crate::diagnostics::{two_sigma_ellipse, Moments};
 use crate::model::View;
@@ -38,11 +39,14 @@ pub fn draw_static<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &St
         .x_label_area_size(frame.bottom)
         .y_label_area_size(frame.left)
         .build_cartesian_2d(view.x_min..view.x_max, view.y_min..view.y_max)?;
+    let (x_ticks, y_ticks) = (TickFormat::new(view.x_min, view.x_max, 6, false), TickFormat::new(view.y_min, view.y_max, 6, false));
     chart
         .configure_mesh()
         .disable_mesh()
         .x_labels(6)
         .y_labels(6)
+        .x_label_formatter(&|v| x_ticks.label(*v))
+        .y_label_formatter(&|v| y_ticks.label(*v))
         .x_desc(layer.x_name)
         .y_desc(layer.y_name)
         .label_style(("sans-serif", font))
