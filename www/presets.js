@@ -74,7 +74,7 @@ export const LESSONS = [
     id: 'sgld',
     title: 'SGLD: noise, step size and bias',
     steps: [
-      { preset: 'sgld-gaussian-bias', text: 'Press play. The dashed sampler ellipse settles on the solid truth: at ε = 0.05 the discretisation bias is small.', action: 'Now drag the step size ε up towards 0.3 and watch the dashed ellipse grow past the truth, most in the narrow direction. Beyond 0.4 (the shaded end of the slider) the chain is unstable on this target.', tryValues: { step_size: 0.3 } },
+      { preset: 'sgld-gaussian-bias', text: 'Press play. The dashed sampler ellipse settles on the solid truth: at ε = 0.05 the discretisation bias is small.', action: 'Now drag the step size ε up towards 0.3 and watch the dashed ellipse grow past the truth, most in the narrow direction. Beyond ε = 4/λ_max = 0.4 the chain is unstable on this target.', tryValues: { step_size: 0.3 } },
       { preset: 'sgld-gaussian-bias', text: 'Gradient noise: set "Gradient noise (s)" to 5. The noise-vs-step-size panel moves the dashed gradient-noise line up; where it crosses the injected noise is the sampling threshold.', action: 'Move ε left of the threshold line and compare the ellipses: injected noise dominates and SGLD samples.', tryValues: { grad_noise: 5 } },
       { preset: 'sgld-mixture', text: 'The paper\'s mixture with minibatches of one and a decreasing step. Watch the sampling threshold in the diagnostics fall below 1 as ε_t shrinks.', action: 'Switch the schedule to "constant" with ε = 0.05 and see the chain overshoot: the stochastic-optimisation phase.', tryValues: { sgld_schedule: 0, step_size: 0.05 } },
     ],
