@@ -117,7 +117,7 @@ test('parameters are shown only where they apply (visible_if)', async () => {
 
 test('only explicitly set parameters reach the chain and the link; sliders show the resolved values', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&p.rho=0.5', { reducedMotion: true });
-  await page.waitForFunction(() => location.hash.includes('target='));
+  await page.waitForFunction(() => location.hash.includes('seed='), null, { timeout: 10_000 }); // the page's own write
   assert.deepEqual(await page.evaluate(() => window.sgviz.app.explicit), { rho: 0.5 });
   assert.ok(!/p\.step_size/.test(page.url()) && /p\.rho=0.5/.test(page.url()), page.url());
   const s = await state(page);
