@@ -44,6 +44,15 @@ test('Play and ε are above the fold and samples appear without a click (1400×9
     assert.ok(await paintedPixels(page, '#density-layer') > 100, `${name}: samples drawn without a click`);
     const plot = await box(page, '#stack');
     assert.ok(plot.top < viewport.height / 2 && plot.bottom <= viewport.height, `${name}: the whole 2-D plot is on the first screen (${plot.top}–${plot.bottom})`);
+    if (name === 'phone') {
+      // One figure per screen, and the step size next to the charts that plot against it.
+      for (const id of ['#chart-trace', '#chart-acf', '#chart-noise', '#chart-bias', '#chart-sweep']) {
+        const b = await box(page, id);
+        assert.ok(b.right - b.left >= 0.85 * viewport.width && b.bottom - b.top <= viewport.height, `${id} fills the width and fits a screen: ${JSON.stringify(b)}`);
+      }
+      const [slider, noise] = [await box(page, '#analysis-step_size'), await box(page, '#chart-noise')];
+      assert.ok(slider.visible && noise.bottom - slider.top <= viewport.height, `ε and the noise chart on one screen (${slider.top}–${noise.bottom})`);
+    }
     await page.click('#play');
     assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false', 'clicking Play on a playing page pauses it');
     await screenshot(page, `classroom-${name}-${viewport.width}x${viewport.height}`, { fullPage: false });
