@@ -109,7 +109,8 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
 });
 
 test('distribution-shift demo shows spikes in annealing steps at the change points', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  // Reduced motion: the main chain does not play alongside, so the evidence runs get the frames.
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   await page.click('#sgais-preset-shift');
   await page.waitForFunction(() => (window.sgviz.app.sgais.summary()?.runs[0].n || 0) >= 1500, null, { timeout: 90_000 });
   await page.click('#sgais-stop');
