@@ -1,10 +1,10 @@
 // The main chain's parameter controls: the one or two that matter for the chosen sampler and
-// target (registry `primary`) beside the plot, the rest under "More settings"; the first primary
-// sampler parameter again next to the analysis charts. All of them show the chain's resolved
+// target (registry `primary`) beside the plot, the rest under "More settings"; the parameter the
+// analysis charts mark again next to them. All of them show the chain's resolved
 // values (derived defaults included) and ranges, read back from its state.
 
 import { $, app, specsOf } from './app.js';
-import { ParamSet, applies, fillSelect } from './controls.js';
+import { ParamSet, fillSelect } from './controls.js';
 
 function emptied(container) {
   const legend = container.querySelector(':scope > legend');
@@ -27,28 +27,31 @@ export function buildParameterControls(onChange) {
     live: (spec) => !isTarget(spec),
     onChange,
   });
-  const mirrored = sampler.params.filter((p) => p.primary && !p.choices.length);
+  const mirrored = analysisKnob(sampler);
   const mirrorBox = emptied($('analysis-params'));
   app.mirror = new ParamSet(mirrored, { place: () => mirrorBox, idPrefix: 'analysis', onChange });
   app.upload.refresh(target);
   showLegendKeys(sampler);
 }
 
-/**
- * Show the chain's resolved values, derived ranges and what applies. The mirror shows the first
- * primary sampler parameter that applies.
- */
+/** Show the chain's resolved values, derived ranges and what applies. */
 export function syncParameterControls(state) {
   if (!app.params || !state) return;
   const values = { ...state.target_params, ...state.sampler_params };
   app.params.sync(values, state.derived || {});
   app.mirror.sync(values, state.derived || {});
-  let first = true;
-  for (const control of app.mirror.controls) {
-    if (applies(control.spec, values) && first) first = false;
-    else control.field.hidden = true;
-  }
-  $('analysis-params').hidden = first;
+  $('analysis-params').hidden = !app.mirror.controls.some((c) => !c.field.hidden);
+}
+
+/**
+ * The parameter the analysis charts mark as "current" (src/analysis.rs): the sampler's first
+ * numeric parameter other than the minibatch size (SGLD's ε, SGFS's α, …); none for the bouncy
+ * samplers, whose knobs the sweep does not vary.
+ */
+function analysisKnob(sampler) {
+  if (sampler.kind === 'bouncy') return [];
+  const knob = sampler.params.find((p) => p.name !== 'batch_size' && !p.choices.length);
+  return knob ? [knob] : [];
 }
 
 /** Legend keys only for what the sampler draws: bounces (BPS family), MH proposals (exact). */

@@ -80,6 +80,9 @@ test('at most 8 sliders at first view, for every sampler on its usual targets an
     const sliders = await visibleSliders(page);
     assert.ok(sliders.length <= 8, `${query || 'default'}: ${sliders.length} sliders at first view: ${sliders}`);
     assert.ok(sliders.length >= 1, `${query || 'default'}: the main parameter is shown`);
+    // Next to the analysis charts: the knob they mark as current (none for the bouncy samplers).
+    const mirrored = sliders.filter((id) => id.startsWith('analysis-'));
+    assert.equal(mirrored.length, query.includes('sbps') ? 0 : 1, `${query || 'default'}: ${mirrored}`);
   }
   // The rest is one disclosure away.
   await page.click('#advanced > summary');
@@ -100,6 +103,7 @@ test('parameters are shown only where they apply (visible_if)', async () => {
   await page.selectOption('#param-sgld_schedule', '1');
   for (const name of ['sgld_a', 'sgld_b', 'sgld_gamma']) assert.equal(await shown(page, name), true, `${name} with the polynomial schedule`);
   assert.equal(await shown(page, 'step_size'), false, 'the constant ε does not apply to the polynomial schedule');
+  assert.equal(await page.isVisible('#analysis-step_size'), false, 'nor next to the analysis charts');
   assert.equal((await state(page)).sampler_params.sgld_schedule, 1, 'the choice reached the chain');
   await page.selectOption('#param-sgld_precond', '1');
   for (const name of ['rms_decay', 'rms_floor']) assert.equal(await shown(page, name), true, `${name} with RMSprop`);
