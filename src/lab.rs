@@ -217,7 +217,7 @@ impl Lab {
     /// starting a reference run.
     fn refresh_truth(&mut self) {
         self.reference = None;
-        let key = truth_key(&self.config);
+        let key = truth_key(&self.config, self.chain.target_params());
         if let Some(cached) = TRUTH_CACHE.with(|c| c.borrow().get(&key).cloned()) {
             self.truth = cached;
             return;
@@ -238,7 +238,16 @@ impl Lab {
     }
 
     /// Advance a pending reference run by up to `steps`; returns `{running, fraction, text}`.
+    /// A truth that another lab on the same target, settings and data has finished in the meantime
+    /// is adopted at once (so a compared chain shows the main chain's truth without its own run).
     pub fn advance_truth(&mut self, steps: u64) -> Value {
+        if self.reference.is_some() {
+            if let Some(cached) = TRUTH_CACHE.with(|c| c.borrow().get(&truth_key(&self.config, self.chain.target_params())).cloned()) {
+                self.truth = cached;
+                self.reference = None;
+                self.refresh_view();
+            }
+        }
         let Some(run) = self.reference.as_mut() else {
             return json!({ "running": false, "fraction": 1.0, "text": self.truth.error });
         };
@@ -247,7 +256,7 @@ impl Lab {
         if progress.finished {
             if let Some(result) = run.result() {
                 self.truth = result.to_truth();
-                TRUTH_CACHE.with(|c| c.borrow_mut().insert(truth_key(&self.config), self.truth.clone()));
+                TRUTH_CACHE.with(|c| c.borrow_mut().insert(truth_key(&self.config, self.chain.target_params()), self.truth.clone()));
             }
             self.reference = None;
             self.refresh_view();
@@ -548,10 +557,9 @@ fn pair_view(model: &dyn Model, truth: Option<&Moments>, (i, j): (usize, usize))
     }
 }
 
-/// Cache key of a truth: target, its settings, and a fingerprint of user data.
-fn truth_key(config: &ChainConfig) -> String {
-    let mut settings = config.settings.clone();
-    settings.sort();
+/// Cache key of a truth: target, its resolved parameters (not the sampler's: chains with other
+/// sampler settings share the truth), and a fingerprint of user data.
+fn truth_key(config: &ChainConfig, target_params: &crate::params::ParamValues) -> String {
     let data = config.data.as_ref().map(|d| {
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for x in d.features.iter().chain(&d.responses) {
@@ -559,7 +567,8 @@ fn truth_key(config: &ChainConfig) -> String {
         }
         format!("{}x{}:{hash:016x}", d.len(), d.n_features())
     });
-    format!("{}|{:?}|{:?}", config.target, settings, data)
+    let params: Vec<(&str, f64)> = target_params.iter().collect();
+    format!("{}|{:?}|{:?}", config.target, params, data)
 }
 
 /// Record `name=value` in a config, replacing an earlier setting of the same name.
@@ -651,5 +660,19 @@ mod tests {
         // A second lab on the same data gets the truth from the cache.
         let again = Lab::new(config, 300, 300, 1.0).unwrap();
         assert_eq!(again.truth().source, TruthSource::ReferenceRun);
+    }
+
+    #[test]
+    fn a_compared_lab_adopts_the_truth_the_main_lab_finished() {
+        let config = ChainConfig::new("logreg", "sgld", 4).with("dataset", "breast_cancer").with("n_features", 2);
+        let mut main = Lab::new(config.clone().with("step_size", 0.001), 300, 300, 1.0).unwrap();
+        let mut compared = Lab::new(ChainConfig { sampler: "sghmc".into(), ..config }, 300, 300, 1.0).unwrap();
+        assert_eq!(compared.truth().source, TruthSource::NeedsReferenceRun);
+        assert_eq!(compared.advance_truth(0)["running"], true, "nothing to adopt yet");
+        while main.advance_truth(20_000)["running"] == true {}
+        assert_eq!(compared.advance_truth(0)["running"], false, "adopted without running");
+        assert_eq!(compared.truth().moments, main.truth().moments);
+        compared.run(200);
+        assert!(compared.state()["e2"].is_number(), "errors against the shared truth");
     }
 }

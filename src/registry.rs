@@ -111,6 +111,48 @@ mod tests {
         }
     }
 
+    /// Names of the parameters of `specs` that apply when the values are `settings` over defaults.
+    fn applicable(specs: &'static [ParamSpec], settings: &[(&str, f64)]) -> Vec<&'static str> {
+        let overrides: Vec<(String, f64)> = settings.iter().map(|(n, v)| (n.to_string(), *v)).collect();
+        let values = ParamValues::resolve(specs, &overrides).unwrap();
+        specs.iter().filter(|p| p.visible_if.is_none_or(|w| w.holds(&values))).map(|p| p.name).collect()
+    }
+
+    #[test]
+    fn every_sampler_and_target_names_one_or_two_primary_parameters_that_apply_by_default() {
+        for (name, specs, least) in SAMPLERS.iter().map(|s| (s.name, s.params, 1)).chain(TARGETS.iter().map(|t| (t.name, t.params, 0))) {
+            let shown = applicable(specs, &[]);
+            let primary = specs.iter().filter(|p| p.primary && shown.contains(&p.name)).count();
+            assert!((least..=2).contains(&primary), "{name}: {primary} primary parameters apply at the defaults");
+        }
+    }
+
+    #[test]
+    fn parameters_are_shown_only_where_they_apply() {
+        let sgld = sampler("sgld").unwrap().params;
+        let constant = applicable(sgld, &[]);
+        for hidden in ["sgld_a", "sgld_b", "sgld_gamma", "rms_decay", "rms_floor"] {
+            assert!(!constant.contains(&hidden), "{hidden} with a constant schedule and no preconditioner");
+        }
+        let polynomial = applicable(sgld, &[("sgld_schedule", 1.0)]);
+        assert!(polynomial.contains(&"sgld_a") && polynomial.contains(&"sgld_gamma") && !polynomial.contains(&"step_size"));
+        assert!(applicable(sgld, &[("sgld_precond", 1.0)]).contains(&"rms_floor"));
+        let logreg = target("logreg").unwrap().params;
+        let synthetic = |p: &&ParamSpec| p.label.contains("(synthetic)");
+        let digits = |p: &&ParamSpec| p.label.contains("(digits)");
+        for (dataset, shows_synthetic, shows_digits) in [(0.0, true, false), (1.0, false, false), (2.0, false, true)] {
+            let shown = applicable(logreg, &[("dataset", dataset)]);
+            for p in logreg.iter().filter(synthetic) {
+                assert_eq!(shown.contains(&p.name), shows_synthetic, "{} with dataset {dataset}", p.name);
+            }
+            for p in logreg.iter().filter(digits) {
+                assert_eq!(shown.contains(&p.name), shows_digits, "{} with dataset {dataset}", p.name);
+            }
+        }
+        let linreg = target("linreg").unwrap().params;
+        assert!(linreg.iter().filter(synthetic).all(|p| !applicable(linreg, &[("dataset", 1.0)]).contains(&p.name)));
+    }
+
     #[test]
     fn no_parameter_name_is_shared_between_a_target_and_a_sampler() {
         for t in TARGETS {

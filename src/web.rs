@@ -164,6 +164,12 @@ impl WebLab {
     pub fn plot_top(&self) -> u32 {
         self.lab.projection().frame.top
     }
+    /// The data area of the 2-D panel in backing pixels: [left, top, width, height] (the overlay
+    /// clips the trail, path and ellipses to it).
+    pub fn plot_frame(&self) -> Vec<u32> {
+        let f = self.lab.projection().frame;
+        vec![f.left, f.top, f.inner_width(), f.inner_height()]
+    }
 
     pub fn marginals_json(&self) -> String {
         self.lab.marginals().to_string()

@@ -2,7 +2,7 @@
 // against ε, and the bias–mixing sweep at equal gradient budget. The sweep runs in bounded slices
 // inside the animation frame, so the page stays responsive; it restarts when the setting changes.
 
-import { drawingScale } from './format.js';
+import { fitCanvas } from './format.js';
 
 const SLICE_MS = 4;
 const RESTART_DELAY_MS = 600;
@@ -76,14 +76,9 @@ export class AnalysisRunner {
   draw() {
     this.drawnAt = performance.now();
     const lab = this.getLab();
-    const ratio = drawingScale();
     for (const [kind, id] of KINDS) {
       const canvas = document.getElementById(id);
-      const width = Math.round(canvas.clientWidth * ratio);
-      const height = Math.round(canvas.clientHeight * ratio);
-      if (width < 32 || height < 32) continue;
-      if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
-      this.guarded(() => lab.draw_chart(kind, canvas));
+      if (fitCanvas(canvas)) this.guarded(() => lab.draw_chart(kind, canvas));
     }
   }
 }

@@ -1,9 +1,10 @@
 // Compare mode: a second sampler on the same target, settings, seed and data, drawn side by side
 // and kept at the same gradient budget (it runs until it has spent as many per-datum gradient
-// evaluations as the main chain).
+// evaluations as the main chain). It shares the main chain's truth: contours, truth ellipse and
+// E1/E2 on both panels. Its own parameters: the main one or two, the rest under a disclosure.
 
 import { Lab } from './pkg/sgviz.js';
-import { buildParamControls, fillSelect } from './controls.js';
+import { ParamSet, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { Panel2d } from './panel2d.js';
 
@@ -22,7 +23,7 @@ export class ComparePanel {
     this.enabled = false;
     $('compare-sampler').addEventListener('change', (e) => {
       this.sampler = e.target.value;
-      this.values = defaults(this.spec());
+      this.values = {};
       this.onChange();
     });
   }
@@ -31,12 +32,16 @@ export class ComparePanel {
     return this.registry.samplers.find((s) => s.name === this.sampler);
   }
 
-  /** Show or hide the panel; `sampler`/`values` come from a preset or the URL when given. */
+  /**
+   * Show or hide the panel; `sampler`/`values` (the explicitly set parameters) come from a preset
+   * or the URL when given.
+   */
   setEnabled(enabled, sampler, values) {
     this.enabled = enabled;
     $('view-b').hidden = !enabled;
     $('title-a').hidden = !enabled;
     document.querySelector('.views').classList.toggle('comparing', enabled);
+    document.querySelector('.stage').classList.toggle('comparing', enabled);
     $('compare-toggle').setAttribute('aria-pressed', String(enabled));
     if (!enabled) {
       this.lab?.free();
@@ -44,14 +49,33 @@ export class ComparePanel {
       return;
     }
     this.sampler = sampler || this.sampler || 'sgld';
-    this.values = { ...defaults(this.spec()), ...(values || (sampler ? {} : this.values)) };
+    this.values = { ...(values || (sampler ? {} : this.values)) };
+  }
+
+  /** Controls for the compared sampler: primary ones beside its panel, the rest in a disclosure. */
+  buildControls() {
+    const primary = $('compare-primary');
+    const advanced = $('compare-params');
+    primary.replaceChildren();
+    advanced.replaceChildren();
+    this.params = new ParamSet(this.spec().params, {
+      place: (spec) => (spec.primary ? primary : advanced),
+      onChange: (name, value) => this.setParam(name, value),
+      idPrefix: 'compare',
+    });
+  }
+
+  /** Show the compared chain's resolved parameters (derived defaults included). */
+  syncControls(state) {
+    if (state) this.params?.sync(state.sampler_params, state.derived || {});
+    $('compare-advanced').hidden = $('compare-params').hidden;
   }
 
   /** Build the compared chain for the main chain's target, settings, seed and data. */
   rebuild({ target, targetValues, seed, data, mainTitle }) {
     if (!this.enabled) return;
     fillSelect($('compare-sampler'), this.registry.samplers, this.sampler);
-    buildParamControls($('compare-params'), this.spec().params, this.values, (name, value) => this.setParam(name, value), { idPrefix: 'compare' });
+    this.buildControls();
     $('title-a').textContent = mainTitle;
     this.panel.fit();
     const size = this.panel.size();
@@ -70,7 +94,25 @@ export class ComparePanel {
     this.lab = next;
     if (data) this.guarded(() => { try { this.lab.set_data(data.bytes, data.standardise); } catch (e) { $('compare-status').textContent = String(e.message || e); } });
     this.guarded(() => this.panel.drawStatic(this.lab));
+    this.syncControls(this.state());
     this.draw();
+  }
+
+  state() {
+    return this.lab ? this.guarded(() => JSON.parse(this.lab.state_json())) : undefined;
+  }
+
+  /**
+   * Once per frame: adopt the main chain's truth when it has arrived (the compared chain never
+   * runs its own reference computation), then redraw the contours and truth ellipse.
+   */
+  tick() {
+    if (!this.lab || !this.truthPending) return;
+    const progress = this.guarded(() => JSON.parse(this.lab.advance_truth(0)));
+    if (progress && !progress.running) {
+      this.truthPending = false;
+      this.drawStatic();
+    }
   }
 
   setParam(name, value) {
@@ -83,7 +125,10 @@ export class ComparePanel {
         message = String(error.message || error);
       }
     });
-    if (!message) this.onChange({ rebuild: false });
+    if (!message) {
+      this.syncControls(this.state());
+      this.onChange({ rebuild: false });
+    }
     return message;
   }
 
@@ -134,12 +179,9 @@ export class ComparePanel {
       const state = JSON.parse(this.lab.state_json());
       $('compare-grads').textContent = formatCount(state.grad_evals);
       $('compare-samples').textContent = formatCount(state.n_samples);
+      this.truthPending = state.truth_pending;
       $('compare-errors').textContent = `${formatNumber(state.e1)}, ${formatNumber(state.e2)}`;
       if (state.diverged) $('compare-status').textContent = state.diverged;
     });
   }
-}
-
-function defaults(spec) {
-  return Object.fromEntries((spec?.params || []).map((p) => [p.name, p.default]));
 }

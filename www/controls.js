@@ -1,11 +1,14 @@
 // Controls built from the registry: one labelled slider per parameter (log scale where the
-// registry says so), with its paper symbol, value and a one-line tooltip; dropdowns for choices.
+// registry says so), with its paper symbol, value and a help text behind a "?" button (tappable on
+// phones); dropdowns for choices. A ParamSet keeps a group of them in step with the chain's
+// resolved values, shows a parameter only where it applies (`visible_if`), uses the target-derived
+// slider range and marks the part of the range where the chain is unstable.
 
 import { formatNumber } from './format.js';
 
 const SLIDER_STEPS = 1000;
 
-/** Slider position in [0, SLIDER_STEPS] for a parameter value. */
+/** Slider position in [0, SLIDER_STEPS] for a parameter value, over the range [spec.min, spec.max]. */
 export function sliderPosition(spec, value) {
   const t = spec.log_scale
     ? (Math.log(value) - Math.log(spec.min)) / (Math.log(spec.max) - Math.log(spec.min))
@@ -35,6 +38,12 @@ function allowed(spec) {
   return spec.choices.length ? spec.choices.join(', ') : `[${spec.min}, ${spec.max}]`;
 }
 
+/** Whether a parameter applies for the given values (its `visible_if` condition holds). */
+export function applies(spec, values) {
+  const when = spec.visible_if;
+  return !when || when.values.includes(values[when.param]);
+}
+
 /** Fill a <select> with registry entries. */
 export function fillSelect(select, entries, selected) {
   select.replaceChildren(...entries.map((e) => {
@@ -48,81 +57,171 @@ export function fillSelect(select, entries, selected) {
 }
 
 /**
- * Build the controls of a parameter list into `container` (keeps its <legend>).
- * `values` maps names to current values; `onChange(name, value)` is called with validated values
- * and returns an error message or null. Options: `idPrefix` keeps element ids unique when several
- * panels show the same parameter; `live: false` applies a slider only when released (for
- * parameters whose change rebuilds the target), while its displayed value follows the drag.
+ * A group of parameter controls. `place(spec)` says which container a control goes into (the
+ * caller has emptied them); `onChange(name, value)` gets validated values and returns an error
+ * message or null; `live(spec)` false applies a slider only when released (for parameters whose
+ * change rebuilds the target) while its displayed value follows the drag; `idPrefix` keeps ids
+ * unique when several groups show the same parameter.
  */
-export function buildParamControls(container, specs, values, onChange, { idPrefix = 'param', live = true } = {}) {
-  const legend = container.querySelector('legend');
-  container.replaceChildren(legend);
-  container.hidden = specs.length === 0;
-  for (const spec of specs) {
-    const id = `${idPrefix}-${spec.name}`;
-    container.append(spec.choices.length ? choiceControl(spec, id, values[spec.name], onChange) : sliderControl(spec, id, values[spec.name], onChange, live));
+export class ParamSet {
+  constructor(specs, { place, onChange, idPrefix = 'param', live = () => true }) {
+    this.controls = specs.map((spec) => {
+      const control = spec.choices.length ? new ChoiceControl(spec, `${idPrefix}-${spec.name}`, onChange) : new SliderControl(spec, `${idPrefix}-${spec.name}`, onChange, live(spec));
+      place(spec).append(control.field);
+      return control;
+    });
+    this.containers = [...new Set(specs.map(place))];
+  }
+
+  /**
+   * Show `values` (resolved by the chain), hide what does not apply, and use the derived ranges
+   * (`derived[name] = {min, max, unstable_above}`); a container with nothing to show is hidden.
+   */
+  sync(values, derived = {}) {
+    for (const control of this.controls) {
+      control.field.hidden = !applies(control.spec, values);
+      control.show(values[control.spec.name], derived[control.spec.name]);
+    }
+    for (const container of this.containers) {
+      container.hidden = !this.controls.some((c) => !c.field.hidden && container.contains(c.field));
+    }
+  }
+
+  /** The control of `name`, if this set has one. */
+  control(name) {
+    return this.controls.find((c) => c.spec.name === name);
   }
 }
 
+/** Controls for `specs` in one container (keeps its <legend>), shown with `values`. */
+export function buildParamControls(container, specs, values, onChange, { idPrefix = 'param', live = true } = {}) {
+  const legend = container.querySelector('legend');
+  container.replaceChildren(...(legend ? [legend] : []));
+  const set = new ParamSet(specs, { place: () => container, onChange, idPrefix, live: () => live });
+  set.sync(values);
+  return set;
+}
+
+/** Label row (name, value, help button) and the hidden help text of a field. */
 function fieldShell(spec, inputId) {
   const field = document.createElement('div');
   field.className = 'field';
-  field.title = spec.help;
-  const label = document.createElement('label');
-  label.htmlFor = inputId;
+  field.dataset.param = spec.name;
+  const head = document.createElement('label');
+  head.htmlFor = inputId;
   const name = document.createElement('span');
+  name.className = 'name';
   name.textContent = spec.symbol ? `${spec.label} (${spec.symbol})` : spec.label;
-  label.append(name);
-  field.append(label);
-  return { field, label };
-}
-
-function sliderControl(spec, id, value, onChange, live) {
-  const { field, label } = fieldShell(spec, id);
-  const output = document.createElement('output');
-  output.htmlFor = id;
-  output.id = `${id}-value`;
-  output.textContent = formatNumber(value);
-  label.append(output);
-  const slider = document.createElement('input');
-  Object.assign(slider, { type: 'range', id, min: '0', max: String(SLIDER_STEPS), step: '1' });
-  slider.value = String(sliderPosition(spec, value));
-  slider.dataset.param = spec.name;
-  slider.setAttribute('aria-describedby', `${id}-help`);
-  slider.setAttribute('aria-valuetext', `${spec.symbol || spec.label} = ${formatNumber(value)}`);
-  const help = document.createElement('span');
-  help.id = `${id}-help`;
+  head.append(name);
+  const help = document.createElement('p');
+  help.id = `${inputId}-help`;
+  help.className = 'help';
   help.hidden = true;
   help.textContent = spec.help;
-  const error = document.createElement('span');
-  error.className = 'error';
-  error.setAttribute('role', 'alert');
-  const show = () => {
-    const v = sliderValue(spec, Number(slider.value));
-    output.textContent = formatNumber(v);
-    slider.setAttribute('aria-valuetext', `${spec.symbol || spec.label} = ${formatNumber(v)}`);
-    return v;
-  };
-  const apply = () => { error.textContent = onChange(spec.name, show()) || ''; };
-  slider.addEventListener('input', live ? apply : show);
-  if (!live) slider.addEventListener('change', apply);
-  field.append(slider, help, error);
-  return field;
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'help-toggle';
+  toggle.textContent = '?';
+  toggle.setAttribute('aria-label', `What is ${spec.label}?`);
+  toggle.setAttribute('aria-expanded', 'false');
+  toggle.setAttribute('aria-controls', help.id);
+  toggle.addEventListener('click', () => {
+    help.hidden = !help.hidden;
+    toggle.setAttribute('aria-expanded', String(!help.hidden));
+  });
+  const row = document.createElement('div');
+  row.className = 'field-head';
+  row.append(head, toggle);
+  field.append(row);
+  return { field, head, help };
 }
 
-function choiceControl(spec, id, value, onChange) {
-  const { field } = fieldShell(spec, id);
-  const select = document.createElement('select');
-  select.id = id;
-  select.dataset.param = spec.name;
-  spec.choices.forEach((choice, index) => {
-    const option = document.createElement('option');
-    option.value = String(index);
-    option.textContent = choice;
-    option.selected = index === value;
-    select.append(option);
-  });
-  select.addEventListener('change', () => onChange(spec.name, Number(select.value)));
-  field.append(select);
-  return field;
+class SliderControl {
+  constructor(spec, id, onChange, live) {
+    this.spec = spec;
+    this.range = spec;
+    this.unstableAbove = null;
+    const { field, head, help } = fieldShell(spec, id);
+    this.field = field;
+    this.help = help;
+    this.output = document.createElement('output');
+    this.output.htmlFor = id;
+    this.output.id = `${id}-value`;
+    head.append(this.output);
+    this.input = document.createElement('input');
+    Object.assign(this.input, { type: 'range', id, min: '0', max: String(SLIDER_STEPS), step: '1' });
+    this.input.dataset.param = spec.name;
+    this.input.setAttribute('aria-describedby', `${id}-help ${id}-unstable`);
+    this.zone = document.createElement('div');
+    this.zone.className = 'unstable-zone';
+    this.zone.hidden = true;
+    this.zone.setAttribute('aria-hidden', 'true');
+    const slider = document.createElement('div');
+    slider.className = 'slider';
+    slider.append(this.zone, this.input);
+    this.note = document.createElement('p');
+    this.note.id = `${id}-unstable`;
+    this.note.className = 'unstable-note';
+    this.note.hidden = true;
+    this.error = document.createElement('span');
+    this.error.className = 'error';
+    this.error.setAttribute('role', 'alert');
+    const apply = () => { this.error.textContent = onChange(spec.name, this.display()) || ''; };
+    this.input.addEventListener('input', live ? apply : () => this.display());
+    if (!live) this.input.addEventListener('change', apply);
+    field.append(slider, this.note, help, this.error);
+  }
+
+  /** The value under the thumb, shown in the label; returned for applying. */
+  display() {
+    const value = sliderValue(this.range, Number(this.input.value));
+    this.label(value);
+    return value;
+  }
+
+  label(value) {
+    const text = formatNumber(value);
+    this.output.textContent = text;
+    this.input.setAttribute('aria-valuetext', `${this.spec.symbol || this.spec.label} = ${text}`);
+    this.output.classList.toggle('unstable', this.unstableAbove !== null && value > this.unstableAbove);
+  }
+
+  /** Show `value` over the derived range (when given) and mark the unstable part of the track. */
+  show(value, derived) {
+    if (value === undefined) return;
+    const min = derived ? Math.min(derived.min, value) : this.spec.min;
+    const max = derived ? Math.max(derived.max, value) : this.spec.max;
+    this.range = { ...this.spec, min: Math.max(this.spec.min, min), max: Math.min(this.spec.max, max) };
+    const unstable = derived?.unstable_above;
+    this.unstableAbove = Number.isFinite(unstable) && unstable < this.range.max ? unstable : null;
+    this.zone.hidden = this.unstableAbove === null;
+    this.note.hidden = this.zone.hidden;
+    if (this.unstableAbove !== null) {
+      const from = sliderPosition(this.range, Math.max(this.unstableAbove, this.range.min)) / SLIDER_STEPS;
+      this.zone.style.left = `${(100 * from).toFixed(2)}%`;
+      this.zone.dataset.from = String(this.unstableAbove);
+      this.note.textContent = `Unstable above ${formatNumber(this.unstableAbove)} on this target (shaded).`;
+    }
+    this.input.value = String(sliderPosition(this.range, value));
+    this.label(value);
+  }
+}
+
+class ChoiceControl {
+  constructor(spec, id, onChange) {
+    this.spec = spec;
+    const { field, help } = fieldShell(spec, id);
+    this.field = field;
+    this.input = document.createElement('select');
+    this.input.id = id;
+    this.input.dataset.param = spec.name;
+    this.input.setAttribute('aria-describedby', help.id);
+    spec.choices.forEach((choice, index) => this.input.append(new Option(choice, String(index))));
+    this.input.addEventListener('change', () => onChange(spec.name, Number(this.input.value)));
+    field.append(this.input, help);
+  }
+
+  show(value) {
+    if (value !== undefined) this.input.value = String(value);
+  }
 }

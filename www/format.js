@@ -14,11 +14,31 @@ export function formatCount(n) {
   return Number(n).toLocaleString('en-US');
 }
 
+/** Backing-store pixels per CSS pixel for canvases (the device-pixel ratio, at most 3). */
+export function pixelRatio() {
+  return Math.min(window.devicePixelRatio || 1, 3);
+}
+
+/** The page's text size relative to the browser default (1.5 in large-text projector mode). */
+export function textScale() {
+  const size = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(size) && size > 0 ? size / 16 : 1;
+}
+
 /**
- * Backing-store pixels per CSS pixel for canvases: the device-pixel ratio, times 1.5 in
- * large-text (projector) mode so plot labels and lines grow with the page's text.
+ * Scale of plot text, margins and lines in backing-store pixels: the device-pixel ratio times the
+ * page's text size, so canvas labels grow with "Large text" as the HTML does.
  */
 export function drawingScale() {
-  const large = document.documentElement.classList.contains('large-font');
-  return Math.min(window.devicePixelRatio || 1, 3) * (large ? 1.5 : 1);
+  return pixelRatio() * textScale();
+}
+
+/** Give a canvas a backing store of its CSS size times the pixel ratio; false when too small to draw. */
+export function fitCanvas(canvas) {
+  const ratio = pixelRatio();
+  const width = Math.round(canvas.clientWidth * ratio);
+  const height = Math.round(canvas.clientHeight * ratio);
+  if (width < 32 || height < 32) return false;
+  if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
+  return true;
 }

@@ -3,7 +3,7 @@
 // an RGBA image rendered in Rust and blitted from wasm memory; the overlay holds the current
 // point, the fading trail and the sampler's dashed 2σ ellipse.
 
-import { drawingScale } from './format.js';
+import { drawingScale, pixelRatio } from './format.js';
 
 const TRAIL_LENGTH = 40;
 
@@ -17,18 +17,22 @@ export class Panel2d {
     this.colours = readColours();
   }
 
-  /** Backing-store size in device pixels, and the device-pixel ratio. */
+  /**
+   * Backing-store size in device pixels, and the drawing scale for text and lines (device pixels
+   * per CSS pixel times the page's text size).
+   */
   size() {
-    const ratio = drawingScale();
     const rect = this.stack.getBoundingClientRect();
-    const side = Math.max(64, Math.round(Math.min(rect.width, rect.height || rect.width) * ratio));
-    return { width: side, height: side, ratio };
+    const side = Math.max(64, Math.round(Math.min(rect.width, rect.height || rect.width) * pixelRatio()));
+    return { width: side, height: side, ratio: drawingScale() };
   }
 
-  /** Resize the canvases to the stack; returns true when the size changed. */
+  /** Resize the canvases to the stack; returns true when the size or the drawing scale changed. */
   fit() {
-    const { width, height } = this.size();
-    if (this.staticCanvas.width === width && this.staticCanvas.height === height) return false;
+    const { width, height, ratio } = this.size();
+    const scaled = ratio !== this.fittedRatio;
+    this.fittedRatio = ratio;
+    if (!scaled && this.staticCanvas.width === width && this.staticCanvas.height === height) return false;
     for (const c of [this.staticCanvas, this.densityCanvas, this.overlayCanvas]) {
       c.width = width;
       c.height = height;
@@ -64,6 +68,12 @@ export class Panel2d {
       this.drawPolyline(ctx, axis.histogram, { fill: this.colours.histogram, stroke: this.colours.histogramEdge, width: ratio });
       this.drawPolyline(ctx, axis.truth, { stroke: this.colours.truth, width: 2 * ratio });
     }
+    // Everything data-driven is clipped to the plot frame; a point outside it is shown at the edge.
+    const [left, top, width, height] = lab.plot_frame();
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, top, width, height);
+    ctx.clip();
     this.drawEllipse(ctx, lab.sampler_ellipse(), ratio);
     const path = JSON.parse(lab.path_json());
     let [x, y] = lab.position_pixel();
@@ -75,14 +85,17 @@ export class Panel2d {
     }
     if (path.proposal) this.drawProposal(ctx, path.proposal, ratio);
     if (Number.isFinite(x) && Number.isFinite(y)) {
-      ctx.fillStyle = this.colours.point;
-      ctx.strokeStyle = '#ffffff';
-      ctx.lineWidth = 1.5 * ratio;
+      const inside = x >= left && x <= left + width && y >= top && y <= top + height;
+      const [px, py] = [Math.min(left + width, Math.max(left, x)), Math.min(top + height, Math.max(top, y))];
+      ctx.fillStyle = inside ? this.colours.point : '#ffffff';
+      ctx.strokeStyle = inside ? '#ffffff' : this.colours.point;
+      ctx.lineWidth = (inside ? 1.5 : 2.5) * ratio;
       ctx.beginPath();
-      ctx.arc(x, y, 5 * ratio, 0, 2 * Math.PI);
+      ctx.arc(px, py, 5 * ratio, 0, 2 * Math.PI);
       ctx.fill();
       ctx.stroke();
     }
+    ctx.restore();
   }
 
   /** Stroke (and optionally fill) a pixel polyline [x, y, x, y, …], optionally dashed. */

@@ -1,6 +1,8 @@
 // One-click presets that reproduce the papers' figures, and the guided lessons built on them.
-// A preset names a target, a sampler and any parameters that differ from the registry defaults;
-// `compare` opens a second sampler side by side; `pair` picks the displayed coordinates.
+// A preset names a target, a sampler and the parameters it sets (the others take the registry's
+// target-derived defaults); `compare` opens a second sampler side by side; `pair` picks the
+// displayed coordinates. A lesson step's `tryValues` are the settings its action asks the student
+// to try, so the browser tests can check that following the action does not diverge.
 
 export const PRESETS = [
   {
@@ -72,17 +74,17 @@ export const LESSONS = [
     id: 'sgld',
     title: 'SGLD: noise, step size and bias',
     steps: [
-      { preset: 'sgld-gaussian-bias', text: 'Press play. The dashed sampler ellipse settles on the solid truth: at ε = 0.05 the discretisation bias is small.', action: 'Now drag the step size ε up towards 0.5 and watch the dashed ellipse grow past the truth, most in the narrow direction.' },
-      { preset: 'sgld-gaussian-bias', text: 'Gradient noise: set "Gradient noise (s)" to 5. The noise-vs-step-size panel moves the dashed gradient-noise line up; where it crosses the injected noise is the sampling threshold.', action: 'Move ε left of the threshold line and compare the ellipses: injected noise dominates and SGLD samples.' },
-      { preset: 'sgld-mixture', text: 'The paper\'s mixture with minibatches of one and a decreasing step. Watch the sampling threshold in the diagnostics fall below 1 as ε_t shrinks.', action: 'Switch the schedule to "constant" with ε = 0.05 and see the chain overshoot: the stochastic-optimisation phase.' },
+      { preset: 'sgld-gaussian-bias', text: 'Press play. The dashed sampler ellipse settles on the solid truth: at ε = 0.05 the discretisation bias is small.', action: 'Now drag the step size ε up towards 0.3 and watch the dashed ellipse grow past the truth, most in the narrow direction. Beyond ε = 4/λ_max = 0.4 the chain is unstable on this target.', tryValues: { step_size: 0.3 } },
+      { preset: 'sgld-gaussian-bias', text: 'Gradient noise: set "Gradient noise (s)" to 5. The noise-vs-step-size panel moves the dashed gradient-noise line up; where it crosses the injected noise is the sampling threshold.', action: 'Move ε left of the threshold line and compare the ellipses: injected noise dominates and SGLD samples.', tryValues: { grad_noise: 5 } },
+      { preset: 'sgld-mixture', text: 'The paper\'s mixture with minibatches of one and a decreasing step. Watch the sampling threshold in the diagnostics fall below 1 as ε_t shrinks.', action: 'Switch the schedule to "constant" with ε = 0.05 and see the chain overshoot: the stochastic-optimisation phase.', tryValues: { sgld_schedule: 0, step_size: 0.05 } },
     ],
   },
   {
     id: 'sgfs',
     title: 'SGFS: Fisher scoring meets Langevin',
     steps: [
-      { preset: 'sgfs-ellipses', text: 'At α = 0 SGFS-f (left) uses the full empirical Fisher and its ellipse lies on the truth; SGFS-d (right) keeps only the diagonal.', action: 'Raise α on both sides: with smaller steps both approach the posterior, and mix more slowly.' },
-      { preset: 'sgfs-bias-mixing', text: 'The bias–mixing panel below sweeps α at equal gradient budget (SGFS paper Fig. 2).', action: 'Drag α and watch the highlighted point move along the SGFS curve.' },
+      { preset: 'sgfs-ellipses', text: 'At α = 0 SGFS-f (left) uses the full empirical Fisher and its ellipse lies on the truth; SGFS-d (right) keeps only the diagonal.', action: 'Raise α on both sides: with smaller steps both approach the posterior, and mix more slowly.', tryValues: { sgfs_alpha: 5 } },
+      { preset: 'sgfs-bias-mixing', text: 'The bias–mixing panel below sweeps α at equal gradient budget (SGFS paper Fig. 2).', action: 'Drag α and watch the highlighted point move along the SGFS curve.', tryValues: { sgfs_alpha: 3 } },
     ],
   },
   {
@@ -96,8 +98,8 @@ export const LESSONS = [
     id: 'bps',
     title: 'Bouncy particle samplers',
     steps: [
-      { state: { target: 'gaussian', sampler: 'bps', values: { refresh_rate: 1 }, speed: 2 }, text: 'Exact BPS moves in straight lines and bounces (×) off the density\'s level sets; refreshes redraw the velocity.', action: 'Set the refresh rate near 0 on an uncorrelated Gaussian (ρ = 0): the path stays on a ring — BPS without refresh is not ergodic.' },
-      { preset: 'sbps-vs-sgld', text: 'SBPS replaces exact event times by a statistical upper band fitted to noisy minibatch gradients.', action: 'Lower the band multiple k to 1 and watch the bound-violation rate (its bias diagnostic) climb.' },
+      { state: { target: 'gaussian', sampler: 'bps', values: { refresh_rate: 1 }, speed: 2 }, text: 'Exact BPS moves in straight lines and bounces (×) off the density\'s level sets; refreshes redraw the velocity.', action: 'Set the refresh rate near 0 on an uncorrelated Gaussian (ρ = 0): the path stays on a ring — BPS without refresh is not ergodic.', tryValues: { rho: 0, refresh_rate: 0.01 } },
+      { preset: 'sbps-vs-sgld', text: 'SBPS replaces exact event times by a statistical upper band fitted to noisy minibatch gradients.', action: 'Lower the band multiple k to 1 and watch the bound-violation rate (its bias diagnostic) climb.', tryValues: { band_k: 1 } },
     ],
   },
   {

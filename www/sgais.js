@@ -4,7 +4,7 @@
 
 import { EvidenceLab } from './pkg/sgviz.js';
 import { buildParamControls, fillSelect } from './controls.js';
-import { formatCount, formatNumber, drawingScale } from './format.js';
+import { formatCount, formatNumber, drawingScale, fitCanvas } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 const SLICE_MS = 8;
@@ -135,14 +135,9 @@ export class SgaisPanel {
   draw() {
     if (!this.job) return;
     this.drawnAt = performance.now();
-    const ratio = drawingScale();
     for (const [kind, id] of [['evidence', 'chart-evidence'], ['annealing', 'chart-annealing']]) {
       const canvas = $(id);
-      const width = Math.round(canvas.clientWidth * ratio);
-      const height = Math.round(canvas.clientHeight * ratio);
-      if (width < 32 || height < 32) continue;
-      if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
-      this.guarded(() => this.job.draw_chart(kind, canvas));
+      if (fitCanvas(canvas)) this.guarded(() => this.job.draw_chart(kind, canvas));
     }
     const summary = this.guarded(() => JSON.parse(this.job.summary_json()));
     if (!summary) return;

@@ -12,7 +12,7 @@ use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("banana_width", "Width", "a", "Standard deviation of θ₁ ~ N(0, a²)", 0.2, 10.0, 2.0),
-    ParamSpec::linear("curvature", "Curvature", "b", "Bend of the ridge: θ₂ | θ₁ ~ N(b(θ₁² − a²), 1)", -3.0, 3.0, 0.5),
+    ParamSpec::linear("curvature", "Curvature", "b", "Bend of the ridge: θ₂ | θ₁ ~ N(b(θ₁² − a²), 1)", -3.0, 3.0, 0.5).primary(),
     super::GRAD_NOISE,
 ];
 

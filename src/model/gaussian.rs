@@ -16,8 +16,8 @@ pub use super::toy::PSEUDO_DATA;
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("sd1", "Scale of θ₁", "σ₁", "Marginal standard deviation of θ₁", 0.05, 20.0, 1.0),
     ParamSpec::log("sd2", "Scale of θ₂", "σ₂", "Marginal standard deviation of θ₂", 0.05, 20.0, 1.0),
-    ParamSpec::linear("rho", "Correlation", "ρ", "Correlation between θ₁ and θ₂", -0.99, 0.99, 0.9),
-    super::GRAD_NOISE,
+    ParamSpec::linear("rho", "Correlation", "ρ", "Correlation between θ₁ and θ₂", -0.99, 0.99, 0.9).primary(),
+    super::GRAD_NOISE.primary(),
 ];
 
 pub const SPEC: TargetSpec = TargetSpec {

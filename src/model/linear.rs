@@ -13,13 +13,13 @@ use crate::rng::{chain_rng, standard_normal};
 use nalgebra::{DMatrix, DVector};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::choice("dataset", "Data set", "", "Synthetic data, or the shipped diabetes data (442 × 10)", &["synthetic", "diabetes"], 0),
-    ParamSpec::choice("standardise", "Standardise", "", "Built-in real data: scale every feature and the response to mean 0, sd 1 (uploaded files are used as given)", &["off", "on"], 1),
+    ParamSpec::choice("dataset", "Data set", "", "Synthetic data, or the shipped diabetes data (442 × 10)", &["synthetic", "diabetes"], 0).primary(),
+    ParamSpec::choice("standardise", "Standardise", "", "Built-in real data: scale every feature and the response to mean 0, sd 1 (uploaded files are used as given)", &["off", "on"], 1).shown_when("dataset", &[1.0]),
     ParamSpec::log("noise_sd", "Noise scale", "σ", "Known std. dev. of the observation noise", 1e-3, 1e3, 1.0),
     ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the N(0, σ_p²) prior on every weight and the bias", 0.01, 1e4, 1.0),
-    ParamSpec::integer("n_points", "Data points (synthetic)", "N", "Size of the generated data set (ignored when data are loaded)", 2.0, 1e6, 200.0, true),
-    ParamSpec::integer("n_features", "Features (synthetic)", "d", "Number of generated features", 1.0, 50.0, 1.0, false),
-    ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator", 0.0, 1e9, 1.0, false),
+    ParamSpec::integer("n_points", "Data points (synthetic)", "N", "Size of the generated data set (ignored when data are loaded)", 2.0, 1e6, 200.0, true).primary().shown_when("dataset", &[0.0]),
+    ParamSpec::integer("n_features", "Features (synthetic)", "d", "Number of generated features", 1.0, 50.0, 1.0, false).shown_when("dataset", &[0.0]),
+    ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator", 0.0, 1e9, 1.0, false).shown_when("dataset", &[0.0]),
 ];
 
 pub const SPEC: TargetSpec = TargetSpec {

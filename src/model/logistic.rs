@@ -10,15 +10,15 @@ use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal, uniform};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::choice("dataset", "Data set", "", "Synthetic 1-feature data (2-D posterior), or a shipped real data set", DATASETS, 0),
+    ParamSpec::choice("dataset", "Data set", "", "Synthetic 1-feature data (2-D posterior), or a shipped real data set", DATASETS, 0).primary(),
     ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the N(0, σ_p²) prior on every weight and the bias", 0.01, 1e4, 10.0),
-    ParamSpec::integer("n_points", "Data points (synthetic)", "N", "Size of the generated data set (ignored when data are loaded)", 10.0, 1e6, 1000.0, true),
-    ParamSpec::linear("true_w", "True slope (synthetic)", "w*", "Slope used to generate synthetic labels", -10.0, 10.0, 1.5),
-    ParamSpec::linear("true_b", "True bias (synthetic)", "b*", "Bias used to generate synthetic labels", -10.0, 10.0, -0.5),
-    ParamSpec::integer("n_features", "Features (breast cancer)", "d", "Use the first d of the 30 breast-cancer features", 1.0, 30.0, 4.0, false),
-    ParamSpec::integer("projection_dim", "Projection size (digits)", "k", "Digits 7-vs-9: project the 64 pixels onto k seeded random directions (as SGFS did for MNIST)", 1.0, 64.0, 5.0, false),
-    ParamSpec::choice("standardise", "Standardise features", "", "Built-in real data sets: shift and scale every feature to mean 0, sd 1 (uploaded files are used as given; the upload has its own option)", &["off", "on"], 1),
-    ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator and of the random projection", 0.0, 1e9, 1.0, false),
+    ParamSpec::integer("n_points", "Data points (synthetic)", "N", "Size of the generated data set (ignored when data are loaded)", 10.0, 1e6, 1000.0, true).primary().shown_when("dataset", &[0.0]),
+    ParamSpec::linear("true_w", "True slope (synthetic)", "w*", "Slope used to generate synthetic labels", -10.0, 10.0, 1.5).shown_when("dataset", &[0.0]),
+    ParamSpec::linear("true_b", "True bias (synthetic)", "b*", "Bias used to generate synthetic labels", -10.0, 10.0, -0.5).shown_when("dataset", &[0.0]),
+    ParamSpec::integer("n_features", "Features (breast cancer)", "d", "Use the first d of the 30 breast-cancer features", 1.0, 30.0, 4.0, false).primary().shown_when("dataset", &[1.0]),
+    ParamSpec::integer("projection_dim", "Projection size (digits)", "k", "Digits 7-vs-9: project the 64 pixels onto k seeded random directions (as SGFS did for MNIST)", 1.0, 64.0, 5.0, false).primary().shown_when("dataset", &[2.0]),
+    ParamSpec::choice("standardise", "Standardise features", "", "Built-in real data sets: shift and scale every feature to mean 0, sd 1 (uploaded files are used as given; the upload has its own option)", &["off", "on"], 1).shown_when("dataset", &[1.0, 2.0]),
+    ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator and of the random projection", 0.0, 1e9, 1.0, false).shown_when("dataset", &[0.0, 2.0]),
 ];
 
 /// Values of the `dataset` choice.

@@ -10,8 +10,8 @@ use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal, uniform};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::integer("n_dims", "Dimension", "D", "Number of features = number of weights (no intercept)", 2.0, 50.0, 20.0, false),
-    ParamSpec::integer("n_points", "Data points", "N", "Size of the generated data set", 10.0, 1e6, 1000.0, true),
+    ParamSpec::integer("n_dims", "Dimension", "D", "Number of features = number of weights (no intercept)", 2.0, 50.0, 20.0, false).primary(),
+    ParamSpec::integer("n_points", "Data points", "N", "Size of the generated data set", 10.0, 1e6, 1000.0, true).primary(),
     ParamSpec::log("bad_scale_var", "Variance of feature 1", "v", "x₁ ~ N(0, v) while the others are N(0, 1); the notebook uses 1/500", 1e-4, 1.0, 0.002),
     ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the flat-ish N(0, σ_p²) prior on every weight", 0.01, 1e4, 100.0),
     ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator", 0.0, 1e9, 1.0, false),

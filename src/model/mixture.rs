@@ -11,7 +11,7 @@ use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal, uniform};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::integer("n_points", "Data points", "N", "Number of data drawn from the mixture", 10.0, 1e5, 100.0, true),
+    ParamSpec::integer("n_points", "Data points", "N", "Number of data drawn from the mixture", 10.0, 1e5, 100.0, true).primary(),
     ParamSpec::log("mix_var", "Component variance", "σ_x²", "Variance of each mixture component", 0.1, 10.0, 2.0),
     // Default seed 5: its 100 points reproduce the paper's bimodal picture (θ₂ marginal peaks near
     // ±1.3); about half of the seeds give a unimodal posterior, which is itself worth showing.

@@ -2,8 +2,11 @@
 //! markers, legend) used by every secondary panel: trace, autocorrelation, noise-vs-step-size,
 //! bias–mixing sweep and the SGAIS evidence curves. Drawn with plotters on any backend.
 
+use super::clip_polyline;
+use crate::model::View;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// How a series is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,92 +82,256 @@ fn fitted_range(values: impl Iterator<Item = f64>, fixed: Option<(f64, f64)>, lo
     (lo - 0.05 * span, hi + 0.05 * span)
 }
 
-/// Tick text: plain numbers with up to 3 significant digits in [1e-3, 1e5), exponent form
-/// outside; on log axes the tick position v is log10 of the value.
-pub fn tick_label(v: f64, log: bool) -> String {
-    let value = if log { 10f64.powf(v) } else { v };
-    let magnitude = value.abs();
-    if magnitude < 1e-12 * (1.0 + v.abs()) && !log {
-        return "0".into();
-    }
-    if (1e-3..1e5).contains(&magnitude) {
-        let digits = (3 - 1 - magnitude.log10().floor() as i32).max(0) as usize;
-        let text = format!("{value:.digits$}");
-        if text.contains('.') {
-            return text.trim_end_matches('0').trim_end_matches('.').to_string();
-        }
-        return text;
-    }
-    let text = format!("{value:.1e}");
-    text.replace(".0e", "e")
+/// Tick labels for one axis, precise enough that neighbouring ticks never print alike
+/// ("1.1e5 1.1e5 1.1e5" on a trace at sample 110,000). plotters puts at most `count` ticks a
+/// multiple of a step S ∈ {1, 2, 5}·10^k apart with S ≥ span/count, so printing to the decimal
+/// 10^⌊log10(span/count)⌋ separates them; on log axes the same bound on the step in log10 units
+/// gives the relative gap g = 10^S − 1 between neighbouring values, and ⌈−log10 g⌉ + 1 significant
+/// digits resolve relative differences down to g.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TickFormat {
+    log: bool,
+    /// Linear axes: the place value of the last printed digit. Log axes: unused.
+    quantum: f64,
+    /// Log axes: significant digits. Linear axes: unused.
+    significant: usize,
+    /// Linear axes: the largest magnitude on the axis (fixed or exponent notation).
+    magnitude: f64,
 }
 
-/// Draw the chart; `scale` is the device-pixel ratio (font and line sizes).
+impl TickFormat {
+    /// The format for an axis spanning plot units [lo, hi] (log10 units on a log axis).
+    pub fn new(lo: f64, hi: f64, count: usize, log: bool) -> Self {
+        let span = (hi - lo).abs().max(f64::MIN_POSITIVE);
+        let step = span / count.max(1) as f64;
+        let quantum = 10f64.powf(step.log10().floor());
+        let gap = 10f64.powf(step) - 1.0;
+        let significant = ((-gap.log10()).ceil() + 1.0).clamp(1.0, 8.0) as usize;
+        TickFormat { log, quantum, significant, magnitude: lo.abs().max(hi.abs()) }
+    }
+
+    /// The label of the tick at plot coordinate `v`.
+    pub fn label(&self, v: f64) -> String {
+        if self.log {
+            return significant_digits(10f64.powf(v), self.significant);
+        }
+        if v.abs() < 0.5 * self.quantum {
+            return "0".into();
+        }
+        if (1e-3..1e6).contains(&self.magnitude) && self.quantum >= 1e-4 {
+            let decimals = (-self.quantum.log10().round()).max(0.0) as usize;
+            return trim_fraction(format!("{v:.decimals$}"));
+        }
+        let exponent = v.abs().log10().floor();
+        let decimals = (exponent - self.quantum.log10().round()).max(0.0) as usize;
+        exponent_form(v, decimals)
+    }
+}
+
+/// `value` to `digits` significant digits, fixed notation in [1e-3, 1e5), exponent form outside.
+fn significant_digits(value: f64, digits: usize) -> String {
+    let magnitude = value.abs();
+    if magnitude == 0.0 || !magnitude.is_finite() {
+        return format!("{value}");
+    }
+    let exponent = magnitude.log10().floor();
+    if (1e-3..1e5).contains(&magnitude) {
+        let decimals = (digits as f64 - 1.0 - exponent).max(0.0) as usize;
+        return trim_fraction(format!("{value:.decimals$}"));
+    }
+    exponent_form(value, digits.saturating_sub(1))
+}
+
+fn exponent_form(value: f64, decimals: usize) -> String {
+    let text = format!("{value:.decimals$e}");
+    match text.split_once('e') {
+        Some((mantissa, exponent)) => format!("{}e{exponent}", trim_fraction(mantissa.to_string())),
+        None => text,
+    }
+}
+
+/// "1.500" → "1.5", "2.000" → "2"; integers unchanged.
+fn trim_fraction(text: String) -> String {
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// Largest number of ticks per axis.
+const X_TICKS: usize = 6;
+const Y_TICKS: usize = 5;
+
+/// Where a chart put its parts, in backend pixels: the data area, to which every series and
+/// marker is clipped, and the legend, which lies outside it (below the x axis).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChartLayout {
+    /// (left, top, right, bottom) of the data area.
+    pub plot: (i32, i32, i32, i32),
+    /// (left, top, right, bottom) of the legend, when there is one.
+    pub legend: Option<(i32, i32, i32, i32)>,
+}
+
+/// One legend entry: a line sample in the series' colour and style, and its label.
+struct LegendEntry {
+    label: String,
+    colour: RGBColor,
+    style: Style,
+}
+
+fn legend_entries(spec: &ChartSpec) -> Vec<LegendEntry> {
+    let markers = spec.markers.iter().map(|m| LegendEntry { label: m.label.clone(), colour: m.colour, style: Style::Dashed });
+    let series = spec.series.iter().filter(|s| !s.label.is_empty()).map(|s| LegendEntry { label: s.label.clone(), colour: s.colour, style: s.style });
+    series.chain(markers).collect()
+}
+
+/// Approximate width of `text` in a sans-serif font of `size` pixels (no text measurement: on wasm
+/// it costs a reflow per label).
+fn text_width(text: &str, size: u32) -> i32 {
+    (text.chars().count() as f64 * 0.58 * size as f64).ceil() as i32
+}
+
+/// Legend entries packed into rows of at most `width` pixels: the x offset of every entry, by row.
+fn legend_rows(entries: &[LegendEntry], width: i32, font: u32, sample: i32, gap: i32) -> Vec<Vec<(usize, i32)>> {
+    let mut rows: Vec<Vec<(usize, i32)>> = Vec::new();
+    let mut x = 0;
+    for (k, entry) in entries.iter().enumerate() {
+        let w = sample + gap / 2 + text_width(&entry.label, font);
+        if rows.is_empty() || (x > 0 && x + w > width) {
+            rows.push(Vec::new());
+            x = 0;
+        }
+        rows.last_mut().expect("a row was pushed").push((k, x));
+        x += w + gap;
+    }
+    rows
+}
+
+/// Draw the chart; `scale` multiplies font and line sizes (device-pixel ratio × text size).
 pub fn draw_chart<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec: &ChartSpec, scale: f64) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    draw_chart_layout(root, spec, scale).map(|_| ())
+}
+
+/// Draw the chart and report where its data area and legend went.
+pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec: &ChartSpec, scale: f64) -> Result<ChartLayout, DrawingAreaErrorKind<DB::ErrorType>> {
     let px = |css: f64| (css * scale).round().max(1.0) as u32;
     let font = px(12.0);
     root.fill(&WHITE)?;
+    let (width, height) = root.dim_in_pixel();
+    let entries = legend_entries(spec);
+    let (sample, gap, line_height) = (px(18.0) as i32, px(14.0) as i32, (font as f64 * 1.45).ceil() as i32);
+    let rows = legend_rows(&entries, width as i32 - 2 * px(6.0) as i32, font, sample, gap);
+    let legend_height = if rows.is_empty() { 0 } else { rows.len() as i32 * line_height + px(6.0) as i32 };
+    let legend_height = legend_height.min(height as i32 / 2);
+    let (chart_area, legend_area) = root.split_vertically(height as i32 - legend_height);
+
     let xs = spec.series.iter().flat_map(|s| s.points.iter().filter_map(|p| transform(p.0, spec.log_x)));
     let ys = spec.series.iter().flat_map(|s| s.points.iter().filter_map(|p| transform(p.1, spec.log_y)));
     let (x0, x1) = fitted_range(xs.chain(spec.markers.iter().filter_map(|m| transform(m.x, spec.log_x))), spec.x_range, spec.log_x);
     let (y0, y1) = fitted_range(ys, spec.y_range, spec.log_y);
-    let mut chart = ChartBuilder::on(root)
+    let (x_format, y_format) = (TickFormat::new(x0, x1, X_TICKS, spec.log_x), TickFormat::new(y0, y1, Y_TICKS, spec.log_y));
+    let y_label_width = [y0, y1, 0.5 * (y0 + y1)].iter().map(|v| text_width(&y_format.label(*v), font)).max().unwrap_or(0);
+    let mut chart = ChartBuilder::on(&chart_area)
         .caption(&spec.title, ("sans-serif", px(14.0)))
         .margin(px(6.0))
         .x_label_area_size(px(34.0))
-        .y_label_area_size(px(52.0))
+        .y_label_area_size(y_label_width as u32 + px(26.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
-    let (log_x, log_y) = (spec.log_x, spec.log_y);
     chart
         .configure_mesh()
         .light_line_style(RGBColor(235, 235, 235))
         .bold_line_style(RGBColor(220, 220, 220))
-        .x_labels(6)
-        .y_labels(5)
-        .x_label_formatter(&|v| tick_label(*v, log_x))
-        .y_label_formatter(&|v| tick_label(*v, log_y))
+        .x_labels(X_TICKS)
+        .y_labels(Y_TICKS)
+        .x_label_formatter(&|v| x_format.label(*v))
+        .y_label_formatter(&|v| y_format.label(*v))
         .x_desc(&spec.x_label)
         .y_desc(&spec.y_label)
         .label_style(("sans-serif", font))
         .draw()?;
+    let frame = View { x_min: x0, x_max: x1, y_min: y0, y_max: y1 };
     let stroke = px(2.0);
     for marker in &spec.markers {
-        if let Some(x) = transform(marker.x, log_x) {
-            chart
-                .draw_series(DashedLineSeries::new(vec![(x, y0), (x, y1)], px(5.0), px(4.0), marker.colour.stroke_width(px(1.5))))?
-                .label(marker.label.clone())
-                .legend(move |(lx, ly)| PathElement::new(vec![(lx, ly), (lx + 16, ly)], marker.colour.stroke_width(2)));
+        if let Some(x) = transform(marker.x, spec.log_x).filter(|x| (x0..=x1).contains(x)) {
+            chart.draw_series(DashedLineSeries::new(vec![(x, y0), (x, y1)], px(5.0), px(4.0), marker.colour.stroke_width(px(1.5))))?;
         }
     }
     for series in &spec.series {
         let points: Vec<(f64, f64)> =
-            series.points.iter().filter_map(|&(x, y)| Some((transform(x, log_x)?, transform(y, log_y)?))).collect();
-        let colour = series.colour;
-        let style = colour.stroke_width(stroke);
-        let drawn = match series.style {
-            Style::Line => chart.draw_series(LineSeries::new(points.clone(), style))?,
-            Style::Dashed => chart.draw_series(DashedLineSeries::new(points.clone(), px(7.0), px(5.0), style))?,
-            Style::Points => chart.draw_series(points.iter().map(|&p| Circle::new(p, px(3.5), colour.filled())))?,
-            Style::LineAndPoints => {
-                chart.draw_series(LineSeries::new(points.clone(), style))?;
-                chart.draw_series(points.iter().map(|&p| Circle::new(p, px(3.5), colour.filled())))?
+            series.points.iter().filter_map(|&(x, y)| Some((transform(x, spec.log_x)?, transform(y, spec.log_y)?))).collect();
+        let style = series.colour.stroke_width(stroke);
+        let inside: Vec<(f64, f64)> = points.iter().copied().filter(|&(x, y)| (x0..=x1).contains(&x) && (y0..=y1).contains(&y)).collect();
+        if matches!(series.style, Style::Line | Style::LineAndPoints) {
+            for run in clip_polyline(&points, &frame) {
+                chart.draw_series(LineSeries::new(run, style))?;
             }
-        };
-        if !series.label.is_empty() {
-            drawn.label(series.label.clone()).legend(move |(lx, ly)| PathElement::new(vec![(lx, ly), (lx + 16, ly)], colour.stroke_width(3)));
+        }
+        if series.style == Style::Dashed {
+            for run in clip_polyline(&points, &frame) {
+                chart.draw_series(DashedLineSeries::new(run, px(7.0), px(5.0), style))?;
+            }
+        }
+        if matches!(series.style, Style::Points | Style::LineAndPoints) {
+            // A marker's disc may overhang the frame by its radius: keep the centre a radius inside.
+            let (r, area) = (px(3.5) as i32, chart.plotting_area());
+            let ((left, right), (top, bottom)) = {
+                let (xr, yr) = area.get_pixel_range();
+                ((xr.start, xr.end), (yr.start, yr.end))
+            };
+            for p in inside {
+                let (cx, cy) = area.map_coordinate(&p);
+                if cx - r >= left && cx + r <= right && cy - r >= top && cy + r <= bottom {
+                    area.draw(&Circle::new(p, r as u32, series.colour.filled()))?;
+                }
+            }
         }
     }
-    if spec.series.iter().any(|s| !s.label.is_empty()) || !spec.markers.is_empty() {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(200, 200, 200))
-            .label_font(("sans-serif", font))
-            .draw()?;
-    }
+    let (xr, yr) = chart.plotting_area().get_pixel_range();
+    let legend = if rows.is_empty() { None } else { Some(draw_legend(&legend_area, &entries, &rows, font, sample, line_height, scale)?) };
     root.present()?;
-    Ok(())
+    Ok(ChartLayout { plot: (xr.start, yr.start, xr.end, yr.end), legend })
+}
+
+/// The legend below the chart, one row per line of entries.
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[LegendEntry],
+    rows: &[Vec<(usize, i32)>],
+    font: u32,
+    sample: i32,
+    line_height: i32,
+    scale: f64,
+) -> Result<(i32, i32, i32, i32), DrawingAreaErrorKind<DB::ErrorType>> {
+    let px = |css: f64| (css * scale).round().max(1.0) as i32;
+    let left = px(6.0);
+    let text = ("sans-serif", font).into_font().color(&RGBColor(40, 40, 40)).pos(Pos::new(HPos::Left, VPos::Center));
+    let mut right = 0;
+    for (row, y) in rows.iter().zip((0..).map(|k| px(3.0) + k * line_height + line_height / 2)) {
+        for &(k, x) in row {
+            let entry = &entries[k];
+            let x = left + x;
+            let colour = entry.colour.stroke_width(px(2.0) as u32);
+            match entry.style {
+                Style::Line => area.draw(&PathElement::new(vec![(x, y), (x + sample, y)], colour))?,
+                Style::Dashed => {
+                    let dash = sample / 3;
+                    area.draw(&PathElement::new(vec![(x, y), (x + dash, y)], colour))?;
+                    area.draw(&PathElement::new(vec![(x + 2 * dash, y), (x + sample, y)], colour))?;
+                }
+                Style::Points => area.draw(&Circle::new((x + sample / 2, y), px(3.5) as u32, entry.colour.filled()))?,
+                Style::LineAndPoints => {
+                    area.draw(&PathElement::new(vec![(x, y), (x + sample, y)], colour))?;
+                    area.draw(&Circle::new((x + sample / 2, y), px(3.5) as u32, entry.colour.filled()))?;
+                }
+            }
+            let label_x = x + sample + px(5.0);
+            area.draw(&Text::new(entry.label.clone(), (label_x, y), text.clone()))?;
+            right = right.max(label_x + text_width(&entry.label, font));
+        }
+    }
+    let (xr, yr) = area.get_pixel_range();
+    Ok((xr.start, yr.start, (xr.start + right).min(xr.end), yr.end))
 }
 
 #[cfg(test)]
@@ -200,16 +367,141 @@ mod tests {
         assert!(svg.contains("1e-"), "log tick labels");
     }
 
+    /// The labels plotters would print on an axis over [lo, hi] with at most `count` ticks.
+    fn axis_labels(lo: f64, hi: f64, count: usize, log: bool) -> Vec<String> {
+        use plotters::coord::ranged1d::Ranged;
+        let format = TickFormat::new(lo, hi, count, log);
+        let axis: plotters::coord::types::RangedCoordf64 = (lo..hi).into();
+        axis.key_points(count).iter().map(|v| format.label(*v)).collect()
+    }
+
+    fn assert_distinct(labels: &[String], what: &str) {
+        let mut sorted = labels.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), labels.len(), "{what}: repeated tick labels {labels:?}");
+        assert!(labels.len() >= 2, "{what}: {labels:?}");
+    }
+
     #[test]
-    fn tick_labels_keep_enough_digits_to_differ() {
-        assert_eq!(tick_label(0.0, true), "1");
-        assert_eq!(tick_label((0.9f64).log10(), true), "0.9");
-        assert_eq!(tick_label((0.95f64).log10(), true), "0.95");
-        assert_eq!(tick_label(-5.0, true), "1e-5");
-        assert_eq!(tick_label((2.5e-7f64).log10(), true), "2.5e-7");
-        assert_eq!(tick_label(1234.5678, false), "1235");
-        assert_eq!(tick_label(0.25, false), "0.25");
-        assert_eq!(tick_label(0.0, false), "0");
+    fn tick_labels_are_distinct_on_awkward_ranges() {
+        // (lo, hi, log): a trace late in a long run, a narrow band around 1, tiny and huge
+        // magnitudes, a range around zero, a tiny range at a large offset, and log axes.
+        let cases = [
+            (110_000.0, 112_000.0, false),
+            (0.999, 1.001, false),
+            (1e-7, 3e-7, false),
+            (-1e-9, 1e-9, false),
+            (4.2e8, 4.2e8 + 3.0, false),
+            (100_000.0, 100_000.5, false),
+            (-0.2, 1.0, false),
+            (-3.5, 2.25, false),
+            (0.95f64.log10(), 1.05f64.log10(), true),
+            (-7.0, 0.0, true),
+            (2.0, 2.1, true),
+            (-6.3, -6.1, true),
+        ];
+        for (lo, hi, log) in cases {
+            for count in [X_TICKS, Y_TICKS] {
+                assert_distinct(&axis_labels(lo, hi, count, log), &format!("[{lo}, {hi}] log={log} count={count}"));
+            }
+        }
+    }
+
+    #[test]
+    fn tick_labels_are_short_and_exact_where_they_can_be() {
+        assert_eq!(axis_labels(110_000.0, 112_000.0, 6, false), ["110000", "110500", "111000", "111500", "112000"]);
+        assert_eq!(axis_labels(-0.2, 1.0, 5, false), ["0", "0.5", "1"]);
+        assert_eq!(axis_labels(-7.0, 0.0, 6, true)[..3], ["1e-6", "1e-4", "0.01"]);
+        let format = TickFormat::new(-1.0, 1.0, 5, false);
+        assert_eq!(format.label(1e-17), "0", "rounding noise at zero prints as 0");
+        assert_eq!(format.label(-0.6000000000000001), "-0.6");
+        assert_eq!(TickFormat::new(1e-7, 3e-7, 6, false).label(1.5e-7), "1.5e-7");
+        assert_eq!(TickFormat::new(0.0, 1.0, 5, true).label(0.5), "3.2", "√10 to two digits on a decade-wide log axis");
+    }
+
+    /// Straight-line series y = a + b·x that overshoot the fixed ranges, and two markers.
+    const LINES: [(f64, f64, Style); 3] = [(-1.5, 0.1, Style::Line), (1.4, -0.08, Style::Dashed), (-2.0, 0.12, Style::LineAndPoints)];
+
+    fn overshooting_chart() -> ChartSpec {
+        let series = LINES
+            .iter()
+            .enumerate()
+            .map(|(k, &(a, b, style))| Series::new(["line", "dashed", "points"][k], (0..50).map(|x| (x as f64, a + b * x as f64)).collect(), PALETTE[k], style))
+            .collect();
+        ChartSpec {
+            title: "overshoot".into(),
+            x_label: "x".into(),
+            y_label: "y".into(),
+            series,
+            markers: vec![Marker { x: 60.0, label: "outside".into(), colour: PALETTE[3] }, Marker { x: 25.0, label: "inside".into(), colour: PALETTE[4] }],
+            x_range: Some((0.0, 40.0)),
+            y_range: Some((-1.0, 1.0)),
+            ..Default::default()
+        }
+    }
+
+    fn hex(c: RGBColor) -> String {
+        format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+    }
+
+    #[test]
+    fn series_and_markers_stay_inside_the_frame_and_the_legend_outside() {
+        use crate::plot::svg_probe::{elements, inside};
+        let spec = overshooting_chart();
+        for (width, height, scale) in [(400, 300, 1.0), (300, 220, 1.0), (800, 600, 2.0), (600, 450, 3.0)] {
+            let mut svg = String::new();
+            let layout = {
+                let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+                draw_chart_layout(&root, &spec, scale).unwrap()
+            };
+            let (l, t, r, b) = layout.plot;
+            let plot = (l as f64, t as f64, r as f64, b as f64);
+            let legend = layout.legend.expect("labelled series have a legend");
+            let legend_box = (legend.0 as f64, legend.1 as f64, legend.2 as f64, legend.3 as f64);
+            assert!(legend.1 >= b, "legend {legend:?} starts below the data area {:?}", layout.plot);
+            let svg_elements = elements(&svg);
+            let in_data_area: Vec<_> = svg_elements.iter().filter(|e| !inside(e, legend_box, 1.0)).collect();
+            // Pixel → data, with two pixels of rounding allowed.
+            let to_data = |(px, py): (f64, f64)| (40.0 * (px - plot.0) / (plot.2 - plot.0), 1.0 - 2.0 * (py - plot.1) / (plot.3 - plot.1));
+            let tolerance = 2.0 * 2.0 / (plot.3 - plot.1) + 0.1 * 2.0 * 40.0 / (plot.2 - plot.0);
+            let mut data_marks = 0;
+            for (k, &(a, slope, _)) in LINES.iter().enumerate() {
+                for e in in_data_area.iter().filter(|e| e.stroke == hex(PALETTE[k]) || e.fill == hex(PALETTE[k])) {
+                    data_marks += 1;
+                    assert!(inside(e, plot, 1.0), "{width}×{height}: {e:?} leaves the frame {plot:?}");
+                    for &p in &e.points {
+                        let (x, y) = to_data(p);
+                        assert!((y - (a + slope * x)).abs() < tolerance, "{width}×{height}: series {k} drawn at ({x:.2}, {y:.3}), off its line (a plotters edge pin?)");
+                    }
+                }
+            }
+            assert!(data_marks > 10, "the series were drawn ({data_marks} marks)");
+            assert!(!in_data_area.iter().any(|e| e.stroke == hex(PALETTE[3])), "a marker outside the x range is not drawn");
+            assert!(in_data_area.iter().any(|e| e.stroke == hex(PALETTE[4])), "the marker inside the range is drawn");
+            for label in ["line", "dashed", "points", "outside", "inside"] {
+                let text = svg_elements.iter().find(|e| e.tag == "text" && e.text == label).unwrap_or_else(|| panic!("legend entry {label}"));
+                assert!(inside(text, legend_box, 1.0), "{label} in the legend box: {text:?} vs {legend_box:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_trace_late_in_a_long_run_prints_distinct_sample_numbers() {
+        let points: Vec<(f64, f64)> = (0..2000).map(|k| (110_000.0 + k as f64, (k as f64).sin())).collect();
+        let spec = ChartSpec { series: vec![Series::new("θ1", points, PALETTE[0], Style::Line)], ..Default::default() };
+        let mut svg = String::new();
+        let layout = {
+            let root = SVGBackend::with_string(&mut svg, (400, 300)).into_drawing_area();
+            draw_chart_layout(&root, &spec, 1.0).unwrap()
+        };
+        let below_axis: Vec<String> = crate::plot::svg_probe::elements(&svg)
+            .into_iter()
+            .filter(|e| e.tag == "text" && e.points[0].1 > layout.plot.3 as f64 && e.points[0].1 < layout.legend.unwrap().1 as f64 && !e.text.is_empty())
+            .map(|e| e.text)
+            .collect();
+        assert_distinct(&below_axis, "x ticks of a trace at sample 110,000");
+        assert!(below_axis.iter().all(|t| !t.contains('e')), "{below_axis:?}");
     }
 
     #[test]

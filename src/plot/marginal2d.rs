@@ -3,7 +3,8 @@
 //! current point and the trail go on the density and overlay layers above it.
 
 use super::contours::DensityGrid;
-use super::PlotFrame;
+use super::chart::TickFormat;
+use super::{clip_polyline, PlotFrame};
 use crate::diagnostics::{two_sigma_ellipse, Moments};
 use crate::model::View;
 use plotters::coord::Shift;
@@ -38,11 +39,14 @@ pub fn draw_static<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &St
         .x_label_area_size(frame.bottom)
         .y_label_area_size(frame.left)
         .build_cartesian_2d(view.x_min..view.x_max, view.y_min..view.y_max)?;
+    let (x_ticks, y_ticks) = (TickFormat::new(view.x_min, view.x_max, 6, false), TickFormat::new(view.y_min, view.y_max, 6, false));
     chart
         .configure_mesh()
         .disable_mesh()
         .x_labels(6)
         .y_labels(6)
+        .x_label_formatter(&|v| x_ticks.label(*v))
+        .y_label_formatter(&|v| y_ticks.label(*v))
         .x_desc(layer.x_name)
         .y_desc(layer.y_name)
         .label_style(("sans-serif", font))
@@ -58,7 +62,9 @@ pub fn draw_static<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &St
     if let Some(truth) = layer.truth.filter(|t| t.mean.len() >= 2) {
         let cov = [[truth.cov[0][0], truth.cov[0][1]], [truth.cov[1][0], truth.cov[1][1]]];
         let ellipse = two_sigma_ellipse([truth.mean[0], truth.mean[1]], cov, 120);
-        chart.draw_series(LineSeries::new(ellipse, TRUTH_COLOUR.stroke_width(2 * stroke)))?;
+        for run in clip_polyline(&ellipse, &view) {
+            chart.draw_series(LineSeries::new(run, TRUTH_COLOUR.stroke_width(2 * stroke)))?;
+        }
     }
     root.present()?;
     Ok(())
@@ -85,5 +91,35 @@ mod tests {
         let contour_paths = svg.matches("stroke=\"#969696\"").count();
         assert!(contour_paths > 100, "contour segments drawn: {contour_paths}");
         assert!(svg.contains("#141414"), "truth ellipse drawn");
+    }
+
+    #[test]
+    fn a_truth_wider_than_the_view_is_cut_at_the_frame() {
+        let view = View { x_min: -1.0, x_max: 1.0, y_min: -1.0, y_max: 1.0 };
+        let truth = Moments { mean: vec![0.3, 0.0], cov: vec![vec![4.0, 1.0], vec![1.0, 0.5]] };
+        let frame = PlotFrame::new(300, 300, 1.0);
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, (300, 300)).into_drawing_area();
+            draw_static(&root, &StaticLayer { frame, view, grid: None, truth: Some(&truth), x_name: "x", y_name: "y", scale: 1.0 }).unwrap();
+        }
+        let inner = (frame.left as f64, frame.top as f64, (frame.width - frame.right) as f64, (frame.height - frame.bottom) as f64);
+        let ellipse: Vec<_> = crate::plot::svg_probe::elements(&svg).into_iter().filter(|e| e.stroke == "#141414").collect();
+        assert!(!ellipse.is_empty(), "the visible arcs are drawn");
+        // Every drawn point is inside the frame and on the ellipse (plotters would otherwise pin
+        // points outside the view to its edge, drawing lines that are not there).
+        let precision = {
+            let det = truth.cov[0][0] * truth.cov[1][1] - truth.cov[0][1] * truth.cov[1][0];
+            [[truth.cov[1][1] / det, -truth.cov[0][1] / det], [-truth.cov[1][0] / det, truth.cov[0][0] / det]]
+        };
+        for e in &ellipse {
+            assert!(crate::plot::svg_probe::inside(e, inner, 1.0), "{e:?} leaves {inner:?}");
+            for &(px, py) in &e.points {
+                let x = view.x_min + (px - inner.0) / (inner.2 - inner.0) * (view.x_max - view.x_min) - truth.mean[0];
+                let y = view.y_max - (py - inner.1) / (inner.3 - inner.1) * (view.y_max - view.y_min) - truth.mean[1];
+                let radius = (precision[0][0] * x * x + 2.0 * precision[0][1] * x * y + precision[1][1] * y * y).sqrt();
+                assert!((radius - 2.0).abs() < 0.1, "pixel ({px}, {py}) is at Mahalanobis radius {radius}, not on the 2σ ellipse");
+            }
+        }
     }
 }

@@ -10,8 +10,8 @@ use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, uniform, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::log("hmc_step", "Leapfrog step", "ε", "Leapfrog step size ε; the trajectory is corrected by a full-data Metropolis–Hastings test", 1e-6, 10.0, 0.05),
-    ParamSpec::integer("leapfrog_steps", "Leapfrog steps", "L", "Leapfrog steps per proposal (N gradient evaluations each)", 1.0, 1000.0, 10.0, false),
+    ParamSpec::log("hmc_step", "Leapfrog step", "ε", "Leapfrog step size ε; the trajectory is corrected by a full-data Metropolis–Hastings test", 1e-6, 10.0, 0.05).primary(),
+    ParamSpec::integer("leapfrog_steps", "Leapfrog steps", "L", "Leapfrog steps per proposal (N gradient evaluations each)", 1.0, 1000.0, 10.0, false).primary(),
 ];
 
 pub const SPEC: SamplerSpec = SamplerSpec {

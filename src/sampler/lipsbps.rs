@@ -17,8 +17,8 @@ use crate::spec::{SamplerKind, SamplerSpec};
 use crate::rng::{standard_exponential, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per accept test (clamped to N)", 1.0, 1e6, 10.0, true),
-    ParamSpec::linear("refresh_rate", "Refresh rate", "λ_ref", "Rate per unit time of velocity refreshes (uniform on the sphere)", 0.0, 5.0, 0.05),
+    ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per accept test (clamped to N)", 1.0, 1e6, 10.0, true).primary(),
+    ParamSpec::linear("refresh_rate", "Refresh rate", "λ_ref", "Rate per unit time of velocity refreshes (uniform on the sphere)", 0.0, 5.0, 0.05).primary(),
 ];
 
 pub const SPEC: SamplerSpec = SamplerSpec {

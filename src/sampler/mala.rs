@@ -16,7 +16,8 @@ pub const PARAMS: &[ParamSpec] = &[ParamSpec::log(
     1e-6,
     10.0,
     0.1,
-)];
+)
+.primary()];
 
 pub const SPEC: SamplerSpec = SamplerSpec {
     name: "mala",

@@ -27,7 +27,7 @@ use nalgebra::{DMatrix, DVector};
 use std::collections::VecDeque;
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::linear("osgfs_c", "Cap on k", "c", "k = min{c, 4 max{|S|/(N+|S|), r/(r+N/|S|)}} (eq. 16); the report uses c = 0.1", 0.001, 0.99, 0.1),
+    ParamSpec::linear("osgfs_c", "Cap on k", "c", "k = min{c, 4 max{|S|/(N+|S|), r/(r+N/|S|)}} (eq. 16); the report uses c = 0.1", 0.001, 0.99, 0.1).primary(),
     ParamSpec::linear("osgfs_b", "Convergence tolerance", "b", "Samples are collected once |mean of the last ⌈1/k⌉ gradients| ≤ b·sd (eq. 17); b = 1 in the report", 0.1, 2.0, 1.0),
     ParamSpec::choice(
         "osgfs_variant",
@@ -38,7 +38,7 @@ pub const PARAMS: &[ParamSpec] = &[
         0,
     ),
     ParamSpec::choice("osgfs_collect", "Collect samples", "", "after_criterion: only once eq. 17 fires (the report's algorithm); always: from the first step", &["after_criterion", "always"], 0),
-    ParamSpec::integer("batch_size", "Minibatch size", "|S|", "Data per step (clamped to N)", 2.0, 1e6, 100.0, true),
+    ParamSpec::integer("batch_size", "Minibatch size", "|S|", "Data per step (clamped to N)", 2.0, 1e6, 100.0, true).primary(),
 ];
 
 pub const SPEC: SamplerSpec = SamplerSpec {

@@ -32,8 +32,8 @@ pub const SLOPE_PRIOR_VARIANCE: f64 = 1e5;
 pub const MIN_SCORE_VARIANCE: f64 = 1e-15;
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::linear("band_k", "Confidence multiple", "k", "Upper band = fitted projected gradient + k predictive standard deviations", 0.0, 10.0, 3.0),
-    ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per projected-gradient observation (clamped to N)", 1.0, 1e6, 100.0, true),
+    ParamSpec::linear("band_k", "Confidence multiple", "k", "Upper band = fitted projected gradient + k predictive standard deviations", 0.0, 10.0, 3.0).primary(),
+    ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per projected-gradient observation (clamped to N)", 1.0, 1e6, 100.0, true).primary(),
     ParamSpec::log("band_dt", "Band resolution", "dt", "Grid spacing of the piecewise-linear proposal intensity", 1e-4, 1.0, 0.01),
     ParamSpec::linear("refresh_rate", "Refresh rate", "λ_ref", "Rate per unit time of velocity refreshes (uniform on the sphere)", 0.0, 5.0, 0.05),
     ParamSpec::log("horizon", "Proposal horizon", "max_rt", "Longest travel without an observation; reaching it re-plans without an accept test", 0.01, 1e3, 50.0),

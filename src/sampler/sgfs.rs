@@ -28,8 +28,9 @@ pub const PARAMS: &[ParamSpec] = &[
         0.0,
         100.0,
         1.0,
-    ),
-    ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per step (the paper recommends n > 100; clamped to N)", 2.0, 1e6, 100.0, true),
+    )
+    .primary(),
+    ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per step (the paper recommends n > 100; clamped to N)", 2.0, 1e6, 100.0, true).primary(),
     ParamSpec::log(
         "sgfs_ridge",
         "Ridge",

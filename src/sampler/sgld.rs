@@ -26,8 +26,8 @@ use crate::rng::{standard_normal, ChainRng};
 use nalgebra::DMatrix;
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::log("step_size", "Step size", "ε", "Langevin step ε (constant schedule): drift (ε/2)∇log π̂ plus N(0, εI) noise", 1e-6, 10.0, 0.05),
-    ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per gradient estimate (clamped to N)", 1.0, 1e6, 10.0, true),
+    ParamSpec::log("step_size", "Step size", "ε", "Langevin step ε (constant schedule): drift (ε/2)∇log π̂ plus N(0, εI) noise", 1e-6, 10.0, 0.05).primary().shown_when("sgld_schedule", &[0.0]),
+    ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per gradient estimate (clamped to N)", 1.0, 1e6, 10.0, true).primary(),
     ParamSpec::choice(
         "sgld_schedule",
         "Step-size schedule",
@@ -36,9 +36,9 @@ pub const PARAMS: &[ParamSpec] = &[
         &["constant", "polynomial"],
         0,
     ),
-    ParamSpec::log("sgld_a", "Schedule scale", "a", "a in ε_t = a(b+t)^(−γ)", 1e-8, 100.0, 0.1),
-    ParamSpec::log("sgld_b", "Schedule offset", "b", "b in ε_t = a(b+t)^(−γ)", 1e-3, 1e9, 10.0),
-    ParamSpec::linear("sgld_gamma", "Schedule decay", "γ", "γ in ε_t = a(b+t)^(−γ); the paper requires γ ∈ (0.5, 1] and uses 0.55", 0.0, 1.0, 0.55),
+    ParamSpec::log("sgld_a", "Schedule scale", "a", "a in ε_t = a(b+t)^(−γ)", 1e-8, 100.0, 0.1).primary().shown_when("sgld_schedule", &[1.0]),
+    ParamSpec::log("sgld_b", "Schedule offset", "b", "b in ε_t = a(b+t)^(−γ)", 1e-3, 1e9, 10.0).shown_when("sgld_schedule", &[1.0]),
+    ParamSpec::linear("sgld_gamma", "Schedule decay", "γ", "γ in ε_t = a(b+t)^(−γ); the paper requires γ ∈ (0.5, 1] and uses 0.55", 0.0, 1.0, 0.55).shown_when("sgld_schedule", &[1.0]),
     ParamSpec::choice(
         "sgld_precond",
         "Preconditioner",
@@ -47,8 +47,8 @@ pub const PARAMS: &[ParamSpec] = &[
         &["none", "rmsprop"],
         0,
     ),
-    ParamSpec::linear("rms_decay", "RMSprop decay", "β", "Decay β of the squared-gradient average V ← βV + (1−β)ḡ²", 0.0, 0.9999, 0.99),
-    ParamSpec::log("rms_floor", "RMSprop floor", "λ", "λ in M = 1/(λ + √V): bounds the preconditioner by 1/λ", 1e-10, 10.0, 1e-5),
+    ParamSpec::linear("rms_decay", "RMSprop decay", "β", "Decay β of the squared-gradient average V ← βV + (1−β)ḡ²", 0.0, 0.9999, 0.99).shown_when("sgld_precond", &[1.0]),
+    ParamSpec::log("rms_floor", "RMSprop floor", "λ", "λ in M = 1/(λ + √V): bounds the preconditioner by 1/λ", 1e-10, 10.0, 1e-5).shown_when("sgld_precond", &[1.0]),
     ParamSpec::integer(
         "noise_diag_every",
         "Noise diagnostic interval",

@@ -14,8 +14,9 @@ function csvFile(name, text) {
 const staticLayerPixels = (page) => page.$eval('#static-layer', (c) => c.toDataURL());
 
 test('upload a CSV, see the new posterior; a broken file keeps the previous data', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   await page.selectOption('#target', 'logreg');
+  await page.click('#advanced > summary');
   assert.equal(await page.isVisible('#data-controls'), true, 'data controls shown for regression targets');
   const builtIn = await page.evaluate(() => window.sgviz.state().n_data);
   const before = await staticLayerPixels(page);

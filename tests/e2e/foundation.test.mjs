@@ -1,5 +1,7 @@
 // Foundation slice in a real browser: loads cleanly, play advances the chain, the step-size
 // slider reaches the sampler, the layers are drawn, and a screenshot is kept as an artifact.
+// Tests that drive the chain themselves open the page with reduced motion (it then does not
+// start playing on load).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +20,7 @@ test('page loads with no console errors and draws the static layer', async () =>
 });
 
 test('play increases the sample count and draws samples', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   const before = await page.evaluate(() => window.sgviz.state().n_samples);
   assert.equal(before, 0);
   assert.equal(await paintedPixels(page, '#density-layer'), 0, 'no samples before play');
@@ -35,7 +37,7 @@ test('play increases the sample count and draws samples', async () => {
 });
 
 test('step button advances exactly one step', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   await page.click('#step');
   await page.click('#step');
   assert.equal(await page.evaluate(() => window.sgviz.state().steps), 2);
@@ -46,7 +48,7 @@ test('step button advances exactly one step', async () => {
 });
 
 test('moving the step-size slider changes the sampler step size', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   const initial = await page.evaluate(() => window.sgviz.state().sampler_params.step_size);
   await page.focus('#param-step_size');
   for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');

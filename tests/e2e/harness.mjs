@@ -57,9 +57,15 @@ export async function launchBrowser(extraArgs = []) {
   return context;
 }
 
-/** Open the app, wait for readiness; returns { page, errors, outsideRequests }. */
-export async function openApp(context, url, query = '') {
+/**
+ * Open the app, wait for readiness; returns { page, errors, outsideRequests }. Options: `viewport`
+ * ({width, height}) set before the page loads; `reducedMotion: true` emulates the system setting
+ * under which the page does not start playing (for tests that drive the chain step by step).
+ */
+export async function openApp(context, url, query = '', { viewport, reducedMotion = false } = {}) {
   const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   const errors = [];
   const outsideRequests = [];
   page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
@@ -70,11 +76,21 @@ export async function openApp(context, url, query = '') {
   return { page, errors, outsideRequests };
 }
 
-export async function screenshot(page, name) {
+/** Save a screenshot to test-artifacts/NAME.png: the whole page, or only the first screen. */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
+}
+
+/** Resolve after `n` animation frames of the page (a wait measured in the page's own work, not time). */
+export function frames(page, n) {
+  return page.evaluate((count) => new Promise((done) => {
+    let k = 0;
+    const tick = () => { k += 1; if (k < count) requestAnimationFrame(tick); else done(k); };
+    requestAnimationFrame(tick);
+  }), n);
 }
 
 /** Number of non-white pixels in a canvas (to tell a drawn layer from a blank one). */

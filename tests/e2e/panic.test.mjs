@@ -10,7 +10,7 @@ import { useBrowser, openApp, screenshot } from './harness.mjs';
 const env = useBrowser();
 
 test('a wasm panic shows the banner with its message and the page stays responsive', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   assert.equal(await page.isVisible('#banner'), false, 'no banner before the panic');
   await page.click('#play');
   await page.waitForFunction(() => window.sgviz.state().n_samples > 100);

@@ -39,7 +39,7 @@ test('every sampler runs on every target without console errors', async () => {
 });
 
 test('exact BPS draws its piecewise-linear path with bounces', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   await page.selectOption('#sampler', 'bps');
   await page.evaluate(() => window.sgviz.app.lab.run(60));
   await page.click('#step');
@@ -60,7 +60,7 @@ test('exact BPS draws its piecewise-linear path with bounces', async () => {
 });
 
 test('exact samplers animate their last proposal, coloured by the MH decision', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   await page.selectOption('#sampler', 'hmc');
   await page.click('#step');
   const proposal = await page.evaluate(() => JSON.parse(window.sgviz.app.lab.path_json()).proposal);

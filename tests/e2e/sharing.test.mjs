@@ -13,8 +13,9 @@ const firstSamples = (page) => page.evaluate(() => {
 });
 
 test('URL round trip restores an identical state', async () => {
-  const first = await openApp(env.browser, env.server.url);
+  const first = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   const page = first.page;
+  await page.click('#advanced > summary');
   await page.focus('#param-rho');
   for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowLeft');
   await page.focus('#param-step_size');
@@ -29,7 +30,7 @@ test('URL round trip restores an identical state', async () => {
   const samples = await firstSamples(page);
   assert.equal(samples.trim().split('\n').length, 101);
 
-  const second = await openApp(env.browser, url);
+  const second = await openApp(env.browser, url, '', { reducedMotion: true });
   const restored = await second.page.evaluate(() => window.sgviz.state());
   assert.deepEqual(restored.sampler_params, state.sampler_params);
   assert.deepEqual(restored.target_params, state.target_params);
@@ -55,7 +56,9 @@ test('garbage URL state gives a notice, defaults and no console error', async ()
   assert.match(banner, /layout setting 'font=huge'/);
   assert.equal(await page.$('#banner img'), null, 'no markup from the URL is rendered');
   const state = await page.evaluate(() => window.sgviz.state());
-  assert.equal(state.sampler_params.step_size, 0.05, 'invalid value replaced by the default');
+  const registryDefault = (await page.evaluate(() => window.sgviz.app.registry)).samplers[0].params.find((p) => p.name === 'step_size').default;
+  assert.equal(state.sampler_params.step_size, state.derived.step_size?.default ?? registryDefault, 'invalid value replaced by the (derived) default');
+  assert.ok(!('step_size' in (await page.evaluate(() => window.sgviz.app.explicit))), 'and not linked as set');
   assert.equal(state.target_params.rho, 0.9);
   assert.equal(state.target_params.sd1, 2, 'valid fields are kept');
   await screenshot(page, 'sharing-garbage-notice');
@@ -85,7 +88,8 @@ test('help overlay opens with ? and lists the shortcuts', async () => {
 });
 
 test('samples export as CSV and the panel as PNG', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  await page.click('#share-menu > summary');
   await page.evaluate(() => window.sgviz.app.lab.run(250));
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
   const text = await (await import('node:fs/promises')).readFile(await csv.path(), 'utf8');

@@ -1,0 +1,61 @@
+// The main chain's parameter controls: the one or two that matter for the chosen sampler and
+// target (registry `primary`) beside the plot, the rest under "More settings"; the parameter the
+// analysis charts mark again next to them. All of them show the chain's resolved
+// values (derived defaults included) and ranges, read back from its state.
+
+import { $, app, specsOf } from './app.js';
+import { ParamSet, fillSelect } from './controls.js';
+
+function emptied(container) {
+  const legend = container.querySelector(':scope > legend');
+  container.replaceChildren(...(legend ? [legend] : []));
+  return container;
+}
+
+/** Build the selects and every parameter control for the chosen target and sampler. */
+export function buildParameterControls(onChange) {
+  fillSelect($('target'), app.registry.targets, app.target);
+  fillSelect($('sampler'), app.registry.samplers, app.sampler);
+  const target = specsOf('targets', app.target);
+  const sampler = specsOf('samplers', app.sampler);
+  const primary = emptied($('primary-params'));
+  const samplerBox = emptied($('sampler-params'));
+  const targetBox = emptied($('target-params'));
+  const isTarget = (spec) => target.params.includes(spec);
+  app.params = new ParamSet([...sampler.params, ...target.params], {
+    place: (spec) => (spec.primary ? primary : isTarget(spec) ? targetBox : samplerBox),
+    live: (spec) => !isTarget(spec),
+    onChange,
+  });
+  const mirrored = analysisKnob(sampler);
+  const mirrorBox = emptied($('analysis-params'));
+  app.mirror = new ParamSet(mirrored, { place: () => mirrorBox, idPrefix: 'analysis', onChange });
+  app.upload.refresh(target);
+  showLegendKeys(sampler);
+}
+
+/** Show the chain's resolved values, derived ranges and what applies. */
+export function syncParameterControls(state) {
+  if (!app.params || !state) return;
+  const values = { ...state.target_params, ...state.sampler_params };
+  app.params.sync(values, state.derived || {});
+  app.mirror.sync(values, state.derived || {});
+  $('analysis-params').hidden = !app.mirror.controls.some((c) => !c.field.hidden);
+}
+
+/**
+ * The parameter the analysis charts mark as "current" (src/analysis.rs): the sampler's first
+ * numeric parameter other than the minibatch size (SGLD's ε, SGFS's α, …); none for the bouncy
+ * samplers, whose knobs the sweep does not vary.
+ */
+function analysisKnob(sampler) {
+  if (sampler.kind === 'bouncy') return [];
+  const knob = sampler.params.find((p) => p.name !== 'batch_size' && !p.choices.length);
+  return knob ? [knob] : [];
+}
+
+/** Legend keys only for what the sampler draws: bounces (BPS family), MH proposals (exact). */
+function showLegendKeys(sampler) {
+  $('legend-bounce').hidden = sampler.kind !== 'bouncy';
+  $('legend-proposal').hidden = sampler.kind !== 'exact';
+}

@@ -1,0 +1,60 @@
+// Loading a paper preset or a lesson step: target, sampler, the parameters it sets (the rest take
+// their derived defaults), speed, seed, compare mode and the pair shown; then play.
+
+import { $, app, currentSpecs } from './app.js';
+import { PRESETS, findPreset } from './presets.js';
+import { wireLessons } from './lessons.js';
+import { setPlaying } from './playback.js';
+import { applyPendingPair, buildControls, rebuildLab } from './chain.js';
+import { setSpeed } from './run-controls.js';
+import { scheduleUrlWrite } from './url-sync.js';
+
+/** Load a preset (or a lesson step's inline state) and play. */
+export function applyPreset({ state, compare, pair, title, text, source, sgais }) {
+  const note = $('preset-note');
+  note.hidden = !title;
+  if (title) note.textContent = `${title} — ${source}. ${text}`;
+  if (sgais) {
+    app.sgais.applyPreset(sgais);
+    $('sgais-title').scrollIntoView({ block: 'start' });
+    return;
+  }
+  setPlaying(false);
+  app.target = state.target;
+  app.sampler = state.sampler;
+  const names = new Set(currentSpecs().map((p) => p.name));
+  app.explicit = Object.fromEntries(Object.entries(state.values || {}).filter(([name]) => names.has(name)));
+  if (state.seed !== undefined) { app.seed = state.seed; $('seed').value = String(app.seed); }
+  if (state.speed) setSpeed(state.speed);
+  app.upload.forget();
+  delete app.layout.pair;
+  app.pendingPair = pair || null;
+  if (compare) app.compare.setEnabled(true, compare.sampler, compare.values);
+  else app.compare.setEnabled(false);
+  rebuildLab();
+  buildControls();
+  applyPendingPair();
+  window.dispatchEvent(new Event('resize'));
+  scheduleUrlWrite();
+  setPlaying(true);
+}
+
+/** The lesson step's state: its preset's, or its own inline state. */
+export function lessonStepPreset(step) {
+  const preset = step.preset ? findPreset(step.preset) : { state: step.state };
+  return { ...preset, title: undefined };
+}
+
+export function wirePresets() {
+  const select = $('preset');
+  select.append(...PRESETS.map((p) => new Option(p.title, p.id)));
+  select.addEventListener('change', () => {
+    const preset = findPreset(select.value);
+    if (preset) applyPreset(preset);
+    select.value = '';
+  });
+  wireLessons((step) => {
+    applyPreset(lessonStepPreset(step));
+    $('lesson').scrollIntoView({ block: 'nearest' });
+  });
+}

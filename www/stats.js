@@ -1,0 +1,114 @@
+// What the chain's state says, in words and numbers: counters, moments against the truth, E1/E2,
+// the sampler's own diagnostics, and advice when something is wrong (the sampling threshold far
+// above 1, a chain far from the truth, a runaway the core detected).
+
+import { $, app, specsOf } from './app.js';
+import { formatCount, formatNumber } from './format.js';
+
+/** Sampling threshold (Welling & Teh 2011, eq. 10) above which the page warns: ≫ 1. */
+export const THRESHOLD_WARNING = 10;
+/** E2 above which the chain counts as far from the truth (covariance errors larger than the covariances). */
+export const FAR_E2 = 1;
+/** Samples needed before E2 is trusted enough to warn. */
+const FAR_MIN_SAMPLES = 2000;
+
+let shownAdvice = '';
+
+/** Counters, moments, errors and diagnostics of the main chain. */
+export function showState(state, { onDiscardSinceRunaway }) {
+  $('count-steps').textContent = formatCount(state.steps);
+  $('count-samples').textContent = formatCount(state.n_samples);
+  $('quick-samples').textContent = formatCount(state.n_samples);
+  $('count-grads').textContent = formatCount(state.grad_evals);
+  showMoments(state);
+  showDiagnostics(state.diagnostics);
+  app.truthPending = state.truth_pending;
+  $('error-e1').textContent = formatNumber(state.e1);
+  $('error-e2').textContent = formatNumber(state.e2);
+  if (!state.truth_pending) $('truth-note').textContent = state.truth_error ? `Truth: ${state.truth_error}` : '';
+  showAdvice(adviceFor(state, specsOf('samplers', app.sampler)), onDiscardSinceRunaway);
+}
+
+function showMoments(state) {
+  const rows = [];
+  const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
+  const row = (label, value, truth) => {
+    const tr = document.createElement('tr');
+    const th = document.createElement('th');
+    th.scope = 'row';
+    th.textContent = label;
+    tr.append(th, cell(state.n_samples > 0 ? formatNumber(value) : '—'), cell(truth === undefined ? '—' : formatNumber(truth)));
+    rows.push(tr);
+  };
+  const [p, q] = state.pair;
+  row('mean x', state.mean[p], state.truth?.mean[p]);
+  row('mean y', state.mean[q], state.truth?.mean[q]);
+  row('var x', state.cov[p][p], state.truth?.cov[p][p]);
+  row('cov x, y', state.cov[p][q], state.truth?.cov[p][q]);
+  row('var y', state.cov[q][q], state.truth?.cov[q][q]);
+  $('moments').caption.textContent = `x = ${state.names[p]}, y = ${state.names[q]}`;
+  $('moments').tBodies[0].replaceChildren(...rows);
+}
+
+function showDiagnostics(diagnostics) {
+  $('diagnostics').replaceChildren(...diagnostics.flatMap((d) => {
+    const dt = document.createElement('dt');
+    dt.textContent = d.label;
+    const dd = document.createElement('dd');
+    dd.textContent = formatNumber(d.value);
+    dd.dataset.diagnostic = d.name;
+    return [dt, dd];
+  }));
+}
+
+/** ESS of the displayed pair, overall and per 1,000 gradient evaluations. */
+export function showMixing(mixing) {
+  $('ess').textContent = mixing.ess.map((e) => formatNumber(e)).join(', ');
+  $('ess-per-grad').textContent = mixing.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
+}
+
+/**
+ * Warnings for the state: `[{key, text, action?}]`. A runaway reported by the core (`state.runaway`,
+ * absent in older cores) comes first and offers to discard the samples since it began.
+ */
+export function adviceFor(state, samplerSpec) {
+  const advice = [];
+  const runaway = state.runaway;
+  if (runaway && typeof runaway === 'object') {
+    const text = runaway.message || `The chain has run ${formatNumber(runaway.distance_sd)} standard deviations away from the truth since step ${formatCount(runaway.since_step)}.`;
+    advice.push({ key: 'runaway', text, action: 'discard-since-runaway' });
+  }
+  const threshold = state.diagnostics.find((d) => d.name === 'sampling_threshold')?.value;
+  if (Number.isFinite(threshold) && threshold > THRESHOLD_WARNING) {
+    advice.push({
+      key: 'threshold',
+      text: `Sampling threshold ${formatNumber(threshold)} ≫ 1: the minibatch-gradient noise swamps the injected noise, so SGLD is still optimising, not sampling (Welling & Teh eq. 10). Lower ε or raise the minibatch size n.`,
+    });
+  }
+  const enough = state.n_samples >= FAR_MIN_SAMPLES && !state.truth_pending;
+  if (enough && Number.isFinite(state.e2) && state.e2 > FAR_E2 && !state.diverged) {
+    const remedy = samplerSpec.kind === 'bouncy' ? 'Raise k or the minibatch size, then Reset.' : 'Lower the step size, then Reset.';
+    advice.push({ key: 'far', text: `E2 = ${formatNumber(state.e2)}: the samples' covariance is far from the truth's (errors larger than the covariances themselves). ${remedy}` });
+  }
+  return advice;
+}
+
+function showAdvice(advice, onDiscardSinceRunaway) {
+  const signature = advice.map((a) => `${a.key}:${a.text}`).join('|');
+  if (signature === shownAdvice) return;
+  shownAdvice = signature;
+  $('advice').replaceChildren(...advice.map((a) => {
+    const p = document.createElement('p');
+    p.dataset.advice = a.key;
+    p.textContent = a.text;
+    if (a.action === 'discard-since-runaway' && onDiscardSinceRunaway) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.id = 'discard-since-runaway';
+      button.textContent = 'Discard since then';
+      button.addEventListener('click', onDiscardSinceRunaway);
+      p.append(document.createElement('br'), button);
+    }
+    return p;
+  }));
+}

@@ -1,0 +1,43 @@
+// Drawing the main chain each frame: the density and overlay layers of the 2-D panel, the state
+// panels, the compared chain, and (a few times a second while running) the trace and
+// autocorrelation charts, whose text layout is costly.
+
+import { $, app } from './app.js';
+import { guarded } from './errors.js';
+import { fitCanvas } from './format.js';
+import { setPlaying } from './playback.js';
+import { showMixing, showState } from './stats.js';
+import { discardSinceRunaway } from './chain.js';
+import { showPairControls } from './pair-controls.js';
+
+/** Secondary charts redraw at most this often while running. */
+const CHART_INTERVAL_MS = 250;
+const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf']];
+
+export function draw() {
+  if (!app.lab || app.dead) return;
+  guarded(() => {
+    app.panel.drawDensity(app.lab);
+    app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined);
+    const state = JSON.parse(app.lab.state_json());
+    showState(state, { onDiscardSinceRunaway: discardSinceRunaway });
+    showPairControls(state);
+    if (state.diverged) {
+      $('status').textContent = state.diverged;
+      setPlaying(false);
+    }
+  });
+  if (app.compare?.enabled) app.compare.draw();
+  if (!app.playing || performance.now() - app.chartsDrawnAt > CHART_INTERVAL_MS) drawCharts();
+}
+
+export function drawCharts() {
+  if (!app.lab || app.dead) return;
+  app.chartsDrawnAt = performance.now();
+  guarded(() => showMixing(JSON.parse(app.lab.mixing_json())));
+  if (app.compare?.enabled) app.compare.showMixing();
+  for (const [kind, id] of CHARTS) {
+    const canvas = $(id);
+    if (fitCanvas(canvas)) guarded(() => app.lab.draw_chart(kind, canvas));
+  }
+}
