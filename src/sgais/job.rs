@@ -3,12 +3,15 @@
 //! in bounded slices, with their curves as chart specifications. Wall time is measured by the
 //! caller (no clock on wasm) and attributed to runs with [`EvidenceJob::add_seconds`].
 
-use super::ais::ais_run;
+use super::ais::{ais_run, baseline_seed};
+use super::charts::{annealing_chart, change_point_markers, evidence_chart, CurveRun};
 use super::models::{evidence_target, split_settings, EvidenceModel};
+use super::replicas::ess_note;
 use super::run::{checkpoints, RunStatus, SgaisRun};
+use super::shift::{change_points, shift_summary, ShiftVariant, VariantRecords};
 use super::SgaisConfig;
 use crate::data::Dataset;
-use crate::plot::chart::{ChartSpec, Series, Style, PALETTE};
+use crate::plot::chart::{ChartSpec, Marker};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -26,12 +29,20 @@ struct JobRun {
     is_ais: bool,
     seconds: f64,
     colour: usize,
+    /// Set for a mixture on the shifting data (paper §6.2).
+    shift: Option<ShiftVariant>,
 }
 
 pub struct EvidenceJob {
     runs: Vec<JobRun>,
     next: usize,
     n_total: usize,
+}
+
+/// The distribution-shift variant a GMM run on shifting data is (scenario 1 = in order, 2 = shuffled).
+fn shift_variant(target: &str, values: &crate::params::ParamValues) -> Option<ShiftVariant> {
+    let scenario = values.try_get("scenario")? as usize;
+    (target == "gmm" && scenario > 0).then(|| ShiftVariant { components: values.get_usize("n_components"), shuffled: scenario == 2 })
 }
 
 impl EvidenceJob {
@@ -49,7 +60,8 @@ impl EvidenceJob {
             let model = (target.build)(&target_values, data)?;
             let config = SgaisConfig::from_values(&sgais_values)?;
             let n = model.n_data();
-            runs.push(JobRun { label: variant.label.clone(), run: SgaisRun::new(model.clone(), config.clone(), n, seed), is_ais: false, seconds: 0.0, colour: k });
+            let shift = shift_variant(target.name, &target_values);
+            runs.push(JobRun { label: variant.label.clone(), run: SgaisRun::new(model.clone(), config.clone(), n, seed), is_ais: false, seconds: 0.0, colour: k, shift });
             first.get_or_insert((model, config));
         }
         let (model, config) = first.expect("at least one variant");
@@ -59,8 +71,8 @@ impl EvidenceJob {
             for fraction in [0.25, 0.5, 1.0] {
                 let wanted = (fraction * n_total as f64).round() as usize;
                 let n = marks.iter().copied().find(|&m| m >= wanted).unwrap_or(n_total);
-                let run = ais_run(model.clone(), &config, n, seed ^ 0xa15);
-                runs.push(JobRun { label: format!("AIS, full data n = {n}"), run, is_ais: true, seconds: 0.0, colour: 0 });
+                let run = ais_run(model.clone(), &config, n, baseline_seed(seed));
+                runs.push(JobRun { label: format!("AIS, full data n = {n}"), run, is_ais: true, seconds: 0.0, colour: 0, shift: None });
             }
         }
         Ok(EvidenceJob { runs, next: 0, n_total })
@@ -102,53 +114,40 @@ impl EvidenceJob {
         done / self.runs.len() as f64
     }
 
-    /// log Ẑ/N against n for every SGAIS run, the exact curve when known, and AIS points.
+    fn curve_runs(&self) -> Vec<CurveRun<'_>> {
+        self.runs
+            .iter()
+            .filter(|r| !r.is_ais)
+            .map(|r| CurveRun { label: &r.label, colour: r.colour, dashed: r.shift.is_some_and(|v| v.shuffled), records: r.run.records() })
+            .collect()
+    }
+
+    /// Change points of shifting data (paper §6.2), when any run is on it.
+    fn markers(&self) -> Vec<Marker> {
+        if self.runs.iter().any(|r| r.shift.is_some()) {
+            change_point_markers(&change_points(self.n_total))
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// log Ẑ/N against n for every SGAIS run, the exact curve when known, AIS points, and the
+    /// change points of shifting data.
     pub fn evidence_chart(&self) -> ChartSpec {
-        let mut series = Vec::new();
-        for r in self.runs.iter().filter(|r| !r.is_ais) {
-            let points = r.run.records().iter().filter(|c| c.log_z.is_finite()).map(|c| (c.n as f64, c.log_z / c.n as f64)).collect();
-            series.push(Series::new(r.label.clone(), points, PALETTE[r.colour % PALETTE.len()], Style::Line));
-        }
-        if let Some(first) = self.runs.iter().find(|r| !r.is_ais) {
-            let exact: Vec<(f64, f64)> = first.run.records().iter().filter_map(|c| c.exact_log_z.map(|z| (c.n as f64, z / c.n as f64))).collect();
-            if !exact.is_empty() {
-                series.push(Series::new("exact log Z/N", exact, plotters::style::RGBColor(20, 20, 20), Style::Dashed));
-            }
-        }
-        let ais: Vec<(f64, f64)> =
-            self.runs.iter().filter(|r| r.is_ais && *r.run.status() == RunStatus::Finished).map(|r| (r.run.processed() as f64, r.run.log_z() / r.run.processed() as f64)).collect();
-        if !ais.is_empty() {
-            series.push(Series::new("AIS (full data)", ais, plotters::style::RGBColor(209, 73, 91), Style::Points));
-        }
-        ChartSpec {
-            title: "Online evidence: log Ẑ/N as the data arrive".into(),
-            x_label: "data seen n".into(),
-            y_label: "log Ẑ / n".into(),
-            series,
-            x_range: Some((0.0, self.n_total as f64)),
-            ..Default::default()
-        }
+        let ais: Vec<(usize, f64)> = self.runs.iter().filter(|r| r.is_ais && *r.run.status() == RunStatus::Finished).map(|r| (r.run.processed(), r.run.log_z())).collect();
+        evidence_chart(&self.curve_runs(), &ais, self.n_total, self.markers())
     }
 
     /// Annealing steps needed by each chunk (spikes mark distribution shifts).
     pub fn annealing_chart(&self) -> ChartSpec {
-        let series = self
-            .runs
-            .iter()
-            .filter(|r| !r.is_ais)
-            .map(|r| {
-                let points = r.run.records().iter().map(|c| (c.n as f64, c.annealing_steps as f64)).collect();
-                Series::new(r.label.clone(), points, PALETTE[r.colour % PALETTE.len()], Style::Line)
-            })
-            .collect();
-        ChartSpec {
-            title: "Annealing steps per chunk".into(),
-            x_label: "data seen n".into(),
-            y_label: "annealing steps".into(),
-            series,
-            x_range: Some((0.0, self.n_total as f64)),
-            ..Default::default()
-        }
+        annealing_chart(&self.curve_runs(), self.n_total, self.markers())
+    }
+
+    /// The distribution-shift comparison (which K wins, from when; Bayes factors) over the
+    /// mixture runs on shifting data, when there are any.
+    pub fn shift_summary(&self) -> Option<super::shift::ShiftSummary> {
+        let runs: Vec<VariantRecords> = self.runs.iter().filter_map(|r| Some(VariantRecords { variant: r.shift?, records: r.run.records().to_vec() })).collect();
+        (!runs.is_empty()).then(|| shift_summary(&runs, self.n_total))
     }
 
     /// Per-run summary: label, n, log Ẑ, exact, last ESS, annealing steps, seconds, status.
@@ -167,6 +166,9 @@ impl EvidenceJob {
                     "log_z": finite(r.run.log_z()),
                     "exact_log_z": r.run.exact_log_z(),
                     "ess": last.map(|c| finite(c.ess)),
+                    "ess_note": ess_note(last.and_then(|c| super::replicas::Spread::of(&[c.ess])).as_ref(), r.run.particles().len()),
+                    "learning_rate": last.map(|c| c.learning_rate),
+                    "noise_ratio": last.map(|c| finite(c.noise_ratio)),
                     "annealing_steps": r.run.records().iter().map(|c| c.annealing_steps).sum::<usize>(),
                     "datum_evals": r.run.datum_evals(),
                     "seconds": r.seconds,
@@ -174,7 +176,7 @@ impl EvidenceJob {
                 })
             })
             .collect();
-        json!({ "progress": self.progress(), "done": self.is_done(), "runs": runs })
+        json!({ "progress": self.progress(), "done": self.is_done(), "runs": runs, "shift": self.shift_summary() })
     }
 }
 
