@@ -304,6 +304,34 @@ fn advance_in_small_budgets_replays_the_same_run() {
     assert_eq!(calls, whole.records().iter().map(|r| r.annealing_steps).sum::<usize>());
 }
 
+/// η scalings: "tempered" moves η = lr/max(1, n_prev + λ|C|) with λ inside a chunk (checked after
+/// every annealing step of the first two chunks, where the estimated-noise cap does not bind: no
+/// history, then a small one); "seen" uses lr/(chunk end) and "total" lr/N throughout.
+#[test]
+fn learning_rate_follows_its_scaling_within_chunks() {
+    let model = linreg_model(1_000);
+    for (scale, expected) in [
+        (EtaScale::Tempered, (|start: usize, end: usize, lambda: f64, _n: usize| 0.02 / (start as f64 + lambda * (end - start) as f64).max(1.0)) as fn(usize, usize, f64, usize) -> f64),
+        (EtaScale::Seen, |_, end, _, _| 0.02 / end as f64),
+        (EtaScale::Total, |_, _, _, n| 0.02 / n as f64),
+    ] {
+        let mut config = SgaisConfig::defaults();
+        config.eta_scale = scale;
+        config.chunk_size = 250;
+        let mut run = SgaisRun::new(model.clone(), config, 1_000, 6);
+        let mut steps = 0;
+        while run.records().len() < 2 && run.status() == &RunStatus::Running {
+            run.advance(1);
+            if let Some((range, lambda)) = run.annealing_state() {
+                let want = expected(range.start, range.end, lambda, 1_000);
+                assert!((run.learning_rate() - want).abs() < 1e-12 * want, "{scale:?} at λ = {lambda}: η = {} vs {want}", run.learning_rate());
+                steps += 1;
+            }
+        }
+        assert!(steps >= 3, "{scale:?}: only {steps} intermediate steps checked");
+    }
+}
+
 /// Eq. 4 is an unbiased estimate of ∇log f_n^(λ) = ∇log p + λ Σ_{i∈C} ∇ℓ_i + Σ_{k<n} ∇ℓ_k when B is
 /// drawn with replacement and scaled by (n − 1)/|B|. Average 20,000 stochastic gradients and
 /// compare with the exact one, coordinate by coordinate, within 5 Monte-Carlo standard errors
@@ -457,8 +485,10 @@ fn resampling_keeps_equal_weights_and_the_estimate() {
     config.eta_scale = EtaScale::Seen;
     config.resampling = sgviz::sgais::Resampling::Always;
     let mut run = SgaisRun::new(model, config, n, 3);
+    let mut below_m = 0;
     while run.status() == &RunStatus::Running {
         for r in run.advance(1) {
+            below_m += usize::from(r.ess < 10.0 - 1e-6);
             let exact = r.exact_log_z.unwrap();
             assert!((r.log_z - exact).abs() <= 0.01 * exact.abs() + 15.0, "n = {}: {} vs {exact}", r.n, r.log_z);
             assert!(r.ess >= 5.0 - 1e-3 && r.ess <= 10.0 + 1e-9 && r.ess >= r.min_step_ess - 1e-9, "ESS {} (min step {})", r.ess, r.min_step_ess);
@@ -466,4 +496,5 @@ fn resampling_keeps_equal_weights_and_the_estimate() {
         let log_z = run.log_z();
         assert!(run.log_weights().iter().all(|w| (w - log_z).abs() < 1e-9 * log_z.abs().max(1.0)));
     }
+    assert!(below_m > 0, "the reported ESS is taken before the weights are equalised");
 }

@@ -180,6 +180,10 @@ impl SgaisRun {
     pub fn learning_rate(&self) -> f64 {
         self.eta
     }
+    /// The chunk being annealed in and its current λ, between annealing steps.
+    pub fn annealing_state(&self) -> Option<(std::ops::Range<usize>, f64)> {
+        self.chunk.as_ref().map(|c| (c.range.clone(), c.lambda))
+    }
 
     /// η = lr / N for the chunk `start..end` at inverse temperature λ, with N the whole data size,
     /// the data seen once the chunk is in, or the tempered count start + λ(end − start) (≥ 1).
