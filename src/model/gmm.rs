@@ -412,6 +412,23 @@ mod tests {
         }
     }
 
+    /// ∫∫ p(θ) Π_i p(y_i | θ) dμ dρ for a one-component 1-D model, by a Riemann sum with
+    /// step 0.01 over μ ∈ [−μ_max, μ_max], ρ ∈ [−ρ_max, ρ_max].
+    fn evidence_by_quadrature(model: &GaussianMixture, mu_max: f64, rho_max: f64) -> f64 {
+        let (mut total, h) = (0.0, 0.01);
+        let mut mu = -mu_max;
+        while mu < mu_max {
+            let mut rho = -rho_max;
+            while rho < rho_max {
+                let t = [mu, rho];
+                total += (model.log_prior(&t) + (0..model.n_data()).map(|i| model.log_lik(i, &t)).sum::<f64>()).exp() * h * h;
+                rho += h;
+            }
+            mu += h;
+        }
+        total
+    }
+
     /// With K = 1 and p = 1 the prior is Normal-InvGamma and the evidence of one point has a
     /// closed form (Student-t with 2a = 2 degrees of freedom, scale² = b(1 + 4)/a = 5):
     /// p(y) = Γ(3/2)/(Γ(1)√(2π·5)) (1 + y²/(2·5))^{−3/2}. Check it by quadrature over (μ, ρ) of
@@ -420,17 +437,7 @@ mod tests {
     fn one_component_evidence_matches_student_t() {
         let y = 0.8;
         let model = GaussianMixture::new(1, 1, vec![y]).unwrap();
-        let (mut total, h) = (0.0, 0.01);
-        let mut mu = -30.0;
-        while mu < 30.0 {
-            let mut rho = -12.0;
-            while rho < 12.0 {
-                let t = [mu, rho];
-                total += (model.log_prior(&t) + model.log_lik(0, &t)).exp() * h * h;
-                rho += h;
-            }
-            mu += h;
-        }
+        let total = evidence_by_quadrature(&model, 30.0, 12.0);
         let gamma_three_halves = std::f64::consts::PI.sqrt() / 2.0;
         let exact = gamma_three_halves / (2.0 * std::f64::consts::PI * 5.0).sqrt() * (1.0 + y * y / 10.0).powf(-1.5);
         assert!((total - exact).abs() < 1e-3 * exact, "{total} vs {exact}");
@@ -484,17 +491,7 @@ mod tests {
         let gamma_three_halves = std::f64::consts::PI.sqrt() / 2.0;
         let student_t = gamma_three_halves / (2.0 * std::f64::consts::PI * 5.0).sqrt() * (1.0 + 0.64 / 10.0f64).powf(-1.5);
         assert!((curve[0] - student_t.ln()).abs() < 1e-12, "{} vs {}", curve[0], student_t.ln());
-        let (mut total, h) = (0.0, 0.01);
-        let mut mu = -15.0;
-        while mu < 15.0 {
-            let mut rho = -10.0;
-            while rho < 10.0 {
-                let t = [mu, rho];
-                total += (model.log_prior(&t) + (0..3).map(|i| model.log_lik(i, &t)).sum::<f64>()).exp() * h * h;
-                rho += h;
-            }
-            mu += h;
-        }
+        let total = evidence_by_quadrature(&model, 15.0, 10.0);
         assert!((total.ln() - curve[1]).abs() < 1e-3, "quadrature {} vs closed form {}", total.ln(), curve[1]);
         assert!(one_component_log_evidence(&paper_model(10), &[10]).is_none());
     }

@@ -65,7 +65,7 @@ pub fn parse_evidence_args(args: &[String]) -> Result<EvidenceArgs, String> {
                 replicas = text.parse::<usize>().ok().filter(|r| (1..=MAX_REPLICAS).contains(r)).ok_or_else(|| format!("--replicas: '{text}' is not allowed; expected a whole number in 1..={MAX_REPLICAS}"))?;
             }
             "--data" => data_path = Some(value()?),
-            "--preset" => preset_settings = super::preset(&value()?)?.settings.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
+            "--preset" => preset_settings = super::preset(&value()?)?.pairs(),
             "--ais" => ais = true,
             other => return Err(format!("unknown option '{other}'; allowed: --target --data --preset --set --seed --ais --replicas")),
         }

@@ -45,22 +45,72 @@ fn shift_variant(target: &str, values: &crate::params::ParamValues) -> Option<Sh
     (target == "gmm" && scenario > 0).then(|| ShiftVariant { components: values.get_usize("n_components"), shuffled: scenario == 2 })
 }
 
+/// A model and SGAIS settings resolved from the page's or CLI's `name=value` settings.
+pub struct Resolved {
+    pub model: Arc<dyn EvidenceModel>,
+    pub config: SgaisConfig,
+    /// Set for a mixture on the shifting data of paper §6.2.
+    pub shift: Option<ShiftVariant>,
+}
+
+/// Resolve a target's and SGAIS's settings: a preset's values first (`accurate`, `paper`), then
+/// `settings` (unknown names and bad values are refused with what is allowed).
+pub fn resolve(target: &str, preset: Option<&str>, settings: &[(String, String)], data: Option<&Dataset>) -> Result<Resolved, String> {
+    let target = evidence_target(target)?;
+    let preset_settings = match preset {
+        Some(name) => super::preset(name)?.pairs(),
+        None => Vec::new(),
+    };
+    let all: Vec<(String, String)> = preset_settings.into_iter().chain(settings.iter().cloned()).collect();
+    let (target_values, sgais_values) = split_settings(target, &all)?;
+    let model = (target.build)(&target_values, data)?;
+    Ok(Resolved { model, config: SgaisConfig::from_values(&sgais_values)?, shift: shift_variant(target.name, &target_values) })
+}
+
+/// Everything a Web Worker needs to build one run, as JSON from the page: replica `replica` of
+/// SGAIS on a target, or (`ais_n` set) the full-data AIS baseline on its first `ais_n` data with
+/// the same settings and its own seed. Drive the run with `advance` and post
+/// [`super::replicas::ReplicaResult::from_run`]; combine with [`super::replicas::summarise`] and,
+/// for the shift variants, [`super::shift::shift_summary`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct RunSpec {
+    pub target: String,
+    #[serde(default)]
+    pub preset: Option<String>,
+    #[serde(default)]
+    pub settings: Vec<(String, String)>,
+    pub seed: u64,
+    #[serde(default)]
+    pub replica: usize,
+    #[serde(default)]
+    pub ais_n: Option<usize>,
+}
+
+impl RunSpec {
+    /// The run, its seed and (for mixtures on shifting data) its shift variant.
+    pub fn build(&self, data: Option<&Dataset>) -> Result<(SgaisRun, u64, Option<ShiftVariant>), String> {
+        let resolved = resolve(&self.target, self.preset.as_deref(), &self.settings, data)?;
+        let seed = super::replicas::replica_seed(self.seed, self.replica);
+        let n = resolved.model.n_data();
+        Ok(match self.ais_n {
+            Some(ais_n) => (ais_run(resolved.model, &resolved.config, ais_n.min(n), baseline_seed(seed)), baseline_seed(seed), None),
+            None => (SgaisRun::new(resolved.model, resolved.config, n, seed), seed, resolved.shift),
+        })
+    }
+}
+
 impl EvidenceJob {
     /// Build the SGAIS runs (one per variant, or one default run) and, when `with_ais`, full-data
     /// AIS baselines of the first variant at N/4, N/2 and N.
     pub fn new(target: &str, settings: &[(String, String)], data: Option<&Dataset>, seed: u64, variants: &[Variant], with_ais: bool) -> Result<EvidenceJob, String> {
-        let target = evidence_target(target)?;
         let default_variant = [Variant { label: "SGAIS".into(), settings: Vec::new() }];
         let variants = if variants.is_empty() { &default_variant[..] } else { variants };
         let mut runs = Vec::new();
         let mut first: Option<(Arc<dyn EvidenceModel>, SgaisConfig)> = None;
         for (k, variant) in variants.iter().enumerate() {
             let all: Vec<(String, String)> = settings.iter().chain(&variant.settings).cloned().collect();
-            let (target_values, sgais_values) = split_settings(target, &all)?;
-            let model = (target.build)(&target_values, data)?;
-            let config = SgaisConfig::from_values(&sgais_values)?;
+            let Resolved { model, config, shift } = resolve(target, None, &all, data)?;
             let n = model.n_data();
-            let shift = shift_variant(target.name, &target_values);
             runs.push(JobRun { label: variant.label.clone(), run: SgaisRun::new(model.clone(), config.clone(), n, seed), is_ais: false, seconds: 0.0, colour: k, shift });
             first.get_or_insert((model, config));
         }
@@ -209,6 +259,61 @@ mod tests {
         let (z, exact) = (sgais["log_z"].as_f64().unwrap(), sgais["exact_log_z"].as_f64().unwrap());
         // Same 1 % criterion as tests/sgais.rs, at a smaller N.
         assert!((z - exact).abs() < 0.02 * exact.abs() + 15.0, "{z} vs {exact}");
+    }
+
+    /// Mixtures on shifting data: both charts mark the change point within the data (n = 1,000),
+    /// shuffled runs are dashed, and the summary carries the model comparison.
+    #[test]
+    fn shift_jobs_mark_change_points_and_compare_models() {
+        let light = settings(&[("n_points", "1500"), ("scenario", "shift"), ("particles", "6"), ("target_ess", "3"), ("burn_in_steps", "3"), ("chunk_size", "500")]);
+        let variants = vec![
+            Variant { label: "K = 3".into(), settings: settings(&[("n_components", "3")]) },
+            Variant { label: "K = 5".into(), settings: settings(&[("n_components", "5")]) },
+            Variant { label: "K = 5 shuffled".into(), settings: settings(&[("n_components", "5"), ("scenario", "shift_shuffled")]) },
+        ];
+        let mut job = EvidenceJob::new("gmm", &light, None, 2, &variants, false).unwrap();
+        while job.advance(100_000).is_some() {}
+        for chart in [job.evidence_chart(), job.annealing_chart()] {
+            assert_eq!(chart.markers.iter().map(|m| m.x).collect::<Vec<_>>(), vec![1_000.0], "{}", chart.title);
+            assert_eq!(chart.series.iter().filter(|s| s.style == crate::plot::chart::Style::Dashed).count(), 1);
+        }
+        let summary = job.summary();
+        let sentence = summary["shift"]["comparisons"][0]["sentence"].as_str().unwrap();
+        assert!(sentence.starts_with("Data in order: K = "), "{sentence}");
+        assert!(summary["runs"][0]["ess_note"].as_str().unwrap().contains("M = 6"));
+        // Stationary data: no markers, no comparison.
+        let plain = EvidenceJob::new("gmm", &settings(&[("n_points", "200")]), None, 1, &[], false).unwrap();
+        assert!(plain.evidence_chart().markers.is_empty() && plain.summary()["shift"].is_null());
+    }
+
+    /// A worker's run spec from JSON builds replica r of SGAIS with the replica's seed, or the AIS
+    /// baseline with its own seed; presets apply before the settings.
+    #[test]
+    fn run_specs_from_json_build_replicas_and_baselines() {
+        let spec: RunSpec = serde_json::from_str(r#"{"target": "linreg", "preset": "paper", "settings": [["n_points", "600"], ["chunk_size", "200"]], "seed": 3, "replica": 2}"#).unwrap();
+        let (mut run, seed, shift) = spec.build(None).unwrap();
+        assert_eq!((seed, shift), (super::super::replicas::replica_seed(3, 2), None));
+        assert_eq!(run.particles().len(), 10, "the paper preset's M");
+        run.run_to_end();
+        let mut same = super::super::replicas::replica_run(run_model(600), &{
+            let mut c = SgaisConfig::paper_defaults();
+            c.chunk_size = 200;
+            c
+        }, 600, 3, 2);
+        same.run_to_end();
+        assert_eq!(run.records(), same.records());
+        let ais = RunSpec { ais_n: Some(300), ..spec.clone() };
+        let (ais_run, ais_seed, _) = ais.build(None).unwrap();
+        assert_eq!((ais_run.n_total(), ais_seed), (300, baseline_seed(seed)));
+        let bad = RunSpec { preset: Some("fast".into()), ..spec };
+        assert!(bad.build(None).err().unwrap().contains("allowed: accurate, paper"));
+    }
+
+    fn run_model(n: usize) -> Arc<dyn EvidenceModel> {
+        let target = evidence_target("linreg").unwrap();
+        let mut values = crate::params::ParamValues::defaults(target.params);
+        values.set(target.params, "n_points", n as f64).unwrap();
+        (target.build)(&values, None).unwrap()
     }
 
     #[test]

@@ -129,6 +129,11 @@ pub fn preset(name: &str) -> Result<&'static Preset, String> {
 }
 
 impl Preset {
+    /// The settings as owned `(name, value)` pairs, to be followed by the user's own.
+    pub fn pairs(&self) -> Vec<(String, String)> {
+        self.settings.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect()
+    }
+
     /// The preset's values of [`PARAMS`] (defaults for what it does not set).
     pub fn values(&self) -> ParamValues {
         let mut values = ParamValues::defaults(PARAMS);
