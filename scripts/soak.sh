@@ -2,13 +2,16 @@
 # `make soak`: the long versions of the bounded-memory checks the regular suite runs briefly.
 # - native: every sampler for 10⁷ steps with a flat live heap (tests/soak.rs; `make test` runs 10⁶);
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
-#   (tests/e2e/memory.test.mjs; `make test` runs 60 s).
+#   (tests/e2e/memory.test.mjs; `make test` runs 60 s);
+# - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
 scripts/setup-browser.sh
 echo "== native soak: 10^7 steps per sampler"
 SGVIZ_SOAK_STEPS=${SGVIZ_SOAK_STEPS:-10000000} cargo test --release --test soak -- --nocapture
+echo "== SGAIS at N = 10^5: 8 replicas at the defaults (make test runs 1)"
+SGVIZ_SGAIS_SOAK=1 cargo test --release --test sgais_defaults defaults_are_accurate_at_n_100000
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs

@@ -123,11 +123,29 @@ impl Dataset {
     }
 }
 
+/// Refuse a file of `len` bytes above [`MAX_BYTES`], before it is read whole.
+pub fn check_size(len: u64) -> Result<(), String> {
+    if len > MAX_BYTES as u64 {
+        return Err(format!("file is {:.1} MB; the limit is {} MB", len as f64 / (1024.0 * 1024.0), MAX_BYTES / (1024 * 1024)));
+    }
+    Ok(())
+}
+
+/// Read and parse a CSV file, checking its size first (CLI `--data`). Errors name the path.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn read_data_file(path: &str) -> Result<Dataset, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read --data {path}: {e}"))?;
+    if !meta.is_file() {
+        return Err(format!("--data {path}: not a regular file"));
+    }
+    check_size(meta.len()).map_err(|e| format!("--data {path}: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read --data {path}: {e}"))?;
+    parse_csv(&bytes).map_err(|e| format!("--data {path}: {e}"))
+}
+
 /// Parse CSV bytes. Errors name the row (1-based, counting the header as row 1) and the column.
 pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, String> {
-    if bytes.len() > MAX_BYTES {
-        return Err(format!("file is {} MB; the limit is 50 MB", bytes.len() / (1024 * 1024)));
-    }
+    check_size(bytes.len() as u64)?;
     let text = std::str::from_utf8(bytes).map_err(|e| format!("file is not UTF-8 text (byte {})", e.valid_up_to()))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
@@ -138,6 +156,12 @@ pub fn parse_csv(bytes: &[u8]) -> Result<Dataset, String> {
     }
     if let Some(k) = names.iter().position(|n| n.is_empty()) {
         return Err(format!("row 1, column {}: empty column name in the header", k + 1));
+    }
+    if names.iter().all(|n| parse_cell(n).is_ok()) {
+        return Err(format!(
+            "row 1 is all numbers ({}), so it looks like data, not a header: add a first row of column names (the last one names the response)",
+            names.iter().take(3).map(String::as_str).collect::<Vec<_>>().join(", ") + if names.len() > 3 { ", …" } else { "" }
+        ));
     }
     let width = names.len();
     let mut features = Vec::new();
@@ -205,11 +229,29 @@ mod tests {
             (b"y\n1\n", "fewer than 2 columns"),
             (b"a,,y\n1,2,3\n", "row 1, column 2: empty column name"),
             (b"a,y\n\xff,1\n", "not UTF-8"),
+            (b"1.5,2,0\n3,4.5,1\n", "row 1 is all numbers (1.5, 2, 0), so it looks like data, not a header"),
+            (b"\"1\",2e3,-4,5,6\n3,4.5,1,1,1\n", "row 1 is all numbers (1, 2e3, -4, …)"),
         ];
         for (input, expected) in cases {
             let err = parse_csv(input).unwrap_err();
             assert!(err.contains(expected), "input {:?}: got '{err}', expected '{expected}'", String::from_utf8_lossy(input));
         }
+    }
+
+    /// A header with some numeric names (e.g. years) is still a header.
+    #[test]
+    fn a_header_with_some_numeric_names_is_accepted() {
+        let d = parse_csv(b"2019,2020,label\n1,2,0\n").unwrap();
+        assert_eq!((d.len(), d.response_name.as_str()), (1, "label"));
+    }
+
+    #[test]
+    fn files_above_the_limit_are_refused_by_size_before_parsing() {
+        assert!(check_size(MAX_BYTES as u64).is_ok());
+        let err = check_size(MAX_BYTES as u64 + 1).unwrap_err();
+        assert!(err.contains("the limit is 50 MB"), "{err}");
+        let err = parse_csv(&vec![b'1'; MAX_BYTES + 1]).unwrap_err();
+        assert!(err.contains("the limit is 50 MB"), "{err}");
     }
 
     #[test]

@@ -7,9 +7,10 @@ use sgviz::model::linear::LinearRegression;
 use sgviz::model::{Model, View};
 use sgviz::params::ParamValues;
 use sgviz::rng::{chain_rng, standard_normal, ChainRng};
-use sgviz::sgais::ais::ais_run;
+use sgviz::sgais::ais::{ais_run, baseline_seed};
 use sgviz::sgais::annealing::{incremental_ess, next_increment};
 use sgviz::sgais::models::{evidence_target, EvidenceModel};
+use sgviz::sgais::noise::NOISE_SAMPLES;
 use sgviz::sgais::reservoir::{History, Reservoir};
 use sgviz::sgais::run::{RunStatus, SgaisRun};
 use sgviz::sgais::sghmc::Potential;
@@ -193,6 +194,14 @@ fn runs_stay_finite_when_some_particles_have_zero_likelihood() {
 ///   agreement). In a 20-seed sweep |t| stayed below 2 and the per-method sd was 5–30 nats.
 ///
 /// So that the check cannot pass vacuously, each sd must stay below 50 nats (6 % of |log Z|).
+///
+/// What this can and cannot catch: full-data AIS *is* an SGAIS run with a single chunk
+/// (`ais::ais_run`), so both sides share the annealing, the weights and the SGHMC kernel, and a bug
+/// there moves both alike. What differs is the streaming part — chunking, history minibatches and
+/// their (n − 1)/|B| scaling (eq. 4) — and that is what this comparison tests. The shared parts are
+/// pinned against closed forms instead: linear regression (tests above and tests/sgais_defaults.rs)
+/// and the one-component mixture, whose evidence is conjugate
+/// (`defaults_match_the_closed_form_of_a_one_component_mixture`).
 #[test]
 fn gmm_sgais_agrees_with_full_data_ais_within_their_spread() {
     let points = generate_cluster_data(200, ClusterSchedule::Stationary(5), 4);
@@ -203,7 +212,7 @@ fn gmm_sgais_agrees_with_full_data_ais_within_their_spread() {
     let estimates = |ais: bool| -> Vec<f64> {
         (0..5)
             .map(|seed| {
-                let mut run = if ais { ais_run(model.clone(), &config, 200, 100 + seed) } else { SgaisRun::new(model.clone(), config.clone(), 200, seed) };
+                let mut run = if ais { ais_run(model.clone(), &config, 200, baseline_seed(seed)) } else { SgaisRun::new(model.clone(), config.clone(), 200, seed) };
                 run.run_to_end();
                 assert_eq!(run.status(), &RunStatus::Finished);
                 run.log_z()
@@ -285,12 +294,42 @@ fn advance_in_small_budgets_replays_the_same_run() {
         pieces.advance(1);
         calls += 1;
         // One annealing step per call: M·K SGHMC steps, each costing |C| + |B| evaluations, plus
-        // M·|C| likelihoods for the weights.
-        let per_step = (config.particles * config.burn_in_steps * (200 + config.batch_size) + config.particles * 200) as u64;
+        // M·|C| likelihoods for the weights, plus (when a chunk starts) the scores of the
+        // gradient-noise estimate, at least 2 per particle.
+        let noise = (NOISE_SAMPLES.div_ceil(config.particles).max(2) * config.particles) as u64;
+        let per_step = (config.particles * config.burn_in_steps * (200 + config.batch_size) + config.particles * 200) as u64 + noise;
         assert!(pieces.datum_evals() - before <= per_step);
     }
     assert_eq!(pieces.records(), whole.records());
     assert_eq!(calls, whole.records().iter().map(|r| r.annealing_steps).sum::<usize>());
+}
+
+/// η scalings: "tempered" moves η = lr/max(1, n_prev + λ|C|) with λ inside a chunk (checked after
+/// every annealing step of the first two chunks, where the estimated-noise cap does not bind: no
+/// history, then a small one); "seen" uses lr/(chunk end) and "total" lr/N throughout.
+#[test]
+fn learning_rate_follows_its_scaling_within_chunks() {
+    let model = linreg_model(1_000);
+    for (scale, expected) in [
+        (EtaScale::Tempered, (|start: usize, end: usize, lambda: f64, _n: usize| 0.02 / (start as f64 + lambda * (end - start) as f64).max(1.0)) as fn(usize, usize, f64, usize) -> f64),
+        (EtaScale::Seen, |_, end, _, _| 0.02 / end as f64),
+        (EtaScale::Total, |_, _, _, n| 0.02 / n as f64),
+    ] {
+        let mut config = SgaisConfig::defaults();
+        config.eta_scale = scale;
+        config.chunk_size = 250;
+        let mut run = SgaisRun::new(model.clone(), config, 1_000, 6);
+        let mut steps = 0;
+        while run.records().len() < 2 && run.status() == &RunStatus::Running {
+            run.advance(1);
+            if let Some((range, lambda)) = run.annealing_state() {
+                let want = expected(range.start, range.end, lambda, 1_000);
+                assert!((run.learning_rate() - want).abs() < 1e-12 * want, "{scale:?} at λ = {lambda}: η = {} vs {want}", run.learning_rate());
+                steps += 1;
+            }
+        }
+        assert!(steps >= 3, "{scale:?}: only {steps} intermediate steps checked");
+    }
 }
 
 /// Eq. 4 is an unbiased estimate of ∇log f_n^(λ) = ∇log p + λ Σ_{i∈C} ∇ℓ_i + Σ_{k<n} ∇ℓ_k when B is
@@ -434,7 +473,9 @@ fn streaming_with_a_reservoir_stays_within_one_percent() {
 /// equal to the current Ẑ, so log Ẑ is unchanged by it, and the estimate obeys the same
 /// checkpoint tolerance as the no-resampling run (1 % + 15 nats, see the linear-regression test;
 /// resampling only lowers the variance there, at the risk of mode collapse that a unimodal
-/// Gaussian posterior does not have).
+/// Gaussian posterior does not have). The ESS a chunk reports is that of the weights after its
+/// last reweighting, before they are equalised: with equal weights before it, that is the last
+/// increment's ESS, which meets the target ESS* = 5 (or is larger when Δ = 1 − λ sufficed).
 #[test]
 fn resampling_keeps_equal_weights_and_the_estimate() {
     let n = 1_000;
@@ -444,13 +485,16 @@ fn resampling_keeps_equal_weights_and_the_estimate() {
     config.eta_scale = EtaScale::Seen;
     config.resampling = sgviz::sgais::Resampling::Always;
     let mut run = SgaisRun::new(model, config, n, 3);
+    let mut below_m = 0;
     while run.status() == &RunStatus::Running {
         for r in run.advance(1) {
+            below_m += usize::from(r.ess < 10.0 - 1e-6);
             let exact = r.exact_log_z.unwrap();
             assert!((r.log_z - exact).abs() <= 0.01 * exact.abs() + 15.0, "n = {}: {} vs {exact}", r.n, r.log_z);
-            assert!((r.ess - 10.0).abs() < 1e-9, "weights equal after resampling: ESS {}", r.ess);
+            assert!(r.ess >= 5.0 - 1e-3 && r.ess <= 10.0 + 1e-9 && r.ess >= r.min_step_ess - 1e-9, "ESS {} (min step {})", r.ess, r.min_step_ess);
         }
         let log_z = run.log_z();
         assert!(run.log_weights().iter().all(|w| (w - log_z).abs() < 1e-9 * log_z.abs().max(1.0)));
     }
+    assert!(below_m > 0, "the reported ESS is taken before the weights are equalised");
 }

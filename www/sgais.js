@@ -14,13 +14,14 @@ const REDRAW_MS = 300;
 export const SGAIS_PRESETS = {
   linreg: {
     target: 'linreg',
-    values: { n_points: 10000, chunk_size: 500, batch_size: 500, eta_scale: 1 },
+    values: { n_points: 10000 },
     variants: [],
     ais: true,
   },
   shift: {
     target: 'gmm',
-    values: { n_points: 12000, scenario: 1, burn_in_steps: 10, chunk_size: 500, batch_size: 500 },
+    // Lighter than the defaults (M = 20) so that four runs share one thread at a usable pace.
+    values: { n_points: 12000, scenario: 1, particles: 20, target_ess: 10, chunk_size: 500 },
     variants: [
       { label: 'K = 3, in order', settings: [['n_components', '3']] },
       { label: 'K = 5, in order', settings: [['n_components', '5']] },
@@ -51,6 +52,14 @@ export class SgaisPanel {
     $('sgais-preset-shift').addEventListener('click', () => this.applyPreset('shift'));
     $('sgais-file').addEventListener('change', async () => {
       const file = $('sgais-file').files[0];
+      const limit = registry.limits.max_upload_bytes;
+      if (file && file.size > limit) {
+        // Checked before the file is read whole.
+        this.csv = null;
+        $('sgais-file').value = '';
+        $('sgais-status').textContent = `${file.name} was not loaded: it is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${Math.round(limit / 1048576)} MB.`;
+        return;
+      }
       this.csv = file ? new Uint8Array(await file.arrayBuffer()) : null;
       $('sgais-status').textContent = file ? `${file.name} will be used by the next run.` : '';
     });

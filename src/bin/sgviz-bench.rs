@@ -14,6 +14,7 @@
 mod breakdown;
 
 use sgviz::chain::{Chain, ChainConfig, ChainStatus};
+use sgviz::sgais::cli::thread_cpu_seconds;
 use std::time::Instant;
 
 fn main() {
@@ -109,11 +110,4 @@ fn measure(config: &ChainConfig, min_seconds: f64) -> Measured {
         ChainStatus::Diverged(m) => format!("diverged: {m}"),
     };
     Measured { steps: chain.steps() - steps0, grad_evals: chain.grad_evals() - evals0, seconds, cpu_seconds, status }
-}
-
-/// CPU time of this thread (Linux `/proc/thread-self/schedstat`, nanoseconds on CPU), so that the
-/// rates can also be stated per CPU-second when other jobs share the machine.
-pub(crate) fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    Some(text.split_whitespace().next()?.parse::<f64>().ok()? * 1e-9)
 }

@@ -4,19 +4,20 @@
 //! sgviz list
 //! sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]...
 //!              [--data FILE.csv] [--samples OUT.csv]
-//! sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--set name=value]... --seed K [--ais]
+//! sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]...
+//!                --seed K [--replicas R] [--ais]
 //! ```
 //! `sample` prints one JSON object: mean, cov, n_samples, grad_evals, seconds, status, diagnostics.
 //! `evidence` (SGAIS, `sgviz::sgais::cli`) prints one JSON object per chunk and a summary line.
 //! Bad arguments exit with status 2 and a one-line message saying what is allowed.
 
 use sgviz::chain::{Chain, ChainConfig, ChainStatus};
-use sgviz::data::parse_csv;
+use sgviz::data::read_data_file;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv] | sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--set name=value]... --seed K [--ais]";
+const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv] | sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]... --seed K [--replicas R] [--ais]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -77,8 +78,7 @@ fn parse_sample_args(args: &[String]) -> Result<SampleArgs, String> {
         }
     }
     if let Some(path) = data_path {
-        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read --data {path}: {e}"))?;
-        config.data = Some(parse_csv(&bytes).map_err(|e| format!("--data {path}: {e}"))?);
+        config.data = Some(read_data_file(&path)?);
     }
     let steps = steps.expect("checked above");
     // Samples stream to the --samples file as they are produced; nothing needs retaining.

@@ -150,6 +150,69 @@ pub fn log_sum_exp(x: &[f64]) -> f64 {
     max + x.iter().map(|v| (v - max).exp()).sum::<f64>().ln()
 }
 
+/// log Γ(x) for x > 0 by the Lanczos approximation (g = 7, 9 coefficients; relative error
+/// ≈ 1e-15 for x ≥ ½; below ½ through Γ(x) = Γ(x + 1)/x). Reference values: Python's math.lgamma.
+pub fn ln_gamma(x: f64) -> f64 {
+    const G: f64 = 7.0;
+    const C: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        // Γ(x) = Γ(x + 1)/x.
+        return ln_gamma(x + 1.0) - x.ln();
+    }
+    let x = x - 1.0;
+    let t = x + G + 0.5;
+    let series = C[1..].iter().enumerate().fold(C[0], |acc, (i, c)| acc + c / (x + i as f64 + 1.0));
+    0.5 * (2.0 * std::f64::consts::PI).ln() + (x + 0.5) * t.ln() - t + series.ln()
+}
+
+/// Exact log evidence of the one-component model (K = 1) for the first n points at each
+/// checkpoint. With K = 1 the paper's B.3 priors are conjugate in every coordinate j: a
+/// Normal-Inverse-Gamma prior μ | σ² ~ N(0, σ²/κ₀), σ² ~ InvGamma(a₀, b₀) with κ₀ = 1/4, a₀ = b₀ = 1,
+/// so p(y) = Π_j Γ(a_n)/Γ(a₀) · b₀^a₀ / b_{n,j}^a_n · (κ₀/κ_n)^½ · (2π)^(−n/2), with κ_n = κ₀ + n,
+/// a_n = a₀ + n/2, b_{n,j} = b₀ + ½ Σ_i (y_ij − ȳ_j)² + κ₀ n ȳ_j² / (2κ_n) (the standard conjugate
+/// update, e.g. Murphy 2007, "Conjugate Bayesian analysis of the Gaussian distribution", eq. 95).
+/// None for K > 1.
+pub fn one_component_log_evidence(model: &GaussianMixture, checkpoints: &[usize]) -> Option<Vec<f64>> {
+    if model.components != 1 {
+        return None;
+    }
+    let (kappa0, a0, b0) = (0.25, 1.0, 1.0);
+    let p = model.p;
+    let (mut sum, mut sum_sq) = (vec![0.0; p], vec![0.0; p]);
+    let mut done = 0;
+    let mut curve = Vec::with_capacity(checkpoints.len());
+    for &n in checkpoints {
+        let n = n.min(model.n_data());
+        for i in done..n {
+            for (j, y) in model.point(i).iter().enumerate() {
+                sum[j] += y;
+                sum_sq[j] += y * y;
+            }
+        }
+        done = n;
+        let count = n as f64;
+        let (kappa_n, a_n) = (kappa0 + count, a0 + count / 2.0);
+        let per_coordinate = |j: usize| {
+            let mean = if n > 0 { sum[j] / count } else { 0.0 };
+            let scatter = (sum_sq[j] - count * mean * mean).max(0.0);
+            let b_n = b0 + 0.5 * scatter + kappa0 * count * mean * mean / (2.0 * kappa_n);
+            ln_gamma(a_n) - ln_gamma(a0) + a0 * b0.ln() - a_n * b_n.ln() + 0.5 * (kappa0 / kappa_n).ln() - 0.5 * count * LOG_2PI
+        };
+        curve.push((0..p).map(per_coordinate).sum());
+    }
+    Some(curve)
+}
+
 /// log Γ(K) = log (K − 1)! for a whole number K ≥ 1.
 fn log_factorial_minus_one(k: usize) -> f64 {
     (1..k).map(|i| (i as f64).ln()).sum()
@@ -349,6 +412,23 @@ mod tests {
         }
     }
 
+    /// ∫∫ p(θ) Π_i p(y_i | θ) dμ dρ for a one-component 1-D model, by a Riemann sum with
+    /// step 0.01 over μ ∈ [−μ_max, μ_max], ρ ∈ [−ρ_max, ρ_max].
+    fn evidence_by_quadrature(model: &GaussianMixture, mu_max: f64, rho_max: f64) -> f64 {
+        let (mut total, h) = (0.0, 0.01);
+        let mut mu = -mu_max;
+        while mu < mu_max {
+            let mut rho = -rho_max;
+            while rho < rho_max {
+                let t = [mu, rho];
+                total += (model.log_prior(&t) + (0..model.n_data()).map(|i| model.log_lik(i, &t)).sum::<f64>()).exp() * h * h;
+                rho += h;
+            }
+            mu += h;
+        }
+        total
+    }
+
     /// With K = 1 and p = 1 the prior is Normal-InvGamma and the evidence of one point has a
     /// closed form (Student-t with 2a = 2 degrees of freedom, scale² = b(1 + 4)/a = 5):
     /// p(y) = Γ(3/2)/(Γ(1)√(2π·5)) (1 + y²/(2·5))^{−3/2}. Check it by quadrature over (μ, ρ) of
@@ -357,17 +437,7 @@ mod tests {
     fn one_component_evidence_matches_student_t() {
         let y = 0.8;
         let model = GaussianMixture::new(1, 1, vec![y]).unwrap();
-        let (mut total, h) = (0.0, 0.01);
-        let mut mu = -30.0;
-        while mu < 30.0 {
-            let mut rho = -12.0;
-            while rho < 12.0 {
-                let t = [mu, rho];
-                total += (model.log_prior(&t) + model.log_lik(0, &t)).exp() * h * h;
-                rho += h;
-            }
-            mu += h;
-        }
+        let total = evidence_by_quadrature(&model, 30.0, 12.0);
         let gamma_three_halves = std::f64::consts::PI.sqrt() / 2.0;
         let exact = gamma_three_halves / (2.0 * std::f64::consts::PI * 5.0).sqrt() * (1.0 + y * y / 10.0).powf(-1.5);
         assert!((total - exact).abs() < 1e-3 * exact, "{total} vs {exact}");
@@ -397,6 +467,33 @@ mod tests {
             z1 += h;
         }
         assert!((total - 1.0).abs() < 1e-3, "{total}");
+    }
+
+    #[test]
+    fn ln_gamma_matches_known_values() {
+        let cases = [(0.5, 0.5 * std::f64::consts::PI.ln()), (1.0, 0.0), (2.0, 0.0), (10.0, 362_880f64.ln()), (0.1, 2.252_712_651_734_206), (1000.5, 5_908.674_175_848_678)];
+        for (x, expected) in cases {
+            assert!((ln_gamma(x) - expected).abs() < 1e-10 * (1.0 + expected.abs()), "lnΓ({x}) = {} vs {expected}", ln_gamma(x));
+        }
+        // Γ(x + 1) = x Γ(x) across the range used by the evidence (a = 1 + n/2).
+        for x in [0.7, 3.3, 51.5, 5e4 + 0.5] {
+            assert!((ln_gamma(x + 1.0) - ln_gamma(x) - f64::ln(x)).abs() < 1e-9 * ln_gamma(x + 1.0).abs().max(1.0));
+        }
+    }
+
+    /// The K = 1 closed form agrees with quadrature of prior × likelihood over (μ, ρ) for a few
+    /// 1-D points (N = 3), and with the one-point Student-t of the test above.
+    #[test]
+    fn one_component_evidence_matches_quadrature() {
+        let ys = [0.8, -0.3, 1.9];
+        let model = GaussianMixture::new(1, 1, ys.to_vec()).unwrap();
+        let curve = one_component_log_evidence(&model, &[1, 3]).unwrap();
+        let gamma_three_halves = std::f64::consts::PI.sqrt() / 2.0;
+        let student_t = gamma_three_halves / (2.0 * std::f64::consts::PI * 5.0).sqrt() * (1.0 + 0.64 / 10.0f64).powf(-1.5);
+        assert!((curve[0] - student_t.ln()).abs() < 1e-12, "{} vs {}", curve[0], student_t.ln());
+        let total = evidence_by_quadrature(&model, 15.0, 10.0);
+        assert!((total.ln() - curve[1]).abs() < 1e-3, "quadrature {} vs closed form {}", total.ln(), curve[1]);
+        assert!(one_component_log_evidence(&paper_model(10), &[10]).is_none());
     }
 
     #[test]

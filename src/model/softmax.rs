@@ -34,6 +34,8 @@ impl SoftmaxRegression {
     }
 
     /// From a data set whose last column holds class labels 0, 1, …, C−1 (C = largest label + 1).
+    /// Refuses a class with no rows: it would be a class the data never show (e.g. labels 1..4
+    /// read as 0..4 make an empty class 0), which silently changes the model and its evidence.
     pub fn from_dataset(data: &Dataset, prior_sd: f64) -> Result<Self, String> {
         let mut labels = Vec::with_capacity(data.len());
         for (i, &y) in data.responses.iter().enumerate() {
@@ -42,8 +44,21 @@ impl SoftmaxRegression {
             }
             labels.push(y as usize);
         }
-        let classes = labels.iter().copied().max().unwrap_or(0) + 1;
-        Self::new(data.n_features(), classes.max(2), data.features.clone(), labels, prior_sd)
+        let classes = (labels.iter().copied().max().unwrap_or(0) + 1).max(2);
+        let mut counts = vec![0usize; classes];
+        labels.iter().for_each(|&y| counts[y] += 1);
+        let empty: Vec<String> = (0..classes).filter(|&k| counts[k] == 0).map(|k| k.to_string()).collect();
+        if !empty.is_empty() {
+            let hint = if counts[0] == 0 && counts[1..].iter().all(|&c| c > 0) { "; the labels look 1-based: subtract 1 so that they run 0..C−1" } else { "" };
+            return Err(format!(
+                "{} {} no rows: labels must be 0, 1, …, C−1 = {} with every class present (last column '{}'){hint}",
+                if empty.len() == 1 { format!("class {}", empty[0]) } else { format!("classes {}", empty.join(", ")) },
+                if empty.len() == 1 { "has" } else { "have" },
+                classes - 1,
+                data.response_name
+            ));
+        }
+        Self::new(data.n_features(), classes, data.features.clone(), labels, prior_sd)
     }
 
     /// Standard-normal features; labels drawn from the model with θ* drawn from the prior
@@ -190,6 +205,21 @@ mod tests {
             })
             .sum();
         assert!((total - 1.0).abs() < 1e-12, "{total}");
+    }
+
+    /// A class without rows is refused, with a hint for 1-based labels; all classes present is fine.
+    #[test]
+    fn a_class_without_rows_is_refused() {
+        let one_based = crate::data::parse_csv(b"x,label\n0.1,1\n0.2,2\n0.3,3\n0.4,4\n").unwrap();
+        let err = SoftmaxRegression::from_dataset(&one_based, 1.0).unwrap_err();
+        assert!(err.contains("class 0 has no rows") && err.contains("1-based"), "{err}");
+        let gap = crate::data::parse_csv(b"x,label\n0.1,0\n0.2,3\n0.3,3\n").unwrap();
+        let err = SoftmaxRegression::from_dataset(&gap, 1.0).unwrap_err();
+        assert!(err.contains("classes 1, 2 have no rows") && !err.contains("1-based"), "{err}");
+        let zero_based = crate::data::parse_csv(b"x,label\n0.1,0\n0.2,1\n0.3,2\n0.4,3\n").unwrap();
+        assert_eq!(SoftmaxRegression::from_dataset(&zero_based, 1.0).unwrap().n_classes(), 4);
+        let one_class = crate::data::parse_csv(b"x,label\n0.1,0\n0.2,0\n").unwrap();
+        assert!(SoftmaxRegression::from_dataset(&one_class, 1.0).unwrap_err().contains("class 1 has no rows"));
     }
 
     #[test]

@@ -7,9 +7,10 @@ use crate::model::View;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use serde::{Deserialize, Serialize};
 
 /// How a series is drawn.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Style {
     Line,
     Dashed,
@@ -17,10 +18,13 @@ pub enum Style {
     LineAndPoints,
 }
 
-#[derive(Clone, Debug)]
+/// Specs are plain data (serde): a Web Worker can compute one and the page's main thread draw it.
+/// Points must be finite to survive JSON (non-finite numbers become null and do not parse back).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Series {
     pub label: String,
     pub points: Vec<(f64, f64)>,
+    #[serde(with = "rgb")]
     pub colour: RGBColor,
     pub style: Style,
 }
@@ -32,14 +36,15 @@ impl Series {
 }
 
 /// A labelled vertical line (e.g. "burn-in over", the current step size).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Marker {
     pub x: f64,
     pub label: String,
+    #[serde(with = "rgb")]
     pub colour: RGBColor,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ChartSpec {
     pub title: String,
     pub x_label: String,
@@ -51,6 +56,21 @@ pub struct ChartSpec {
     /// Fixed ranges (data units); otherwise fitted to the data with a small margin.
     pub x_range: Option<(f64, f64)>,
     pub y_range: Option<(f64, f64)>,
+}
+
+/// RGB colours as `[r, g, b]` in JSON (plotters' colour type has no serde support).
+mod rgb {
+    use plotters::style::RGBColor;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(colour: &RGBColor, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq([colour.0, colour.1, colour.2])
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<RGBColor, D::Error> {
+        let [r, g, b] = <[u8; 3]>::deserialize(deserializer)?;
+        Ok(RGBColor(r, g, b))
+    }
 }
 
 /// Palette for series (colour-blind-safe Okabe–Ito order).
@@ -381,6 +401,31 @@ mod tests {
         sorted.dedup();
         assert_eq!(sorted.len(), labels.len(), "{what}: repeated tick labels {labels:?}");
         assert!(labels.len() >= 2, "{what}: {labels:?}");
+    }
+
+    /// A spec survives JSON unchanged (a worker computes it, the main thread draws it).
+    #[test]
+    fn chart_specs_round_trip_through_json() {
+        let spec = ChartSpec {
+            title: "evidence".into(),
+            x_label: "n".into(),
+            y_label: "log Ẑ / n".into(),
+            log_y: true,
+            series: vec![
+                Series::new("K = 3", vec![(1000.0, -2.5), (2000.0, -2.4)], PALETTE[1], Style::Dashed),
+                Series::new("AIS", vec![(500.0, -2.6)], RGBColor(209, 73, 91), Style::Points),
+            ],
+            markers: vec![Marker { x: 1000.0, label: "3 → 5 clusters".into(), colour: RGBColor(1, 2, 3) }],
+            x_range: Some((0.0, 1e5)),
+            y_range: None,
+            ..Default::default()
+        };
+        let json = serde_json::to_string(&spec).unwrap();
+        assert!(json.contains("[1,2,3]"), "{json}");
+        let back: ChartSpec = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, spec);
+        assert_eq!(render(&back), render(&spec));
+        assert!(serde_json::from_str::<ChartSpec>(&json.replace("[1,2,3]", "[1,2]")).is_err());
     }
 
     #[test]

@@ -1,22 +1,34 @@
-//! `sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--set name=value]... --seed K [--ais]`
+//! `sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset paper] [--set name=value]...
+//!  --seed K [--replicas R] [--ais]`
 //!
-//! Prints one JSON object per finished chunk (`n`, `log_z`, `annealing_steps`, `ess`, plus
-//! `exact_log_z` when known, `min_step_ess`, `datum_evals`) and a final summary object
-//! (`"summary": true`, `log_z`, `exact_log_z` or null, `seconds`, `status`, …). With `--ais` the
-//! summary also carries the full-data AIS baseline (`ais_log_z`, `ais_seconds`) at the same N.
-//! `--set` names come from [`super::PARAMS`] or the target's parameter list.
+//! Prints one JSON object per finished chunk (the fields of [`ChunkRecord`]: `n`, `log_z`,
+//! `annealing_steps`, `ess`, `exact_log_z` when known, `min_step_ess`, `datum_evals`,
+//! `learning_rate`, `noise_ratio`; with R > 1 also `replica`) and a final summary object
+//! (`"summary": true`, `log_z` = mean over the replicas, `log_z_se`, `log_z_sd`, `exact_log_z` or
+//! null, `error`, `ess`, `ess_note`, `text`, `seconds` per replica, `status`, the combined `curve`
+//! when R > 1, …). Replica r runs with seed [`replica_seed`]`(K, r)`; replica 0 is seed K itself.
+//! With `--ais` the summary also carries the full-data AIS baseline at the same N and the same
+//! kernel settings, one run per replica with its own seed ([`baseline_seed`]): `ais` (its
+//! summary) and the means `ais_log_z`, `ais_seconds`, `ais_annealing_steps`, `ais_datum_evals`.
+//! `cpu_seconds` and `ais_cpu_seconds` are thread CPU times (Linux), the fair time comparison on a
+//! shared machine. `--preset paper` starts from the paper's settings (§6.1); `--set` names come from
+//! [`super::PARAMS`] or the target's parameter list and override the preset.
 
-use super::ais::ais_run;
+use super::ais::{ais_run, baseline_seed};
 use super::models::{evidence_target, split_settings, EvidenceTarget};
-use super::run::{ChunkRecord, RunStatus, SgaisRun};
+use super::replicas::{replica_run, replica_seed, summarise, ReplicaResult, ReplicaSummary, Spread};
+use super::run::{ChunkRecord, RunStatus};
 use super::SgaisConfig;
-use crate::data::{parse_csv, Dataset};
+use crate::data::{read_data_file, Dataset};
 use crate::params::ParamValues;
 use std::io::Write;
 use std::time::Instant;
 
 pub const EVIDENCE_USAGE: &str =
-    "usage: sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--set name=value]... --seed K [--ais]";
+    "usage: sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]... --seed K [--replicas R] [--ais]";
+
+/// Largest number of replicas the CLI runs.
+pub const MAX_REPLICAS: usize = 1000;
 
 /// Parsed arguments of `sgviz evidence`.
 pub struct EvidenceArgs {
@@ -25,12 +37,14 @@ pub struct EvidenceArgs {
     pub sgais_values: ParamValues,
     pub data: Option<Dataset>,
     pub seed: u64,
+    pub replicas: usize,
     pub ais: bool,
 }
 
 /// Parse the arguments after `evidence`.
 pub fn parse_evidence_args(args: &[String]) -> Result<EvidenceArgs, String> {
-    let (mut target, mut seed, mut data_path, mut ais) = (None, None, None, false);
+    let (mut target, mut seed, mut data_path, mut ais, mut replicas) = (None, None, None, false, 1);
+    let mut preset_settings = Vec::new();
     let mut settings = Vec::new();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -46,23 +60,26 @@ pub fn parse_evidence_args(args: &[String]) -> Result<EvidenceArgs, String> {
                 let (name, v) = text.split_once('=').ok_or_else(|| format!("--set '{text}': expected name=value"))?;
                 settings.push((name.trim().to_string(), v.trim().to_string()));
             }
+            "--replicas" => {
+                let text = value()?;
+                replicas = text.parse::<usize>().ok().filter(|r| (1..=MAX_REPLICAS).contains(r)).ok_or_else(|| format!("--replicas: '{text}' is not allowed; expected a whole number in 1..={MAX_REPLICAS}"))?;
+            }
             "--data" => data_path = Some(value()?),
+            "--preset" => preset_settings = super::preset(&value()?)?.pairs(),
             "--ais" => ais = true,
-            other => return Err(format!("unknown option '{other}'; allowed: --target --data --set --seed --ais")),
+            other => return Err(format!("unknown option '{other}'; allowed: --target --data --preset --set --seed --ais --replicas")),
         }
     }
     let target = target.ok_or_else(|| format!("--target is required; {EVIDENCE_USAGE}"))?;
     let seed = seed.ok_or_else(|| format!("--seed is required; {EVIDENCE_USAGE}"))?;
+    let settings: Vec<(String, String)> = preset_settings.into_iter().chain(settings).collect();
     let (target_values, sgais_values) = split_settings(target, &settings)?;
     let data = match data_path {
         Some(path) if !target.accepts_data => return Err(format!("--data {path}: target '{}' uses generated data only; --data is for linreg and softmax", target.name)),
-        Some(path) => {
-            let bytes = std::fs::read(&path).map_err(|e| format!("cannot read --data {path}: {e}"))?;
-            Some(parse_csv(&bytes).map_err(|e| format!("--data {path}: {e}"))?)
-        }
+        Some(path) => Some(read_data_file(&path)?),
         None => None,
     };
-    Ok(EvidenceArgs { target, target_values, sgais_values, data, seed, ais })
+    Ok(EvidenceArgs { target, target_values, sgais_values, data, seed, replicas, ais })
 }
 
 /// Run `sgviz evidence` with the arguments after the subcommand, writing JSON lines to `out`.
@@ -71,46 +88,94 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
     let model = (args.target.build)(&args.target_values, args.data.as_ref())?;
     let config = SgaisConfig::from_values(&args.sgais_values)?;
     let n = model.n_data();
-    let started = Instant::now();
-    let mut run = SgaisRun::new(model.clone(), config.clone(), n, args.seed);
-    while *run.status() == RunStatus::Running {
-        for record in run.advance(100_000) {
-            writeln!(out, "{}", chunk_json(&record)).map_err(|e| e.to_string())?;
+    let tag = args.replicas > 1;
+    let mut results = Vec::with_capacity(args.replicas);
+    let mut cpu_seconds = Vec::with_capacity(args.replicas);
+    for replica in 0..args.replicas {
+        let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
+        let mut run = replica_run(model.clone(), &config, n, args.seed, replica);
+        while *run.status() == RunStatus::Running {
+            for record in run.advance(100_000) {
+                writeln!(out, "{}", chunk_json(&record, tag.then_some(replica))).map_err(|e| e.to_string())?;
+            }
         }
+        cpu_seconds.extend(cpu_started.zip(thread_cpu_seconds()).map(|(a, b)| b - a));
+        results.push(ReplicaResult::from_run(replica, replica_seed(args.seed, replica), &run, Some(started.elapsed().as_secs_f64())));
     }
-    let seconds = started.elapsed().as_secs_f64();
+    let sgais = summarise(&results);
     let mut summary = serde_json::json!({
         "summary": true,
         "target": args.target.name,
         "seed": args.seed,
-        "n": run.processed(),
-        "log_z": finite_or_null(run.log_z()),
-        "exact_log_z": run.exact_log_z(),
-        "seconds": seconds,
-        "status": status_text(run.status()),
-        "chunks": run.records().len(),
-        "annealing_steps": run.records().iter().map(|r| r.annealing_steps).sum::<usize>(),
-        "datum_evals": run.datum_evals(),
+        "replicas": args.replicas,
+        "n": sgais.n,
+        "log_z": sgais.log_z.as_ref().map(|s| s.mean),
+        "log_z_se": sgais.log_z.as_ref().and_then(|s| s.se),
+        "log_z_sd": sgais.log_z.as_ref().and_then(|s| s.sd),
+        "replica_log_z": results.iter().map(|r| r.log_z().map(finite_or_null)).collect::<Vec<_>>(),
+        "exact_log_z": sgais.exact_log_z,
+        "error": sgais.error,
+        "ess": sgais.ess.as_ref().map(|s| s.mean),
+        "ess_note": sgais.ess_note,
+        "text": sgais.text,
+        "seconds": sgais.seconds.as_ref().map(|s| s.mean),
+        "cpu_seconds": Spread::of(&cpu_seconds).map(|s| s.mean),
+        "status": status_text(&results),
+        "chunks": results[0].records.len(),
+        "annealing_steps": mean_over(&results, |r| r.records.iter().map(|c| c.annealing_steps).sum::<usize>() as f64),
+        "datum_evals": mean_over(&results, |r| r.datum_evals as f64),
         "sgais_params": args.sgais_values.to_json(),
         "target_params": args.target_values.to_json(),
     });
-    if args.ais && *run.status() == RunStatus::Finished {
-        let started = Instant::now();
-        let mut ais = ais_run(model, &config, n, args.seed);
-        ais.run_to_end();
-        summary["ais_log_z"] = finite_or_null(ais.log_z());
-        summary["ais_seconds"] = serde_json::json!(started.elapsed().as_secs_f64());
-        summary["ais_annealing_steps"] = serde_json::json!(ais.records().iter().map(|r| r.annealing_steps).sum::<usize>());
-        summary["ais_datum_evals"] = serde_json::json!(ais.datum_evals());
+    if tag {
+        summary["curve"] = serde_json::json!(sgais.curve);
+    }
+    let all_finished = sgais.finished == results.len();
+    if args.ais && all_finished {
+        let (ais, ais_cpu_seconds) = ais_baseline(&args, model, &config, n);
+        summary["ais_cpu_seconds"] = serde_json::json!(Spread::of(&ais_cpu_seconds).map(|s| s.mean));
+        summary["ais_log_z"] = serde_json::json!(ais.log_z.as_ref().map(|s| s.mean));
+        summary["ais_seconds"] = serde_json::json!(ais.seconds.as_ref().map(|s| s.mean));
+        summary["ais_annealing_steps"] = serde_json::json!(ais.curve.last().map(|c| c.annealing_steps.mean));
+        summary["ais_datum_evals"] = serde_json::json!(ais.datum_evals.as_ref().map(|s| s.mean));
+        summary["ais"] = serde_json::json!({ "log_z": ais.log_z, "error": ais.error, "seconds": ais.seconds, "datum_evals": ais.datum_evals, "ess": ais.ess, "text": ais.text, "problems": ais.problems });
     }
     writeln!(out, "{summary}").map_err(|e| e.to_string())?;
-    match run.status() {
-        RunStatus::Diverged(message) => Err(message.clone()),
-        _ => Ok(()),
+    match sgais.problems.first() {
+        Some(message) => Err(message.clone()),
+        None => Ok(()),
     }
 }
 
-fn chunk_json(record: &ChunkRecord) -> serde_json::Value {
+/// Full-data AIS with the same settings, one run per replica, each with its own seed; also the
+/// CPU seconds of each run.
+fn ais_baseline(args: &EvidenceArgs, model: std::sync::Arc<dyn super::models::EvidenceModel>, config: &SgaisConfig, n: usize) -> (ReplicaSummary, Vec<f64>) {
+    let mut cpu_seconds = Vec::new();
+    let results: Vec<ReplicaResult> = (0..args.replicas)
+        .map(|replica| {
+            let seed = baseline_seed(replica_seed(args.seed, replica));
+            let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
+            let mut run = ais_run(model.clone(), config, n, seed);
+            run.run_to_end();
+            cpu_seconds.extend(cpu_started.zip(thread_cpu_seconds()).map(|(a, b)| b - a));
+            ReplicaResult::from_run(replica, seed, &run, Some(started.elapsed().as_secs_f64()))
+        })
+        .collect();
+    (summarise(&results), cpu_seconds)
+}
+
+/// CPU time of this thread (Linux `/proc/thread-self/schedstat`, nanoseconds on CPU), so that run
+/// times can also be compared per CPU-second when other jobs share the machine; None elsewhere.
+pub fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(text.split_whitespace().next()?.parse::<f64>().ok()? * 1e-9)
+}
+
+fn mean_over(results: &[ReplicaResult], f: impl Fn(&ReplicaResult) -> f64) -> f64 {
+    results.iter().map(f).sum::<f64>() / results.len().max(1) as f64
+}
+
+fn chunk_json(record: &ChunkRecord, replica: Option<usize>) -> serde_json::Value {
     let mut json = serde_json::json!({
         "n": record.n,
         "log_z": finite_or_null(record.log_z),
@@ -118,19 +183,28 @@ fn chunk_json(record: &ChunkRecord) -> serde_json::Value {
         "ess": finite_or_null(record.ess),
         "min_step_ess": finite_or_null(record.min_step_ess),
         "datum_evals": record.datum_evals,
+        "learning_rate": record.learning_rate,
+        "noise_ratio": finite_or_null(record.noise_ratio),
     });
     if let Some(exact) = record.exact_log_z {
         json["exact_log_z"] = serde_json::json!(exact);
     }
+    if let Some(r) = replica {
+        json["replica"] = serde_json::json!(r);
+    }
     json
 }
 
-fn status_text(status: &RunStatus) -> String {
-    match status {
-        RunStatus::Running => "running".into(),
-        RunStatus::Finished => "ok".into(),
-        RunStatus::Diverged(message) => message.clone(),
-    }
+/// "ok" when every replica finished, otherwise the first problem.
+fn status_text(results: &[ReplicaResult]) -> String {
+    results
+        .iter()
+        .find_map(|r| match &r.status {
+            RunStatus::Finished => None,
+            RunStatus::Running => Some("running".to_string()),
+            RunStatus::Diverged(message) => Some(message.clone()),
+        })
+        .unwrap_or_else(|| "ok".into())
 }
 
 fn finite_or_null(x: f64) -> serde_json::Value {

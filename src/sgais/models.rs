@@ -45,6 +45,10 @@ impl EvidenceModel for GaussianMixture {
     fn sample_prior(&self, rng: &mut ChainRng) -> Vec<f64> {
         GaussianMixture::sample_prior(self, rng)
     }
+    /// Exact for K = 1 (conjugate Normal-Inverse-Gamma in every coordinate), None otherwise.
+    fn exact_log_evidence_curve(&self, checkpoints: &[usize]) -> Option<Vec<f64>> {
+        crate::model::gmm::one_component_log_evidence(self, checkpoints)
+    }
 }
 
 /// ALGORITHMS.md §9 in one O(N d²) pass: accumulate A = I/σ_p² + ΦᵀΦ/σ², r = Φᵀy/σ² and yᵀy, and at

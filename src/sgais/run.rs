@@ -4,15 +4,16 @@
 
 use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_increment};
 use super::models::EvidenceModel;
+use super::noise::{estimate_gradient_noise, GradientNoise};
 use super::reservoir::History;
 use super::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
-use super::{EtaScale, Resampling, SgaisConfig};
+use super::{EtaScale, NoiseCorrection, Resampling, SgaisConfig};
 use crate::rng::{chain_rng, fill_standard_normal, uniform, ChainRng};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// What one finished chunk reports.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChunkRecord {
     /// Data processed so far (the chunk's end).
     pub n: usize,
@@ -22,16 +23,25 @@ pub struct ChunkRecord {
     pub exact_log_z: Option<f64>,
     /// Annealing steps (temperatures) this chunk needed.
     pub annealing_steps: usize,
-    /// ESS (Σw)²/Σw² of the accumulated weights after the chunk.
+    /// ESS (Σw)²/Σw² of the particle weights after the chunk's last reweighting (before any
+    /// resampling): how many of the M particles effectively carry log Ẑ. 1 means one particle
+    /// carries the whole estimate.
     pub ess: f64,
     /// Smallest ESS of the incremental weights over this chunk's annealing steps.
     pub min_step_ess: f64,
     /// Per-datum likelihood and gradient evaluations so far (the cost unit).
     pub datum_evals: u64,
+    /// SGHMC learning rate η at the chunk's last annealing step.
+    pub learning_rate: f64,
+    /// ηλ_max(V̂)/(2α) at the chunk's last step: the largest ratio of the minibatch gradient's
+    /// noise variance to SGHMC's noise 2αη (0 without history). With β̂ = 0 the particles sample
+    /// at a temperature about 1 + this ratio; with the estimated correction it is at most κ and
+    /// corrected for.
+    pub noise_ratio: f64,
 }
 
 /// Whether the run can continue.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum RunStatus {
     Running,
     Finished,
@@ -46,6 +56,10 @@ struct ActiveChunk {
     lambda: f64,
     steps: usize,
     min_step_ess: f64,
+    /// Covariance of the history part of ∇Û, estimated when the chunk starts.
+    gradient_noise: Option<GradientNoise>,
+    /// ESS of the accumulated weights after the last reweighting, before resampling.
+    weights_ess: f64,
 }
 
 /// One SGAIS run over the first `n_total` data of a model.
@@ -66,6 +80,9 @@ pub struct SgaisRun {
     status: RunStatus,
     workspace: Workspace,
     rng: ChainRng,
+    /// A separate stream for the gradient-noise estimate, so that estimating it for the report
+    /// does not change a run with a fixed β̂.
+    noise_rng: ChainRng,
 }
 
 impl SgaisRun {
@@ -93,8 +110,9 @@ impl SgaisRun {
             status: RunStatus::Running,
             workspace: Workspace::default(),
             rng,
+            noise_rng: chain_rng(seed ^ NOISE_STREAM),
         };
-        run.eta = run.learning_rate_for(run.config.chunk_size.min(n_total));
+        run.eta = run.base_learning_rate(0, run.config.chunk_size.min(n_total), 0.0);
         let sd = run.eta.sqrt();
         for v in run.velocities.iter_mut() {
             fill_standard_normal(&mut run.rng, v);
@@ -162,14 +180,49 @@ impl SgaisRun {
     pub fn learning_rate(&self) -> f64 {
         self.eta
     }
+    /// The chunk being annealed in and its current λ, between annealing steps.
+    pub fn annealing_state(&self) -> Option<(std::ops::Range<usize>, f64)> {
+        self.chunk.as_ref().map(|c| (c.range.clone(), c.lambda))
+    }
 
-    /// η = lr / N with N the whole data size or the data seen once the chunk ending at `chunk_end` is in.
-    fn learning_rate_for(&self, chunk_end: usize) -> f64 {
+    /// η = lr / N for the chunk `start..end` at inverse temperature λ, with N the whole data size,
+    /// the data seen once the chunk is in, or the tempered count start + λ(end − start) (≥ 1).
+    fn base_learning_rate(&self, start: usize, end: usize, lambda: f64) -> f64 {
         let n = match self.config.eta_scale {
-            EtaScale::Total => self.n_total,
-            EtaScale::Seen => chunk_end,
+            EtaScale::Total => self.n_total as f64,
+            EtaScale::Seen => end as f64,
+            EtaScale::Tempered => start as f64 + lambda * (end - start) as f64,
         };
-        self.config.learning_rate / n.max(1) as f64
+        self.config.learning_rate / n.max(1.0)
+    }
+
+    /// The kernel for the chunk's current λ: η from [`Self::base_learning_rate`], with the
+    /// estimated correction capped at 2κα/λ_max(V̂) and B̂ = ηV̂/2; velocities are rescaled to
+    /// keep their N(0, η I) scale when η changes. Returns the kernel and the noise ratio.
+    fn kernel_for(&mut self, chunk: &ActiveChunk) -> (SghmcKernel, f64) {
+        let mut eta = self.base_learning_rate(chunk.range.start, chunk.range.end, chunk.lambda);
+        let friction = self.config.friction;
+        if let (NoiseCorrection::Estimated { max_share }, Some(noise)) = (self.config.noise_correction, &chunk.gradient_noise) {
+            eta = eta.min(noise.learning_rate_cap(friction, max_share));
+        }
+        self.set_learning_rate(eta);
+        let ratio = chunk.gradient_noise.as_ref().map_or(0.0, |g| g.noise_ratio(eta, friction));
+        let kernel = match (self.config.noise_correction, &chunk.gradient_noise) {
+            (NoiseCorrection::Estimated { .. }, Some(noise)) => SghmcKernel::with_gradient_noise(eta, friction, &noise.cov, noise.dim)
+                .unwrap_or_else(|| SghmcKernel::with_scalar_estimate(eta, friction, (eta * noise.largest_eigenvalue / 2.0).min(friction))),
+            (NoiseCorrection::Estimated { .. }, None) => SghmcKernel::with_scalar_estimate(eta, friction, 0.0),
+            (NoiseCorrection::Fixed(beta), _) => SghmcKernel::with_scalar_estimate(eta, friction, beta),
+        };
+        (kernel, ratio)
+    }
+
+    /// Set η, keeping the velocities at their stationary scale N(0, η I).
+    fn set_learning_rate(&mut self, eta: f64) {
+        if eta != self.eta {
+            let ratio = (eta / self.eta).sqrt();
+            self.velocities.iter_mut().flatten().for_each(|v| *v *= ratio);
+            self.eta = eta;
+        }
     }
 
     /// One pass of Algorithm 1's inner loop (lines 6–9); returns a record when the chunk is done.
@@ -185,10 +238,12 @@ impl SgaisRun {
             *lw += delta * l;
         }
         chunk.min_step_ess = chunk.min_step_ess.min(incremental_ess(&chunk_log_lik, delta));
+        chunk.weights_ess = ess_of_log_weights(&self.log_weights);
         chunk.lambda = if 1.0 - (chunk.lambda + delta) < 1e-12 { 1.0 } else { chunk.lambda + delta };
         chunk.steps += 1;
         self.maybe_resample();
-        self.move_particles(&chunk);
+        let (kernel, noise_ratio) = self.kernel_for(&chunk);
+        self.move_particles(&chunk, &kernel);
         if self.status != RunStatus::Running {
             return None;
         }
@@ -196,22 +251,18 @@ impl SgaisRun {
             self.chunk = Some(chunk);
             return None;
         }
-        Some(self.finish_chunk(chunk))
+        Some(self.finish_chunk(chunk, noise_ratio))
     }
 
+    /// A new chunk at λ = 0, with the gradient noise of its history estimated at the particles.
     fn start_chunk(&mut self) -> ActiveChunk {
         let end = (self.processed + self.config.chunk_size.max(1)).min(self.n_total);
-        let eta = self.learning_rate_for(end);
-        if eta != self.eta {
-            // Keep the velocities at their stationary scale N(0, η I) when η changes.
-            let ratio = (eta / self.eta).sqrt();
-            self.velocities.iter_mut().flatten().for_each(|v| *v *= ratio);
-            self.eta = eta;
-        }
-        ActiveChunk { range: self.processed..end, lambda: 0.0, steps: 0, min_step_ess: f64::INFINITY }
+        let (gradient_noise, evals) = estimate_gradient_noise(&*self.model, &self.particles, &self.history, self.config.batch_size, &mut self.noise_rng);
+        self.datum_evals += evals;
+        ActiveChunk { range: self.processed..end, lambda: 0.0, steps: 0, min_step_ess: f64::INFINITY, gradient_noise, weights_ess: f64::NAN }
     }
 
-    fn finish_chunk(&mut self, chunk: ActiveChunk) -> ChunkRecord {
+    fn finish_chunk(&mut self, chunk: ActiveChunk, noise_ratio: f64) -> ChunkRecord {
         self.history.extend(chunk.range.start, chunk.range.end, &mut self.rng);
         self.processed = chunk.range.end;
         if self.processed >= self.n_total {
@@ -223,9 +274,11 @@ impl SgaisRun {
             log_z: self.log_z(),
             exact_log_z,
             annealing_steps: chunk.steps,
-            ess: ess_of_log_weights(&self.log_weights),
+            ess: chunk.weights_ess,
             min_step_ess: chunk.min_step_ess,
             datum_evals: self.datum_evals,
+            learning_rate: self.eta,
+            noise_ratio,
         }
     }
 
@@ -269,8 +322,7 @@ impl SgaisRun {
     }
 
     /// K SGHMC steps for every particle on Û_n^(λ) (eq. 4) at the chunk's current λ.
-    fn move_particles(&mut self, chunk: &ActiveChunk) {
-        let kernel = SghmcKernel { learning_rate: self.eta, friction: self.config.friction, noise_estimate: self.config.noise_estimate };
+    fn move_particles(&mut self, chunk: &ActiveChunk, kernel: &SghmcKernel) {
         let potential = Potential {
             model: &*self.model,
             chunk: chunk.range.clone(),
@@ -279,7 +331,7 @@ impl SgaisRun {
             batch_size: self.config.batch_size,
         };
         for (i, (theta, velocity)) in self.particles.iter_mut().zip(self.velocities.iter_mut()).enumerate() {
-            self.datum_evals += sghmc_steps(&kernel, &potential, self.config.burn_in_steps, theta, velocity, &mut self.workspace, &mut self.rng);
+            self.datum_evals += sghmc_steps(kernel, &potential, self.config.burn_in_steps, theta, velocity, &mut self.workspace, &mut self.rng);
             if theta.iter().any(|t| !t.is_finite()) {
                 self.status = RunStatus::Diverged(format!("particle {i} left the finite range at n = {} (try a smaller learning rate)", chunk.range.end));
                 return;
@@ -287,6 +339,9 @@ impl SgaisRun {
         }
     }
 }
+
+/// Mixed into the seed for the gradient-noise estimate's random stream.
+const NOISE_STREAM: u64 = 0x6e01_5e57;
 
 /// The chunk ends min(k·chunk, N), k = 1, 2, …
 pub fn checkpoints(n_total: usize, chunk_size: usize) -> Vec<usize> {

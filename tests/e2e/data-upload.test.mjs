@@ -51,3 +51,31 @@ test('upload a CSV, see the new posterior; a broken file keeps the previous data
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the SGAIS panel refuses a file above the size limit before reading it, and a 1-based label file on start', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url);
+  const { mkdtempSync, openSync, ftruncateSync, closeSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'sgviz-upload-'));
+  // A sparse file one byte over 50 MB: nothing is transferred, only its size matters.
+  const huge = join(dir, 'huge.csv');
+  const fd = openSync(huge, 'w');
+  ftruncateSync(fd, 50 * 1024 * 1024 + 1);
+  closeSync(fd);
+  await page.selectOption('#sgais-target', 'softmax');
+  await page.setInputFiles('#sgais-file', huge);
+  await page.waitForFunction(() => /the limit is 50 MB/.test(document.querySelector('#sgais-status').textContent));
+  assert.match(await page.textContent('#sgais-status'), /huge\.csv was not loaded: it is 50\.0 MB; the limit is 50 MB/);
+  rmSync(dir, { recursive: true, force: true });
+
+  const rows = ['x,label'];
+  for (let i = 0; i < 30; i++) rows.push(`${(i / 10).toFixed(1)},${(i % 3) + 1}`);
+  await page.setInputFiles('#sgais-file', csvFile('one-based.csv', rows.join('\n')));
+  await page.waitForFunction(() => /one-based\.csv will be used/.test(document.querySelector('#sgais-status').textContent));
+  await page.click('#sgais-start');
+  await page.waitForFunction(() => /Not started/.test(document.querySelector('#sgais-status').textContent));
+  assert.match(await page.textContent('#sgais-status'), /class 0 has no rows.*1-based/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

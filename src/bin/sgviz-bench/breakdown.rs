@@ -130,7 +130,7 @@ fn chain_step_ns(min_seconds: f64, sampler: &str, step_name: &str, step: f64) ->
 /// Median over five runs of the CPU nanoseconds per call of `f`, each run ≥ `min_seconds`
 /// (the clock is read once per 10⁴ calls, so reading it costs < 1 %).
 fn median_ns(min_seconds: f64, mut f: impl FnMut()) -> f64 {
-    let clock = || crate::thread_cpu_seconds().expect("per-thread CPU clock (/proc/thread-self/schedstat)");
+    let clock = || sgviz::sgais::cli::thread_cpu_seconds().expect("per-thread CPU clock (/proc/thread-self/schedstat)");
     const CALLS: u64 = 10_000;
     for _ in 0..CALLS {
         f();
