@@ -2,6 +2,7 @@
 //! reflections, velocity refreshes, closed-form event times of an affine rate, and exact sampling
 //! of the first event of a piecewise-linear proposal intensity (ALGORITHMS.md §7.2, §7.5, §8.1, §8.3).
 
+use crate::model::Model;
 use crate::rng::{standard_exponential, standard_normal, uniform, ChainRng};
 
 /// Law of a refreshed velocity (ALGORITHMS.md §8.1). Both are rotation invariant, hence invariant
@@ -169,6 +170,17 @@ fn first_event_in_cell(left: f64, right: f64, width: f64, target: f64) -> Result
     let discriminant = (rate_at_start * rate_at_start + 2.0 * slope * target).max(0.0);
     let offset = 2.0 * target / (rate_at_start + discriminant.sqrt());
     Ok((start + offset).min(end))
+}
+
+/// Length scale of the stiffest direction of the target where chains start,
+/// 1/√(max |eigenvalue of ∇²log π(θ₀)|): σ_min exactly on a Gaussian, the smallest Laplace sd at a
+/// mode, the local ridge width elsewhere (e.g. across the hyperbola's ridge). The natural unit
+/// for how far a bouncy particle may travel without looking at the gradient. Costs 2D full
+/// gradients. None when the curvature is not finite or vanishes.
+pub fn stiffest_length_scale(model: &dyn Model) -> Option<f64> {
+    let hessian = crate::model::laplace::hessian(model, &model.initial_point());
+    let largest = hessian.symmetric_eigenvalues().iter().map(|e| e.abs()).fold(0.0, f64::max);
+    (largest.is_finite() && largest > 0.0).then(|| 1.0 / largest.sqrt())
 }
 
 #[cfg(test)]
