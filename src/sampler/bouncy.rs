@@ -172,15 +172,18 @@ fn first_event_in_cell(left: f64, right: f64, width: f64, target: f64) -> Result
     Ok((start + offset).min(end))
 }
 
-/// Length scale of the stiffest direction of the target where chains start,
-/// 1/√(max |eigenvalue of ∇²log π(θ₀)|): σ_min exactly on a Gaussian, the smallest Laplace sd at a
-/// mode, the local ridge width elsewhere (e.g. across the hyperbola's ridge). The natural unit
-/// for how far a bouncy particle may travel without looking at the gradient. Costs 2D full
-/// gradients. None when the curvature is not finite or vanishes.
-pub fn stiffest_length_scale(model: &dyn Model) -> Option<f64> {
+/// Length scales of the target where chains start, from the eigenvalues of ∇²log π(θ₀):
+/// `(stiffest, widest)` = (1/√max|λ|, 1/√min|λ|). On a Gaussian they are σ_min and σ_max exactly, at
+/// a mode the extreme Laplace sds, elsewhere local widths (e.g. across the hyperbola's ridge).
+/// They are the natural units of how far a bouncy particle may travel without looking at the
+/// gradient, and of how often it should refresh. Costs 2D full gradients. None when the
+/// curvature is not finite or vanishes.
+pub fn length_scales(model: &dyn Model) -> Option<(f64, f64)> {
     let hessian = crate::model::laplace::hessian(model, &model.initial_point());
-    let largest = hessian.symmetric_eigenvalues().iter().map(|e| e.abs()).fold(0.0, f64::max);
-    (largest.is_finite() && largest > 0.0).then(|| 1.0 / largest.sqrt())
+    let magnitudes: Vec<f64> = hessian.symmetric_eigenvalues().iter().map(|e| e.abs()).collect();
+    let largest = magnitudes.iter().copied().fold(0.0, f64::max);
+    let smallest = magnitudes.iter().copied().fold(f64::INFINITY, f64::min);
+    (largest.is_finite() && smallest > 0.0).then(|| (1.0 / largest.sqrt(), 1.0 / smallest.sqrt()))
 }
 
 #[cfg(test)]

@@ -13,11 +13,11 @@ use super::bouncy::{affine_event_time, dot, refresh_time, RefreshLaw, ThinningCo
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_exponential, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::linear("refresh_rate", "Refresh rate", "λ_ref", "Rate per unit time of velocity refreshes (0 = never; BPS is then not ergodic on isotropic Gaussians)", 0.0, 20.0, 1.0),
+    ParamSpec::linear("refresh_rate", "Refresh rate", "λ_ref", "Rate per unit time of velocity refreshes (0 = never; BPS is then not ergodic on isotropic Gaussians)", 0.0, 1e4, 1.0),
     ParamSpec::choice("refresh_law", "Refresh law", "", "Law of a refreshed velocity: N(0, I) or uniform on the unit sphere", REFRESH_LAWS, 0),
 ];
 
@@ -28,8 +28,19 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Bouncy,
     params: PARAMS,
     build: |values, model, start| Box::new(Bps::new(model, start.to_vec(), values)),
-    derive: crate::spec::no_derived_defaults,
+    derive: derive_defaults,
 };
+
+/// Target-derived refresh rate: one refresh per widest length scale travelled at unit speed,
+/// λ_ref = 1/ℓ_max ([`super::bouncy::length_scales`]), instead of 1 per unit time whatever the
+/// target's scale. Without enough refreshes BPS is not ergodic on (near-)isotropic Gaussians
+/// (ALGORITHMS.md §8.1), and a posterior of N = 10⁶ points is a thousand times narrower than one.
+pub fn derive_defaults(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    let Some((_, widest)) = super::bouncy::length_scales(model) else { return Vec::new() };
+    let spec = &PARAMS[0];
+    let default = (1.0 / widest).clamp(1e-3, spec.max);
+    vec![DerivedParam { name: "refresh_rate", default, min: 0.0, max: (10.0 * default).min(spec.max), unstable_above: None }]
+}
 
 /// How bounce times are drawn.
 #[derive(Clone, Debug)]

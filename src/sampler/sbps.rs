@@ -75,7 +75,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
 };
 
 /// Derived horizon, in units of the target's stiffest length scale
-/// ([`super::bouncy::stiffest_length_scale`]).
+/// ([`super::bouncy::length_scales`]).
 pub const HORIZON_IN_LENGTH_SCALES: f64 = 3.0;
 /// Derived minibatch size: half the data, at most the notebook's 100, so that the
 /// finite-population factor 1 − n/N leaves the band a margin (at n = N it is 0). Smaller
@@ -91,7 +91,7 @@ const HORIZON_CELLS: f64 = 30.0;
 pub fn derive_defaults(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
     let mut derived = Vec::new();
     let spec = |name: &str| PARAMS.iter().find(|p| p.name == name).expect("SBPS parameter");
-    if let Some(scale) = super::bouncy::stiffest_length_scale(model) {
+    if let Some((scale, _)) = super::bouncy::length_scales(model) {
         let h = spec("horizon");
         let clamp = |x: f64| x.clamp(h.min, h.max);
         let default = clamp(HORIZON_IN_LENGTH_SCALES * scale);
