@@ -191,8 +191,19 @@ impl Chain {
         self.run_observed(steps, &mut |_| {})
     }
 
+    /// Like [`Chain::run`], calling `on_segment(start, velocity, duration)` with every recorded
+    /// (post-burn-in) trajectory piece of a continuous-time sampler.
+    pub fn run_segments(&mut self, steps: u64, on_segment: &mut dyn FnMut(&[f64], &[f64], f64)) -> u64 {
+        let mut on_segment = Some(on_segment);
+        self.run_with(steps, &mut |_| {}, &mut on_segment)
+    }
+
     /// Like [`Chain::run`], calling `on_sample` with every recorded (post-burn-in) sample.
     pub fn run_observed(&mut self, steps: u64, on_sample: &mut dyn FnMut(&[f64])) -> u64 {
+        self.run_with(steps, on_sample, &mut None)
+    }
+
+    fn run_with(&mut self, steps: u64, on_sample: &mut dyn FnMut(&[f64]), on_segment: &mut Option<&mut dyn FnMut(&[f64], &[f64], f64)>) -> u64 {
         for done in 0..steps {
             if self.status != ChainStatus::Running {
                 return done;
@@ -205,6 +216,9 @@ impl Chain {
             }
             let distance = self.watch.is_some().then(|| self.watch_before_recording(&emitted));
             if self.steps > self.burn_in {
+                if let (Some(observe), Emitted::Segment { start, velocity, duration, .. }) = (on_segment.as_mut(), &emitted) {
+                    observe(start, velocity, *duration);
+                }
                 self.record(emitted, on_sample);
             }
             if let Some(distance) = distance {
@@ -230,6 +244,11 @@ impl Chain {
         let watch = self.watch.as_mut().expect("called with a watch");
         let distance = watch.distance(self.sampler.position());
         let outside = distance > inner_radius(self.model.dim());
+        // The way in from a distant start is not an excursion: arm once inside the bulk.
+        if !watch.armed {
+            watch.armed = !outside;
+            return distance;
+        }
         match (&self.excursion, outside) {
             (None, true) => {
                 let start_position = match emitted {

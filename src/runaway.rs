@@ -8,7 +8,8 @@
 //! 1. Mahalanobis distance from the truth's mean in truth standard deviations, d = ‖L⁻¹(x − μ)‖
 //!    with L Lᵀ the truth's covariance. An excursion *opens* when d first exceeds [`inner_radius`]
 //!    (the chain left the bulk) and is *confirmed* once d exceeds [`outer_radius`] (8 sd; √D + 6
-//!    in high dimension, where the typical distance √D approaches 8).
+//!    in high dimension, where the typical distance √D approaches 8). The watch arms only once the
+//!    chain has been inside the inner radius: the way in from a distant start is not an excursion.
 //! 2. Confirmation also needs log π to have dropped by more than r_out²/4 below its value at the
 //!    truth's mean or the start (a Gaussian drops by r_out²/2 there): heavy-tailed targets (the
 //!    funnel's mouth, the banana's arms) reach 8 sd in their own tails without leaving their mass.
@@ -37,6 +38,9 @@ pub struct RunawayWatch {
     /// max(log π(mean), log π(start)), computed on first use.
     reference_log_density: Option<f64>,
     whitened: DVector<f64>,
+    /// Set once the chain has been inside [`inner_radius`]: the way in from a distant start is
+    /// not an excursion.
+    pub armed: bool,
 }
 
 impl RunawayWatch {
@@ -45,7 +49,7 @@ impl RunawayWatch {
         let dim = truth.mean.len();
         let cov = DMatrix::from_fn(dim, dim, |a, b| truth.cov[a][b]);
         let factor = cov.cholesky()?.l();
-        Some(RunawayWatch { mean: truth.mean.clone(), factor, reference_log_density: None, whitened: DVector::zeros(dim) })
+        Some(RunawayWatch { mean: truth.mean.clone(), factor, reference_log_density: None, whitened: DVector::zeros(dim), armed: false })
     }
 
     /// Mahalanobis distance of x from the truth's mean, in truth standard deviations.
