@@ -9,11 +9,11 @@
 //! ([`TimeBatchMeans`]); a MALA reference has its own batch-means MCSE, combined in quadrature.
 //! Every mean and every covariance entry of a comparison must lie within z·MCSE, with z the
 //! Bonferroni normal quantile for a family-wise level of 10⁻³ over the entries compared (≈ 4 for
-//! D = 4, ≈ 4.6 for D = 20), plus a bias allowance: 0 for the exact samplers (BPS, lipSBPS), and
-//! for SBPS/pSBPS, whose statistical band is violated by 1–12 % of the bounces at k = 3,
-//! [`SBPS_BIAS`] = 0.1 truth-sd for means and 0.1·√(Σ_jj Σ_kk) for covariance entries (the
-//! biases measured on these targets are ≤ 0.05). The failures of issue 11 were covariance errors
-//! of 2.6–760 times the truth's scale.
+//! D = 4, ≈ 4.6 for D = 20), plus a bias allowance: 0 for the exact samplers (BPS, lipSBPS) and
+//! for SBPS/pSBPS runs whose band was never violated, and for SBPS/pSBPS runs whose statistical
+//! band was violated (1–12 % of the bounces at k = 3) [`SBPS_BIAS`] = 0.1 truth-sd for means and
+//! 0.1·√(Σ_jj Σ_kk) for covariance entries (the biases measured on these targets are ≤ 0.05).
+//! The failures of issue 11 were covariance errors of 2.6–760 times the truth's scale.
 //!
 //! `SGVIZ_LONG_BOUNCY=1` (used by `make soak`) runs everything 10 times longer and adds lipSBPS on
 //! the d = 20 target, which is exact but needs ~6,000 proposals per unit of travel time there.
@@ -271,6 +271,17 @@ fn violations(chain: &Chain) -> f64 {
     chain.diagnostics().iter().find(|d| d.name == "violations").map(|d| d.value).unwrap()
 }
 
+/// [`SBPS_BIAS`] for an SBPS run whose band was violated; 0 when it never was (every proposal
+/// then thinned validly against its band: SBPS is exact on the noise-free Gaussian, where the
+/// band is the exact line).
+fn sbps_allowance(chain: &Chain) -> f64 {
+    if violations(chain) > 0.0 {
+        SBPS_BIAS
+    } else {
+        0.0
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Long runs of issue 11's table
 
@@ -282,7 +293,7 @@ fn sbps_psbps_and_lipsbps_match_mala_on_breast_cancer() {
     let reference = breast_cancer_reference();
     for sampler in ["sbps", "psbps"] {
         let r = run(config("logreg", sampler, 5, BREAST_CANCER), steps(400_000), reference);
-        assert_agrees(&r, reference, SBPS_BIAS);
+        assert_agrees(&r, reference, sbps_allowance(&r.chain));
     }
     let lip = run(config("logreg", "lipsbps", 5, BREAST_CANCER), steps(4_000_000), reference);
     assert_eq!(violations(&lip.chain), 0.0);
@@ -294,7 +305,7 @@ fn sbps_and_psbps_match_mala_on_the_d20_logistic_target() {
     let reference = logreg_dd_reference();
     for sampler in ["sbps", "psbps"] {
         let r = run(config("logreg_dd", sampler, 6, &[]), steps(400_000), reference);
-        assert_agrees(&r, reference, SBPS_BIAS);
+        assert_agrees(&r, reference, sbps_allowance(&r.chain));
     }
 }
 
@@ -321,7 +332,10 @@ fn sbps_and_psbps_match_the_gaussian_toy_with_and_without_gradient_noise() {
         for sampler in ["sbps", "psbps"] {
             let settings = [("rho", "0.9"), ("grad_noise", s), ("batch_size", "100")];
             let r = run(config("gaussian", sampler, 7, &settings), steps(400_000), &truth(s));
-            assert_agrees(&r, &truth(s), SBPS_BIAS);
+            if s == "0" {
+                assert_eq!(violations(&r.chain), 0.0, "{}: the band is the exact line", r.label);
+            }
+            assert_agrees(&r, &truth(s), sbps_allowance(&r.chain));
         }
         let refused = Chain::new(&config("gaussian", "lipsbps", 7, &[("grad_noise", s)])).err().unwrap();
         assert!(refused.contains("lipSBPS needs a global bound") && refused.contains("Pick"), "{refused}");
@@ -443,7 +457,7 @@ fn pairing_agrees(sampler: &str, target: &str) {
         }
         _ => reference,
     };
-    assert_agrees(&r, &reference, if exact { 0.0 } else { SBPS_BIAS });
+    assert_agrees(&r, &reference, if exact { 0.0 } else { sbps_allowance(&r.chain) });
 }
 
 // ---------------------------------------------------------------------------------------------
