@@ -11,6 +11,7 @@ use sgviz::params::ParamValues;
 use sgviz::rng::{chain_rng, standard_exponential};
 use sgviz::sampler::bouncy::{dot, sample_piecewise_linear, ProposalTime};
 use sgviz::sampler::bps::{self, Bps};
+use sgviz::sampler::sbps::{self, Sbps};
 use sgviz::sampler::{Emitted, GradientOracle, Sampler};
 
 const BATCHES: usize = 40;
@@ -239,4 +240,111 @@ fn samplers_refuse_targets_without_the_bounds_they_need() {
     // Exact BPS on linear regression uses the closed-form Gaussian event times: no rejections.
     let r = run(ChainConfig::new("linreg", "bps", 1), 2_000, 0.1);
     assert_eq!(diagnostic(&r.chain, "rejections"), 0.0);
+}
+
+#[test]
+fn exact_bps_counts_a_full_gradient_at_the_start_and_at_every_event_on_gaussians() {
+    // Closed-form event times still need ∇U = P(x − μ) at the start, at every bounce and after every
+    // refresh (the new velocity's rate): N = 100 pseudo-data per gradient.
+    let mut chain = Chain::new(&ChainConfig::new("gaussian", "bps", 3)).unwrap();
+    chain.run(1_000);
+    assert!(diagnostic(&chain, "refreshes") > 10.0);
+    assert_eq!(chain.grad_evals(), 100 * (1 + 1_000));
+}
+
+#[test]
+fn sbps_counts_every_observation_including_app_e_auxiliary_ones() {
+    // A thin band (k = 1) turns down for good more often than k = 3 (≈ 10⁻⁴ of the iterations).
+    let r = run(ChainConfig::new("logreg", "sbps", 2).with("dataset", "breast_cancer").with("n_features", 3).with("band_k", 1.0), 20_000, 1.0);
+    let auxiliary = diagnostic(&r.chain, "auxiliary_observations");
+    // App. E fires only when the band turns down for good: rare, but it happens here.
+    assert!(auxiliary > 0.0 && auxiliary < 0.05 * 20_000.0, "{auxiliary} auxiliary observations");
+    let n = r.chain.sampler_params().get("batch_size") as u64;
+    assert_eq!(r.chain.grad_evals(), n * (1 + 20_000 + auxiliary as u64));
+    let off = run(ChainConfig::new("logreg", "sbps", 2).with("dataset", "breast_cancer").with("n_features", 3).with("band_k", 1.0).with("aux_points", 0), 20_000, 1.0);
+    assert_eq!(diagnostic(&off.chain, "auxiliary_observations"), 0.0);
+}
+
+/// Segments (start, velocity, duration) of a chain's first `steps` events.
+fn segments(config: ChainConfig, steps: u64) -> (Chain, Vec<(Vec<f64>, Vec<f64>, f64)>) {
+    let mut chain = Chain::new(&config).unwrap();
+    let mut pieces = Vec::new();
+    chain.run_segments(steps, &mut |s, v, t| pieces.push((s.to_vec(), v.to_vec(), t)));
+    (chain, pieces)
+}
+
+#[test]
+fn the_horizon_bounds_the_distance_travelled_without_an_observation() {
+    // pSBPS moves at speed ‖A v‖ ≠ 1: the horizon is a distance, so every flight is ≤ horizon long.
+    let horizon = 0.05;
+    let config = ChainConfig::new("logreg", "psbps", 3).with("dataset", "breast_cancer").with("n_features", 3).with("horizon", horizon);
+    let (chain, pieces) = segments(config, 20_000);
+    let longest = pieces.iter().map(|(_, v, t)| t * dot(v, v).sqrt()).fold(0.0, f64::max);
+    assert!(longest <= horizon * (1.0 + 1e-9), "a flight of {longest}");
+    assert!(diagnostic(&chain, "horizon_hits") > 0.0, "the horizon must be reached to test it");
+}
+
+#[test]
+fn psbps_changes_its_preconditioner_only_when_the_regression_restarts() {
+    // §7.10 corrected: A is one diagonal per straight segment w + A v t; it may change only at a
+    // bounce or a refresh, and not at all after adapt_iterations.
+    let spec = sgviz::registry::target("logreg").unwrap();
+    let mut target = ParamValues::defaults(spec.params);
+    target.set(spec.params, "dataset", 1.0).unwrap();
+    target.set(spec.params, "n_features", 3.0).unwrap();
+    let model = (spec.build)(&target, None).unwrap();
+    let mut params = ParamValues::defaults(sbps::PSBPS_PARAMS);
+    params.set(sbps::PSBPS_PARAMS, "adapt_iterations", 3_000.0).unwrap();
+    let mut sampler = Sbps::preconditioned(model.as_ref(), model.initial_point(), &params);
+    let mut oracle = GradientOracle::new(model.as_ref(), 100);
+    let mut rng = chain_rng(4);
+    let (mut switches, mut restarts_seen) = (0, 0);
+    for step in 1..=6_000u64 {
+        let (before, restarts) = (sampler.scaling().to_vec(), sampler.bounces() + sampler.refreshes());
+        sampler.step(model.as_ref(), &mut oracle, &mut rng);
+        let restarted = sampler.bounces() + sampler.refreshes() > restarts;
+        if sampler.scaling() != &before[..] && step > 1 {
+            assert!(restarted, "A changed at step {step} without a bounce or refresh");
+            assert!(step <= 3_000, "A changed at step {step}, after the adaptation");
+            switches += 1;
+        }
+        restarts_seen += restarted as u64;
+    }
+    assert!(switches > 100 && restarts_seen > 2 * switches as u64 / 2, "{switches} switches, {restarts_seen} restarts");
+}
+
+#[test]
+fn bouncy_defaults_are_derived_from_the_target_and_user_settings_win() {
+    // Correlated Gaussian σ₁ = σ₂ = 1, ρ = 0.9: Σ has eigenvalues 1.9 and 0.1.
+    let (sd_min, sd_max) = (0.1f64.sqrt(), 1.9f64.sqrt());
+    let sbps = Chain::new(&ChainConfig::new("gaussian", "sbps", 1)).unwrap();
+    let p = sbps.sampler_params();
+    assert!((p.get("horizon") - sbps::HORIZON_IN_LENGTH_SCALES * sd_min).abs() < 1e-6, "horizon {}", p.get("horizon"));
+    assert_eq!(p.get("batch_size"), 50.0, "min(100, N/2) with N = 100");
+    assert_eq!(p.get("band_dt"), 0.01, "min(0.01, horizon/30)");
+    let bps = Chain::new(&ChainConfig::new("gaussian", "bps", 1)).unwrap();
+    assert!((bps.sampler_params().get("refresh_rate") - 1.0 / sd_max).abs() < 1e-6);
+    // A narrow posterior (synthetic logistic regression, N = 1,000): a finer band and a shorter horizon.
+    let logreg = Chain::new(&ChainConfig::new("logreg", "psbps", 1)).unwrap();
+    let p = logreg.sampler_params();
+    assert_eq!(p.get("batch_size"), 100.0);
+    assert!(p.get("horizon") < 0.5 && (p.get("band_dt") - p.get("horizon") / 30.0).abs() < 1e-12);
+    // What the user set is kept.
+    let mine = Chain::new(&ChainConfig::new("gaussian", "sbps", 1).with("horizon", 7).with("batch_size", 100)).unwrap();
+    assert_eq!((mine.sampler_params().get("horizon"), mine.sampler_params().get("batch_size")), (7.0, 100.0));
+}
+
+#[test]
+fn sbps_refuses_noise_free_non_gaussian_toys_and_says_what_to_change() {
+    for sampler in ["sbps", "psbps"] {
+        for target in ["banana", "funnel"] {
+            let err = Chain::new(&ChainConfig::new(target, sampler, 1)).err().unwrap();
+            assert!(err.contains("gradient noise s > 0") && err.contains("no margin"), "{err}");
+            assert!(Chain::new(&ChainConfig::new(target, sampler, 1).with("grad_noise", 1.0)).is_ok());
+        }
+        // The Gaussian's projected gradient is linear along rays: the noise-free band is exact.
+        assert!(Chain::new(&ChainConfig::new("gaussian", sampler, 1)).is_ok());
+        // Data targets have minibatch noise.
+        assert!(Chain::new(&ChainConfig::new("mixture", sampler, 1)).is_ok());
+    }
 }

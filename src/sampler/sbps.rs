@@ -646,6 +646,61 @@ mod tests {
     }
 
     #[test]
+    fn preconditioner_is_the_sbps_public_ema_with_epsilon_and_mean_one() {
+        // ĝ² = β ĝ²_old + (1 − β) g⊙g from 0 with β = 0.99 (β multiplies the OLD average);
+        // a_i ∝ 1/(√ĝ²_i + 10⁻⁴), normalised to mean 1 (ALGORITHMS.md §7.10).
+        let mut p = DiagonalPreconditioner::new(2);
+        let (g1, g2) = ([2.0, 1e-3], [4.0, 3e-3]);
+        p.update(&g1);
+        p.update(&g2);
+        let average = |j: usize| 0.99 * (0.01 * g1[j] * g1[j]) + 0.01 * g2[j] * g2[j];
+        let raw: Vec<f64> = (0..2).map(|j| 1.0 / (average(j).sqrt() + 1e-4)).collect();
+        let mean = 0.5 * (raw[0] + raw[1]);
+        for j in 0..2 {
+            assert!((p.diagonal[j] - raw[j] / mean).abs() < 1e-12 * raw[j] / mean, "{:?}", p.diagonal);
+        }
+    }
+
+    #[test]
+    fn noise_sd_has_the_finite_population_factor_on_the_minibatch_part_only() {
+        // σ² = N²(1 − n/N) s²_pop/n + s²‖u‖² (§7.3): scores of n = 4 data out of N = 10 in 2-D,
+        // synthetic noise s = 3, direction u = (0.6, 0.8)·2.
+        let obs = Observation {
+            grad_u: vec![1.0, -2.0],
+            scores: vec![1.0, 0.0, 0.0, 1.0, -1.0, 2.0, 3.0, -1.0],
+            noise: vec![0.0, 0.0],
+            noise_var: 9.0,
+        };
+        let u = [1.2, 1.6];
+        let p: Vec<f64> = obs.scores.chunks(2).map(|r| dot(r, &u)).collect();
+        let mean = p.iter().sum::<f64>() / 4.0;
+        let pop_var = p.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 4.0;
+        let expected = 100.0 * (1.0 - 0.4) * pop_var / 4.0 + 9.0 * dot(&u, &u);
+        let projected = obs.project(&u, 10);
+        assert!((projected.sd.powi(2) - expected).abs() < 1e-12 * expected);
+        assert_eq!(projected.g, dot(&u, &obs.grad_u));
+        assert!(!projected.clamped);
+        // At n = N only the synthetic part is left, not the floor.
+        let full = Observation { scores: obs.scores[..4].to_vec(), ..obs.clone() };
+        assert!((full.project(&u, 2).sd.powi(2) - 9.0 * dot(&u, &u)).abs() < 1e-9);
+    }
+
+    #[test]
+    fn band_slope_far_ahead_is_the_fitted_slope_plus_k_sds() {
+        let mut r = SlopeRegression::seeded(0.0, 5.0, 1.0);
+        r.add(0.5, 1.0, 1.0);
+        r.add(1.0, -4.0, 1.0);
+        let (k, mu) = (3.0, 2.0);
+        let sd = (1.0 / (r.c_tt + 1.0 / SLOPE_PRIOR_VARIANCE)).sqrt();
+        assert!((r.asymptotic_band_slope(k, mu) - (r.slope(mu) + k * sd)).abs() < 1e-12);
+        // The band itself grows at that rate far ahead.
+        let far = 1e6;
+        let rate = r.upper_band(far + 1.0, k, mu) - r.upper_band(far, k, mu);
+        assert!((rate - r.asymptotic_band_slope(k, mu)).abs() < 1e-6, "{rate}");
+        assert!(r.asymptotic_band_slope(k, mu) < 0.0, "a strongly negative fit: G falls by 9 in 1 with σ = 1");
+    }
+
+    #[test]
     fn preconditioner_is_normalised_and_favours_small_gradients() {
         let mut p = DiagonalPreconditioner::new(2);
         for _ in 0..50 {
