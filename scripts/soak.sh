@@ -2,13 +2,20 @@
 # `make soak`: the long versions of the bounded-memory checks the regular suite runs briefly.
 # - native: every sampler for 10⁷ steps with a flat live heap (tests/soak.rs; `make test` runs 10⁶);
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
-#   (tests/e2e/memory.test.mjs; `make test` runs 60 s).
+#   (tests/e2e/memory.test.mjs; `make test` runs 60 s);
+# - bouncy family: the long-run statistical tests 10 times longer, plus lipSBPS on the d = 20
+#   logistic target (tests/bouncy_long.rs under SGVIZ_LONG_BOUNCY), and the SBPS vs SGLD preset for
+#   5 minutes in Chromium without a runaway (tests/e2e/bouncy-preset-soak.test.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
 scripts/setup-browser.sh
 echo "== native soak: 10^7 steps per sampler"
 SGVIZ_SOAK_STEPS=${SGVIZ_SOAK_STEPS:-10000000} cargo test --release --test soak -- --nocapture
+echo "== bouncy-family long runs (10x)"
+SGVIZ_LONG_BOUNCY=1 cargo test --release --test bouncy_long -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs
+echo "== SBPS vs SGLD preset in the page: ${SGVIZ_BOUNCY_SOAK_SECONDS:-300} s without a runaway"
+SGVIZ_BOUNCY_SOAK_SECONDS=${SGVIZ_BOUNCY_SOAK_SECONDS:-300} node --test tests/e2e/bouncy-preset-soak.test.mjs

@@ -348,3 +348,42 @@ fn sbps_refuses_noise_free_non_gaussian_toys_and_says_what_to_change() {
         assert!(Chain::new(&ChainConfig::new("mixture", sampler, 1)).is_ok());
     }
 }
+
+#[test]
+fn psbps_reflects_with_the_preconditioner_of_the_segment_that_ends() {
+    // §7.10 corrected: at a bounce v′ = v − 2(v·n)/(n·n) n with n = A_old ∇U, the A of the segment
+    // that ends; only then does A switch. On the noise-free Gaussian toy ∇U(w) = P w exactly, so
+    // v′ − v must be parallel to A_old P w at every bounce during the adaptation.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.9, 0.0);
+    let params = ParamValues::defaults(sbps::PSBPS_PARAMS);
+    let mut sampler = Sbps::preconditioned(&model, vec![0.5, -0.3], &params);
+    let mut oracle = GradientOracle::new(&model, 100);
+    let mut rng = chain_rng(6);
+    let p = model.precision();
+    let mut steps = Vec::new();
+    for _ in 0..3_000 {
+        let scaling = sampler.scaling().to_vec();
+        if let Emitted::Segment { start, velocity, duration, bounce } = sampler.step(&model, &mut oracle, &mut rng) {
+            steps.push((scaling, start, velocity, duration, bounce));
+        }
+    }
+    let mut checked = 0;
+    for pair in steps.windows(2) {
+        let ((a_old, start, m_old, tau, bounce), (a_new, _, m_new, _, _)) = (&pair[0], &pair[1]);
+        if !bounce || a_old == a_new {
+            continue;
+        }
+        let w: Vec<f64> = start.iter().zip(m_old).map(|(x, m)| x + m * tau).collect();
+        let grad = [p[0][0] * w[0] + p[0][1] * w[1], p[1][0] * w[0] + p[1][1] * w[1]];
+        let n: Vec<f64> = grad.iter().zip(a_old).map(|(g, a)| g * a).collect();
+        let v: Vec<f64> = m_old.iter().zip(a_old).map(|(m, a)| m / a).collect();
+        let v_new: Vec<f64> = m_new.iter().zip(a_new).map(|(m, a)| m / a).collect();
+        let d: Vec<f64> = v_new.iter().zip(&v).map(|(x, y)| x - y).collect();
+        // The component of v′ − v orthogonal to n vanishes.
+        let along = dot(&d, &n) / dot(&n, &n);
+        let off = d.iter().zip(&n).map(|(x, y)| (x - along * y).powi(2)).sum::<f64>().sqrt();
+        assert!(off < 1e-9 * (1.0 + dot(&d, &d).sqrt()), "v′ − v not along A_old ∇U: off by {off}");
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked} bounces with a switch of A checked");
+}

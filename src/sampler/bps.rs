@@ -17,7 +17,7 @@ use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_exponential, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::linear("refresh_rate", "Refresh rate", "λ_ref", "Rate per unit time of velocity refreshes (0 = never; BPS is then not ergodic on isotropic Gaussians)", 0.0, 1e4, 1.0),
+    ParamSpec::linear("refresh_rate", "Refresh rate", "λ_ref", "Rate per unit time of velocity refreshes (0 = never; BPS is then not ergodic on isotropic Gaussians)", 0.0, 20.0, 1.0),
     ParamSpec::choice("refresh_law", "Refresh law", "", "Law of a refreshed velocity: N(0, I) or uniform on the unit sphere", REFRESH_LAWS, 0),
 ];
 
