@@ -772,6 +772,12 @@ mod runaway_tests {
         assert_eq!(lab.density().row_counts(), before.density().row_counts());
         assert_eq!(lab.density().outside(), before.density().outside());
         assert_eq!(a.position(), b.position(), "the particle is back where the excursion began");
+        // since_step is the first event outside the bulk (√D + 3 truth-sd): the one before is inside.
+        let mut watch = crate::runaway::RunawayWatch::new(lab.truth().moments.as_ref().unwrap()).unwrap();
+        let inner = crate::runaway::inner_radius(2);
+        assert!(watch.distance(b.position()) <= inner);
+        before.run(1);
+        assert!(watch.distance(before.chain().position()) > inner);
         // And it runs on from there.
         assert_eq!(lab.run(1_000), 1_000);
     }

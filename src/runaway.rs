@@ -117,7 +117,8 @@ mod tests {
         assert_eq!(outer_radius(2), 8.0);
         assert_eq!(outer_radius(4), 8.0);
         assert!((outer_radius(65) - (65f64.sqrt() + 6.0)).abs() < 1e-12);
-        assert!(inner_radius(2) < outer_radius(2));
+        assert!((inner_radius(2) - (2f64.sqrt() + 3.0)).abs() < 1e-12);
+        assert!(inner_radius(65) < outer_radius(65));
     }
 
     #[test]
