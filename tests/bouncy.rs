@@ -387,3 +387,13 @@ fn psbps_reflects_with_the_preconditioner_of_the_segment_that_ends() {
     }
     assert!(checked > 50, "{checked} bounces with a switch of A checked");
 }
+
+#[test]
+fn extreme_band_settings_run() {
+    // A horizon of 10³ with dt = 10⁻⁵ would walk 10⁸ cells per proposal; the grid is capped at 10⁴
+    // (sbps::tests::the_band_grid_has_at_most_ten_thousand_cells), so this finishes at once.
+    let config = ChainConfig::new("gaussian", "sbps", 1).with("grad_noise", 1.0).with("horizon", 1000.0).with("band_dt", 1e-5).with("band_k", 0.0);
+    let mut chain = Chain::new(&config).unwrap();
+    assert_eq!(chain.run(2_000), 2_000);
+    assert!(chain.position().iter().all(|x| x.is_finite()));
+}

@@ -38,6 +38,16 @@ use crate::params::{ParamSpec, ParamValues};
 use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_exponential, uniform, ChainRng};
 
+/// Most grid cells of the band walked for one proposal: a coarser dt beyond (the band is a
+/// heuristic; a horizon of 10³ with dt = 10⁻⁵ would otherwise cost 10⁸ band evaluations).
+const MAX_BAND_CELLS: f64 = 10_000.0;
+
+/// The grid spacing actually walked: dt, coarsened to at most [`MAX_BAND_CELLS`] cells up to the
+/// horizon.
+fn band_resolution(dt: f64, horizon: f64) -> f64 {
+    dt.max(horizon / MAX_BAND_CELLS)
+}
+
 /// Slope prior variance σ_β² (`prior_var`, §7.9).
 pub const SLOPE_PRIOR_VARIANCE: f64 = 1e5;
 /// Floor of the per-datum projected-score variance (`min_var`, §7.3). Applied after the
@@ -501,7 +511,8 @@ impl Sbps {
         let regression = &self.regression;
         // The horizon is a distance: the longest flight without an observation at speed ‖A v‖.
         let horizon = self.horizon / dot(&self.motion, &self.motion).sqrt().max(f64::MIN_POSITIVE);
-        let proposal = sample_piecewise_linear(|s| regression.upper_band(t0 + s, k, mu), self.band_dt, horizon, standard_exponential(rng));
+        let dt = band_resolution(self.band_dt, horizon);
+        let proposal = sample_piecewise_linear(|s| regression.upper_band(t0 + s, k, mu), dt, horizon, standard_exponential(rng));
         let (t_proposal, plan) = match proposal {
             ProposalTime::Event { time, bound } => {
                 self.proposal_time_sum += time;
@@ -698,6 +709,12 @@ mod tests {
         let rate = r.upper_band(far + 1.0, k, mu) - r.upper_band(far, k, mu);
         assert!((rate - r.asymptotic_band_slope(k, mu)).abs() < 1e-6, "{rate}");
         assert!(r.asymptotic_band_slope(k, mu) < 0.0, "a strongly negative fit: G falls by 9 in 1 with σ = 1");
+    }
+
+    #[test]
+    fn the_band_grid_has_at_most_ten_thousand_cells() {
+        assert_eq!(band_resolution(0.01, 0.5), 0.01);
+        assert!(1000.0 / band_resolution(1e-5, 1000.0) <= MAX_BAND_CELLS * (1.0 + 1e-12));
     }
 
     #[test]
