@@ -4,6 +4,9 @@
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
 #   (tests/e2e/memory.test.mjs; `make test` runs 60 s);
 # - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
+# - bouncy family: the long-run statistical tests 10 times longer, plus lipSBPS on the d = 20
+#   logistic target (tests/bouncy_long.rs under SGVIZ_LONG_BOUNCY), and the SBPS vs SGLD preset for
+#   5 minutes in Chromium without a runaway (tests/e2e/bouncy-preset-soak.test.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
@@ -12,6 +15,10 @@ echo "== native soak: 10^7 steps per sampler"
 SGVIZ_SOAK_STEPS=${SGVIZ_SOAK_STEPS:-10000000} cargo test --release --test soak -- --nocapture
 echo "== SGAIS at N = 10^5: 8 replicas at the defaults (make test runs 1)"
 SGVIZ_SGAIS_SOAK=1 cargo test --release --test sgais_defaults defaults_are_accurate_at_n_100000
+echo "== bouncy-family long runs (10x)"
+SGVIZ_LONG_BOUNCY=1 cargo test --release --test bouncy_long -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs
+echo "== SBPS vs SGLD preset in the page: ${SGVIZ_BOUNCY_SOAK_SECONDS:-300} s without a runaway"
+SGVIZ_BOUNCY_SOAK_SECONDS=${SGVIZ_BOUNCY_SOAK_SECONDS:-300} node --test tests/e2e/bouncy-preset-soak.test.mjs

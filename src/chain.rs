@@ -10,6 +10,7 @@ use crate::registry::{self, SamplerKind, SamplerSpec, TargetSpec};
 use crate::ring::RingBuffer;
 use crate::rng::{chain_rng, ChainRng};
 use crate::sampler::{Diagnostic, Emitted, GradientOracle, Sampler};
+use crate::runaway::{inner_radius, outer_radius, runaway_message, RunawayWatch};
 use crate::spec::DerivedParam;
 
 /// Default number of retained samples (the page's 2-D panel draws all of them).
@@ -99,6 +100,34 @@ pub struct Chain {
     pushed_at_clear: u64,
     /// The most recent trajectory pieces (continuous-time samplers only), oldest first.
     path: std::collections::VecDeque<PathPiece>,
+    /// Runaway detection against the truth (continuous-time samplers, once a truth is known).
+    watch: Option<RunawayWatch>,
+    excursion: Option<Excursion>,
+}
+
+/// A stretch of the trajectory outside the bulk of the truth (see [`crate::runaway`]), with what
+/// the chain looked like just before it began, so that it can be undone.
+#[derive(Clone, Debug)]
+struct Excursion {
+    /// The step whose event first lay outside [`inner_radius`].
+    since_step: u64,
+    /// Where that step started.
+    start_position: Vec<f64>,
+    moments: RunningMoments,
+    pushed: u64,
+    time_to_next_sample: f64,
+    /// Largest distance reached, in truth standard deviations.
+    distance: f64,
+    /// Confirmed: it went beyond [`outer_radius`] and far below the truth's mass.
+    confirmed: bool,
+}
+
+/// A confirmed runaway, for the page's status line.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Runaway {
+    pub since_step: u64,
+    pub distance_sd: f64,
+    pub message: String,
 }
 
 impl Chain {
@@ -144,6 +173,8 @@ impl Chain {
             grad_evals_at_clear: 0,
             pushed_at_clear: 0,
             path: std::collections::VecDeque::with_capacity(PATH_PIECES),
+            watch: None,
+            excursion: None,
             model,
             sampler,
             oracle,
@@ -160,8 +191,19 @@ impl Chain {
         self.run_observed(steps, &mut |_| {})
     }
 
+    /// Like [`Chain::run`], calling `on_segment(start, velocity, duration)` with every recorded
+    /// (post-burn-in) trajectory piece of a continuous-time sampler.
+    pub fn run_segments(&mut self, steps: u64, on_segment: &mut dyn FnMut(&[f64], &[f64], f64)) -> u64 {
+        let mut on_segment = Some(on_segment);
+        self.run_with(steps, &mut |_| {}, &mut on_segment)
+    }
+
     /// Like [`Chain::run`], calling `on_sample` with every recorded (post-burn-in) sample.
     pub fn run_observed(&mut self, steps: u64, on_sample: &mut dyn FnMut(&[f64])) -> u64 {
+        self.run_with(steps, on_sample, &mut None)
+    }
+
+    fn run_with(&mut self, steps: u64, on_sample: &mut dyn FnMut(&[f64]), on_segment: &mut Option<&mut dyn FnMut(&[f64], &[f64], f64)>) -> u64 {
         for done in 0..steps {
             if self.status != ChainStatus::Running {
                 return done;
@@ -172,11 +214,104 @@ impl Chain {
                 self.status = ChainStatus::Diverged(message);
                 return done + 1;
             }
+            let distance = self.watch.is_some().then(|| self.watch_before_recording(&emitted));
             if self.steps > self.burn_in {
+                if let (Some(observe), Emitted::Segment { start, velocity, duration, .. }) = (on_segment.as_mut(), &emitted) {
+                    observe(start, velocity, *duration);
+                }
                 self.record(emitted, on_sample);
+            }
+            if let Some(distance) = distance {
+                self.watch_after_recording(distance);
             }
         }
         steps
+    }
+
+    /// Watch for runaways of this continuous-time chain against the truth's moments (no-op for
+    /// discrete-time samplers, or when the truth's covariance is singular). Forgets a current
+    /// excursion.
+    pub fn watch_for_runaway(&mut self, truth: &Moments) {
+        if self.sampler_spec.kind == SamplerKind::Bouncy && truth.mean.len() == self.model.dim() {
+            self.watch = RunawayWatch::new(truth);
+            self.excursion = None;
+        }
+    }
+
+    /// Before the event's segment is recorded: its end's distance from the truth, and a snapshot
+    /// if it opens an excursion.
+    fn watch_before_recording(&mut self, emitted: &Emitted) -> f64 {
+        let watch = self.watch.as_mut().expect("called with a watch");
+        let distance = watch.distance(self.sampler.position());
+        let outside = distance > inner_radius(self.model.dim());
+        // The way in from a distant start is not an excursion: arm once inside the bulk.
+        if !watch.armed {
+            watch.armed = !outside;
+            return distance;
+        }
+        match (&self.excursion, outside) {
+            (None, true) => {
+                let start_position = match emitted {
+                    Emitted::Segment { start, .. } => start.clone(),
+                    _ => self.sampler.position().to_vec(),
+                };
+                self.excursion = Some(Excursion {
+                    since_step: self.steps,
+                    start_position,
+                    moments: self.moments.clone(),
+                    pushed: self.samples.total_pushed(),
+                    time_to_next_sample: self.time_to_next_sample,
+                    distance,
+                    confirmed: false,
+                })
+            }
+            (Some(e), false) if !e.confirmed => self.excursion = None,
+            _ => {}
+        }
+        distance
+    }
+
+    /// After recording: confirm an open excursion that went beyond the outer radius and far below
+    /// the truth's mass (see [`crate::runaway`]).
+    fn watch_after_recording(&mut self, distance: f64) {
+        let Some(e) = self.excursion.as_mut() else { return };
+        e.distance = e.distance.max(distance);
+        if !e.confirmed && distance > outer_radius(self.model.dim()) {
+            let watch = self.watch.as_mut().expect("excursions need a watch");
+            e.confirmed = watch.far_below_the_mass(self.model.as_ref(), self.sampler.position());
+        }
+    }
+
+    /// The confirmed runaway, if any: when it began, how far it went, what to do.
+    pub fn runaway(&self) -> Option<Runaway> {
+        let e = self.excursion.as_ref().filter(|e| e.confirmed)?;
+        Some(Runaway { since_step: e.since_step, distance_sd: e.distance, message: runaway_message(self.sampler_spec.name, e.since_step, e.distance) })
+    }
+
+    /// The number of samples the ring had received when the current excursion (confirmed or not)
+    /// began: the page snapshots its density image there.
+    pub fn excursion_pushed(&self) -> Option<u64> {
+        self.excursion.as_ref().map(|e| e.pushed)
+    }
+
+    /// Undo a confirmed runaway: the moments and the retained samples return to what they were
+    /// just before it began (samples it overwrote in a full ring stay lost), and the particle
+    /// restarts where the excursion began (a new sampler state there: velocity, band and
+    /// adaptation start afresh). Errs when there is no runaway.
+    pub fn discard_since_runaway(&mut self) -> Result<(), String> {
+        let e = match self.excursion.take() {
+            Some(e) if e.confirmed => e,
+            other => {
+                self.excursion = other;
+                return Err("there is no runaway to discard".into());
+            }
+        };
+        self.moments = e.moments;
+        self.samples.truncate_to(e.pushed);
+        self.time_to_next_sample = e.time_to_next_sample;
+        self.path.clear();
+        self.sampler = (self.sampler_spec.build)(&self.sampler_params, self.model.as_ref(), &e.start_position);
+        Ok(())
     }
 
     fn record(&mut self, emitted: Emitted, on_sample: &mut dyn FnMut(&[f64])) {
@@ -258,6 +393,7 @@ impl Chain {
     /// Forget recorded moments and retained samples (the position and the sampler's state stay):
     /// after a slider move the statistics describe the new setting only.
     pub fn clear_statistics(&mut self) {
+        self.excursion = None;
         self.moments = RunningMoments::new(self.model.dim());
         self.samples.clear();
         self.path.clear();

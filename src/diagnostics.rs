@@ -113,6 +113,121 @@ pub fn batch_means_standard_error(series: &[f64], batches: usize) -> f64 {
     (var / batches as f64).sqrt()
 }
 
+/// Batch means over TIME of a continuous piecewise-linear trajectory (bouncy samplers): the path
+/// is cut into batches of equal travel time and each batch keeps the exact time averages
+/// (segment integrals, ALGORITHMS.md §8.4) of x_j and of (x_j − c_j)(x_k − c_k) about a fixed
+/// centre c. Batching over time, not over events, is what makes the batch means equally weighted
+/// and their spread a Monte-Carlo standard error of the time average. Memory stays bounded: when
+/// 2B batches are full, neighbours merge and the batch time doubles, so between B and 2B remain.
+#[derive(Clone, Debug)]
+pub struct TimeBatchMeans {
+    centre: Vec<f64>,
+    target_batches: usize,
+    batch_time: f64,
+    /// Integrals of the batch being filled: D first moments, then D² second moments.
+    current: Vec<f64>,
+    current_time: f64,
+    /// Finished batches' time averages.
+    batches: Vec<Vec<f64>>,
+}
+
+impl TimeBatchMeans {
+    /// Start with batches of `initial_batch_time`; keep between `batches` and 2·`batches`.
+    pub fn new(centre: &[f64], batches: usize, initial_batch_time: f64) -> Self {
+        let d = centre.len();
+        TimeBatchMeans { centre: centre.to_vec(), target_batches: batches.max(2), batch_time: initial_batch_time, current: vec![0.0; d + d * d], current_time: 0.0, batches: Vec::new() }
+    }
+
+    /// Add the segment x(s) = start + v·s, s ∈ [0, τ], splitting it at batch boundaries.
+    pub fn add_segment(&mut self, start: &[f64], velocity: &[f64], duration: f64) {
+        let mut from = 0.0;
+        while from < duration {
+            let until = duration.min(from + self.batch_time - self.current_time);
+            self.integrate(start, velocity, from, until);
+            self.current_time += until - from;
+            from = until;
+            if self.current_time >= self.batch_time * (1.0 - 1e-12) {
+                self.close_batch();
+            }
+        }
+    }
+
+    /// Exact integrals over s ∈ [a, b] of y + v s and (y + v s)(y + v s)ᵀ, y = start − c.
+    fn integrate(&mut self, start: &[f64], v: &[f64], a: f64, b: f64) {
+        let d = self.centre.len();
+        let (l1, l2, l3) = (b - a, (b * b - a * a) / 2.0, (b * b * b - a * a * a) / 3.0);
+        let y: Vec<f64> = start.iter().zip(&self.centre).map(|(x, c)| x - c).collect();
+        for j in 0..d {
+            self.current[j] += y[j] * l1 + v[j] * l2;
+            for k in 0..d {
+                self.current[d + j * d + k] += y[j] * y[k] * l1 + (y[j] * v[k] + v[j] * y[k]) * l2 + v[j] * v[k] * l3;
+            }
+        }
+    }
+
+    fn close_batch(&mut self) {
+        let averages = self.current.iter().map(|x| x / self.current_time).collect();
+        self.batches.push(averages);
+        self.current.fill(0.0);
+        self.current_time = 0.0;
+        if self.batches.len() == 2 * self.target_batches {
+            self.batches = self.batches.chunks(2).map(|p| p[0].iter().zip(&p[1]).map(|(a, b)| 0.5 * (a + b)).collect()).collect();
+            self.batch_time *= 2.0;
+        }
+    }
+
+    /// The same batches about another centre c′: (x − c′)(x − c′)ᵀ = (x − c)(x − c)ᵀ − δyᵀ − yδᵀ + δδᵀ
+    /// with y = x − c and δ = c′ − c, batch by batch (exact, the batches are linear averages).
+    pub fn recentred(&self, centre: &[f64]) -> TimeBatchMeans {
+        let d = self.centre.len();
+        let delta: Vec<f64> = centre.iter().zip(&self.centre).map(|(a, b)| a - b).collect();
+        let shift = |m: &[f64]| -> Vec<f64> {
+            let mut out = m.to_vec();
+            for j in 0..d {
+                out[j] = m[j] - delta[j];
+                for k in 0..d {
+                    out[d + j * d + k] = m[d + j * d + k] - delta[j] * m[k] - m[j] * delta[k] + delta[j] * delta[k];
+                }
+            }
+            out
+        };
+        let mut moved = self.clone();
+        moved.centre = centre.to_vec();
+        moved.batches = self.batches.iter().map(|m| shift(m)).collect();
+        moved.current = vec![0.0; d + d * d];
+        moved.current_time = 0.0;
+        moved
+    }
+
+    /// Number of full batches.
+    pub fn batches(&self) -> usize {
+        self.batches.len()
+    }
+
+    /// The travel time of each batch.
+    pub fn batch_time(&self) -> f64 {
+        self.batch_time
+    }
+
+    /// Over the full batches: (time average, Monte-Carlo standard error) of x_j − c_j (`second`
+    /// None) or of (x_j − c_j)(x_k − c_k) (`second` = Some(k)). None before two batches.
+    pub fn estimate(&self, j: usize, second: Option<usize>) -> Option<(f64, f64)> {
+        let d = self.centre.len();
+        let column = match second {
+            None => j,
+            Some(k) => d + j * d + k,
+        };
+        let b = self.batches.len();
+        if b < 2 {
+            return None;
+        }
+        let values: Vec<f64> = self.batches.iter().map(|m| m[column]).collect();
+        let mean = values.iter().sum::<f64>() / b as f64;
+        let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (b - 1) as f64;
+        Some((mean, (var / b as f64).sqrt()))
+    }
+}
+
 /// Sample autocorrelation ρ(0..=max_lag) of a series (FFT-free, O(n · max_lag)).
 pub fn autocorrelation(series: &[f64], max_lag: usize) -> Vec<f64> {
     let n = series.len();
@@ -271,6 +386,33 @@ mod tests {
         assert!((cov[0][0] - (sxx / 3.0 - mx * mx)).abs() < 1e-12);
         assert!((cov[1][1] - (syy / 3.0 - my * my)).abs() < 1e-12);
         assert!((cov[0][1] - (sxy / 3.0 - mx * my)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn time_batches_integrate_segments_exactly_across_boundaries() {
+        // Path (0,0) → (2,0) in time 2, then (2,0) → (2,1) in time 1; batches of time 1.5 about
+        // c = (1, 0): the first batch is s ∈ [0, 1.5] of the first segment, the second the rest.
+        let mut b = TimeBatchMeans::new(&[1.0, 0.0], 2, 1.5);
+        b.add_segment(&[0.0, 0.0], &[1.0, 0.0], 2.0);
+        b.add_segment(&[2.0, 0.0], &[0.0, 1.0], 1.0);
+        assert_eq!(b.batches(), 2);
+        // Batch 1: x − 1 = s − 1 on [0, 1.5]: mean (1.125 − 1.5)/1.5 = −0.25; (x − 1)² mean = 0.375/1.5 = 0.25.
+        // Batch 2: x − 1 = s − 1 on [1.5, 2] then 1 for time 1: ∫ = 0.375 + 1 → mean 1.375/1.5; y: 0.5/1.5.
+        let means: Vec<f64> = (0..2).map(|j| b.estimate(j, None).unwrap().0).collect();
+        assert!((means[0] - 0.5 * (-0.25 + 1.375 / 1.5)).abs() < 1e-12);
+        assert!((means[1] - 0.5 * (0.5 / 1.5)).abs() < 1e-12);
+        let (xx, _) = b.estimate(0, Some(0)).unwrap();
+        // Batch 2 ∫(x − 1)² = ∫_{0.5}^{1} u² du + 1 = 7/24 + 1.
+        assert!((xx - 0.5 * (0.25 + (7.0 / 24.0 + 1.0) / 1.5)).abs() < 1e-12);
+        // About another centre the batches are the ones a fresh accumulator would have built.
+        let mut direct = TimeBatchMeans::new(&[0.5, 2.0], 2, 1.5);
+        direct.add_segment(&[0.0, 0.0], &[1.0, 0.0], 2.0);
+        direct.add_segment(&[2.0, 0.0], &[0.0, 1.0], 1.0);
+        let moved = b.recentred(&[0.5, 2.0]);
+        for (j, k) in [(0, None), (1, None), (0, Some(0)), (0, Some(1)), (1, Some(1))] {
+            let (x, y) = (moved.estimate(j, k).unwrap(), direct.estimate(j, k).unwrap());
+            assert!((x.0 - y.0).abs() < 1e-12 && (x.1 - y.1).abs() < 1e-12, "{j} {k:?}");
+        }
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub struct Lab {
     /// A running reference computation when the truth needs one.
     reference: Option<ReferenceRun>,
     analysis: Option<Analysis>,
+    /// The density image as it was when the chain's current excursion began (see
+    /// [`Chain::excursion_pushed`]), keyed by the ring's push count there.
+    density_before_excursion: Option<(u64, DensityImage)>,
 }
 
 impl Lab {
@@ -81,9 +84,11 @@ impl Lab {
             truth_marginals: [None, None],
             reference: None,
             analysis: None,
+            density_before_excursion: None,
         };
         lab.refresh_truth();
         lab.refresh_view();
+        lab.watch_for_runaway();
         Ok(lab)
     }
 
@@ -113,22 +118,74 @@ impl Lab {
         ran
     }
 
+    /// Like [`Lab::run`], passing every recorded trajectory piece of a continuous-time sampler
+    /// to `on_segment(start, velocity, duration)` (e.g. for time-batch standard errors).
+    pub fn run_segments(&mut self, steps: u64, on_segment: &mut dyn FnMut(&[f64], &[f64], f64)) -> u64 {
+        let ran = self.chain.run_segments(steps, on_segment);
+        self.bin_new_samples();
+        ran
+    }
+
+    /// Bin the samples pushed since the last call; keep a copy of the image as it was when the
+    /// chain's current excursion began, so that a runaway can be undone exactly.
     fn bin_new_samples(&mut self) {
+        let total = self.chain.samples().total_pushed();
+        match self.chain.excursion_pushed() {
+            Some(at) if self.density_before_excursion.as_ref().map(|(p, _)| *p) != Some(at) => {
+                // An excursion that began before what is already binned cannot be snapshotted
+                // exactly; undoing it then re-bins the retained samples.
+                self.density_before_excursion = (at >= self.binned).then(|| {
+                    self.bin_samples_until(at);
+                    (at, self.density.clone())
+                });
+            }
+            Some(_) => {}
+            None => self.density_before_excursion = None,
+        }
+        self.bin_samples_until(total);
+    }
+
+    /// Bin the samples pushed after `self.binned` and up to push count `until` (those still in the ring).
+    fn bin_samples_until(&mut self, until: u64) {
         let ring = self.chain.samples();
-        let fresh = (ring.total_pushed() - self.binned).min(ring.len() as u64) as usize;
+        let oldest = ring.total_pushed() - ring.len() as u64;
         let (i, j) = self.pair;
-        for k in ring.len() - fresh..ring.len() {
-            let p = ring.get(k);
+        for pushed in self.binned.max(oldest)..until {
+            let p = ring.get((pushed - oldest) as usize);
             self.density.add(p[i], p[j]);
         }
-        self.binned = ring.total_pushed();
+        self.binned = until;
     }
 
     /// Rebuild the density image from every retained sample (after the view changed).
     fn rebin_all(&mut self) {
         self.density = DensityImage::new(self.projection);
+        self.density_before_excursion = None;
         self.binned = self.chain.samples().total_pushed() - self.chain.samples().len() as u64;
         self.bin_new_samples();
+    }
+
+    /// The samples recorded since a confirmed runaway began are removed (moments, retained
+    /// samples, density image, as if never recorded) and the particle goes back to where the
+    /// excursion began (see [`Chain::discard_since_runaway`]). Errs when there is no runaway.
+    pub fn discard_since_runaway(&mut self) -> Result<(), String> {
+        let snapshot = self.density_before_excursion.take();
+        self.chain.discard_since_runaway()?;
+        match snapshot {
+            Some((at, density)) if at == self.chain.samples().total_pushed() => {
+                self.density = density;
+                self.binned = at;
+            }
+            _ => self.rebin_all(),
+        }
+        Ok(())
+    }
+
+    /// Let the chain watch for runaways once the truth's moments are known.
+    fn watch_for_runaway(&mut self) {
+        if let Some(m) = self.truth.moments.as_ref().filter(|_| self.truth.source != TruthSource::NeedsReferenceRun) {
+            self.chain.watch_for_runaway(m);
+        }
     }
 
     /// Change one parameter. Sampler parameters apply live (statistics restart, position kept);
@@ -165,6 +222,7 @@ impl Lab {
         self.analysis = None;
         self.refresh_truth();
         self.refresh_view();
+        self.watch_for_runaway();
         Ok(())
     }
 
@@ -177,6 +235,7 @@ impl Lab {
     /// Start again from the initial point with the same seed and settings.
     pub fn reset(&mut self) -> Result<(), String> {
         self.chain = Chain::new(&self.config)?;
+        self.watch_for_runaway();
         self.rebin_all();
         Ok(())
     }
@@ -260,6 +319,7 @@ impl Lab {
             }
             self.reference = None;
             self.refresh_view();
+            self.watch_for_runaway();
             return json!({ "running": false, "fraction": 1.0, "text": self.truth.error });
         }
         json!({ "running": true, "fraction": fraction, "text": format!("computing the exact MALA reference: {:.0} %", 100.0 * fraction) })
@@ -451,6 +511,7 @@ impl Lab {
             "cov": m.cov.iter().map(|r| r.iter().map(|x| finite(*x)).collect::<Vec<_>>()).collect::<Vec<_>>(),
             "position": chain.position().iter().map(|x| finite(*x)).collect::<Vec<_>>(),
             "diverged": match chain.status() { ChainStatus::Running => Value::Null, ChainStatus::Diverged(msg) => json!(msg) },
+            "runaway": chain.runaway(),
             "diagnostics": diagnostics,
             "truth": self.truth.moments,
             "truth_source": self.truth.source,
@@ -674,5 +735,97 @@ mod tests {
         assert_eq!(compared.truth().moments, main.truth().moments);
         compared.run(200);
         assert!(compared.state()["e2"].is_number(), "errors against the shared truth");
+    }
+}
+
+#[cfg(test)]
+mod runaway_tests {
+    use super::*;
+
+    /// SBPS with a thin band (k = 1) and a horizon of 1,000 distances: a negative fitted slope
+    /// sends the particle far away with no observation, the runaway this detector is for.
+    fn reckless_sbps(seed: u64) -> ChainConfig {
+        ChainConfig::new("gaussian", "sbps", seed).with("grad_noise", 1.0).with("band_k", 1.0).with("horizon", 1000.0).with("aux_points", 0)
+    }
+
+    #[test]
+    fn forced_excursion_is_flagged_with_its_start() {
+        let mut lab = Lab::new(reckless_sbps(3), 200, 200, 1.0).unwrap();
+        let mut ran = 0;
+        while lab.state()["runaway"].is_null() && ran < 200_000 {
+            ran += lab.run(100);
+        }
+        let runaway = lab.state()["runaway"].clone();
+        assert!(!runaway.is_null(), "no runaway in {ran} steps");
+        let since = runaway["since_step"].as_u64().unwrap();
+        assert!(since <= lab.chain().steps());
+        assert!(runaway["distance_sd"].as_f64().unwrap() > 8.0);
+        assert!(runaway["message"].as_str().unwrap().contains("raise the band multiple k"), "{runaway}");
+    }
+
+    #[test]
+    fn discarding_a_runaway_restores_exactly_the_statistics_before_it() {
+        // The first seed whose runaway begins well after the burn-in (seeded, so always the same).
+        let (config, mut lab, since) = (1..)
+            .find_map(|seed| {
+                let mut config = reckless_sbps(seed);
+                config.burn_in = 50;
+                let mut lab = Lab::new(config.clone(), 200, 200, 1.0).unwrap();
+                while lab.state()["runaway"].is_null() && lab.chain().steps() < 100_000 {
+                    lab.run(37);
+                }
+                let since = lab.state()["runaway"]["since_step"].as_u64()?;
+                (since > 100).then_some((config, lab, since))
+            })
+            .unwrap();
+        let where_it_began = lab.chain().samples().total_pushed();
+        assert!(lab.discard_since_runaway().is_ok());
+        assert!(lab.state()["runaway"].is_null());
+        assert!(lab.discard_since_runaway().is_err(), "nothing left to discard");
+        // The same chain stopped just before the excursion's first step.
+        let mut before = Lab::new(config, 200, 200, 1.0).unwrap();
+        before.run(since - 1);
+        let (a, b) = (lab.chain(), before.chain());
+        assert!(a.samples().total_pushed() < where_it_began, "the excursion's samples are gone: since {since}, {} vs {where_it_began}", a.samples().total_pushed());
+        assert_eq!(a.moments(), b.moments());
+        assert_eq!(a.n_recorded(), b.n_recorded());
+        assert_eq!(a.samples_since_clear(), b.samples_since_clear());
+        assert_eq!(a.samples().iter().collect::<Vec<_>>(), b.samples().iter().collect::<Vec<_>>());
+        assert_eq!(lab.density().column_counts(), before.density().column_counts());
+        assert_eq!(lab.density().row_counts(), before.density().row_counts());
+        assert_eq!(lab.density().outside(), before.density().outside());
+        assert_eq!(a.position(), b.position(), "the particle is back where the excursion began");
+        // since_step is the first event outside the bulk (√D + 3 truth-sd): the one before is inside.
+        let mut watch = crate::runaway::RunawayWatch::new(lab.truth().moments.as_ref().unwrap()).unwrap();
+        let inner = crate::runaway::inner_radius(2);
+        assert!(watch.distance(b.position()) <= inner);
+        before.run(1);
+        assert!(watch.distance(before.chain().position()) > inner);
+        // And it runs on from there.
+        assert_eq!(lab.run(1_000), 1_000);
+    }
+
+    #[test]
+    fn a_healthy_long_run_raises_no_runaway() {
+        // Exact BPS on the correlated Gaussian (its truth in closed form): 10⁶ events.
+        let mut lab = Lab::new(ChainConfig::new("gaussian", "bps", 4), 200, 200, 1.0).unwrap();
+        lab.run(1_000_000);
+        assert!(lab.state()["runaway"].is_null());
+        assert!(lab.discard_since_runaway().is_err());
+    }
+
+    #[test]
+    fn discrete_time_samplers_are_not_watched() {
+        let mut lab = Lab::new(ChainConfig::new("gaussian", "sgld", 4).with("step_size", 1.9), 200, 200, 1.0).unwrap();
+        lab.run(1_000);
+        assert!(lab.state()["runaway"].is_null());
+    }
+
+    #[test]
+    fn the_way_in_from_a_distant_start_is_not_a_runaway() {
+        // The synthetic logistic target starts at the origin, ≈ 15 posterior sd from the mode.
+        let mut lab = Lab::new(ChainConfig::new("logreg", "bps", 4), 200, 200, 1.0).unwrap();
+        lab.run(20_000);
+        assert!(lab.state()["runaway"].is_null());
     }
 }

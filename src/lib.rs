@@ -21,6 +21,7 @@ pub mod plot;
 pub mod registry;
 pub mod ring;
 pub mod rng;
+pub mod runaway;
 pub mod sgais;
 pub mod sampler;
 pub mod spec;

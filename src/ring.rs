@@ -67,6 +67,16 @@ impl RingBuffer {
         self.iter().map(|p| p[j]).collect()
     }
 
+    /// Forget the newest points until only `total` had ever been pushed (as if the later pushes
+    /// never happened; points they overwrote stay lost). No-op if `total` ≥ [`Self::total_pushed`].
+    pub fn truncate_to(&mut self, total: u64) {
+        let drop = self.pushed.saturating_sub(total);
+        let removed = (drop.min(self.len as u64)) as usize;
+        self.head = (self.head + self.capacity - removed % self.capacity) % self.capacity;
+        self.len -= removed;
+        self.pushed -= drop;
+    }
+
     pub fn clear(&mut self) {
         self.head = 0;
         self.len = 0;
@@ -88,5 +98,20 @@ mod tests {
         let firsts: Vec<f64> = ring.iter().map(|p| p[0]).collect();
         assert_eq!(firsts, vec![2.0, 3.0, 4.0]);
         assert_eq!(ring.last().unwrap(), &[4.0, -4.0]);
+    }
+
+    #[test]
+    fn truncation_removes_the_newest_points_as_if_never_pushed() {
+        let mut ring = RingBuffer::new(1, 4);
+        for k in 0..6 {
+            ring.push(&[k as f64]);
+        }
+        ring.truncate_to(4);
+        assert_eq!((ring.len(), ring.total_pushed()), (2, 4));
+        assert_eq!(ring.iter().map(|p| p[0]).collect::<Vec<_>>(), vec![2.0, 3.0]);
+        ring.push(&[9.0]);
+        assert_eq!(ring.iter().map(|p| p[0]).collect::<Vec<_>>(), vec![2.0, 3.0, 9.0]);
+        ring.truncate_to(0);
+        assert!(ring.is_empty() && ring.total_pushed() == 0);
     }
 }

@@ -342,6 +342,11 @@ impl ReferenceRun {
         self.model.as_ref()
     }
 
+    /// The chain's current state (e.g. to batch its samples outside).
+    pub fn position(&self) -> &[f64] {
+        &self.theta
+    }
+
     /// Run up to `steps` more steps (fewer at the end) and report progress.
     pub fn advance(&mut self, steps: u64) -> Progress {
         let end = (self.steps_done + steps).min(self.total_steps);

@@ -96,6 +96,12 @@ impl WebLab {
         self.lab.reset().map_err(js_error)
     }
 
+    /// Remove the samples recorded since a confirmed runaway began (`state_json().runaway`) and
+    /// move the particle back to where it began; errs when there is no runaway.
+    pub fn discard_since_runaway(&mut self) -> Result<(), JsError> {
+        self.lab.discard_since_runaway().map_err(js_error)
+    }
+
     /// Forget the samples so far (discard burn-in) without moving the chain.
     pub fn discard_samples(&mut self) {
         self.lab.discard_samples()

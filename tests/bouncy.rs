@@ -11,6 +11,7 @@ use sgviz::params::ParamValues;
 use sgviz::rng::{chain_rng, standard_exponential};
 use sgviz::sampler::bouncy::{dot, sample_piecewise_linear, ProposalTime};
 use sgviz::sampler::bps::{self, Bps};
+use sgviz::sampler::sbps::{self, Sbps};
 use sgviz::sampler::{Emitted, GradientOracle, Sampler};
 
 const BATCHES: usize = 40;
@@ -239,4 +240,160 @@ fn samplers_refuse_targets_without_the_bounds_they_need() {
     // Exact BPS on linear regression uses the closed-form Gaussian event times: no rejections.
     let r = run(ChainConfig::new("linreg", "bps", 1), 2_000, 0.1);
     assert_eq!(diagnostic(&r.chain, "rejections"), 0.0);
+}
+
+#[test]
+fn exact_bps_counts_a_full_gradient_at_the_start_and_at_every_event_on_gaussians() {
+    // Closed-form event times still need ∇U = P(x − μ) at the start, at every bounce and after every
+    // refresh (the new velocity's rate): N = 100 pseudo-data per gradient.
+    let mut chain = Chain::new(&ChainConfig::new("gaussian", "bps", 3)).unwrap();
+    chain.run(1_000);
+    assert!(diagnostic(&chain, "refreshes") > 10.0);
+    assert_eq!(chain.grad_evals(), 100 * (1 + 1_000));
+}
+
+#[test]
+fn sbps_counts_every_observation_including_app_e_auxiliary_ones() {
+    // A thin band (k = 1) turns down for good more often than k = 3 (≈ 10⁻⁴ of the iterations).
+    let r = run(ChainConfig::new("logreg", "sbps", 2).with("dataset", "breast_cancer").with("n_features", 3).with("band_k", 1.0), 20_000, 1.0);
+    let auxiliary = diagnostic(&r.chain, "auxiliary_observations");
+    // App. E fires only when the band turns down for good: rare, but it happens here.
+    assert!(auxiliary > 0.0 && auxiliary < 0.05 * 20_000.0, "{auxiliary} auxiliary observations");
+    let n = r.chain.sampler_params().get("batch_size") as u64;
+    assert_eq!(r.chain.grad_evals(), n * (1 + 20_000 + auxiliary as u64));
+    let off = run(ChainConfig::new("logreg", "sbps", 2).with("dataset", "breast_cancer").with("n_features", 3).with("band_k", 1.0).with("aux_points", 0), 20_000, 1.0);
+    assert_eq!(diagnostic(&off.chain, "auxiliary_observations"), 0.0);
+}
+
+/// Segments (start, velocity, duration) of a chain's first `steps` events.
+fn segments(config: ChainConfig, steps: u64) -> (Chain, Vec<(Vec<f64>, Vec<f64>, f64)>) {
+    let mut chain = Chain::new(&config).unwrap();
+    let mut pieces = Vec::new();
+    chain.run_segments(steps, &mut |s, v, t| pieces.push((s.to_vec(), v.to_vec(), t)));
+    (chain, pieces)
+}
+
+#[test]
+fn the_horizon_bounds_the_distance_travelled_without_an_observation() {
+    // pSBPS moves at speed ‖A v‖ ≠ 1: the horizon is a distance, so every flight is ≤ horizon long.
+    let horizon = 0.05;
+    let config = ChainConfig::new("logreg", "psbps", 3).with("dataset", "breast_cancer").with("n_features", 3).with("horizon", horizon);
+    let (chain, pieces) = segments(config, 20_000);
+    let longest = pieces.iter().map(|(_, v, t)| t * dot(v, v).sqrt()).fold(0.0, f64::max);
+    assert!(longest <= horizon * (1.0 + 1e-9), "a flight of {longest}");
+    assert!(diagnostic(&chain, "horizon_hits") > 0.0, "the horizon must be reached to test it");
+}
+
+#[test]
+fn psbps_changes_its_preconditioner_only_when_the_regression_restarts() {
+    // §7.10 corrected: A is one diagonal per straight segment w + A v t; it may change only at a
+    // bounce or a refresh, and not at all after adapt_iterations.
+    let spec = sgviz::registry::target("logreg").unwrap();
+    let mut target = ParamValues::defaults(spec.params);
+    target.set(spec.params, "dataset", 1.0).unwrap();
+    target.set(spec.params, "n_features", 3.0).unwrap();
+    let model = (spec.build)(&target, None).unwrap();
+    let mut params = ParamValues::defaults(sbps::PSBPS_PARAMS);
+    params.set(sbps::PSBPS_PARAMS, "adapt_iterations", 3_000.0).unwrap();
+    let mut sampler = Sbps::preconditioned(model.as_ref(), model.initial_point(), &params);
+    let mut oracle = GradientOracle::new(model.as_ref(), 100);
+    let mut rng = chain_rng(4);
+    let (mut switches, mut restarts_seen) = (0, 0);
+    for step in 1..=6_000u64 {
+        let (before, restarts) = (sampler.scaling().to_vec(), sampler.bounces() + sampler.refreshes());
+        sampler.step(model.as_ref(), &mut oracle, &mut rng);
+        let restarted = sampler.bounces() + sampler.refreshes() > restarts;
+        if sampler.scaling() != &before[..] && step > 1 {
+            assert!(restarted, "A changed at step {step} without a bounce or refresh");
+            assert!(step <= 3_000, "A changed at step {step}, after the adaptation");
+            switches += 1;
+        }
+        restarts_seen += restarted as u64;
+    }
+    assert!(switches > 100 && restarts_seen > 2 * switches as u64 / 2, "{switches} switches, {restarts_seen} restarts");
+}
+
+#[test]
+fn bouncy_defaults_are_derived_from_the_target_and_user_settings_win() {
+    // Correlated Gaussian σ₁ = σ₂ = 1, ρ = 0.9: Σ has eigenvalues 1.9 and 0.1.
+    let (sd_min, sd_max) = (0.1f64.sqrt(), 1.9f64.sqrt());
+    let sbps = Chain::new(&ChainConfig::new("gaussian", "sbps", 1)).unwrap();
+    let p = sbps.sampler_params();
+    assert!((p.get("horizon") - sbps::HORIZON_IN_LENGTH_SCALES * sd_min).abs() < 1e-6, "horizon {}", p.get("horizon"));
+    assert_eq!(p.get("batch_size"), 50.0, "min(100, N/2) with N = 100");
+    assert_eq!(p.get("band_dt"), 0.01, "min(0.01, horizon/30)");
+    let bps = Chain::new(&ChainConfig::new("gaussian", "bps", 1)).unwrap();
+    assert!((bps.sampler_params().get("refresh_rate") - 1.0 / sd_max).abs() < 1e-6);
+    // A narrow posterior (synthetic logistic regression, N = 1,000): a finer band and a shorter horizon.
+    let logreg = Chain::new(&ChainConfig::new("logreg", "psbps", 1)).unwrap();
+    let p = logreg.sampler_params();
+    assert_eq!(p.get("batch_size"), 100.0);
+    assert!(p.get("horizon") < 0.5 && (p.get("band_dt") - p.get("horizon") / 30.0).abs() < 1e-12);
+    // What the user set is kept.
+    let mine = Chain::new(&ChainConfig::new("gaussian", "sbps", 1).with("horizon", 7).with("batch_size", 100)).unwrap();
+    assert_eq!((mine.sampler_params().get("horizon"), mine.sampler_params().get("batch_size")), (7.0, 100.0));
+}
+
+#[test]
+fn sbps_refuses_noise_free_non_gaussian_toys_and_says_what_to_change() {
+    for sampler in ["sbps", "psbps"] {
+        for target in ["banana", "funnel"] {
+            let err = Chain::new(&ChainConfig::new(target, sampler, 1)).err().unwrap();
+            assert!(err.contains("gradient noise s > 0") && err.contains("no margin"), "{err}");
+            assert!(Chain::new(&ChainConfig::new(target, sampler, 1).with("grad_noise", 1.0)).is_ok());
+        }
+        // The Gaussian's projected gradient is linear along rays: the noise-free band is exact.
+        assert!(Chain::new(&ChainConfig::new("gaussian", sampler, 1)).is_ok());
+        // Data targets have minibatch noise.
+        assert!(Chain::new(&ChainConfig::new("mixture", sampler, 1)).is_ok());
+    }
+}
+
+#[test]
+fn psbps_reflects_with_the_preconditioner_of_the_segment_that_ends() {
+    // §7.10 corrected: at a bounce v′ = v − 2(v·n)/(n·n) n with n = A_old ∇U, the A of the segment
+    // that ends; only then does A switch. On the noise-free Gaussian toy ∇U(w) = P w exactly, so
+    // v′ − v must be parallel to A_old P w at every bounce during the adaptation.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.9, 0.0);
+    let params = ParamValues::defaults(sbps::PSBPS_PARAMS);
+    let mut sampler = Sbps::preconditioned(&model, vec![0.5, -0.3], &params);
+    let mut oracle = GradientOracle::new(&model, 100);
+    let mut rng = chain_rng(6);
+    let p = model.precision();
+    let mut steps = Vec::new();
+    for _ in 0..3_000 {
+        let scaling = sampler.scaling().to_vec();
+        if let Emitted::Segment { start, velocity, duration, bounce } = sampler.step(&model, &mut oracle, &mut rng) {
+            steps.push((scaling, start, velocity, duration, bounce));
+        }
+    }
+    let mut checked = 0;
+    for pair in steps.windows(2) {
+        let ((a_old, start, m_old, tau, bounce), (a_new, _, m_new, _, _)) = (&pair[0], &pair[1]);
+        if !bounce || a_old == a_new {
+            continue;
+        }
+        let w: Vec<f64> = start.iter().zip(m_old).map(|(x, m)| x + m * tau).collect();
+        let grad = [p[0][0] * w[0] + p[0][1] * w[1], p[1][0] * w[0] + p[1][1] * w[1]];
+        let n: Vec<f64> = grad.iter().zip(a_old).map(|(g, a)| g * a).collect();
+        let v: Vec<f64> = m_old.iter().zip(a_old).map(|(m, a)| m / a).collect();
+        let v_new: Vec<f64> = m_new.iter().zip(a_new).map(|(m, a)| m / a).collect();
+        let d: Vec<f64> = v_new.iter().zip(&v).map(|(x, y)| x - y).collect();
+        // The component of v′ − v orthogonal to n vanishes.
+        let along = dot(&d, &n) / dot(&n, &n);
+        let off = d.iter().zip(&n).map(|(x, y)| (x - along * y).powi(2)).sum::<f64>().sqrt();
+        assert!(off < 1e-9 * (1.0 + dot(&d, &d).sqrt()), "v′ − v not along A_old ∇U: off by {off}");
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked} bounces with a switch of A checked");
+}
+
+#[test]
+fn extreme_band_settings_run() {
+    // A horizon of 10³ with dt = 10⁻⁵ would walk 10⁸ cells per proposal; the grid is capped at 10⁴
+    // (sbps::tests::the_band_grid_has_at_most_ten_thousand_cells), so this finishes at once.
+    let config = ChainConfig::new("gaussian", "sbps", 1).with("grad_noise", 1.0).with("horizon", 1000.0).with("band_dt", 1e-5).with("band_k", 0.0);
+    let mut chain = Chain::new(&config).unwrap();
+    assert_eq!(chain.run(2_000), 2_000);
+    assert!(chain.position().iter().all(|x| x.is_finite()));
 }

@@ -5,6 +5,7 @@
 use super::Projection;
 
 /// Per-pixel sample counts over the plotting rectangle and their RGBA rendering.
+#[derive(Clone)]
 pub struct DensityImage {
     projection: Projection,
     counts: Vec<u32>,

@@ -2,6 +2,7 @@
 //! reflections, velocity refreshes, closed-form event times of an affine rate, and exact sampling
 //! of the first event of a piecewise-linear proposal intensity (ALGORITHMS.md §7.2, §7.5, §8.1, §8.3).
 
+use crate::model::Model;
 use crate::rng::{standard_exponential, standard_normal, uniform, ChainRng};
 
 /// Law of a refreshed velocity (ALGORITHMS.md §8.1). Both are rotation invariant, hence invariant
@@ -169,6 +170,20 @@ fn first_event_in_cell(left: f64, right: f64, width: f64, target: f64) -> Result
     let discriminant = (rate_at_start * rate_at_start + 2.0 * slope * target).max(0.0);
     let offset = 2.0 * target / (rate_at_start + discriminant.sqrt());
     Ok((start + offset).min(end))
+}
+
+/// Length scales of the target where chains start, from the eigenvalues of ∇²log π(θ₀):
+/// `(stiffest, widest)` = (1/√max|λ|, 1/√min|λ|). On a Gaussian they are σ_min and σ_max exactly, at
+/// a mode the extreme Laplace sds, elsewhere local widths (e.g. across the hyperbola's ridge).
+/// They are the natural units of how far a bouncy particle may travel without looking at the
+/// gradient, and of how often it should refresh. Costs 2D full gradients. None when the
+/// curvature is not finite or vanishes.
+pub fn length_scales(model: &dyn Model) -> Option<(f64, f64)> {
+    let hessian = crate::model::laplace::hessian(model, &model.initial_point());
+    let magnitudes: Vec<f64> = hessian.symmetric_eigenvalues().iter().map(|e| e.abs()).collect();
+    let largest = magnitudes.iter().copied().fold(0.0, f64::max);
+    let smallest = magnitudes.iter().copied().fold(f64::INFINITY, f64::min);
+    (largest.is_finite() && smallest > 0.0).then(|| (1.0 / largest.sqrt(), 1.0 / smallest.sqrt()))
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use super::bouncy::{affine_event_time, dot, refresh_time, RefreshLaw, ThinningCo
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_exponential, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
@@ -28,8 +28,19 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Bouncy,
     params: PARAMS,
     build: |values, model, start| Box::new(Bps::new(model, start.to_vec(), values)),
-    derive: crate::spec::no_derived_defaults,
+    derive: derive_defaults,
 };
+
+/// Target-derived refresh rate: one refresh per widest length scale travelled at unit speed,
+/// λ_ref = 1/ℓ_max ([`super::bouncy::length_scales`]), instead of 1 per unit time whatever the
+/// target's scale. Without enough refreshes BPS is not ergodic on (near-)isotropic Gaussians
+/// (ALGORITHMS.md §8.1), and a posterior of N = 10⁶ points is a thousand times narrower than one.
+pub fn derive_defaults(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    let Some((_, widest)) = super::bouncy::length_scales(model) else { return Vec::new() };
+    let spec = &PARAMS[0];
+    let default = (1.0 / widest).clamp(1e-3, spec.max);
+    vec![DerivedParam { name: "refresh_rate", default, min: 0.0, max: (10.0 * default).min(spec.max), unstable_above: None }]
+}
 
 /// How bounce times are drawn.
 #[derive(Clone, Debug)]
@@ -61,7 +72,7 @@ impl Bps {
             (Some((mean, precision)), _) => EventSource::Gaussian { mean, precision },
             (None, Some(curvature)) => EventSource::Thinning { curvature, grad_u: vec![0.0; dim] },
             (None, None) => EventSource::Unsupported(
-                "exact BPS needs a Gaussian target or a global curvature bound on −log π (e.g. logistic regression)".into(),
+                "exact BPS needs a Gaussian target (closed-form event times) or a global bound on the curvature of −log π (thinning), as logistic regression has; this target has neither. Pick SBPS or pSBPS (with gradient noise s > 0 on data-free toys), or SGLD, MALA or HMC".into(),
             ),
         };
         Bps {
@@ -109,11 +120,19 @@ impl Bps {
         (a, b)
     }
 
-    /// Full-data ∇U at the current x into the thinning cache (one count of N gradient evaluations).
-    fn refresh_gradient_cache(&mut self, model: &dyn Model, grads: &mut GradientOracle) {
-        if let EventSource::Thinning { grad_u, .. } = &mut self.source {
-            grads.full_gradient(model, &self.x, grad_u);
-            grad_u.iter_mut().for_each(|g| *g = -*g);
+    /// ∇U at the current x, which the next event time needs: computed into the thinning cache,
+    /// or on Gaussians computed from the precision when used (P(x − μ) is a full gradient all the
+    /// same). Either way N per-datum gradient evaluations are counted, at the start, at every
+    /// proposal and after every refresh (the new velocity needs v·∇U(x)), so that ESS per 1,000
+    /// gradients is honest.
+    fn observe_gradient(&mut self, model: &dyn Model, grads: &mut GradientOracle) {
+        match &mut self.source {
+            EventSource::Thinning { grad_u, .. } => {
+                grads.full_gradient(model, &self.x, grad_u);
+                grad_u.iter_mut().for_each(|g| *g = -*g);
+            }
+            EventSource::Gaussian { .. } => grads.count(model.n_data() as u64),
+            EventSource::Unsupported(_) => {}
         }
     }
 
@@ -126,10 +145,7 @@ impl Bps {
 
     /// At a proposed bounce: accept with probability [v·∇U]₊/λ̄ (always on Gaussians), reflect.
     fn try_bounce(&mut self, model: &dyn Model, grads: &mut GradientOracle, bound: f64, rng: &mut ChainRng) -> bool {
-        self.refresh_gradient_cache(model, grads);
-        if matches!(self.source, EventSource::Gaussian { .. }) {
-            grads.count(model.n_data() as u64);
-        }
+        self.observe_gradient(model, grads);
         let grad_u = self.potential_gradient();
         let rate = dot(&self.v, &grad_u).max(0.0);
         let exact = matches!(self.source, EventSource::Gaussian { .. });
@@ -149,7 +165,7 @@ impl Sampler for Bps {
         }
         if !self.started {
             self.refresh_law.draw(rng, &mut self.v);
-            self.refresh_gradient_cache(model, grads);
+            self.observe_gradient(model, grads);
             self.started = true;
         }
         let (a, b) = self.rate_coefficients();
@@ -160,7 +176,7 @@ impl Sampler for Bps {
             self.advance(tau_refresh);
             self.refresh_law.draw(rng, &mut self.v);
             self.refreshes += 1;
-            self.refresh_gradient_cache(model, grads);
+            self.observe_gradient(model, grads);
             return Emitted::Segment { start, velocity, duration: tau_refresh, bounce: false };
         }
         if !tau_bounce.is_finite() {

@@ -88,6 +88,33 @@ impl GradientOracle {
         n
     }
 
+    /// Per-datum scores ∇ℓ_i(θ) on a fresh minibatch, row-major n × D in `scores` (resized),
+    /// WITHOUT synthetic noise; the full-scale synthetic noise ξ ~ N(0, s²I) of toy targets is
+    /// drawn separately into `noise` (zeros when s = 0). SBPS needs the two apart: only the
+    /// minibatch part of its noise variance carries the finite-population factor (1 − n/N),
+    /// ALGORITHMS.md §7.3. Returns n.
+    pub fn minibatch_scores_and_noise(&mut self, model: &dyn Model, theta: &[f64], rng: &mut ChainRng, scores: &mut Vec<f64>, noise: &mut [f64]) -> usize {
+        self.next_batch(rng);
+        self.current_batch_scores_and_noise(model, theta, rng, scores, noise)
+    }
+
+    /// Like [`Self::minibatch_scores_and_noise`] but on the minibatch drawn last, at another θ
+    /// (SBPS App. E: auxiliary observations reuse the last minibatch). The synthetic noise is
+    /// drawn afresh. Costs n evaluations.
+    pub fn current_batch_scores_and_noise(&mut self, model: &dyn Model, theta: &[f64], rng: &mut ChainRng, scores: &mut Vec<f64>, noise: &mut [f64]) -> usize {
+        let dim = theta.len();
+        let n = self.batch_size;
+        scores.clear();
+        scores.resize(n * dim, 0.0);
+        for (row, &i) in scores.chunks_mut(dim).zip(&self.order[..n]) {
+            model.add_grad_log_lik(i, theta, row);
+        }
+        self.grad_evals += n as u64;
+        noise.fill(0.0);
+        add_synthetic_noise(model.synthetic_noise_sd(), rng, noise);
+        n
+    }
+
     /// out = ∇log π(θ) on the full data (no noise); costs N evaluations.
     pub fn full_gradient(&mut self, model: &dyn Model, theta: &[f64], out: &mut [f64]) {
         model.grad_log_density(theta, out);

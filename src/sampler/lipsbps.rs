@@ -123,7 +123,7 @@ impl Sampler for LipSbps {
 
     fn unsupported_reason(&self) -> Option<String> {
         if self.likelihood_bound.is_none() || !self.prior_curvature.is_finite() {
-            Some("lipSBPS needs a global bound on every per-datum projected score and on the prior's curvature, without synthetic gradient noise (e.g. logistic regression)".into())
+            Some("lipSBPS needs a global bound on every per-datum projected score and on the prior's curvature, and no synthetic gradient noise (unbounded); logistic regression has them, this target does not. Pick SBPS or pSBPS, or exact BPS on Gaussian targets".into())
         } else {
             None
         }
