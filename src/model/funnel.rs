@@ -54,6 +54,14 @@ impl ToyDensity for Funnel {
         let inv_var_x = (-v).exp();
         [-v / s2 + 0.5 * x * x * inv_var_x - 0.5, -x * inv_var_x]
     }
+    /// r = (v/σ_v, x e^{−v/2}): log π = −½‖r‖² − v/2 + const.
+    fn residuals(&self, theta: &[f64]) -> [f64; 2] {
+        [theta[0] / self.neck_sd, theta[1] * (-0.5 * theta[0]).exp()]
+    }
+    fn residual_jacobian(&self, theta: &[f64]) -> [[f64; 2]; 2] {
+        let e = (-0.5 * theta[0]).exp();
+        [[1.0 / self.neck_sd, 0.0], [-0.5 * theta[1] * e, e]]
+    }
     fn moments(&self) -> Option<Moments> {
         let s2 = self.neck_sd * self.neck_sd;
         Some(Moments { mean: vec![0.0, 0.0], cov: vec![vec![s2, 0.0], vec![0.0, (0.5 * s2).exp()]] })
