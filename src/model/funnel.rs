@@ -11,7 +11,7 @@ use crate::params::{ParamSpec, ParamValues};
 use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::log("funnel_sd", "Neck scale", "σ_v", "Std. dev. of the log-variance coordinate v ~ N(0, σ_v²)", 0.3, 3.0, 3.0),
+    ParamSpec::log("funnel_sd", "Neck scale", "σ_v", "Std. dev. of the log-variance coordinate v ~ N(0, σ_v²)", 0.3, 3.0, 1.0),
     super::GRAD_NOISE,
 ];
 
