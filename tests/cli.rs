@@ -43,7 +43,9 @@ fn sample_agrees_with_the_library_call() {
     assert_eq!(mean, m.mean);
     assert_eq!(cov, m.cov);
     assert_eq!(json["n_samples"], 2900);
-    assert_eq!(json["grad_evals"], 3000 * 10);
+    // The minibatch is the target-derived default (the CLI and the library derive the same).
+    assert_eq!(json["sampler_params"]["batch_size"].as_f64().unwrap(), chain.sampler_params().get("batch_size"));
+    assert_eq!(json["grad_evals"].as_u64().unwrap(), 3000 * chain.sampler_params().get_usize("batch_size") as u64);
     assert!(json["seconds"].as_f64().unwrap() >= 0.0);
     assert_eq!(json["status"], "ok");
 }

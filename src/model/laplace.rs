@@ -50,7 +50,8 @@ fn gradient(model: &dyn Model, theta: &[f64]) -> DVector<f64> {
     DVector::from_vec(g)
 }
 
-fn hessian(model: &dyn Model, theta: &[f64]) -> DMatrix<f64> {
+/// ∇²log π(θ) by central differences of the exact gradient (symmetrised).
+pub fn hessian(model: &dyn Model, theta: &[f64]) -> DMatrix<f64> {
     let dim = theta.len();
     let mut h = DMatrix::zeros(dim, dim);
     let mut point = theta.to_vec();

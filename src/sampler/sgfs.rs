@@ -13,9 +13,11 @@
 use super::fisher::{largest_eigenvalue, prior_precision, smallest_eigenvalue, RunningFisher};
 use super::gradient::score_mean_and_covariance;
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use crate::curvature::Curvature;
+use crate::defaults;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, ChainRng};
 use nalgebra::{DMatrix, DVector};
 
@@ -47,8 +49,8 @@ pub const SPEC_FULL: SamplerSpec = SamplerSpec {
     description: "Stochastic-gradient Fisher scoring, full D×D Fisher (Ahn, Korattikara & Welling 2012)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
-    build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, false)),
-    derive: crate::spec::no_derived_defaults,
+    build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, false).refusing(defaults::fisher_premise_violation(model))),
+    derive: derive_full,
 };
 
 pub const SPEC_DIAG: SamplerSpec = SamplerSpec {
@@ -57,9 +59,126 @@ pub const SPEC_DIAG: SamplerSpec = SamplerSpec {
     description: "Stochastic-gradient Fisher scoring, diagonal Fisher (Ahn, Korattikara & Welling 2012)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
-    build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, true)),
-    derive: crate::spec::no_derived_defaults,
+    build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, true).refusing(defaults::fisher_premise_violation(model))),
+    derive: derive_diagonal,
 };
+
+/// SGFS along one direction of precision λ once Î has converged and N·Î + G equals the posterior
+/// precision there: θ' = θ + (h/λ)(−λθ + ξ + η) with h = 2/((1 + α²)γ), ξ the gradient noise
+/// (variance q) and η ~ N(0, α²γλ); stationary variance v = (h/λ²)(q + α²γλ)/(2 − h), lag-one
+/// autocorrelation 1 − h. With q = (N/n − 1)λ exactly (data-driven noise, no synthetic part)
+/// vλ = 2(1 − h)/(2 − h): the without-replacement deflation of tests/gradient_samplers.rs.
+pub fn sgfs_law(alpha: f64, gamma: f64, precision: f64, noise: f64) -> (f64, f64) {
+    let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+    let variance = h / (precision * precision) * (noise + alpha * alpha * gamma * precision) / (2.0 - h);
+    (variance, 1.0 - h)
+}
+
+/// SGFS-d's stationary covariance on the target's Gaussian summary (precision P) once Î has
+/// converged, N·Î + G = P: only diag(P) = P_d preconditions, so
+/// θ' = θ + h P_d⁻¹(−P(θ − μ) + ξ + η) with η ~ N(0, α²γP_d) and ξ the gradient noise
+/// (N/n − 1)φP + s²I: A = I − hP_d⁻¹P, Q = h²P_d⁻¹(Σ_ξ + α²γP_d)P_d⁻¹, Σ = AΣAᵀ + Q (the law of
+/// tests/gradient_samplers.rs; paper Fig. 1's variance deficit on correlated posteriors at α = 0).
+/// Returns Σ and the spectral radius of A, or None when unstable.
+pub fn sgfs_diagonal_law(c: &Curvature, alpha: f64, gamma: f64, batch: f64) -> Option<(DMatrix<f64>, f64)> {
+    let d = c.dim;
+    let precision = &c.directions * DMatrix::from_diagonal(&DVector::from_column_slice(&c.precisions)) * c.directions.transpose();
+    let inverse_diagonal = DMatrix::from_fn(d, d, |a, b| if a == b { 1.0 / precision[(a, a)] } else { 0.0 });
+    let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+    let a = DMatrix::identity(d, d) - &inverse_diagonal * &precision * h;
+    let n = c.n_data as f64;
+    let noise = &precision * ((n / batch.clamp(1.0, n) - 1.0) * c.fisher_ratio) + DMatrix::identity(d, d) * c.synthetic_variance;
+    let injected = DMatrix::from_fn(d, d, |a, b| if a == b { alpha * alpha * gamma * precision[(a, a)] } else { 0.0 });
+    let q = &inverse_diagonal * (noise + injected) * &inverse_diagonal * (h * h);
+    let radius = a.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max);
+    Some((crate::linalg::stationary_covariance(&a, &q)?, radius))
+}
+
+/// SGFS's derived noise level α and minibatch (the criteria of [`crate::defaults`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SgfsPlan {
+    pub alpha: f64,
+    pub batch: usize,
+    pub e2_bound: f64,
+}
+
+/// The stationary variances along the summary's directions and their lag-one autocorrelations
+/// (SGFS-d: the spectral radius of its A for every direction, a conservative proxy), or None
+/// when unstable.
+fn sgfs_variances(c: &Curvature, alpha: f64, gamma: f64, batch: f64, diagonal: bool) -> Option<(Vec<f64>, Vec<f64>, f64)> {
+    if !diagonal {
+        let (v, ar): (Vec<f64>, Vec<f64>) = c.precisions.iter().map(|&p| sgfs_law(alpha, gamma, p, c.gradient_noise(p, batch))).unzip();
+        let e2 = c.e2_of_variances(&v);
+        return Some((v, ar, e2));
+    }
+    let (sigma, radius) = sgfs_diagonal_law(c, alpha, gamma, batch)?;
+    if radius >= 1.0 {
+        return None;
+    }
+    let v: Vec<f64> = (0..c.dim).map(|k| {
+        let u = c.directions.column(k);
+        (u.transpose() * &sigma * u)[(0, 0)]
+    }).collect();
+    let truth = crate::linalg::rows_to_matrix(&c.cov);
+    let e2 = (&sigma - &truth).abs().sum() / truth.abs().sum();
+    Some((v, vec![radius; c.dim], e2))
+}
+
+impl SgfsPlan {
+    /// For a batch n (γ = (n + N)/n): the smallest α ≥ 0 whose law meets the bias criteria (larger
+    /// α only slows mixing); then the smallest n, not below the Fisher estimate's minimum
+    /// ([`defaults::fisher_minimum_batch`]), that meets the E2 claim. SGFS-d uses its own law
+    /// ([`sgfs_diagonal_law`]).
+    pub fn for_target(c: &Curvature, diagonal: bool) -> SgfsPlan {
+        let plan = |batch: usize| {
+            let gamma = (batch + c.n_data) as f64 / batch as f64;
+            let alpha = smallest_alpha(c, gamma, batch as f64, diagonal);
+            let e2_bound = match sgfs_variances(c, alpha, gamma, batch as f64, diagonal) {
+                Some((v, ar, e2)) => e2 - c.e2_of_variances(&v) + defaults::e2_bound(c, &v, &ar, defaults::REFERENCE_SAMPLES),
+                None => f64::INFINITY,
+            };
+            SgfsPlan { alpha, batch, e2_bound }
+        };
+        let minimum = defaults::fisher_minimum_batch(c);
+        let batch = defaults::smallest_batch_where(c.n_data, |n| n >= minimum && plan(n).e2_bound <= defaults::E2_CLAIM).unwrap_or(minimum);
+        plan(batch)
+    }
+}
+
+/// The smallest α ∈ [0, 100] meeting the bias criteria at γ and batch n (bias falls as α grows).
+fn smallest_alpha(c: &Curvature, gamma: f64, batch: f64, diagonal: bool) -> f64 {
+    let biased = |alpha: f64| match sgfs_variances(c, alpha, gamma, batch, diagonal) {
+        Some((v, _, e2)) => {
+            let axes = v.iter().zip(&c.precisions).map(|(v, p)| v * p);
+            axes.fold(0.0f64, |worst, r| worst.max((r - 1.0).abs())) > defaults::AXIS_BIAS || e2 > defaults::BIAS_E2
+        }
+        None => true,
+    };
+    if !biased(0.0) {
+        return 0.0;
+    }
+    // The largest α that is still biased, by bisection on (0, 100]; the answer is just above it.
+    defaults::largest_where(1e-6, 100.0, biased).map_or(1e-6, |a| a * (1.0 + 1e-9))
+}
+
+/// Derived defaults of SGFS-f and SGFS-d ([`SgfsPlan`]). α's slider spans [0, max(6, 3α)]
+/// (paper Fig. 2: 0–6).
+fn derive_with(model: &dyn Model, diagonal: bool) -> Vec<DerivedParam> {
+    let Some(c) = Curvature::of(model) else { return Vec::new() };
+    let plan = SgfsPlan::for_target(&c, diagonal);
+    vec![
+        defaults::derived(defaults::spec(PARAMS, "sgfs_alpha"), plan.alpha, 0.0, (3.0 * plan.alpha).max(6.0), None),
+        defaults::derived(defaults::spec(PARAMS, "batch_size"), plan.batch as f64, 2.0, c.n_data as f64, None),
+    ]
+}
+
+fn derive_full(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    derive_with(model, false)
+}
+
+fn derive_diagonal(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    derive_with(model, true)
+}
 
 /// SGFS state: position, the running Fisher estimate, the prior precision.
 #[derive(Clone, Debug)]
@@ -78,6 +197,8 @@ pub struct Sgfs {
     cholesky_failures: u64,
     batch_size: usize,
     n_data: usize,
+    /// Why the target does not suit SGFS (see [`defaults::fisher_premise_violation`]).
+    unsupported: Option<String>,
 }
 
 impl Sgfs {
@@ -99,7 +220,14 @@ impl Sgfs {
             cholesky_failures: 0,
             batch_size: 0,
             n_data: model.n_data(),
+            unsupported: None,
         }
+    }
+
+    /// Refuse to run, for this reason (the chain reports it instead of building).
+    pub fn refusing(mut self, reason: Option<String>) -> Self {
+        self.unsupported = reason;
+        self
     }
 
     /// γ = (n + N)/n (Algorithm 1 line 2; not (n + N)/N, ALGORITHMS.md §2).
@@ -199,6 +327,10 @@ impl Sampler for Sgfs {
     fn update_params(&mut self, params: &ParamValues) {
         self.alpha = params.get("sgfs_alpha");
         self.ridge = params.get("sgfs_ridge");
+    }
+
+    fn unsupported_reason(&self) -> Option<String> {
+        self.unsupported.clone()
     }
 
     /// Fisher summary: trace and extreme eigenvalues of I_N (computed on demand, not per step).
