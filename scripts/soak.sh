@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `make soak`: the long versions of the bounded-memory checks the regular suite runs briefly.
 # - native: every sampler for 10⁷ steps with a flat live heap (tests/soak.rs; `make test` runs 10⁶);
+# - native: every discrete-time sampler × target at its derived defaults for 200,000 steps, and
+#   SGLD's E2 ≤ 0.3 after 5,000 samples on logistic regression up to N = 10⁶ (tests/pairings.rs,
+#   tests/sgld_defaults.rs; `make test` runs them with a capped budget);
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
 #   (tests/e2e/memory.test.mjs; `make test` runs 60 s).
 set -euo pipefail
@@ -9,6 +12,8 @@ scripts/setup-wasm.sh
 scripts/setup-browser.sh
 echo "== native soak: 10^7 steps per sampler"
 SGVIZ_SOAK_STEPS=${SGVIZ_SOAK_STEPS:-10000000} cargo test --release --test soak -- --nocapture
+echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
+SGVIZ_PAIRINGS=soak cargo test --release --test pairings --test sgld_defaults -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs

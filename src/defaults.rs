@@ -106,6 +106,23 @@ pub fn spec<'a>(specs: &'a [ParamSpec], name: &str) -> &'a ParamSpec {
     specs.iter().find(|s| s.name == name).unwrap_or_else(|| panic!("parameter {name} is not declared"))
 }
 
+/// `compute()` once per distinct key on this thread (the last 16 kept): the page derives on every
+/// chain build, and the warning of a pairing needs the same plan as its defaults.
+pub fn memoised<T: Clone + 'static>(cache: &'static std::thread::LocalKey<std::cell::RefCell<Vec<(Vec<u64>, T)>>>, key: Vec<u64>, compute: impl FnOnce() -> T) -> T {
+    if let Some(hit) = cache.with(|c| c.borrow().iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
+        return hit;
+    }
+    let value = compute();
+    cache.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() == 16 {
+            c.remove(0);
+        }
+        c.push((key, value.clone()));
+    });
+    value
+}
+
 /// The minibatch size the Fisher-scoring samplers (SGFS, OSGFS) start from: their score covariance
 /// needs n > D scores to be non-singular (2(D + 1) for a usable estimate), and the paper's n ≥ 50
 /// (OSGFS report §2.3: "assumption 1 holds almost always for |S| ≥ 50"); never more than N.
@@ -159,4 +176,70 @@ pub fn fisher_premise_violation(model: &dyn Model) -> Option<String> {
             "its preconditioner is one Fisher matrix averaged over the run (a Gaussian view of the posterior), but this target's curvature varies {spread:.0}-fold over its typical set, so no single matrix fits and the samples would be biased. Pick SGLD, SGHMC or MALA for this target, or a regression target (logistic, linear) for the Fisher-scoring samplers."
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chain::{Chain, ChainConfig};
+    use crate::registry::{SamplerKind, SAMPLERS, TARGETS};
+
+    #[test]
+    fn derived_values_are_finite_inside_their_ranges_for_every_pairing_at_default_and_extreme_targets() {
+        // The static range is what is allowed at all, the derived range where the slider lives:
+        // min ≤ default ≤ max inside the static range, and the default at most half of
+        // unstable_above.
+        for target in TARGETS {
+            let mut extremes = vec![Vec::new(), target.params.iter().filter(|p| p.choices.is_empty()).map(|p| (p.name, p.min)).collect::<Vec<_>>()];
+            if target.name == "logreg" {
+                // The stiffest posterior the page offers: 30 raw breast-cancer features (λ_max ≈ 10⁷).
+                extremes.push(vec![("dataset", 1.0), ("n_features", 30.0), ("standardise", 0.0)]);
+            }
+            for settings in extremes {
+                for sampler in SAMPLERS.iter().filter(|s| s.kind != SamplerKind::Bouncy) {
+                    let config = settings.iter().fold(ConfigBuilder::new(target.name, sampler.name), |c, (n, v)| c.with(n, *v)).0;
+                    let chain = match Chain::new(&config) {
+                        Ok(chain) => chain,
+                        Err(e) => {
+                            assert!(e.contains("cannot run on target") || e.contains("both classes"), "{} × {} {settings:?}: {e}", target.name, sampler.name);
+                            continue;
+                        }
+                    };
+                    for d in chain.derived() {
+                        let spec = spec(sampler.params, d.name);
+                        let what = format!("{} × {} {settings:?}: {d:?}", target.name, sampler.name);
+                        assert!(d.default.is_finite() && d.min <= d.default && d.default <= d.max, "{what}");
+                        assert!(spec.min <= d.min && d.max <= spec.max, "{what}");
+                        assert_eq!(chain.sampler_params().get(d.name), d.default, "{what}");
+                        if let Some(limit) = d.unstable_above {
+                            // Half the stability limit at most, as the module docs state.
+                            assert!(d.default <= 0.5 * limit * (1.0 + 1e-9), "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ChainConfig with numeric settings.
+    struct ConfigBuilder(ChainConfig);
+    impl ConfigBuilder {
+        fn new(target: &str, sampler: &str) -> Self {
+            ConfigBuilder(ChainConfig::new(target, sampler, 1))
+        }
+        fn with(self, name: &str, value: f64) -> Self {
+            ConfigBuilder(self.0.with(name, value))
+        }
+    }
+
+    #[test]
+    fn helpers_find_thresholds() {
+        let x = largest_where(1e-9, 10.0, |x| x < 0.37).unwrap();
+        assert!((x - 0.37).abs() < 1e-9);
+        assert_eq!(largest_where(1e-9, 10.0, |_| true), Some(10.0));
+        assert_eq!(largest_where(1e-9, 10.0, |_| false), None);
+        assert_eq!(smallest_batch_where(1000, |n| n >= 437), Some(437));
+        assert_eq!(smallest_batch_where(1000, |_| false), None);
+        assert_eq!(smallest_batch_where(1000, |_| true), Some(1));
+    }
 }

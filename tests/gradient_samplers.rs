@@ -449,6 +449,37 @@ fn osgfs_covariance_matches_the_posterior_on_a_linear_gaussian_model() {
 }
 
 #[test]
+fn osgfs_below_its_cap_follows_the_law_with_k_from_eq_16() {
+    // Every other OSGFS test runs with k at its cap c. With |S| = 10 of N = 1000 and a weak prior,
+    // eq. 16 gives k = 4|S|/(N + |S|) = 40/1010 < c = 0.1; the covariance follows the exact law at
+    // that k (4 MCSE per entry). The corrected law is ≈ H⁻¹ at any k, so k shows in the mixing:
+    // the lag-10 autocovariance is A¹⁰Σ with A = I − (k/2)H⁻¹P, resolved from A at k = c.
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
+    let model = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 45);
+    let batch = 10;
+    let params = values(osgfs::PARAMS, &[("batch_size", batch as f64), ("osgfs_collect", 1.0)]);
+    let mut sampler = Osgfs::new(&model, model.posterior_mean().as_slice().to_vec(), &params);
+    let trace = run(&mut sampler, &model, batch, 46, 5_000, 400_000, 1);
+    let k = 4.0 * batch as f64 / (1000.0 + batch as f64);
+    assert!((sampler.k() - k).abs() < 1e-12, "k = {} vs {k}", sampler.k());
+    let g = DMatrix::identity(2, 2) / model.prior_var;
+    let law = |k: f64| osgfs_law(&model.posterior_precision(), &model.score_covariance(), &g, &model.gradient_noise_covariance(batch), 1000.0, batch as f64, k, true);
+    assert_cov_close(&trace, &law(k), 4.0, 0.0, "OSGFS below its cap");
+    let h = model.score_covariance() * 1000.0 + &g;
+    const LAG: usize = 10;
+    let lagged = |k: f64| (DMatrix::identity(2, 2) - h.clone().try_inverse().unwrap() * model.posterior_precision() * (k / 2.0)).pow(LAG as u32) * law(k);
+    for j in 0..2 {
+        let m = trace.mean(j);
+        let x = trace.coordinate(j);
+        let products: Vec<f64> = x.windows(LAG + 1).map(|w| (w[LAG] - m) * (w[0] - m)).collect();
+        let (estimate, se) = (products.iter().sum::<f64>() / products.len() as f64, batch_means_standard_error(&products, BATCHES));
+        let (expected, at_cap) = (lagged(k)[(j, j)], lagged(0.1)[(j, j)]);
+        assert!((estimate - expected).abs() < 4.0 * se, "lag-{LAG} autocovariance {estimate} vs {expected} (MCSE {se})");
+        assert!((at_cap - expected).abs() > 8.0 * se, "k = c would not be resolved: {at_cap} vs {expected} (MCSE {se})");
+    }
+}
+
+#[test]
 fn uncorrected_osgfs_inflates_the_covariance_by_one_over_one_minus_k_over_four() {
     // Appendix (ε = 1): eq. 7 gives H⁻¹/(1 − k/4). A 2-D standard Gaussian with identical
     // per-datum scores and synthetic gradient noise s² = N/n makes N·C → s²n/N = 1 = H, and the

@@ -254,6 +254,14 @@ fn check_pairing(target: &str, sampler: &str, truth: &Reference, modes: &std::ce
     if record.points.len() < dim * 1000 {
         return Err(format!("only {} samples recorded in {steps} steps", record.points.len() / dim));
     }
+    if kind == SamplerKind::Exact {
+        // The derived steps aim at acceptance ≈ 0.57 (MALA) and ≈ 0.65 (HMC); a step off by
+        // orders of magnitude shows as acceptance near 0 or 1.
+        let acceptance = chain.diagnostics().iter().find(|d| d.name == "acceptance_rate").map_or(f64::NAN, |d| d.value);
+        if !(0.2..=0.99).contains(&acceptance) {
+            return Err(format!("acceptance rate {acceptance:.3} at the derived step"));
+        }
+    }
     let effective = record.effective_samples();
     if effective < MIN_EFFECTIVE_SAMPLES {
         return if soak() {

@@ -79,19 +79,58 @@ pub fn sgfs_law(alpha: f64, gamma: f64, precision: f64, noise: f64) -> (f64, f64
 /// θ' = θ + h P_d⁻¹(−P(θ − μ) + ξ + η) with η ~ N(0, α²γP_d) and ξ the gradient noise
 /// (N/n − 1)φP + s²I: A = I − hP_d⁻¹P, Q = h²P_d⁻¹(Σ_ξ + α²γP_d)P_d⁻¹, Σ = AΣAᵀ + Q (the law of
 /// tests/gradient_samplers.rs; paper Fig. 1's variance deficit on correlated posteriors at α = 0).
-/// Returns Σ and the spectral radius of A, or None when unstable.
-pub fn sgfs_diagonal_law(c: &Curvature, alpha: f64, gamma: f64, batch: f64) -> Option<(DMatrix<f64>, f64)> {
-    let d = c.dim;
-    let precision = &c.directions * DMatrix::from_diagonal(&DVector::from_column_slice(&c.precisions)) * c.directions.transpose();
-    let inverse_diagonal = DMatrix::from_fn(d, d, |a, b| if a == b { 1.0 / precision[(a, a)] } else { 0.0 });
-    let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
-    let a = DMatrix::identity(d, d) - &inverse_diagonal * &precision * h;
-    let n = c.n_data as f64;
-    let noise = &precision * ((n / batch.clamp(1.0, n) - 1.0) * c.fisher_ratio) + DMatrix::identity(d, d) * c.synthetic_variance;
-    let injected = DMatrix::from_fn(d, d, |a, b| if a == b { alpha * alpha * gamma * precision[(a, a)] } else { 0.0 });
-    let q = &inverse_diagonal * (noise + injected) * &inverse_diagonal * (h * h);
-    let radius = a.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max);
-    Some((crate::linalg::stationary_covariance(&a, &q)?, radius))
+/// In y = P_d^{1/2}θ the recursion is y' = (I − hS)y + noise with S = P_d^{−1/2}PP_d^{−1/2} = WΛWᵀ,
+/// so in z = Wᵀy each entry solves alone: X_kl = Q'_kl/(1 − (1 − hλ_k)(1 − hλ_l)) with
+/// Q' = h²[(N/n − 1)φΛ + s²WᵀP_d⁻¹W + α²γI], and Σ = BXBᵀ, B = P_d^{−1/2}W — one eigen-
+/// decomposition per target, O(D³) per evaluation.
+pub struct DiagonalSgfsLaw {
+    /// Eigenvalues λ_k of S.
+    lambda: Vec<f64>,
+    /// B = P_d^{−1/2}W.
+    back: DMatrix<f64>,
+    /// WᵀP_d⁻¹W (the synthetic noise's shape in z).
+    synthetic: DMatrix<f64>,
+    n_data: f64,
+    fisher_ratio: f64,
+    synthetic_variance: f64,
+}
+
+impl DiagonalSgfsLaw {
+    pub fn new(c: &Curvature) -> Option<DiagonalSgfsLaw> {
+        let d = c.dim;
+        let precision = &c.directions * DMatrix::from_diagonal(&DVector::from_column_slice(&c.precisions)) * c.directions.transpose();
+        let root = DVector::from_fn(d, |a, _| 1.0 / precision[(a, a)].sqrt());
+        let scaled = DMatrix::from_fn(d, d, |a, b| root[a] * precision[(a, b)] * root[b]);
+        let eigen = scaled.try_symmetric_eigen(f64::EPSILON, 10_000)?;
+        let w = eigen.eigenvectors;
+        let back = DMatrix::from_fn(d, d, |a, k| root[a] * w[(a, k)]);
+        let synthetic = back.transpose() * &back;
+        Some(DiagonalSgfsLaw {
+            lambda: eigen.eigenvalues.iter().copied().collect(),
+            back,
+            synthetic,
+            n_data: c.n_data as f64,
+            fisher_ratio: c.fisher_ratio,
+            synthetic_variance: c.synthetic_variance,
+        })
+    }
+
+    /// Σ and the spectral radius of A, or None when unstable.
+    pub fn covariance(&self, alpha: f64, gamma: f64, batch: f64) -> Option<(DMatrix<f64>, f64)> {
+        let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+        let contraction: Vec<f64> = self.lambda.iter().map(|l| 1.0 - h * l).collect();
+        let radius = contraction.iter().fold(0.0f64, |r, a| r.max(a.abs()));
+        if radius >= 1.0 {
+            return None;
+        }
+        let minibatch = (self.n_data / batch.clamp(1.0, self.n_data) - 1.0) * self.fisher_ratio;
+        let d = self.lambda.len();
+        let x = DMatrix::from_fn(d, d, |k, l| {
+            let diagonal = if k == l { minibatch * self.lambda[k] + alpha * alpha * gamma } else { 0.0 };
+            h * h * (diagonal + self.synthetic_variance * self.synthetic[(k, l)]) / (1.0 - contraction[k] * contraction[l])
+        });
+        Some((&self.back * x * self.back.transpose(), radius))
+    }
 }
 
 /// SGFS's derived noise level α and minibatch (the criteria of [`crate::defaults`]).
@@ -102,23 +141,22 @@ pub struct SgfsPlan {
     pub e2_bound: f64,
 }
 
-/// The stationary variances along the summary's directions and their lag-one autocorrelations
-/// (SGFS-d: the spectral radius of its A for every direction, a conservative proxy), or None
-/// when unstable.
-fn sgfs_variances(c: &Curvature, alpha: f64, gamma: f64, batch: f64, diagonal: bool) -> Option<(Vec<f64>, Vec<f64>, f64)> {
-    if !diagonal {
+/// The stationary variances along the summary's directions, their lag-one autocorrelations
+/// (SGFS-d: the spectral radius of its A for every direction, a conservative proxy) and the E2 of
+/// the stationary covariance, or None when unstable.
+fn sgfs_variances(c: &Curvature, diagonal: Option<&DiagonalSgfsLaw>, alpha: f64, gamma: f64, batch: f64) -> Option<(Vec<f64>, Vec<f64>, f64)> {
+    let Some(law) = diagonal else {
         let (v, ar): (Vec<f64>, Vec<f64>) = c.precisions.iter().map(|&p| sgfs_law(alpha, gamma, p, c.gradient_noise(p, batch))).unzip();
         let e2 = c.e2_of_variances(&v);
         return Some((v, ar, e2));
-    }
-    let (sigma, radius) = sgfs_diagonal_law(c, alpha, gamma, batch)?;
-    if radius >= 1.0 {
-        return None;
-    }
-    let v: Vec<f64> = (0..c.dim).map(|k| {
-        let u = c.directions.column(k);
-        (u.transpose() * &sigma * u)[(0, 0)]
-    }).collect();
+    };
+    let (sigma, radius) = law.covariance(alpha, gamma, batch)?;
+    let v: Vec<f64> = (0..c.dim)
+        .map(|k| {
+            let u = c.directions.column(k);
+            (u.transpose() * &sigma * u)[(0, 0)]
+        })
+        .collect();
     let truth = crate::linalg::rows_to_matrix(&c.cov);
     let e2 = (&sigma - &truth).abs().sum() / truth.abs().sum();
     Some((v, vec![radius; c.dim], e2))
@@ -128,12 +166,14 @@ impl SgfsPlan {
     /// For a batch n (γ = (n + N)/n): the smallest α ≥ 0 whose law meets the bias criteria (larger
     /// α only slows mixing); then the smallest n, not below the Fisher estimate's minimum
     /// ([`defaults::fisher_minimum_batch`]), that meets the E2 claim. SGFS-d uses its own law
-    /// ([`sgfs_diagonal_law`]).
+    /// ([`DiagonalSgfsLaw`]).
     pub fn for_target(c: &Curvature, diagonal: bool) -> SgfsPlan {
+        let law = if diagonal { DiagonalSgfsLaw::new(c) } else { None };
+        let law = law.as_ref();
         let plan = |batch: usize| {
             let gamma = (batch + c.n_data) as f64 / batch as f64;
-            let alpha = smallest_alpha(c, gamma, batch as f64, diagonal);
-            let e2_bound = match sgfs_variances(c, alpha, gamma, batch as f64, diagonal) {
+            let alpha = smallest_alpha(c, law, gamma, batch as f64);
+            let e2_bound = match sgfs_variances(c, law, alpha, gamma, batch as f64) {
                 Some((v, ar, e2)) => e2 - c.e2_of_variances(&v) + defaults::e2_bound(c, &v, &ar, defaults::REFERENCE_SAMPLES),
                 None => f64::INFINITY,
             };
@@ -146,8 +186,8 @@ impl SgfsPlan {
 }
 
 /// The smallest α ∈ [0, 100] meeting the bias criteria at γ and batch n (bias falls as α grows).
-fn smallest_alpha(c: &Curvature, gamma: f64, batch: f64, diagonal: bool) -> f64 {
-    let biased = |alpha: f64| match sgfs_variances(c, alpha, gamma, batch, diagonal) {
+fn smallest_alpha(c: &Curvature, law: Option<&DiagonalSgfsLaw>, gamma: f64, batch: f64) -> f64 {
+    let biased = |alpha: f64| match sgfs_variances(c, law, alpha, gamma, batch) {
         Some((v, _, e2)) => {
             let axes = v.iter().zip(&c.precisions).map(|(v, p)| v * p);
             axes.fold(0.0f64, |worst, r| worst.max((r - 1.0).abs())) > defaults::AXIS_BIAS || e2 > defaults::BIAS_E2
@@ -348,5 +388,52 @@ impl Sampler for Sgfs {
             Diagnostic { name: "equivalent_step_size", label: "step size ε = 4/α²", value: self.equivalent_step_size() },
             Diagnostic { name: "cholesky_fallbacks", label: "steps that fell back to the diagonal", value: self.cholesky_failures as f64 },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalar_law_is_the_lyapunov_solution_and_reduces_to_the_deflation_formula() {
+        // θ' = (1 − h)θ + (h/λ)(ξ + η): v = (h/λ)²(q + α²γλ)/(1 − (1 − h)²).
+        let (alpha, gamma, precision, noise): (f64, f64, f64, f64) = (0.7, 11.0, 5.0, 9.0 * 5.0);
+        let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+        let direct = (h / precision).powi(2) * (noise + alpha * alpha * gamma * precision) / (1.0 - (1.0 - h).powi(2));
+        let (v, ar) = sgfs_law(alpha, gamma, precision, noise);
+        assert!((v - direct).abs() < 1e-12 * direct && (ar - (1.0 - h)).abs() < 1e-15);
+        // q = (N/n − 1)λ = (γ − 2)λ: vλ = 2(1 − h)/(2 − h).
+        assert!((v * precision - 2.0 * (1.0 - h) / (2.0 - h)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn diagonal_law_in_closed_form_solves_the_lyapunov_equation() {
+        // Against Σ = AΣAᵀ + Q solved by doubling, on a correlated toy with synthetic noise (all
+        // three noise terms present), and equal to the full law on an uncorrelated target.
+        let model = crate::model::gaussian::CorrelatedGaussian::new(1.0, 2.0, 0.8, 0.7);
+        let c = Curvature::of(&model).unwrap();
+        let (alpha, gamma, batch) = (0.5, 3.0, 50.0);
+        let (sigma, radius) = DiagonalSgfsLaw::new(&c).unwrap().covariance(alpha, gamma, batch).unwrap();
+        let p = crate::linalg::rows_to_matrix(&c.cov).try_inverse().unwrap();
+        let m = DMatrix::from_fn(2, 2, |a, b| if a == b { 1.0 / p[(a, a)] } else { 0.0 });
+        let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+        let a = DMatrix::identity(2, 2) - &m * &p * h;
+        let noise = &p * ((100.0 / batch - 1.0) * c.fisher_ratio) + DMatrix::identity(2, 2) * 0.49;
+        let injected = DMatrix::from_fn(2, 2, |i, j| if i == j { alpha * alpha * gamma * p[(i, i)] } else { 0.0 });
+        let q = &m * (noise + injected) * &m * (h * h);
+        let doubled = crate::linalg::stationary_covariance(&a, &q).unwrap();
+        assert!((&sigma - &doubled).abs().max() < 1e-10 * doubled.abs().max(), "{sigma} vs {doubled}");
+        let largest = a.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max);
+        assert!((radius - largest).abs() < 1e-12);
+
+        let round = crate::model::gaussian::CorrelatedGaussian::new(1.0, 2.0, 0.0, 0.0);
+        let c = Curvature::of(&round).unwrap();
+        let (sigma, _) = DiagonalSgfsLaw::new(&c).unwrap().covariance(alpha, gamma, batch).unwrap();
+        let (variances, _, _) = sgfs_variances(&c, None, alpha, gamma, batch).unwrap();
+        for k in 0..2 {
+            let u = c.directions.column(k);
+            assert!(((u.transpose() * &sigma * u)[(0, 0)] - variances[k]).abs() < 1e-10);
+        }
     }
 }
