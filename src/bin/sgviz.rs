@@ -60,34 +60,56 @@ fn parse_sample_args(args: &[String]) -> Result<SampleArgs, String> {
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
+        if chain_flag(&mut config, &mut data_path, flag, &mut value)? {
+            continue;
+        }
         match flag.as_str() {
-            "--target" => config.target = value()?,
-            "--sampler" => config.sampler = value()?,
             "--steps" => steps = Some(parse_count("--steps", &value()?, 1)?),
             "--seed" => {
                 config.seed = parse_count("--seed", &value()?, 0)?;
                 seed_given = true;
             }
             "--burn-in" => config.burn_in = parse_count("--burn-in", &value()?, 0)?,
-            "--set" => config.settings.push(parse_setting(&value()?)?),
-            "--data" => data_path = Some(value()?),
             "--samples" => samples_out = Some(value()?),
             other => return Err(format!("unknown option '{other}'; allowed: --target --sampler --steps --seed --burn-in --set --data --samples")),
         }
     }
-    for (missing, name) in [(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler"), (steps.is_none(), "--steps"), (!seed_given, "--seed")] {
-        if missing {
-            return Err(format!("{name} is required; {USAGE}"));
-        }
-    }
-    if let Some(path) = data_path {
-        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read --data {path}: {e}"))?;
-        config.data = Some(parse_csv(&bytes).map_err(|e| format!("--data {path}: {e}"))?);
-    }
+    require(&[(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler"), (steps.is_none(), "--steps"), (!seed_given, "--seed")])?;
+    load_data(&mut config, data_path)?;
     let steps = steps.expect("checked above");
     // Samples stream to the --samples file as they are produced; nothing needs retaining.
     config.capacity = 1;
     Ok(SampleArgs { config, steps, samples_out })
+}
+
+/// The flags `sample` and `defaults` share (--target, --sampler, --set, --data): true if `flag`
+/// was one of them.
+fn chain_flag(config: &mut ChainConfig, data_path: &mut Option<String>, flag: &str, value: &mut dyn FnMut() -> Result<String, String>) -> Result<bool, String> {
+    match flag {
+        "--target" => config.target = value()?,
+        "--sampler" => config.sampler = value()?,
+        "--set" => config.settings.push(parse_setting(&value()?)?),
+        "--data" => *data_path = Some(value()?),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The first required flag that is missing, as an error with the usage.
+fn require(flags: &[(bool, &str)]) -> Result<(), String> {
+    match flags.iter().find(|(missing, _)| *missing) {
+        Some((_, name)) => Err(format!("{name} is required; {USAGE}")),
+        None => Ok(()),
+    }
+}
+
+/// Read `--data FILE` into the configuration.
+fn load_data(config: &mut ChainConfig, path: Option<String>) -> Result<(), String> {
+    if let Some(path) = path {
+        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read --data {path}: {e}"))?;
+        config.data = Some(parse_csv(&bytes).map_err(|e| format!("--data {path}: {e}"))?);
+    }
+    Ok(())
 }
 
 /// `defaults` takes the target, sampler, settings and data of `sample`, nothing else.
@@ -97,23 +119,12 @@ fn parse_defaults_args(args: &[String]) -> Result<ChainConfig, String> {
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--target" => config.target = value()?,
-            "--sampler" => config.sampler = value()?,
-            "--set" => config.settings.push(parse_setting(&value()?)?),
-            "--data" => data_path = Some(value()?),
-            other => return Err(format!("unknown option '{other}'; allowed: --target --sampler --set --data")),
+        if !chain_flag(&mut config, &mut data_path, flag, &mut value)? {
+            return Err(format!("unknown option '{flag}'; allowed: --target --sampler --set --data"));
         }
     }
-    for (missing, name) in [(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler")] {
-        if missing {
-            return Err(format!("{name} is required; {USAGE}"));
-        }
-    }
-    if let Some(path) = data_path {
-        let bytes = std::fs::read(&path).map_err(|e| format!("cannot read --data {path}: {e}"))?;
-        config.data = Some(parse_csv(&bytes).map_err(|e| format!("--data {path}: {e}"))?);
-    }
+    require(&[(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler")])?;
+    load_data(&mut config, data_path)?;
     config.capacity = 1;
     Ok(config)
 }
