@@ -29,6 +29,8 @@ export const app = {
   layout: { font: 'normal' },
   analysis: null,
   compare: null,
+  /** The lesson panel's handle (live claim check), once wired. */
+  lessons: null,
   sgais: null,
   /** The controls of the main chain's parameters (ParamSet) and their mirror by the analysis charts. */
   params: null,

@@ -1,12 +1,42 @@
-// Lesson mode: a short guided sequence per sampler — text, a preset to load, and "now drag this
-// slider and watch that" — navigable with Back and Next.
+// Lesson mode: guided steps (www/lesson-table.js), navigable with Back and Next. The lesson's text
+// sits next to the figure the step talks about — beside the 2-D plot, or beside (on phones:
+// directly above) the chart — and shows the step's claims with their current values, checked
+// live against the chain's state.
 
-import { LESSONS, findPreset } from './presets.js';
+import { LESSONS } from './lesson-table.js';
+import { findPreset } from './presets.js';
+import { check, describe } from './claims.js';
+import { formatNumber } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Wire the lesson panel; `apply(step)` loads a step's preset or state into the app. */
-export function wireLessons(apply) {
+/** Where the lesson panel goes for a step's figure: before this element, or at the top of the side column. */
+const FIGURE_ANCHORS = {
+  trace: 'chart-trace',
+  noise: 'chart-noise',
+  bias: 'chart-bias',
+  sweep: 'chart-sweep',
+  evidence: 'chart-evidence',
+  annealing: 'chart-annealing',
+};
+
+/** Move a narrative panel (the lesson's, a preset's note) next to the figure it talks about. */
+export function placeNextTo(panel, figure) {
+  const anchor = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
+  panel.dataset.figure = anchor ? figure : 'plot';
+  if (anchor) {
+    if (panel.nextElementSibling !== anchor) anchor.before(panel);
+  } else {
+    const side = document.querySelector('.stage > .side');
+    if (panel.parentElement !== side) side.prepend(panel);
+  }
+}
+
+/**
+ * Wire the lesson panel; `apply(step)` loads a step's preset or state into the app; `states()`
+ * returns `{state, compareState}` of the running chains for the live claim check.
+ */
+export function wireLessons(apply, states) {
   const panel = $('lesson');
   const choice = $('lesson-choice');
   choice.replaceChildren(...LESSONS.map((l) => new Option(l.title, l.id)));
@@ -17,16 +47,38 @@ export function wireLessons(apply) {
     const step = lesson.steps[index];
     const preset = step.preset ? findPreset(step.preset) : null;
     $('lesson-text').textContent = step.text;
-    $('lesson-action').textContent = step.action;
+    $('lesson-action').textContent = step.action || '';
     $('lesson-counter').textContent = `step ${index + 1} of ${lesson.steps.length}${preset ? ` · ${preset.source}` : ''}`;
     $('lesson-back').disabled = index === 0;
     $('lesson-next').disabled = index === lesson.steps.length - 1;
+    placeNextTo(panel, step.figure);
+    showClaims();
+  }
+
+  /** The step's claims with their current values (a tick once they hold after enough samples). */
+  function showClaims() {
+    const step = lesson.steps[index];
+    const list = $('lesson-claims');
+    const claims = step.claims || [];
+    list.hidden = claims.length === 0;
+    if (!claims.length) return;
+    const { state, compareState } = states() || {};
+    list.replaceChildren(...claims.map((claim) => {
+      const li = document.createElement('li');
+      const result = state ? check(claim, state, compareState) : { ready: false, value: NaN, ok: false };
+      const now = Number.isFinite(result.value) ? ` (now ${formatNumber(result.value)})` : '';
+      const mark = result.ready ? (result.ok ? ' ✓' : ' — not yet') : ` — after ${formatNumber(claim.after_samples)} samples`;
+      li.textContent = `${describe(claim)}${now}${mark}`;
+      li.dataset.ok = String(result.ready && result.ok);
+      return li;
+    }));
   }
 
   function go(next) {
     index = Math.max(0, Math.min(lesson.steps.length - 1, next));
     show();
     apply(lesson.steps[index]);
+    panel.scrollIntoView({ block: 'nearest' });
   }
 
   function open(state) {
@@ -46,4 +98,9 @@ export function wireLessons(apply) {
     go(0);
   });
   show();
+  return {
+    /** Refresh the live claim values (called a few times a second while the lesson is open). */
+    refresh: () => { if (!panel.hidden) showClaims(); },
+    current: () => ({ lesson: lesson.id, index, step: lesson.steps[index] }),
+  };
 }

@@ -3,17 +3,23 @@
 
 import { $, app, currentSpecs } from './app.js';
 import { PRESETS, findPreset } from './presets.js';
-import { wireLessons } from './lessons.js';
+import { placeNextTo, wireLessons } from './lessons.js';
 import { setPlaying } from './playback.js';
-import { applyPendingPair, buildControls, rebuildLab } from './chain.js';
+import { applyPendingPair, buildControls, labState, rebuildLab } from './chain.js';
 import { setSpeed } from './run-controls.js';
 import { scheduleUrlWrite } from './url-sync.js';
+
+/** Seed of presets and lesson steps that do not name one: their claims are checked at it. */
+const PRESET_SEED = 1;
 
 /** Load a preset (or a lesson step's inline state) and play. */
 export function applyPreset({ state, compare, pair, title, text, source, sgais }) {
   const note = $('preset-note');
   note.hidden = !title;
-  if (title) note.textContent = `${title} — ${source}. ${text}`;
+  if (title) {
+    note.textContent = `${title} — ${source}. ${text}`;
+    placeNextTo(note, sgais ? 'evidence' : 'plot');
+  }
   if (sgais) {
     app.sgais.applyPreset(sgais);
     $('sgais-title').scrollIntoView({ block: 'start' });
@@ -24,7 +30,8 @@ export function applyPreset({ state, compare, pair, title, text, source, sgais }
   app.sampler = state.sampler;
   const names = new Set(currentSpecs().map((p) => p.name));
   app.explicit = Object.fromEntries(Object.entries(state.values || {}).filter(([name]) => names.has(name)));
-  if (state.seed !== undefined) { app.seed = state.seed; $('seed').value = String(app.seed); }
+  app.seed = state.seed ?? PRESET_SEED;
+  $('seed').value = String(app.seed);
   if (state.speed) setSpeed(state.speed);
   app.upload.forget();
   delete app.layout.pair;
@@ -53,8 +60,11 @@ export function wirePresets() {
     if (preset) applyPreset(preset);
     select.value = '';
   });
-  wireLessons((step) => {
+  app.lessons = wireLessons((step) => {
+    $('preset-note').hidden = true;
     applyPreset(lessonStepPreset(step));
-    $('lesson').scrollIntoView({ block: 'nearest' });
-  });
+  }, () => ({
+    state: labState(),
+    compareState: app.compare?.enabled && app.compare.lab ? JSON.parse(app.compare.lab.state_json()) : undefined,
+  }));
 }

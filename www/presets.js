@@ -1,57 +1,97 @@
-// One-click presets that reproduce the papers' figures, and the guided lessons built on them.
-// A preset names a target, a sampler and the parameters it sets (the others take the registry's
-// target-derived defaults); `compare` opens a second sampler side by side; `pair` picks the
-// displayed coordinates. A lesson step's `tryValues` are the settings its action asks the student
-// to try, so the browser tests can check that following the action does not diverge.
+// One-click presets that reproduce the papers' figures (the lessons, www/lesson-table.js, build
+// on them). A preset names a target, a sampler and the parameters it sets (the others take the
+// registry's target-derived defaults), its seed; `compare` opens a second sampler side by side at
+// the same gradient budget; `pair` picks the displayed coordinates. `claims` are what its text
+// says, as predicates over the chain's state (www/claims.js), checked by tests/e2e/lessons.test.mjs.
+
+export { LESSONS } from './lesson-table.js';
 
 export const PRESETS = [
   {
     id: 'sgld-gaussian-bias',
     title: 'SGLD bias on a correlated Gaussian',
     source: 'Welling & Teh 2011 §3; exact discretised law',
-    text: 'Full-batch SGLD on N(0, Σ), ρ = 0.9. Its stationary covariance solves Σ = AΣAᵀ + εI with A = I − εP/2: the dashed ellipse grows past the solid truth as ε grows.',
-    state: { target: 'gaussian', sampler: 'sgld', values: { step_size: 0.05, batch_size: 100 }, speed: 200 },
+    text: 'Full-batch SGLD on N(0, Σ), ρ = 0.9. Its stationary covariance solves Σ = AΣAᵀ + εI with A = I − εP/2: at ε = 0.05 the dashed ellipse is slightly larger than the solid truth (14 % more variance along the short axis); it grows past the truth as ε grows.',
+    state: { target: 'gaussian', sampler: 'sgld', seed: 1, values: { step_size: 0.05, batch_size: 100 }, speed: 200 },
+    claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.95, 1.25], after_samples: 200_000 }],
   },
   {
     id: 'sgld-mixture',
     title: 'SGLD on the tied-means mixture (Fig. 1–2)',
     source: 'Welling & Teh 2011, §5.1, Fig. 1 and 2',
-    text: '100 points from ½N(θ₁, 2) + ½N(θ₁ + θ₂, 2); minibatch n = 1 and a polynomial schedule ε_t = a(b + t)^−0.55 from 0.01 down. Early steps are in the optimisation phase (threshold ≫ 1); as ε_t shrinks, injected noise wins and SGLD samples both modes.',
+    text: '100 points from ½N(θ₁, 2) + ½N(θ₁ + θ₂, 2); minibatch n = 1 and a polynomial schedule ε_t = a(b + t)^−0.55, samples weighted by ε_t. The posterior has two modes: the density image shows both once the chain has crossed between them (the 2σ ellipse summarises both by one mean and covariance). With n = 1 the sampling threshold cannot be measured (one score has no spread); the SGLD lesson uses n = 10 to show it.',
     state: {
-      target: 'mixture', sampler: 'sgld', speed: 2000,
+      target: 'mixture', sampler: 'sgld', seed: 1, speed: 2000,
       values: { batch_size: 1, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55, step_size: 0.01 },
     },
+    claims: [{ metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 }],
   },
   {
     id: 'sgfs-ellipses',
     title: 'SGFS-f vs SGFS-d at α = 0 (Fig. 1)',
     source: 'Ahn, Korattikara & Welling 2012, Fig. 1',
-    text: 'Logistic regression on standardised breast-cancer features, α = 0 (the largest step). The full preconditioner matches the Bernstein–von Mises posterior; the diagonal one underestimates the variance along correlated directions. The pair shown is the most correlated one.',
-    state: { target: 'logreg', sampler: 'sgfs_f', values: { dataset: 1, n_features: 4, sgfs_alpha: 0, batch_size: 100 }, speed: 100 },
+    text: 'Logistic regression on standardised breast-cancer features (N = 569), α = 0 (the largest step), on the most correlated pair, both against the same truth. The full preconditioner (left) gives the ellipse the posterior\'s shape, but at this N the α = 0 step is too large and the ellipse lies inside the truth; the diagonal one (right) ignores the correlation and is smaller still.',
+    state: { target: 'logreg', sampler: 'sgfs_f', seed: 1, values: { dataset: 1, n_features: 4, sgfs_alpha: 0, batch_size: 100 }, speed: 100 },
     compare: { sampler: 'sgfs_d', values: { sgfs_alpha: 0, batch_size: 100 } },
     pair: 'most_correlated',
+    claims: [
+      { metric: 'area_ratio', label: 'SGFS-f ellipse area, dashed / solid', op: '<', value: 0.9, after_samples: 100_000 },
+      { metric: 'compare.area_ratio', label: 'SGFS-d ellipse area, dashed / solid', op: '<', value: 0.75, after_samples: 100_000 },
+    ],
+  },
+  {
+    id: 'sgfs-alpha0-full',
+    title: 'SGFS-f at α = 0 on breast cancer',
+    source: 'Ahn, Korattikara & Welling 2012, Fig. 1 (left)',
+    text: 'SGFS-f alone at α = 0 on the most correlated pair of the breast-cancer posterior: the right shape, too small a spread.',
+    state: { target: 'logreg', sampler: 'sgfs_f', seed: 1, values: { dataset: 1, n_features: 4, sgfs_alpha: 0, batch_size: 100 }, speed: 100 },
+    pair: 'most_correlated',
+    claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.9, after_samples: 100_000 }],
+  },
+  {
+    id: 'sgfs-alpha0-diag',
+    title: 'SGFS-d at α = 0 on breast cancer',
+    source: 'Ahn, Korattikara & Welling 2012, Fig. 1 (right)',
+    text: 'SGFS-d alone at α = 0 on the most correlated pair of the breast-cancer posterior: the diagonal preconditioner ignores the correlation.',
+    state: { target: 'logreg', sampler: 'sgfs_d', seed: 1, values: { dataset: 1, n_features: 4, sgfs_alpha: 0, batch_size: 100 }, speed: 100 },
+    pair: 'most_correlated',
+    claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.75, after_samples: 100_000 }],
+  },
+  {
+    id: 'sgld-vs-mala',
+    title: 'SGLD vs MALA at equal cost',
+    source: 'Welling & Teh 2011 §1; Ahn, Korattikara & Welling 2012, Fig. 2',
+    text: 'Logistic regression with N = 1,000: SGLD with minibatches of 10 (left) against exact MALA (right) at the same number of per-datum gradient evaluations.',
+    state: { target: 'logreg', sampler: 'sgld', seed: 1, values: { n_points: 1000, batch_size: 10, step_size: 2e-4 }, speed: 200 },
+    compare: { sampler: 'mala', values: {} },
+    claims: [{ metric: 'e2', label: 'SGLD\'s E2', op: '<', value: 0.5, after_samples: 20_000 }, { metric: 'compare.e2', label: 'MALA\'s E2', op: '>', value: 0.5, after_samples: 20_000 }],
   },
   {
     id: 'sbps-vs-sgld',
     title: 'SBPS vs SGLD on logistic regression',
     source: 'Pakman, Gilboa, Carlson & Paninski 2017, logistic-regression experiment',
-    text: 'The same gradient budget for both. SBPS moves on straight lines and bounces (×) where the noisy projected gradient says the density falls; its bias diagnostic is the rate of bound violations. SGLD at a comparable cost moves by a random walk.',
-    state: { target: 'logreg', sampler: 'sbps', values: { n_points: 1000, band_k: 3, batch_size: 100 }, speed: 50 },
+    text: 'The same gradient budget for both. SBPS moves on straight lines and bounces (×) where the noisy projected gradient says the density falls; its bias diagnostic is the rate of bound violations, rare at k = 3. SGLD at a comparable cost moves by a random walk.',
+    state: { target: 'logreg', sampler: 'sbps', seed: 1, values: { n_points: 1000, band_k: 3, batch_size: 100 }, speed: 50 },
+    claims: [{ metric: 'diag.violation_rate', label: 'violations per bounce', op: '<', value: 0.05, after_samples: 20_000 }],
     compare: { sampler: 'sgld', values: { step_size: 0.0005, batch_size: 100 } },
   },
   {
     id: 'osgfs-burn-in',
     title: 'OSGFS detects the end of burn-in',
     source: 'El hanchi 2018, §2.3, eq. 16–17',
-    text: 'OSGFS starts at the origin, far from the mode of a 10,000-point logistic posterior. The convergence criterion (eq. 17) fires once the stochastic gradients average to zero within their noise; the trace plot marks that step as "burn-in over". Here every sample is kept, so the march in from the origin inflates the dashed ellipse: press "Discard burn-in" (d), or set "Collect samples" to after_criterion.',
-    state: { target: 'logreg', sampler: 'osgfs', values: { n_points: 10000, true_w: 2, true_b: -1, osgfs_collect: 1, batch_size: 100 }, speed: 5 },
+    text: 'OSGFS starts at the origin, outside the plot (the hollow point at its edge), far from the mode of a 10,000-point logistic posterior. The convergence criterion (eq. 17) fires once the stochastic gradients average to zero within their noise; the trace marks that step as "burn-in over" and keeps it in view. Here every sample is kept, so the march in from the origin inflates the dashed ellipse: press "Discard burn-in" (d), or set "Collect samples" to after_criterion.',
+    state: { target: 'logreg', sampler: 'osgfs', seed: 1, values: { n_points: 10000, true_w: 2, true_b: -1, start_at: 1, osgfs_collect: 1, batch_size: 100 }, speed: 5 },
+    claims: [
+      { metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 20_000], after_samples: 50_000 },
+      { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 3, after_samples: 50_000 },
+    ],
   },
   {
     id: 'sgfs-bias-mixing',
     title: 'Bias–mixing trade-off of SGFS over α (Fig. 2)',
     source: 'Ahn, Korattikara & Welling 2012, Fig. 2',
-    text: 'The sweep below runs SGFS-f at several α and SGLD at several ε with the same gradient budget, plotting covariance error against ESS per 1,000 gradients. Small α mixes fast with a small bias; SGLD trades the two more steeply.',
-    state: { target: 'logreg', sampler: 'sgfs_f', values: { dataset: 1, n_features: 4, sgfs_alpha: 1, batch_size: 100 }, speed: 100 },
+    text: 'The sweep below runs SGFS-f at several α and SGLD at several ε with the same gradient budget, plotting covariance error against ESS per 1,000 gradients, one point per chain.',
+    state: { target: 'logreg', sampler: 'sgfs_f', seed: 1, values: { dataset: 1, n_features: 4, sgfs_alpha: 1, batch_size: 100 }, speed: 100 },
   },
   {
     id: 'sgais-linreg',
@@ -66,49 +106,6 @@ export const PRESETS = [
     source: 'Cameron, Eggers & Kroon 2019, §6.2 and Fig. 5',
     text: 'Data from 3, then 5, then 7 Gaussian clusters (changes at n = 1,000 and 10,000), fitted by 3-, 5- and 7-component mixtures in order, and the 7-component model on shuffled data. The change points show as jumps in log Ẑ/n and spikes in annealing steps.',
     sgais: 'shift',
-  },
-];
-
-export const LESSONS = [
-  {
-    id: 'sgld',
-    title: 'SGLD: noise, step size and bias',
-    steps: [
-      { preset: 'sgld-gaussian-bias', text: 'Press play. The dashed sampler ellipse settles on the solid truth: at ε = 0.05 the discretisation bias is small.', action: 'Now drag the step size ε up towards 0.3 and watch the dashed ellipse grow past the truth, most in the narrow direction. Beyond ε = 4/λ_max = 0.4 the chain is unstable on this target.', tryValues: { step_size: 0.3 } },
-      { preset: 'sgld-gaussian-bias', text: 'Gradient noise: set "Gradient noise (s)" to 5. The noise-vs-step-size panel moves the dashed gradient-noise line up; where it crosses the injected noise is the sampling threshold.', action: 'Move ε left of the threshold line and compare the ellipses: injected noise dominates and SGLD samples.', tryValues: { grad_noise: 5 } },
-      { preset: 'sgld-mixture', text: 'The paper\'s mixture with minibatches of one and a decreasing step. Watch the sampling threshold in the diagnostics fall below 1 as ε_t shrinks.', action: 'Switch the schedule to "constant" with ε = 0.05 and see the chain overshoot: the stochastic-optimisation phase.', tryValues: { sgld_schedule: 0, step_size: 0.05 } },
-    ],
-  },
-  {
-    id: 'sgfs',
-    title: 'SGFS: Fisher scoring meets Langevin',
-    steps: [
-      { preset: 'sgfs-ellipses', text: 'At α = 0 SGFS-f (left) uses the full empirical Fisher and its ellipse lies on the truth; SGFS-d (right) keeps only the diagonal.', action: 'Raise α on both sides: with smaller steps both approach the posterior, and mix more slowly.', tryValues: { sgfs_alpha: 5 } },
-      { preset: 'sgfs-bias-mixing', text: 'The bias–mixing panel below sweeps α at equal gradient budget (SGFS paper Fig. 2).', action: 'Drag α and watch the highlighted point move along the SGFS curve.', tryValues: { sgfs_alpha: 3 } },
-    ],
-  },
-  {
-    id: 'osgfs',
-    title: 'OSGFS: knowing when burn-in is over',
-    steps: [
-      { preset: 'osgfs-burn-in', text: 'OSGFS starts far away and marches to the mode; its convergence test (eq. 17) fires when the averaged stochastic gradient is indistinguishable from zero.', action: 'Watch the trace plot: the dashed marker shows the step at which collection starts.' },
-    ],
-  },
-  {
-    id: 'bps',
-    title: 'Bouncy particle samplers',
-    steps: [
-      { state: { target: 'gaussian', sampler: 'bps', values: { refresh_rate: 1 }, speed: 2 }, text: 'Exact BPS moves in straight lines and bounces (×) off the density\'s level sets; refreshes redraw the velocity.', action: 'Set the refresh rate near 0 on an uncorrelated Gaussian (ρ = 0): the path stays on a ring — BPS without refresh is not ergodic.', tryValues: { rho: 0, refresh_rate: 0.01 } },
-      { preset: 'sbps-vs-sgld', text: 'SBPS replaces exact event times by a statistical upper band fitted to noisy minibatch gradients.', action: 'Lower the band multiple k to 1 and watch the bound-violation rate (its bias diagnostic) climb.', tryValues: { band_k: 1 } },
-    ],
-  },
-  {
-    id: 'sgais',
-    title: 'SGAIS: the evidence as data stream in',
-    steps: [
-      { preset: 'sgais-linreg', text: 'SGAIS anneals its particles from p(θ | y<n) to p(θ | y≤n) for every new chunk, using SGHMC moves on minibatches of the history. Its log Ẑ/n follows the exact curve.', action: 'Compare the time column: SGAIS processed all N for a fraction of one full-data AIS run.' },
-      { preset: 'sgais-shift', text: 'When the data-generating process changes, the new chunk is surprising: more annealing steps are needed and log Ẑ/n drops.', action: 'Find the spikes in the annealing-steps plot at n = 1,000 and 10,000; the shuffled run has none.' },
-    ],
   },
 ];
 

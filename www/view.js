@@ -35,6 +35,7 @@ export function drawCharts() {
   if (!app.lab || app.dead) return;
   app.chartsDrawnAt = performance.now();
   guarded(() => showMixing(JSON.parse(app.lab.mixing_json())));
+  app.lessons?.refresh();
   if (app.compare?.enabled) app.compare.showMixing();
   for (const [kind, id] of CHARTS) {
     const canvas = $(id);

@@ -1,0 +1,87 @@
+// Machine-checkable claims of lessons and presets: `{metric, op, value, after_samples}` read from
+// the chain's state (and the compared chain's), so the page can show whether a claim holds yet and
+// the browser tests can assert it at the exact settings a step loads.
+//
+// Metrics (all on the displayed pair unless said otherwise):
+//   e1, e2               the state's error of the means / covariances against the truth (SGFS eq. 14)
+//   area_ratio           area of the dashed (sampler) 2σ ellipse over the solid (truth) one, √(det S / det T)
+//   det_ratio            det S / det T (≈ 0: the samples lie on a line)
+//   narrow_ratio         sampler variance along the truth ellipse's short axis over the truth's
+//   wide_ratio           the same along the long axis
+//   var_x_ratio          sampler variance of the x coordinate over the truth's
+//   diag.NAME            the sampler's own diagnostic NAME (state.diagnostics)
+//   compare.METRIC       METRIC of the compared chain (compare mode)
+//   predicted.area_ratio area of the predicted stationary ellipse over the truth's (when the core predicts one)
+
+/** The 2 × 2 block of `cov` for the pair (i, j). */
+function block(cov, [i, j]) {
+  return [[cov[i][i], cov[i][j]], [cov[j][i], cov[j][j]]];
+}
+
+const det = (m) => m[0][0] * m[1][1] - m[0][1] * m[1][0];
+
+/** Unit eigenvectors of a symmetric 2 × 2 matrix, smallest eigenvalue first, with the eigenvalues. */
+function eigen(m) {
+  const [a, b, d] = [m[0][0], m[0][1], m[1][1]];
+  const mean = (a + d) / 2;
+  const r = Math.hypot((a - d) / 2, b);
+  const vector = (l) => {
+    const v = Math.abs(b) > 1e-300 ? [l - d, b] : (Math.abs(a - l) < Math.abs(d - l) ? [1, 0] : [0, 1]);
+    const n = Math.hypot(v[0], v[1]);
+    return [v[0] / n, v[1] / n];
+  };
+  return [{ value: mean - r, vector: vector(mean - r) }, { value: mean + r, vector: vector(mean + r) }];
+}
+
+const quad = (m, v) => v[0] * (m[0][0] * v[0] + m[0][1] * v[1]) + v[1] * (m[1][0] * v[0] + m[1][1] * v[1]);
+
+/** The value of `metric` in `state` (and `compareState` for compare.*); NaN when unknown. */
+export function measure(metric, state, compareState) {
+  if (metric.startsWith('compare.')) return compareState ? measure(metric.slice(8), compareState) : NaN;
+  if (metric.startsWith('diag.')) {
+    const d = (state.diagnostics || []).find((x) => x.name === metric.slice(5));
+    return d && d.value !== null ? d.value : NaN;
+  }
+  if (metric === 'e1' || metric === 'e2') return state[metric] ?? NaN;
+  if (!state.truth || state.n_samples < 2) return NaN;
+  const truth = block(state.truth.cov, state.pair);
+  const sampler = metric.startsWith('predicted.')
+    ? (state.predicted ? block(state.predicted.cov, state.pair) : null)
+    : block(state.cov, state.pair);
+  if (!sampler) return NaN;
+  const name = metric.replace(/^predicted\./, '');
+  const [narrow, wide] = eigen(truth);
+  switch (name) {
+    case 'area_ratio': return Math.sqrt(det(sampler) / det(truth));
+    case 'det_ratio': return det(sampler) / det(truth);
+    case 'narrow_ratio': return quad(sampler, narrow.vector) / narrow.value;
+    case 'wide_ratio': return quad(sampler, wide.vector) / wide.value;
+    case 'var_x_ratio': return sampler[0][0] / truth[0][0];
+    default: throw new Error(`unknown claim metric '${metric}'`);
+  }
+}
+
+/** Whether `value` satisfies the claim's comparison. */
+export function holds(claim, value) {
+  if (!Number.isFinite(value)) return false;
+  switch (claim.op) {
+    case '<': return value < claim.value;
+    case '>': return value > claim.value;
+    case 'between': return value >= claim.value[0] && value <= claim.value[1];
+    default: throw new Error(`unknown claim op '${claim.op}'`);
+  }
+}
+
+/** `{ready, value, ok}` of a claim in this state: ready once `after_samples` have been drawn. */
+export function check(claim, state, compareState) {
+  const value = measure(claim.metric, state, compareState);
+  const ready = state.n_samples >= (claim.after_samples || 0) && (!claim.metric.startsWith('compare.') || Boolean(compareState));
+  return { ready, value, ok: holds(claim, value) };
+}
+
+/** The claim in words, e.g. "area ratio > 1.5". */
+export function describe(claim) {
+  const name = claim.label || claim.metric;
+  const value = claim.op === 'between' ? `in [${claim.value[0]}, ${claim.value[1]}]` : `${claim.op} ${claim.value}`;
+  return `${name} ${value}`;
+}

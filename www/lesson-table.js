@@ -1,0 +1,278 @@
+// The lessons, as one declarative table. A step is one idea: the settings it loads (a preset's id
+// or its own `state`), the figure it talks about (its text is shown next to that figure: `plot`,
+// `trace`, `noise`, `bias`, `sweep`, `evidence`, `annealing`), its text, what to try next
+// (`tryValues`: settings the action asks for, checked not to diverge), and its claims as
+// predicates over the chain's state (www/claims.js) after `after_samples` samples, seeded, which
+// tests/e2e/lessons.test.mjs checks at exactly these settings. SGAIS steps run in the evidence
+// panel; their claims are checked natively at the same settings by the Rust tests they name
+// (`verifiedBy`).
+//
+// Numbers in the texts come from the closed forms quoted there (ALGORITHMS.md §12.7) or from the
+// measurements the tests repeat; tolerances leave room for the Monte Carlo error at the stated
+// number of samples.
+
+/** The correlated Gaussian (ρ = 0.9, unit scales): precisions 10 and 0.53 along its axes. */
+const GAUSSIAN = { target: 'gaussian', seed: 1 };
+
+export const LESSONS = [
+  {
+    id: 'sgld',
+    title: 'SGLD: step size, gradient noise, decreasing steps',
+    steps: [
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.05, batch_size: 100 }, speed: 500 },
+        text: 'SGLD with the full batch (all 100 pseudo-data) and a small step ε = 0.05: the dashed sampler ellipse sits almost on the solid truth. The only error left is the discretisation bias, here 14 % too much variance along the short axis (exact law: 1/(1 − ελ/4) with λ = 10).',
+        action: 'Next: the same chain at a larger step.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.95, 1.25], after_samples: 200_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.3, batch_size: 100 }, speed: 500 },
+        text: 'At ε = 0.3 the discretisation bias is large: the dashed ellipse grows past the truth, by a factor 1/(1 − 0.3·10/4) = 4 in variance along the short axis but only 4 % along the long one. Beyond ε = 4/λ_max = 0.4 the chain is unstable (the shaded end of the slider).',
+        action: 'Drag ε back down and watch the dashed ellipse shrink onto the truth.',
+        tryValues: { step_size: 0.1 },
+        claims: [
+          { metric: 'narrow_ratio', label: 'variance along the short axis, sampler / truth', op: 'between', value: [3, 5.2], after_samples: 100_000 },
+          { metric: 'wide_ratio', label: 'variance along the long axis, sampler / truth', op: 'between', value: [0.85, 1.25], after_samples: 100_000 },
+        ],
+      },
+      {
+        figure: 'noise',
+        state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.05, batch_size: 10 }, speed: 500 },
+        text: 'Minibatches of 10 of the 100 pseudo-data add gradient noise. At ε = 0.05 it is as large as the injected noise: the sampling threshold (Welling & Teh eq. 10, in the diagnostics) is above 1 and the dashed ellipse is 2.4 times too wide along the short axis, although ε has not changed.',
+        action: 'Find the crossing of the two noise lines in this chart: left of it injected noise wins.',
+        claims: [
+          { metric: 'diag.sampling_threshold', label: 'sampling threshold', op: '>', value: 1, after_samples: 20_000 },
+          { metric: 'narrow_ratio', label: 'variance along the short axis, sampler / truth', op: '>', value: 1.8, after_samples: 100_000 },
+        ],
+      },
+      {
+        figure: 'noise',
+        state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.005, batch_size: 10 }, speed: 1000 },
+        text: 'Ten times smaller ε = 0.005 with the same minibatch: the gradient noise shrinks like ε² and the injected noise like ε, so the threshold drops below 1 and SGLD samples: the short-axis variance is within 35 % of the truth. The price is mixing: the long axis now needs thousands of steps per independent sample.',
+        action: 'Compare the autocorrelation chart with the previous step.',
+        claims: [
+          { metric: 'diag.sampling_threshold', label: 'sampling threshold', op: '<', value: 1, after_samples: 20_000 },
+          { metric: 'narrow_ratio', label: 'variance along the short axis, sampler / truth', op: 'between', value: [0.8, 1.35], after_samples: 200_000 },
+        ],
+      },
+      {
+        figure: 'plot',
+        state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
+        text: 'The tied-means mixture of Welling & Teh (Fig. 1) with a decreasing step ε_t = a(b + t)^−0.55. Early, large steps are stochastic optimisation (threshold ≫ 1); as ε_t shrinks the injected noise wins and the threshold falls below 1.',
+        action: 'Watch "sampling threshold" in the diagnostics fall.',
+        claims: [{ metric: 'diag.sampling_threshold', label: 'sampling threshold', op: '<', value: 1, after_samples: 200_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
+        text: 'Samples of a decreasing-step chain are weighted by their ε_t (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes: the density image shows both, and the weighted estimate of θ₁\'s variance, which depends on visiting both, approaches the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.)',
+        action: 'Look for the two dark blobs in the density image.',
+        claims: [{ metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 }],
+      },
+    ],
+  },
+  {
+    id: 'sgfs',
+    title: 'SGFS: α, full vs diagonal, Bernstein–von Mises',
+    steps: [
+      {
+        figure: 'plot',
+        preset: 'sgfs-alpha0-full',
+        text: 'SGFS-f at α = 0, its largest step, on logistic regression (breast-cancer features, most correlated pair). Its preconditioner is the full empirical Fisher, so the ellipse has the right shape, but the step is so large that its stationary law is too narrow: the dashed ellipse lies inside the truth.',
+        action: 'Next: raise α, which shrinks the step.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.9, after_samples: 100_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { target: 'logreg', seed: 1, sampler: 'sgfs_f', values: { dataset: 1, n_features: 4, sgfs_alpha: 3, batch_size: 100 }, speed: 200 },
+        text: 'At α = 3 the step is ten times smaller (ε = 4/α²): the dashed ellipse grows onto the truth. SGFS-f mixes in few steps at any α because its steps follow the posterior\'s shape.',
+        action: 'Drag α between 0 and 3 and watch the ellipse.',
+        tryValues: { sgfs_alpha: 1 },
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.8, 1.2], after_samples: 100_000 }],
+      },
+      {
+        figure: 'plot',
+        preset: 'sgfs-alpha0-diag',
+        text: 'SGFS-d keeps only the diagonal of the Fisher information. On correlated coordinates its α = 0 step is too large along the narrow direction and ignores the correlation: its ellipse is too small and tilted wrongly, and its covariance error is larger than SGFS-f\'s.',
+        action: 'Compare E2 with the first step of this lesson.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.75, after_samples: 100_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { target: 'logreg', seed: 1, sampler: 'sgfs_f', values: { dataset: 0, n_points: 100_000, sgfs_alpha: 0, batch_size: 100 }, speed: 200 },
+        text: 'Bernstein–von Mises: with many data (N = 100,000) the posterior is Gaussian with covariance the inverse Fisher information, which SGFS estimates. Then even its largest step (α = 0, the Fisher-scoring limit) samples the posterior: the ellipses coincide.',
+        action: 'Lower N in "More settings" and watch the match degrade.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.15], after_samples: 200_000 }],
+      },
+    ],
+  },
+  {
+    id: 'sghmc',
+    title: 'SGHMC: friction and the noise estimate β̂',
+    steps: [
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100 }, speed: 500 },
+        text: 'SGHMC adds momentum to SGLD: the point keeps moving in one direction for several steps, so it crosses the long axis in fewer steps than SGLD at the same learning rate. With the full batch and its default friction it samples the truth.',
+        action: 'Next: almost no friction.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.2], after_samples: 100_000 }],
+      },
+      {
+        figure: 'trace',
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, friction: 0.01 }, speed: 500 },
+        text: 'Friction α = 0.01: the momentum barely decays, the trace oscillates and successive samples stay correlated for hundreds of steps; the effective sample size per 1,000 gradients drops.',
+        action: 'Raise the friction and watch the trace and the ESS.',
+        tryValues: { friction: 0.2 },
+        claims: [{ metric: 'diag.kinetic_temperature', label: 'kinetic temperature', op: 'between', value: [0.5, 1.5], after_samples: 100_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0 }, speed: 500 },
+        text: 'Minibatches of 10 add gradient noise that SGHMC also injects on top of its own noise when β̂ = 0: the dashed ellipse is too wide.',
+        action: 'Next: tell SGHMC how noisy its gradients are.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 1.15, after_samples: 100_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0.1 }, speed: 500 },
+        text: 'With the noise estimate β̂ = ηV̂/2 the injected noise 2(α − β̂)η is reduced by what the gradients already carry, and the ellipse shrinks back towards the truth.',
+        action: 'Move β̂ and watch the ellipse.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.8, 1.15], after_samples: 100_000 }],
+      },
+    ],
+  },
+  {
+    id: 'osgfs',
+    title: 'OSGFS: knowing when burn-in is over',
+    steps: [
+      {
+        figure: 'trace',
+        preset: 'osgfs-burn-in',
+        text: 'OSGFS starts at the origin, outside the plot (the hollow point at the edge), far from the mode of a 10,000-point logistic posterior. Every step is kept here, so the march in shows in the trace; the red marker is the step at which the convergence test (eq. 17) fired.',
+        action: 'Find the "burn-in over" marker in the trace.',
+        claims: [{ metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 20_000], after_samples: 50_000 }],
+      },
+      {
+        figure: 'plot',
+        preset: 'osgfs-burn-in',
+        text: 'Keeping the march in from the origin inflates the dashed ellipse far beyond the truth: those samples describe the path, not the posterior.',
+        action: 'Press "Discard burn-in" (d) and watch the ellipse shrink.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 3, after_samples: 50_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { target: 'logreg', seed: 1, sampler: 'osgfs', values: { n_points: 10000, true_w: 2, true_b: -1, start_at: 1, osgfs_collect: 0, batch_size: 100 }, speed: 200 },
+        text: 'OSGFS as published collects samples only after eq. 17 fires: the same start, but the dashed ellipse now describes the posterior.',
+        action: 'Compare the counters: samples start only after the burn-in.',
+        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.6, 1.6], after_samples: 50_000 }],
+      },
+    ],
+  },
+  {
+    id: 'bps',
+    title: 'Bouncy particle samplers: bounces, refresh, violations',
+    steps: [
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'bps', values: { refresh_rate: 1 }, speed: 2 },
+        text: 'Exact BPS moves in straight lines and bounces (×) where the density starts to fall; refreshes redraw the velocity. Its samples are points along the path, and the path covers the truth.',
+        action: 'Watch the bounces; next: no refresh on a round target.',
+        claims: [
+          { metric: 'diag.bounces', label: 'bounces', op: '>', value: 100, after_samples: 20_000 },
+          { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.8, 1.2], after_samples: 100_000 },
+        ],
+      },
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'bps', values: { rho: 0, refresh_rate: 0 }, speed: 2 },
+        text: 'On an uncorrelated Gaussian (ρ = 0) without refresh, BPS started at the mode never leaves one line through it: every bounce reverses the velocity. Its "ellipse" collapses to a segment — BPS without refresh is not ergodic.',
+        action: 'Next: the same target with refreshes.',
+        claims: [{ metric: 'det_ratio', label: 'det of sampler covariance / truth', op: '<', value: 0.01, after_samples: 20_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'bps', values: { rho: 0, refresh_rate: 1 }, speed: 2 },
+        text: 'With refresh rate 1 the velocity is redrawn now and then, the path leaves the line and the samples fill the circle: refreshes make BPS ergodic.',
+        action: 'Lower the refresh rate and watch how long the path stays on one line.',
+        tryValues: { refresh_rate: 0.1 },
+        claims: [{ metric: 'det_ratio', label: 'det of sampler covariance / truth', op: 'between', value: [0.7, 1.3], after_samples: 100_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 3, batch_size: 100 }, speed: 50 },
+        text: 'SBPS bounces at times drawn from an upper band fitted to noisy minibatch gradients; k is how many predictive standard deviations the band adds. With k = 3 the true rate rarely exceeds the band.',
+        action: 'Next: a thinner band.',
+        claims: [{ metric: 'diag.violation_rate', label: 'violations per bounce', op: '<', value: 0.05, after_samples: 20_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 0, batch_size: 100 }, speed: 50 },
+        text: 'With k = 0 the band is the fitted gradient alone: the rate exceeds it often. These violations are SBPS\'s bias diagnostic: each one is a bounce decided with the wrong probability.',
+        action: 'Raise k and watch the violation rate fall.',
+        tryValues: { band_k: 1 },
+        claims: [{ metric: 'diag.violation_rate', label: 'violations per bounce', op: '>', value: 0.1, after_samples: 20_000 }],
+      },
+    ],
+  },
+  {
+    id: 'cost',
+    title: 'Exact vs stochastic at equal cost',
+    steps: [
+      {
+        figure: 'plot',
+        preset: 'sgld-vs-mala',
+        text: 'SGLD (left, minibatches of 10) against exact MALA (right, all 1,000 data per step), both after the same 200,000 per-datum gradients. MALA has taken only 200 steps and has not reached its stationary spread; SGLD has taken 20,000: at a small budget the stochastic sampler is closer.',
+        action: 'Next: the same pair at a much larger budget.',
+        claims: [{ metric: 'e2', label: 'SGLD\'s E2', op: '<', value: 0.5, after_samples: 20_000 }, { metric: 'compare.e2', label: 'MALA\'s E2', op: '>', value: 0.5, after_samples: 20_000 }],
+      },
+      {
+        figure: 'plot',
+        preset: 'sgld-vs-mala',
+        text: 'After 10⁸ gradients MALA has taken 100,000 steps and its Monte Carlo error is small, while SGLD at its larger step keeps its bias: given enough budget the exact sampler wins. This is the crossing of the SGFS paper\'s Fig. 2.',
+        action: 'Lower SGLD\'s ε and see its bias shrink and its mixing slow.',
+        claims: [{ metric: 'compare.e2', label: 'MALA\'s E2', op: '<', value: 0.1, after_samples: 10_000_000 }, { metric: 'e2', label: 'SGLD\'s E2', op: '>', value: 0.15, after_samples: 10_000_000 }],
+      },
+    ],
+  },
+  {
+    id: 'sgais',
+    title: 'SGAIS: evidence as the data stream in',
+    steps: [
+      {
+        figure: 'evidence',
+        preset: 'sgais-linreg',
+        text: 'SGAIS anneals its particles from p(θ | y<n) to p(θ | y≤n) for every new chunk, using SGHMC moves on minibatches of the history. Its log Ẑ/n follows the exact curve (dashed) of Bayesian linear regression.',
+        action: 'Watch the curve approach the dashed exact one as the data arrive.',
+        verifiedBy: 'tests/sgais_defaults.rs: defaults_are_accurate_at_n_2000, defaults_are_accurate_at_n_10000',
+      },
+      {
+        figure: 'annealing',
+        preset: 'sgais-linreg',
+        text: 'The annealing steps per chunk: a new chunk that the current posterior already predicts well needs few steps. As n grows each chunk changes the posterior less, and the steps per chunk fall.',
+        action: 'Compare the first chunks with the last ones.',
+        verifiedBy: 'tests/sgais.rs',
+      },
+      {
+        figure: 'annealing',
+        preset: 'sgais-shift',
+        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps spike at the change points (marked), and the shuffled runs (dashed), which see no change, have no spikes.',
+        action: 'Find the spikes at the markers.',
+        verifiedBy: 'tests/sgais_shift.rs: the_six_variants_run_independently_and_the_summary_matches_their_numbers',
+      },
+      {
+        figure: 'evidence',
+        preset: 'sgais-shift',
+        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads; once the 7-cluster data arrive the 7-component model has the highest evidence. The sentence under the chart states the Bayes factors.',
+        action: 'Read off which model leads at each n.',
+        verifiedBy: 'tests/sgais_shift.rs: the_comparison_sentence_states_the_numbers',
+      },
+    ],
+  },
+];
+
+/** Every step of every lesson, flattened with its lesson id and index. */
+export function allSteps() {
+  return LESSONS.flatMap((lesson) => lesson.steps.map((step, index) => ({ lesson: lesson.id, index, step })));
+}
