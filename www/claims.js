@@ -9,6 +9,11 @@
 //   narrow_ratio         sampler variance along the truth ellipse's short axis over the truth's
 //   wide_ratio           the same along the long axis
 //   var_x_ratio          sampler variance of the x coordinate over the truth's
+//   distance_sd          distance of the current point from the truth's mean, in the truth's
+//                        standard deviations (Mahalanobis, on the pair): how far burn-in still has to go
+//   steps_ratio          the main chain's steps over the compared chain's (compare mode)
+//   e2_ratio             the main chain's E2 over the compared chain's (compare mode)
+//   ess_per_1000         smaller ESS per 1,000 gradient evaluations of the pair (state.mixing, when attached)
 //   diag.NAME            the sampler's own diagnostic NAME (state.diagnostics)
 //   compare.METRIC       METRIC of the compared chain (compare mode)
 //   predicted.area_ratio area of the predicted stationary ellipse over the truth's (when the core predicts one)
@@ -33,6 +38,13 @@ function eigen(m) {
   return [{ value: mean - r, vector: vector(mean - r) }, { value: mean + r, vector: vector(mean + r) }];
 }
 
+/** √((x − μ)ᵀ T⁻¹ (x − μ)) on the pair. */
+function mahalanobis(position, mean, truth, [i, j]) {
+  const [dx, dy] = [position[i] - mean[i], position[j] - mean[j]];
+  const d = det(truth);
+  return Math.sqrt((truth[1][1] * dx * dx - 2 * truth[0][1] * dx * dy + truth[0][0] * dy * dy) / d);
+}
+
 const quad = (m, v) => v[0] * (m[0][0] * v[0] + m[0][1] * v[1]) + v[1] * (m[1][0] * v[0] + m[1][1] * v[1]);
 
 /** The value of `metric` in `state` (and `compareState` for compare.*); NaN when unknown. */
@@ -43,7 +55,12 @@ export function measure(metric, state, compareState) {
     return d && d.value !== null ? d.value : NaN;
   }
   if (metric === 'e1' || metric === 'e2') return state[metric] ?? NaN;
-  if (!state.truth || state.n_samples < 2) return NaN;
+  if (metric === 'steps_ratio') return compareState ? state.steps / compareState.steps : NaN;
+  if (metric === 'e2_ratio') return compareState ? (state.e2 ?? NaN) / (compareState.e2 ?? NaN) : NaN;
+  if (metric === 'ess_per_1000') return Math.min(...(state.mixing?.ess_per_1000_grads || [NaN]).map((e) => e ?? NaN));
+  if (!state.truth) return NaN;
+  if (metric === 'distance_sd') return mahalanobis(state.position, state.truth.mean, block(state.truth.cov, state.pair), state.pair);
+  if (state.n_samples < 2) return NaN;
   const truth = block(state.truth.cov, state.pair);
   const sampler = metric.startsWith('predicted.')
     ? (state.predicted ? block(state.predicted.cov, state.pair) : null)

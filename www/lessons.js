@@ -20,11 +20,17 @@ const FIGURE_ANCHORS = {
   annealing: 'chart-annealing',
 };
 
+/** The SGAIS charts' narrative goes in the column beside them, under the evidence controls. */
+const SGAIS_FIGURES = new Set(['evidence', 'annealing']);
+
 /** Move a narrative panel (the lesson's, a preset's note) next to the figure it talks about. */
 export function placeNextTo(panel, figure) {
   const anchor = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
   panel.dataset.figure = anchor ? figure : 'plot';
-  if (anchor) {
+  if (anchor && SGAIS_FIGURES.has(figure)) {
+    const column = document.querySelector('.sgais-controls');
+    if (panel.parentElement !== column) column.append(panel);
+  } else if (anchor) {
     if (panel.nextElementSibling !== anchor) anchor.before(panel);
   } else {
     const side = document.querySelector('.stage > .side');

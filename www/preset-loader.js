@@ -5,7 +5,8 @@ import { $, app, currentSpecs } from './app.js';
 import { PRESETS, findPreset } from './presets.js';
 import { placeNextTo, wireLessons } from './lessons.js';
 import { setPlaying } from './playback.js';
-import { applyPendingPair, buildControls, labState, rebuildLab } from './chain.js';
+import { applyPendingPair, buildControls, rebuildLab } from './chain.js';
+import { guarded } from './errors.js';
 import { setSpeed } from './run-controls.js';
 import { scheduleUrlWrite } from './url-sync.js';
 
@@ -46,6 +47,15 @@ export function applyPreset({ state, compare, pair, title, text, source, sgais }
   setPlaying(true);
 }
 
+/** The main (and compared) chain's state with its mixing numbers, for checking claims live. */
+function chainStates() {
+  const withMixing = (lab) => ({ ...JSON.parse(lab.state_json()), mixing: JSON.parse(lab.mixing_json()) });
+  return guarded(() => ({
+    state: app.lab ? withMixing(app.lab) : undefined,
+    compareState: app.compare?.enabled && app.compare.lab ? withMixing(app.compare.lab) : undefined,
+  }));
+}
+
 /** The lesson step's state: its preset's, or its own inline state. */
 export function lessonStepPreset(step) {
   const preset = step.preset ? findPreset(step.preset) : { state: step.state };
@@ -63,8 +73,5 @@ export function wirePresets() {
   app.lessons = wireLessons((step) => {
     $('preset-note').hidden = true;
     applyPreset(lessonStepPreset(step));
-  }, () => ({
-    state: labState(),
-    compareState: app.compare?.enabled && app.compare.lab ? JSON.parse(app.compare.lab.state_json()) : undefined,
-  }));
+  }, chainStates);
 }

@@ -61,10 +61,13 @@ export const PRESETS = [
     id: 'sgld-vs-mala',
     title: 'SGLD vs MALA at equal cost',
     source: 'Welling & Teh 2011 §1; Ahn, Korattikara & Welling 2012, Fig. 2',
-    text: 'Logistic regression with N = 1,000: SGLD with minibatches of 10 (left) against exact MALA (right) at the same number of per-datum gradient evaluations.',
-    state: { target: 'logreg', sampler: 'sgld', seed: 1, values: { n_points: 1000, batch_size: 10, step_size: 2e-4 }, speed: 200 },
+    text: 'Logistic regression with N = 100,000, both chains starting at the origin, far out: SGLD with minibatches of 100 (left) against exact MALA (right) at the same number of per-datum gradient evaluations. SGLD takes 1,000 steps per MALA step, but MALA\'s first, full-gradient step already lands near the mode; after 100 passes MALA\'s covariance error is far below SGLD\'s, whose minibatch noise inflates its ellipse.',
+    state: { target: 'logreg', sampler: 'sgld', seed: 1, values: { n_points: 100_000, start_at: 1, batch_size: 100, step_size: 1.7e-5 }, speed: 50 },
     compare: { sampler: 'mala', values: {} },
-    claims: [{ metric: 'e2', label: 'SGLD\'s E2', op: '<', value: 0.5, after_samples: 20_000 }, { metric: 'compare.e2', label: 'MALA\'s E2', op: '>', value: 0.5, after_samples: 20_000 }],
+    claims: [
+      { metric: 'compare.distance_sd', label: 'MALA\'s distance from the mean after one step (sd)', op: '<', value: 10, after_samples: 500 },
+      { metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 },
+    ],
   },
   {
     id: 'sbps-vs-sgld',
@@ -83,7 +86,7 @@ export const PRESETS = [
     state: { target: 'logreg', sampler: 'osgfs', seed: 1, values: { n_points: 10000, true_w: 2, true_b: -1, start_at: 1, osgfs_collect: 1, batch_size: 100 }, speed: 5 },
     claims: [
       { metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 20_000], after_samples: 50_000 },
-      { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 3, after_samples: 50_000 },
+      { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 3, after_samples: 2_000 },
     ],
   },
   {

@@ -1,0 +1,142 @@
+// Every claim a lesson step or a preset makes, checked at exactly the settings it loads: the step
+// is loaded through the page's own lesson (or preset) controls, paused, and its seeded chain (and
+// the compared chain, at the same gradient budget) is run in chunks until it has the number of
+// samples the claim names; then the claim's predicate (www/claims.js, the same code the lesson
+// panel uses live) is evaluated on the state. Waits are on sample counts, never on wall-clock
+// progress. A screenshot of every lesson step goes to test-artifacts/lessons/.
+//
+// SGAIS steps run in the evidence panel; their claims are checked natively by the Rust tests each
+// step names (`verifiedBy`), and here only that they load.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot } from './harness.mjs';
+
+const env = useBrowser();
+
+/** Steps run per page call while driving a chain to a sample count. */
+const CHUNK_STEPS = 50_000;
+/** Generous limit on page calls per claim (a chain that stops producing samples fails, not hangs). */
+const MAX_CALLS = 2_000;
+
+/**
+ * Pause and restart the loaded step's chains from their seeded start (so that what played before
+ * the pause does not matter), once the truth (and a pair preset) is known.
+ */
+async function pauseAndRestart(page) {
+  await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
+  await page.waitForFunction(() => !window.sgviz.app.truthPending && !window.sgviz.app.pendingPair, null, { timeout: 120_000 });
+  await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.compare?.lab?.reset(); });
+}
+
+/** Run both chains (the compared one to the same gradient budget) until `samples`; return states. */
+async function runTo(page, samples) {
+  for (let call = 0; call < MAX_CALLS; call++) {
+    const done = await page.evaluate(([target, chunk]) => {
+      const { app } = window.sgviz;
+      const state = JSON.parse(app.lab.state_json());
+      if (state.diverged) return { state };
+      if (state.n_samples < target) app.lab.run(Math.min(chunk, Math.max(64, target - state.n_samples)));
+      const main = JSON.parse(app.lab.state_json());
+      let compareState;
+      if (app.compare?.enabled && app.compare.lab) {
+        let cs = JSON.parse(app.compare.lab.state_json());
+        while (!cs.diverged && cs.grad_evals < main.grad_evals) {
+          app.compare.lab.run(1);
+          cs = JSON.parse(app.compare.lab.state_json());
+        }
+        compareState = { ...cs, mixing: JSON.parse(app.compare.lab.mixing_json()) };
+      }
+      main.mixing = JSON.parse(app.lab.mixing_json());
+      return main.n_samples >= target || main.diverged ? { state: main, compareState } : null;
+    }, [samples, CHUNK_STEPS]);
+    if (done) return done;
+  }
+  throw new Error(`no ${samples} samples after ${MAX_CALLS} calls`);
+}
+
+/**
+ * Check each claim (in order of sample count) on the running chains; returns lines for the log;
+ * the lines of failed claims also go to `failures` (all are reported together at the end).
+ */
+async function checkClaims(page, claims, where, failures) {
+  await pauseAndRestart(page);
+  const lines = [];
+  for (const claim of [...claims].sort((a, b) => (a.after_samples || 0) - (b.after_samples || 0))) {
+    const { state, compareState } = await runTo(page, claim.after_samples || 0);
+    assert.equal(state.diverged, null, `${where}: diverged`);
+    const result = await page.evaluate(async ([c, s, cs]) => {
+      const { check } = await import('./www/claims.js');
+      return check(c, s, cs);
+    }, [claim, state, compareState ?? null]);
+    const line = `${where}: ${claim.metric} = ${result.value} (claim ${claim.op} ${JSON.stringify(claim.value)} after ${claim.after_samples}; n = ${state.n_samples})`;
+    lines.push(line);
+    if (!(result.ready && result.ok)) failures.push(line);
+  }
+  return lines;
+}
+
+async function redraw(page) {
+  await page.evaluate(async () => {
+    const { draw, drawCharts } = await import('./www/view.js');
+    draw();
+    drawCharts();
+  });
+}
+
+test('every lesson step\'s claims hold at the settings it loads (screenshots of each step)', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  const lessons = await page.evaluate(async () => (await import('./www/lesson-table.js')).LESSONS);
+  const presets = await page.evaluate(async () => Object.fromEntries((await import('./www/presets.js')).PRESETS.map((p) => [p.id, p])));
+  assert.ok(lessons.length >= 6, `${lessons.length} lessons`);
+  const steps = lessons.reduce((n, l) => n + l.steps.length, 0);
+  assert.ok(steps >= 24, `${steps} lesson steps`);
+  await page.click('#lesson-open');
+  const log = [];
+  const failures = [];
+  for (const lesson of lessons) {
+    await page.selectOption('#lesson-choice', lesson.id);
+    for (let k = 0; k < lesson.steps.length; k++) {
+      const step = lesson.steps[k];
+      const where = `${lesson.id} step ${k + 1}`;
+      // A click through the page (the SGAIS panel may still be settling after its run was stopped).
+      if (k > 0) await page.$eval('#lesson-next', (b) => b.click());
+      assert.equal(await page.textContent('#lesson-text'), step.text, `${where}: text shown`);
+      const figure = await page.evaluate(() => document.querySelector('#lesson').dataset.figure);
+      assert.equal(figure, step.figure, `${where}: placed next to its figure`);
+      const sgais = step.preset && presets[step.preset].sgais;
+      if (sgais) {
+        assert.ok(step.verifiedBy, `${where}: an SGAIS step names the Rust test that checks its claim`);
+        await page.waitForFunction(() => (window.sgviz.app.sgais.summary()?.runs[0].n || 0) >= 500, null, { timeout: 120_000 });
+        await page.click('#sgais-stop');
+      } else {
+        assert.ok(step.claims?.length, `${where}: makes a checkable claim`);
+        const started = Date.now();
+        log.push(...await checkClaims(page, step.claims, where, failures));
+        log.push(`  (${where}: ${(Date.now() - started) / 1000} s)`);
+        await redraw(page);
+      }
+      await page.$eval('#lesson', (e) => e.scrollIntoView({ block: 'start' }));
+      await screenshot(page, `lessons/${lesson.id}-${k + 1}`, { fullPage: false });
+    }
+  }
+  console.log(log.join('\n'));
+  assert.deepEqual(failures, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('every preset\'s claims hold at the settings it loads', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  const presets = await page.evaluate(async () => (await import('./www/presets.js')).PRESETS.filter((p) => p.claims));
+  const log = [];
+  const failures = [];
+  for (const preset of presets) {
+    await page.selectOption('#preset', preset.id);
+    log.push(...await checkClaims(page, preset.claims, `preset ${preset.id}`, failures));
+  }
+  console.log(log.join('\n'));
+  assert.deepEqual(failures, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
