@@ -105,6 +105,12 @@ pub struct Chain {
     /// Runaway detection against the truth (continuous-time samplers, once a truth is known).
     watch: Option<RunawayWatch>,
     excursion: Option<Excursion>,
+    /// Whether the sampler records each step's parts (slow motion).
+    recording_parts: bool,
+    /// The chain's latest start (see [`Chain::restart_at`]).
+    start: Vec<f64>,
+    /// Ring pushes at each restart.
+    restarts: Vec<u64>,
 }
 
 /// A stretch of the trajectory outside the bulk of the truth (see [`crate::runaway`]), with what
@@ -179,6 +185,9 @@ impl Chain {
             path: std::collections::VecDeque::with_capacity(PATH_PIECES),
             watch: None,
             excursion: None,
+            recording_parts: false,
+            start: start.clone(),
+            restarts: Vec::new(),
             model,
             sampler,
             oracle,
@@ -487,6 +496,49 @@ impl Chain {
     /// The last Metropolis–Hastings proposal of an exact sampler.
     pub fn last_proposal(&self) -> Option<&crate::sampler::Proposal> {
         self.sampler.last_proposal()
+    }
+
+    /// Record every step's parts from now on (slow motion), or stop.
+    pub fn record_parts(&mut self, on: bool) {
+        self.recording_parts = on;
+        self.sampler.record_parts(on);
+    }
+
+    /// The latest step's parts while recording (SGLD, SGHMC, SGFS).
+    pub fn last_parts(&self) -> Option<&crate::sampler::StepParts> {
+        self.sampler.last_parts()
+    }
+
+    /// Restart the sampler at `point` (dragged there): a fresh sampler state with the same
+    /// parameters, seed stream and statistics; the retained samples stay, so the trace shows the
+    /// jump, and the sample index of the restart is remembered for its marker. A diverged chain
+    /// runs again. Refuses a point of the wrong dimension or with a non-finite coordinate.
+    pub fn restart_at(&mut self, point: &[f64]) -> Result<(), String> {
+        if point.len() != self.model.dim() {
+            return Err(format!("a start needs {} coordinates, got {}", self.model.dim(), point.len()));
+        }
+        if let Some(bad) = point.iter().find(|x| !x.is_finite()) {
+            return Err(format!("a start must be finite, got {bad}"));
+        }
+        self.sampler = (self.sampler_spec.build)(&self.sampler_params, self.model.as_ref(), point);
+        self.sampler.record_parts(self.recording_parts);
+        self.status = ChainStatus::Running;
+        self.excursion = None;
+        self.path.clear();
+        self.time_to_next_sample = 0.0;
+        self.start = point.to_vec();
+        self.restarts.push(self.samples.total_pushed());
+        Ok(())
+    }
+
+    /// Where the chain (last) started: the target's initial point or a dragged start.
+    pub fn start(&self) -> &[f64] {
+        &self.start
+    }
+
+    /// Sample indices (ring pushes) at which the chain was restarted by a drag.
+    pub fn restarts(&self) -> &[u64] {
+        &self.restarts
     }
 }
 

@@ -11,7 +11,7 @@ use crate::model::{Model, View};
 use crate::plot::chart::ChartSpec;
 use crate::plot::contours::DensityGrid;
 use crate::plot::density::DensityImage;
-use crate::plot::diagnostics_panel::{autocorrelation_chart, recent_ess, trace_chart};
+use crate::plot::diagnostics_panel::{autocorrelation_chart, recent_ess, trace_chart_from};
 use crate::plot::marginal2d::StaticLayer;
 use crate::plot::marginals::{self, AxisDensity};
 use crate::plot::{PlotFrame, Projection};
@@ -415,6 +415,49 @@ impl Lab {
         self.pixel(self.chain.position())
     }
 
+    /// Restart the chain at `point` (see [`Chain::restart_at`]).
+    pub fn restart_at(&mut self, point: &[f64]) -> Result<(), String> {
+        self.chain.restart_at(point)
+    }
+
+    /// Restart the chain where the current point was dropped on the 2-D panel: the displayed pair
+    /// takes the pixel's data coordinates, the other coordinates keep their current values.
+    pub fn restart_at_pixel(&mut self, px: f64, py: f64) -> Result<Vec<f64>, String> {
+        if !(px.is_finite() && py.is_finite()) {
+            return Err("the drop point must be finite".into());
+        }
+        let (x, y) = self.projection.to_data(px, py);
+        let mut point = self.chain.position().to_vec();
+        point[self.pair.0] = x;
+        point[self.pair.1] = y;
+        self.restart_at(&point)?;
+        Ok(point)
+    }
+
+    /// Record each step's parts (slow motion) or stop.
+    pub fn set_slow_motion(&mut self, on: bool) {
+        self.chain.record_parts(on);
+    }
+
+    /// The latest step's parts in data coordinates and, for drawing head to tail, in pixels on the
+    /// displayed pair: `{start, start_pixel, parts: [{name, label, vector, from, to}], end}`, or
+    /// null when the sampler records none.
+    pub fn step_parts(&self) -> Value {
+        let Some(parts) = self.chain.last_parts() else { return Value::Null };
+        let mut at = parts.start.clone();
+        let pieces: Vec<Value> = parts
+            .parts
+            .iter()
+            .map(|part| {
+                let from = self.pixel(&at);
+                at.iter_mut().zip(&part.vector).for_each(|(a, v)| *a += v);
+                let to = self.pixel(&at);
+                json!({ "name": part.name, "label": part.label, "vector": part.vector, "from": from, "to": to })
+            })
+            .collect();
+        json!({ "start": parts.start, "start_pixel": self.pixel(&parts.start), "parts": pieces, "end": parts.end() })
+    }
+
     /// Pixel polyline of the sampler's 2σ ellipse (empty until there are enough samples).
     pub fn sampler_ellipse(&self) -> Vec<f64> {
         if self.chain.n_recorded() < 10 {
@@ -445,13 +488,20 @@ impl Lab {
         let ring = self.chain.samples();
         match kind {
             "trace" => {
-                let mut spec = trace_chart(ring, &names, self.pair, TRACE_POINTS);
                 let fired = self.chain.diagnostics().into_iter().find(|d| d.name == "burn_in_over_step").map(|d| d.value);
-                if let Some(step) = fired.filter(|s| s.is_finite()) {
-                    // Trace positions count recorded samples; with burn-in b, step t is sample t − b.
-                    let sample = step - self.config.burn_in as f64;
-                    spec.markers.push(crate::plot::chart::Marker { x: sample, label: "burn-in over (eq. 17)".into(), colour: plotters::style::RGBColor(209, 73, 91) });
+                // Trace positions count recorded samples; with burn-in b, step t is sample t − b.
+                let burn_in = fired.filter(|s| s.is_finite()).map(|step| step - self.config.burn_in as f64);
+                let restarts = self.chain.restarts().iter().map(|&r| r as f64);
+                let first_marker = burn_in.into_iter().chain(restarts.clone()).fold(f64::INFINITY, f64::min);
+                let mut spec = trace_chart_from(ring, &names, self.pair, TRACE_POINTS, first_marker);
+                let mut markers = Vec::new();
+                if let Some(sample) = burn_in {
+                    markers.push(crate::plot::chart::Marker { x: sample, label: "burn-in over (eq. 17)".into(), colour: plotters::style::RGBColor(209, 73, 91) });
                 }
+                for r in restarts {
+                    markers.push(crate::plot::chart::Marker { x: r, label: "restart (dragged)".into(), colour: plotters::style::RGBColor(46, 125, 50) });
+                }
+                spec.markers.extend(markers);
                 Ok(spec)
             }
             "acf" => Ok(autocorrelation_chart(ring, &names, self.pair, ESS_WINDOW, ACF_LAGS)),
@@ -520,6 +570,8 @@ impl Lab {
             "e1": errors.map(|e| finite(e.0)),
             "e2": errors.map(|e| finite(e.1)),
             "pair": [self.pair.0, self.pair.1],
+            "start": chain.start().iter().map(|x| finite(*x)).collect::<Vec<_>>(),
+            "restarts": chain.restarts(),
             "dim": chain.model().dim(),
             "names": chain.model().coordinate_names(),
             "n_data": chain.model().n_data(),

@@ -189,6 +189,18 @@ impl WebLab {
     pub fn position_pixel(&self) -> Vec<f64> {
         self.lab.position_pixel().to_vec()
     }
+    /// Restart the chain where the point was dropped (canvas pixels); returns the new start.
+    pub fn restart_at_pixel(&mut self, px: f64, py: f64) -> Result<Vec<f64>, JsError> {
+        self.lab.restart_at_pixel(px, py).map_err(js_error)
+    }
+    /// Record each step's parts (slow motion) or stop.
+    pub fn set_slow_motion(&mut self, on: bool) {
+        self.lab.set_slow_motion(on);
+    }
+    /// The latest step's parts (see `Lab::step_parts`), "null" when none are recorded.
+    pub fn step_parts_json(&self) -> String {
+        self.lab.step_parts().to_string()
+    }
     pub fn sampler_ellipse(&self) -> Vec<f64> {
         self.lab.sampler_ellipse()
     }

@@ -7,13 +7,29 @@ use crate::ring::RingBuffer;
 
 /// Trace of the displayed pair over the most recent `max_points` retained samples.
 pub fn trace_chart(ring: &RingBuffer, names: &[String], pair: (usize, usize), max_points: usize) -> ChartSpec {
-    let start = ring.len().saturating_sub(max_points);
-    let first_index = ring.total_pushed() as usize - (ring.len() - start);
+    trace_chart_from(ring, names, pair, max_points, f64::INFINITY)
+}
+
+/// Like [`trace_chart`], but reaching back to sample index `keep_from` (a marker: the OSGFS
+/// burn-in, a dragged restart) while the ring still holds it, thinned to at most `max_points`
+/// points per coordinate, so that a marker does not scroll out of the window.
+pub fn trace_chart_from(ring: &RingBuffer, names: &[String], pair: (usize, usize), max_points: usize, keep_from: f64) -> ChartSpec {
+    let oldest = ring.total_pushed() as usize - ring.len();
+    let latest_window = ring.len().saturating_sub(max_points);
+    // Reach back to a little before the marker (a tenth of the span since it) when it is retained.
+    let start = if keep_from.is_finite() && keep_from >= oldest as f64 {
+        let marker = keep_from as usize - oldest;
+        let margin = (ring.len().saturating_sub(marker)) / 10;
+        marker.saturating_sub(margin).min(latest_window)
+    } else {
+        latest_window
+    };
+    let stride = (ring.len() - start).div_ceil(max_points.max(1)).max(1);
     let series = [pair.0, pair.1]
         .iter()
         .enumerate()
         .map(|(k, &j)| {
-            let points = (start..ring.len()).map(|i| ((first_index + i - start) as f64, ring.get(i)[j])).collect();
+            let points = (start..ring.len()).step_by(stride).map(|i| ((oldest + i) as f64, ring.get(i)[j])).collect();
             Series::new(names[j].clone(), points, PALETTE[k], Style::Line)
         })
         .collect();

@@ -62,6 +62,15 @@ impl Projection {
         (px, py)
     }
 
+    /// Data coordinates of a canvas pixel (the inverse of [`Projection::to_pixel`]).
+    pub fn to_data(&self, px: f64, py: f64) -> (f64, f64) {
+        let v = &self.view;
+        let f = &self.frame;
+        let x = v.x_min + (px - f.left as f64) / f.inner_width() as f64 * (v.x_max - v.x_min);
+        let y = v.y_max - (py - f.top as f64) / f.inner_height() as f64 * (v.y_max - v.y_min);
+        (x, y)
+    }
+
     /// Cell of the inner rectangle a data point falls in, if inside.
     pub fn to_cell(&self, x: f64, y: f64) -> Option<(u32, u32)> {
         let v = &self.view;

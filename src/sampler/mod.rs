@@ -61,6 +61,52 @@ impl Proposal {
     }
 }
 
+/// One step of a stochastic-gradient sampler taken apart, for the slow-motion animation: the
+/// start and the displacements that make up the step, in order; they sum to the step (up to
+/// rounding). The minibatch-noise part is the difference between the step's drift with the
+/// minibatch gradient and with the full-data gradient ∇log π (computed only while recording, not
+/// counted as gradient work).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct StepParts {
+    pub start: Vec<f64>,
+    pub parts: Vec<StepPart>,
+}
+
+/// One displacement of a [`StepParts`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct StepPart {
+    pub name: &'static str,
+    pub label: &'static str,
+    pub vector: Vec<f64>,
+}
+
+impl StepParts {
+    /// Start a new record at `start` (keeps the allocation).
+    pub fn restart(&mut self, start: &[f64]) {
+        self.start.clear();
+        self.start.extend_from_slice(start);
+        self.parts.clear();
+    }
+    pub fn push(&mut self, name: &'static str, label: &'static str, vector: Vec<f64>) {
+        self.parts.push(StepPart { name, label, vector });
+    }
+    /// Start plus every part: where the step ended.
+    pub fn end(&self) -> Vec<f64> {
+        let mut end = self.start.clone();
+        for part in &self.parts {
+            end.iter_mut().zip(&part.vector).for_each(|(e, v)| *e += v);
+        }
+        end
+    }
+}
+
+/// The full-data gradient ∇log π(θ) without synthetic noise, for [`StepParts`] (not counted).
+pub fn exact_gradient(model: &dyn Model, theta: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; theta.len()];
+    model.grad_log_density(theta, &mut out);
+    out
+}
+
 /// One named number a sampler reports for the UI and the CLI (noise variances, acceptance, …).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Diagnostic {
@@ -89,6 +135,13 @@ pub trait Sampler: Send {
     }
     /// The last Metropolis–Hastings proposal (exact samplers), for animating it.
     fn last_proposal(&self) -> Option<&Proposal> {
+        None
+    }
+    /// Start (or stop) recording each step's parts ([`StepParts`]); samplers without a
+    /// decomposition ignore it.
+    fn record_parts(&mut self, _on: bool) {}
+    /// The parts of the latest step, while recording.
+    fn last_parts(&self) -> Option<&StepParts> {
         None
     }
     /// Quantities worth showing, as of the latest step.

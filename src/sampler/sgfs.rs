@@ -12,7 +12,7 @@
 
 use super::fisher::{largest_eigenvalue, prior_precision, smallest_eigenvalue, RunningFisher};
 use super::gradient::score_mean_and_covariance;
-use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use super::{exact_gradient, Diagnostic, Emitted, GradientOracle, Sampler, StepParts};
 use crate::curvature::Curvature;
 use crate::defaults;
 use crate::model::Model;
@@ -240,6 +240,10 @@ pub struct Sgfs {
     n_data: usize,
     /// Why the target does not suit SGFS (see [`defaults::fisher_premise_violation`]).
     unsupported: Option<String>,
+    /// The injected noise of the latest step before preconditioning (α√γ·Lz, or per coordinate).
+    noise: Vec<f64>,
+    /// The latest step's parts, while recording them (slow motion).
+    parts: Option<StepParts>,
 }
 
 impl Sgfs {
@@ -262,6 +266,8 @@ impl Sgfs {
             batch_size: 0,
             n_data: model.n_data(),
             unsupported: None,
+            noise: vec![0.0; dim],
+            parts: None,
         }
     }
 
@@ -301,7 +307,7 @@ impl Sgfs {
 
     /// Δθ = 2 [(1+α²)γ I_N]^(−1) (∇ + √(α²γ) L z) with I_N = L Lᵀ, written into `delta`;
     /// false (and `delta` untouched) if I_N is not SPD.
-    fn full_update(&self, information: &DMatrix<f64>, delta: &mut DVector<f64>, rng: &mut ChainRng) -> bool {
+    fn full_update(&mut self, information: &DMatrix<f64>, delta: &mut DVector<f64>, rng: &mut ChainRng) -> bool {
         let dim = delta.len();
         let Some(chol) = information.clone().cholesky() else { return false };
         let gamma = self.gamma();
@@ -311,7 +317,8 @@ impl Sgfs {
         let z: Vec<f64> = (0..dim).map(|_| standard_normal(rng)).collect();
         for j in 0..dim {
             let lz: f64 = (0..=j).map(|k| l[(j, k)] * z[k]).sum();
-            delta[j] = self.drift[j] + noise_scale * lz;
+            self.noise[j] = noise_scale * lz;
+            delta[j] = self.drift[j] + self.noise[j];
         }
         chol.solve_mut(delta);
         *delta *= 2.0 / ((1.0 + self.alpha * self.alpha) * gamma);
@@ -319,20 +326,55 @@ impl Sgfs {
     }
 
     /// Per coordinate: Δθ_j = 2(∇_j + η_j)/((1+α²)γ I_jj), η_j ~ N(0, α²γ I_jj).
-    fn diagonal_update(&self, information: &DMatrix<f64>, delta: &mut DVector<f64>, rng: &mut ChainRng) {
+    fn diagonal_update(&mut self, information: &DMatrix<f64>, delta: &mut DVector<f64>, rng: &mut ChainRng) {
         let gamma = self.gamma();
         let scale = 2.0 / ((1.0 + self.alpha * self.alpha) * gamma);
         for j in 0..delta.len() {
             let info = information[(j, j)];
-            let noise = self.alpha * (gamma * info).sqrt() * standard_normal(rng);
-            delta[j] = scale * (self.drift[j] + noise) / info;
+            self.noise[j] = self.alpha * (gamma * info).sqrt() * standard_normal(rng);
+            delta[j] = scale * (self.drift[j] + self.noise[j]) / info;
         }
+    }
+}
+
+impl Sgfs {
+    /// Record the latest step's parts: Δθ = B⁻¹(∇log π̂ + η) with B = (1 + α²)γ I_N / 2 (full) or
+    /// its diagonal (SGFS-d, and full steps that fell back) splits into B⁻¹∇log π (the drift with
+    /// the full-data gradient), B⁻¹(∇log π̂ − ∇log π) (minibatch noise) and B⁻¹η (injected noise),
+    /// each computed on its own (Ahn, Korattikara & Welling 2012, Algorithm 1 line 8).
+    fn record(&mut self, model: &dyn Model, information: &DMatrix<f64>, diagonal: bool) {
+        // Called before θ moves: θ is the step's start.
+        let start = self.theta.clone();
+        let full = exact_gradient(model, &start);
+        let minibatch: Vec<f64> = self.drift.iter().zip(&full).map(|(d, f)| d - f).collect();
+        let scale = 2.0 / ((1.0 + self.alpha * self.alpha) * self.gamma());
+        let chol = if diagonal { None } else { information.clone().cholesky() };
+        let precondition = |v: &[f64]| -> Vec<f64> {
+            match &chol {
+                Some(chol) => chol.solve(&DVector::from_column_slice(v)).iter().map(|x| scale * x).collect(),
+                None => v.iter().enumerate().map(|(j, x)| scale * x / information[(j, j)]).collect(),
+            }
+        };
+        let mut parts = self.parts.take().unwrap_or_default();
+        parts.restart(&start);
+        parts.push("drift", "gradient drift B⁻¹∇log π", precondition(&full));
+        parts.push("minibatch_noise", "minibatch noise B⁻¹(∇log π̂ − ∇log π)", precondition(&minibatch));
+        parts.push("injected_noise", "injected noise B⁻¹η", precondition(&self.noise));
+        self.parts = Some(parts);
     }
 }
 
 impl Sampler for Sgfs {
     fn position(&self) -> &[f64] {
         &self.theta
+    }
+
+    fn record_parts(&mut self, on: bool) {
+        self.parts = on.then(|| self.parts.take().unwrap_or_default());
+    }
+
+    fn last_parts(&self) -> Option<&StepParts> {
+        self.parts.as_ref().filter(|p| !p.parts.is_empty())
     }
 
     /// Algorithm 1, lines 4–9.
@@ -351,11 +393,16 @@ impl Sampler for Sgfs {
         let mut information = std::mem::replace(&mut self.information, DMatrix::zeros(0, 0));
         self.fill_fisher_information(&mut information);
         let mut delta = std::mem::replace(&mut self.delta, DVector::zeros(0));
+        let mut diagonal = self.diagonal;
         if self.diagonal {
             self.diagonal_update(&information, &mut delta, rng);
         } else if !self.full_update(&information, &mut delta, rng) {
             self.cholesky_failures += 1;
+            diagonal = true;
             self.diagonal_update(&information, &mut delta, rng);
+        }
+        if self.parts.is_some() {
+            self.record(model, &information, diagonal);
         }
         for (theta, d) in self.theta.iter_mut().zip(delta.iter()) {
             *theta += d;

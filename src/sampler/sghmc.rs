@@ -6,7 +6,7 @@
 //! gradient-noise term (β̂ = η V̂/2 for gradient-noise variance V̂). Optionally v ~ N(0, η I) is
 //! redrawn at the start of every outer iteration of L steps. Stationary law ∝ exp(−U(θ) − |v|²/(2η)).
 
-use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use super::{exact_gradient, Diagnostic, Emitted, GradientOracle, Sampler, StepParts};
 use crate::curvature::Curvature;
 use crate::defaults;
 use crate::model::Model;
@@ -140,6 +140,8 @@ pub struct Sghmc {
     beta_hat: f64,
     resample_every: u64,
     t: u64,
+    /// The latest step's parts, while recording them (slow motion).
+    parts: Option<StepParts>,
 }
 
 impl Sghmc {
@@ -155,6 +157,7 @@ impl Sghmc {
             beta_hat: 0.0,
             resample_every: 0,
             t: 0,
+            parts: None,
         };
         s.update_params(params);
         s
@@ -176,9 +179,46 @@ impl Sghmc {
     }
 }
 
+impl Sghmc {
+    /// The update of [`Sampler::step`] with the same draws, recording the position change
+    /// v' = (1 − α)v + η∇log π + η(∇log π̂ − ∇log π) + N(0, 2(α − β̂)η) as its four parts
+    /// (Chen, Fox & Guestrin 2014, eq. 15 in the η, α, β̂ parametrisation).
+    fn recorded_update(&mut self, model: &dyn Model, rng: &mut ChainRng) {
+        let (eta, alpha) = (self.learning_rate, self.friction);
+        let noise_sd = self.injected_noise_variance().sqrt();
+        let full = exact_gradient(model, &self.theta);
+        let mut parts = self.parts.take().unwrap_or_default();
+        parts.restart(&self.theta);
+        let (mut momentum, mut drift, mut minibatch, mut injected) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for j in 0..self.theta.len() {
+            let v = self.velocity[j];
+            let noise = noise_sd * standard_normal(rng);
+            momentum.push(v - alpha * v);
+            drift.push(eta * full[j]);
+            minibatch.push(eta * (self.grad[j] - full[j]));
+            injected.push(noise);
+            self.velocity[j] += eta * self.grad[j] - alpha * v + noise;
+            self.theta[j] += self.velocity[j];
+        }
+        parts.push("momentum", "momentum carried over (1 − α)v", momentum);
+        parts.push("drift", "gradient drift η∇log π", drift);
+        parts.push("minibatch_noise", "minibatch noise η(∇log π̂ − ∇log π)", minibatch);
+        parts.push("injected_noise", "injected noise N(0, 2(α − β̂)η)", injected);
+        self.parts = Some(parts);
+    }
+}
+
 impl Sampler for Sghmc {
     fn position(&self) -> &[f64] {
         &self.theta
+    }
+
+    fn record_parts(&mut self, on: bool) {
+        self.parts = on.then(|| self.parts.take().unwrap_or_default());
+    }
+
+    fn last_parts(&self) -> Option<&StepParts> {
+        self.parts.as_ref().filter(|p| !p.parts.is_empty())
     }
 
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {
@@ -187,11 +227,15 @@ impl Sampler for Sghmc {
             self.velocity.iter_mut().for_each(|v| *v = sd * standard_normal(rng));
         }
         grads.stochastic_gradient(model, &self.theta, rng, &mut self.grad);
-        let (eta, alpha) = (self.learning_rate, self.friction);
-        let noise_sd = self.injected_noise_variance().sqrt();
-        for ((theta, v), g) in self.theta.iter_mut().zip(self.velocity.iter_mut()).zip(&self.grad) {
-            *v += eta * g - alpha * *v + noise_sd * standard_normal(rng);
-            *theta += *v;
+        if self.parts.is_some() {
+            self.recorded_update(model, rng);
+        } else {
+            let (eta, alpha) = (self.learning_rate, self.friction);
+            let noise_sd = self.injected_noise_variance().sqrt();
+            for ((theta, v), g) in self.theta.iter_mut().zip(self.velocity.iter_mut()).zip(&self.grad) {
+                *v += eta * g - alpha * *v + noise_sd * standard_normal(rng);
+                *theta += *v;
+            }
         }
         self.t += 1;
         Emitted::Sample { weight: 1.0 }

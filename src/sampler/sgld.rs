@@ -18,7 +18,7 @@
 
 use super::fisher::largest_eigenvalue;
 use super::gradient::score_mean_and_covariance;
-use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use super::{exact_gradient, Diagnostic, Emitted, GradientOracle, Sampler, StepParts};
 use crate::curvature::Curvature;
 use crate::defaults;
 use crate::model::Model;
@@ -255,6 +255,8 @@ pub struct Sgld {
     initial_mean_square: Option<Vec<f64>>,
     rms_decay: f64,
     rms_floor: f64,
+    /// The latest step's parts, while recording them (slow motion).
+    parts: Option<StepParts>,
 }
 
 impl Sgld {
@@ -275,6 +277,7 @@ impl Sgld {
             initial_mean_square: None,
             rms_decay: 0.0,
             rms_floor: 0.0,
+            parts: None,
         };
         sgld.update_params(params);
         sgld
@@ -388,7 +391,55 @@ impl Sgld {
     }
 }
 
+impl Sgld {
+    /// θ ← θ + (ε/2) M ĝ + N(0, εM) (Welling & Teh 2011 eq. 4).
+    fn update(&mut self, e: f64, rng: &mut ChainRng) {
+        match self.preconditioner {
+            Preconditioner::Identity => {
+                let noise_sd = e.sqrt();
+                for (theta, g) in self.theta.iter_mut().zip(&self.grad) {
+                    *theta += 0.5 * e * g + noise_sd * standard_normal(rng);
+                }
+            }
+            _ => {
+                for ((theta, g), m) in self.theta.iter_mut().zip(&self.grad).zip(&self.precond_diag) {
+                    *theta += 0.5 * e * m * g + (e * m).sqrt() * standard_normal(rng);
+                }
+            }
+        }
+    }
+
+    /// [`Sgld::update`] with the same draws, recording its parts: the drift (ε/2) M ∇log π with
+    /// the full-data gradient, the minibatch noise (ε/2) M (ĝ − ∇log π), and the injected noise.
+    fn recorded_update(&mut self, model: &dyn Model, e: f64, rng: &mut ChainRng) {
+        let full = exact_gradient(model, &self.theta);
+        let mut parts = self.parts.take().unwrap_or_default();
+        parts.restart(&self.theta);
+        let (mut drift, mut minibatch, mut injected) = (Vec::new(), Vec::new(), Vec::new());
+        for j in 0..self.theta.len() {
+            let m = self.precond_diag[j];
+            let noise = (e * m).sqrt() * standard_normal(rng);
+            drift.push(0.5 * e * m * full[j]);
+            minibatch.push(0.5 * e * m * (self.grad[j] - full[j]));
+            injected.push(noise);
+            self.theta[j] += 0.5 * e * m * self.grad[j] + noise;
+        }
+        parts.push("drift", "gradient drift (ε/2)∇log π", drift);
+        parts.push("minibatch_noise", "minibatch noise (ε/2)(∇log π̂ − ∇log π)", minibatch);
+        parts.push("injected_noise", "injected noise N(0, ε)", injected);
+        self.parts = Some(parts);
+    }
+}
+
 impl Sampler for Sgld {
+    fn record_parts(&mut self, on: bool) {
+        self.parts = on.then(|| self.parts.take().unwrap_or_default());
+    }
+
+    fn last_parts(&self) -> Option<&StepParts> {
+        self.parts.as_ref().filter(|p| !p.parts.is_empty())
+    }
+
     fn position(&self) -> &[f64] {
         &self.theta
     }
@@ -403,18 +454,10 @@ impl Sampler for Sgld {
         self.adapt_preconditioner(grads.n_data());
         let e = self.step_size_at(self.t);
         self.current_step = e;
-        match self.preconditioner {
-            Preconditioner::Identity => {
-                let noise_sd = e.sqrt();
-                for (theta, g) in self.theta.iter_mut().zip(&self.grad) {
-                    *theta += 0.5 * e * g + noise_sd * standard_normal(rng);
-                }
-            }
-            _ => {
-                for ((theta, g), m) in self.theta.iter_mut().zip(&self.grad).zip(&self.precond_diag) {
-                    *theta += 0.5 * e * m * g + (e * m).sqrt() * standard_normal(rng);
-                }
-            }
+        if self.parts.is_some() {
+            self.recorded_update(model, e, rng);
+        } else {
+            self.update(e, rng);
         }
         self.t += 1;
         let weight = if self.polynomial.is_some() { e } else { 1.0 };
