@@ -504,6 +504,11 @@ impl Chain {
         self.sampler.record_parts(on);
     }
 
+    /// Whether the sampler records each step's parts.
+    pub fn recording_parts(&self) -> bool {
+        self.recording_parts
+    }
+
     /// The latest step's parts while recording (SGLD, SGHMC, SGFS).
     pub fn last_parts(&self) -> Option<&crate::sampler::StepParts> {
         self.sampler.last_parts()

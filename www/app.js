@@ -21,6 +21,12 @@ export const app = {
   playing: false,
   frameTimes: [],
   chartsDrawnAt: 0,
+  /** Slow motion (SGLD, SGHMC, SGFS): the latest step's parts and how much of them is drawn. */
+  slowMotion: false,
+  stepParts: null,
+  stepProgress: undefined,
+  /** The pixel the current point is being dragged to, or null. */
+  dragPixel: null,
   /** Progress along the newest path piece while animating a bouncy sampler, or undefined. */
   pieceProgress: undefined,
   truthPending: false,

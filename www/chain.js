@@ -8,6 +8,7 @@ import { guarded } from './errors.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { draw } from './view.js';
+import { syncSlowMotion } from './direct.js';
 
 /** The main chain's state, parsed (undefined after a panic). */
 export function labState() {
@@ -28,6 +29,7 @@ export function rebuildLab() {
   guarded(() => app.panel.drawStatic(app.lab));
   rebuildCompare();
   syncParameterControls(labState());
+  syncSlowMotion();
   draw();
   return true;
 }
@@ -92,6 +94,10 @@ export function selectModel(kind, name) {
 
 export function stepOnce() {
   guarded(() => app.lab.run(1));
+  if (app.slowMotion) {
+    app.stepParts = guarded(() => JSON.parse(app.lab.step_parts_json()));
+    app.stepProgress = 1;
+  }
   if (app.compare?.enabled) app.compare.follow(app.lab.grad_evals());
   draw();
 }

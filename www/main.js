@@ -21,6 +21,7 @@ import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
 import { draw } from './view.js';
+import { wireDrag, wireSlowMotion } from './direct.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -68,6 +69,8 @@ function buildPage(memory) {
   wireToolbar();
   wirePairControls();
   wirePresets();
+  wireDrag();
+  wireSlowMotion();
   app.compare = new ComparePanel({
     registry: app.registry, memory, guarded,
     onChange: (options) => { if (options?.rebuild !== false) rebuildCompare(); scheduleUrlWrite(); },

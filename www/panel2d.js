@@ -7,6 +7,14 @@ import { drawingScale, pixelRatio } from './format.js';
 
 const TRAIL_LENGTH = 40;
 
+/** Colours of a slow-motion step's arrows, by part (the legend under the plot uses the same). */
+export const PART_COLOURS = {
+  momentum: '#6b6b6b',
+  drift: '#1f5fbf',
+  minibatch_noise: '#e07b00',
+  injected_noise: '#7b3fa0',
+};
+
 export class Panel2d {
   constructor(stack, memory) {
     this.stack = stack;
@@ -59,7 +67,7 @@ export class Panel2d {
    * `progress` ∈ [0, 1] animates a bouncy sampler's particle along its newest path piece;
    * undefined draws the particle at the current position.
    */
-  drawOverlay(lab, progress) {
+  drawOverlay(lab, progress, { stepParts = null, stepProgress = 1, dragPixel = null } = {}) {
     const ctx = this.overlayCanvas.getContext('2d');
     const ratio = this.size().ratio;
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
@@ -84,6 +92,11 @@ export class Panel2d {
       this.drawTrail(ctx, lab.trail(TRAIL_LENGTH), ratio);
     }
     if (path.proposal) this.drawProposal(ctx, path.proposal, ratio);
+    if (stepParts?.parts?.length) [x, y] = this.drawStepParts(ctx, stepParts, stepProgress, ratio);
+    if (dragPixel) {
+      this.drawDragGhost(ctx, [x, y], dragPixel, ratio);
+      [x, y] = dragPixel;
+    }
     if (Number.isFinite(x) && Number.isFinite(y)) {
       const inside = x >= left && x <= left + width && y >= top && y <= top + height;
       const [px, py] = [Math.min(left + width, Math.max(left, x)), Math.min(top + height, Math.max(top, y))];
@@ -128,6 +141,52 @@ export class Panel2d {
     ctx.beginPath();
     ctx.arc(x, y, 4.5 * ratio, 0, 2 * Math.PI);
     ctx.stroke();
+  }
+
+  /**
+   * One step's parts as arrows head to tail, revealed one after another as `progress` goes from
+   * 0 to 1 (the last fifth of the time shows the whole step); returns where the point is drawn.
+   */
+  drawStepParts(ctx, { parts, start_pixel: start }, progress, ratio) {
+    const shown = Math.min(1, progress / 0.8) * parts.length;
+    let tip = start;
+    parts.forEach((part, k) => {
+      const fraction = Math.max(0, Math.min(1, shown - k));
+      if (fraction <= 0) return;
+      const [x0, y0] = part.from;
+      const to = [x0 + (part.to[0] - x0) * fraction, part.from[1] + (part.to[1] - y0) * fraction];
+      this.drawArrow(ctx, part.from, to, PART_COLOURS[part.name] || this.colours.truth, ratio);
+      tip = to;
+    });
+    return tip;
+  }
+
+  drawArrow(ctx, [x0, y0], [x1, y1], colour, ratio) {
+    const length = Math.hypot(x1 - x0, y1 - y0);
+    ctx.save();
+    ctx.strokeStyle = colour;
+    ctx.fillStyle = colour;
+    ctx.lineWidth = 2.5 * ratio;
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+    if (length > 1) {
+      const head = Math.min(9 * ratio, length / 2);
+      const angle = Math.atan2(y1 - y0, x1 - x0);
+      ctx.beginPath();
+      ctx.moveTo(x1, y1);
+      ctx.lineTo(x1 - head * Math.cos(angle - 0.45), y1 - head * Math.sin(angle - 0.45));
+      ctx.lineTo(x1 - head * Math.cos(angle + 0.45), y1 - head * Math.sin(angle + 0.45));
+      ctx.closePath();
+      ctx.fill();
+    }
+    ctx.restore();
+  }
+
+  /** While dragging: a dashed line from the current point to where it would restart. */
+  drawDragGhost(ctx, from, to, ratio) {
+    this.drawPolyline(ctx, [...from, ...to], { stroke: this.colours.point, width: 1.5 * ratio, dash: [4 * ratio, 4 * ratio] });
   }
 
   /** A bouncy sampler's piecewise-linear path (fading with age) with its bounces marked. */

@@ -9,6 +9,8 @@ const FRAME_WORK_BUDGET_MS = 8;
 const ANIMATE_BELOW_SPEED = 3;
 /** Frames spent travelling one path piece when animating. */
 const FRAMES_PER_PIECE = 12;
+/** Frames spent drawing one slow-motion step (its arrows one after another, then a pause). */
+const FRAMES_PER_SLOW_STEP = 90;
 
 export function setPlaying(playing) {
   app.playing = playing && !app.dead;
@@ -25,7 +27,9 @@ export function autoplayAllowed() {
 /** One frame's sampling work on the main chain. */
 export function advanceFrame(guarded) {
   const bouncy = specsOf('samplers', app.sampler).kind === 'bouncy';
-  if (bouncy && app.speed <= ANIMATE_BELOW_SPEED) {
+  if (app.slowMotion) {
+    animateStep(guarded);
+  } else if (bouncy && app.speed <= ANIMATE_BELOW_SPEED) {
     animatePiece(guarded);
   } else {
     app.pieceProgress = undefined;
@@ -45,6 +49,16 @@ function advance(guarded) {
     if (performance.now() - started > FRAME_WORK_BUDGET_MS) break;
     chunk = Math.min(remaining, chunk * 2);
   }
+}
+
+/** Slow motion: one step per FRAMES_PER_SLOW_STEP frames, its parts drawn one after another. */
+function animateStep(guarded) {
+  if (app.stepProgress === undefined || app.stepProgress >= 1) {
+    guarded(() => app.lab.run(1));
+    app.stepParts = guarded(() => JSON.parse(app.lab.step_parts_json()));
+    app.stepProgress = 0;
+  }
+  app.stepProgress = Math.min(1, app.stepProgress + 1 / FRAMES_PER_SLOW_STEP);
 }
 
 /** Slow bouncy playback: one event per FRAMES_PER_PIECE frames, the particle moving along it. */

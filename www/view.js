@@ -18,7 +18,11 @@ export function draw() {
   if (!app.lab || app.dead) return;
   guarded(() => {
     app.panel.drawDensity(app.lab);
-    app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined);
+    app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined, {
+      stepParts: app.slowMotion ? app.stepParts : null,
+      stepProgress: app.stepProgress ?? 1,
+      dragPixel: app.dragPixel,
+    });
     const state = JSON.parse(app.lab.state_json());
     showState(state, { onDiscardSinceRunaway: discardSinceRunaway });
     showPairControls(state);
