@@ -6,6 +6,7 @@
 use crate::analysis::Analysis;
 use crate::chain::{Chain, ChainConfig, ChainStatus};
 use crate::diagnostics::{relative_errors, two_sigma_ellipse, Moments};
+use crate::law::{predicted_law, Law};
 use crate::model::laplace::laplace_approximation;
 use crate::model::{Model, View};
 use crate::plot::chart::ChartSpec;
@@ -64,6 +65,8 @@ pub struct Lab {
     /// The density image as it was when the chain's current excursion began (see
     /// [`Chain::excursion_pushed`]), keyed by the ring's push count there.
     density_before_excursion: Option<(u64, DensityImage)>,
+    /// The sampler's predicted stationary law ([`crate::law`]) for the settings of its key.
+    law: RefCell<Option<(String, Result<Law, String>)>>,
 }
 
 impl Lab {
@@ -85,6 +88,7 @@ impl Lab {
             reference: None,
             analysis: None,
             density_before_excursion: None,
+            law: RefCell::new(None),
         };
         lab.refresh_truth();
         lab.refresh_view();
@@ -220,6 +224,7 @@ impl Lab {
             self.pair = (0, 1);
         }
         self.analysis = None;
+        self.law.replace(None);
         self.refresh_truth();
         self.refresh_view();
         self.watch_for_runaway();
@@ -465,7 +470,27 @@ impl Lab {
         if self.chain.n_recorded() < 10 {
             return Vec::new();
         }
-        let m = restrict(&self.chain.moments(), self.pair);
+        self.ellipse_pixels(&restrict(&self.chain.moments(), self.pair))
+    }
+
+    /// Pixel polyline of the 2σ ellipse of the sampler's predicted stationary law on the displayed
+    /// pair (empty when there is none).
+    pub fn predicted_ellipse(&self) -> Vec<f64> {
+        self.with_law(|law| law.ok().map(|l| self.ellipse_pixels(&restrict(&law_moments(l), self.pair)))).unwrap_or_default()
+    }
+
+    /// The sampler's predicted law at the current settings (computed once per setting and target).
+    pub fn with_law<T>(&self, f: impl FnOnce(Result<&Law, &String>) -> T) -> T {
+        let key = format!("{}|{}|{}", self.chain.sampler_spec().name, self.chain.sampler_params().to_json(), self.chain.target_params().to_json());
+        let mut cache = self.law.borrow_mut();
+        if cache.as_ref().is_none_or(|(k, _)| *k != key) {
+            let law = predicted_law(self.chain.sampler_spec().name, self.chain.sampler_params(), self.chain.model());
+            *cache = Some((key, law));
+        }
+        f(cache.as_ref().map(|(_, l)| l.as_ref()).expect("just filled"))
+    }
+
+    fn ellipse_pixels(&self, m: &Moments) -> Vec<f64> {
         let cov = [[m.cov[0][0], m.cov[0][1]], [m.cov[1][0], m.cov[1][1]]];
         if cov.iter().flatten().any(|c| !c.is_finite()) {
             return Vec::new();
@@ -583,6 +608,8 @@ impl Lab {
             "sampler_params": chain.sampler_params().to_json(),
             "derived": chain.derived().iter().map(|d| (d.name.to_string(), json!(d))).collect::<serde_json::Map<_, _>>(),
             "warning": chain.warning(),
+            "predicted": self.with_law(|law| law.map_or(Value::Null, |l| l.to_json())),
+            "predicted_reason": self.with_law(|law| law.err().cloned()),
         })
     }
 
@@ -597,6 +624,12 @@ impl Lab {
         }
         out
     }
+}
+
+/// A law's mean and covariance as [`Moments`].
+fn law_moments(law: &Law) -> Moments {
+    let d = law.cov.nrows();
+    Moments { mean: law.mean.clone(), cov: (0..d).map(|a| (0..d).map(|b| law.cov[(a, b)]).collect()).collect() }
 }
 
 fn finite(x: f64) -> Value {
@@ -720,6 +753,20 @@ mod tests {
         let state = lab.state();
         assert!(state["e2"].as_f64().unwrap() < 1.0);
         assert_eq!(state["truth_source"], "closed_form");
+    }
+
+    #[test]
+    fn state_carries_the_predicted_law_or_why_there_is_none() {
+        let gaussian = lab("gaussian", "sgld");
+        let state = gaussian.state();
+        assert_eq!(state["predicted"]["exact"], true);
+        assert_eq!(state["predicted"]["cov"].as_array().unwrap().len(), 2);
+        assert!(state["predicted_reason"].is_null());
+        assert!(gaussian.predicted_ellipse().len() > 100, "a 2σ ellipse in pixels");
+        let bouncy = lab("gaussian", "sbps");
+        assert!(bouncy.state()["predicted"].is_null());
+        assert!(bouncy.state()["predicted_reason"].as_str().unwrap().contains("no closed-form"));
+        assert!(bouncy.predicted_ellipse().is_empty());
     }
 
     #[test]

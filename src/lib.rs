@@ -15,6 +15,7 @@ pub mod defaults;
 pub mod diagnostics;
 pub mod fastmath;
 pub mod lab;
+pub mod law;
 pub mod linalg;
 pub mod model;
 pub mod params;

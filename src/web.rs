@@ -204,6 +204,10 @@ impl WebLab {
     pub fn sampler_ellipse(&self) -> Vec<f64> {
         self.lab.sampler_ellipse()
     }
+    /// The 2σ ellipse of the sampler's predicted stationary law, in pixels (empty without one).
+    pub fn predicted_ellipse(&self) -> Vec<f64> {
+        self.lab.predicted_ellipse()
+    }
     pub fn state_json(&self) -> String {
         self.lab.state().to_string()
     }

@@ -82,6 +82,7 @@ export class Panel2d {
     ctx.beginPath();
     ctx.rect(left, top, width, height);
     ctx.clip();
+    this.drawPredicted(ctx, lab.predicted_ellipse(), ratio);
     this.drawEllipse(ctx, lab.sampler_ellipse(), ratio);
     const path = JSON.parse(lab.path_json());
     let [x, y] = lab.position_pixel();
@@ -128,6 +129,14 @@ export class Panel2d {
 
   drawEllipse(ctx, points, ratio) {
     this.drawPolyline(ctx, points, { stroke: this.colours.sampler, width: 2.5 * ratio, dash: [8 * ratio, 6 * ratio] });
+  }
+
+  /** The sampler's predicted stationary law (issue 13): dotted, beneath the measured ellipse. */
+  drawPredicted(ctx, points, ratio) {
+    ctx.save();
+    ctx.lineCap = 'round';
+    this.drawPolyline(ctx, points, { stroke: this.colours.predicted, width: 3 * ratio, dash: [0.5 * ratio, 6 * ratio] });
+    ctx.restore();
   }
 
   /** An exact sampler's last proposal (MALA's jump, HMC's leapfrog path): green if accepted. */
@@ -236,6 +245,7 @@ function readColours() {
   return {
     point: read('--point', '#e4572e'),
     sampler: read('--sampler', '#d1495b'),
+    predicted: read('--predicted', '#6a3d9a'),
     truth: read('--truth', '#141414'),
     accepted: read('--accepted', '#2e7d32'),
     rejected: read('--rejected', '#c62828'),

@@ -26,6 +26,7 @@ export function draw() {
     const state = JSON.parse(app.lab.state_json());
     showState(state, { onDiscardSinceRunaway: discardSinceRunaway });
     showPairControls(state);
+    $('legend-predicted').hidden = !state.predicted;
     if (state.diverged) {
       $('status').textContent = state.diverged;
       setPlaying(false);
