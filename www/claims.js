@@ -16,6 +16,7 @@
 //   ess_per_1000         smaller ESS per 1,000 gradient evaluations of the pair (state.mixing, when attached)
 //   diag.NAME            the sampler's own diagnostic NAME (state.diagnostics)
 //   compare.METRIC       METRIC of the compared chain (compare mode)
+//   area_vs_predicted    area of the dashed (measured) ellipse over the dotted (predicted) one
 //   predicted.area_ratio area of the predicted stationary ellipse over the truth's (when the core predicts one)
 
 /** The 2 × 2 block of `cov` for the pair (i, j). */
@@ -66,6 +67,7 @@ export function measure(metric, state, compareState) {
     ? (state.predicted ? block(state.predicted.cov, state.pair) : null)
     : block(state.cov, state.pair);
   if (!sampler) return NaN;
+  if (metric === 'area_vs_predicted') return state.predicted ? Math.sqrt(det(sampler) / det(block(state.predicted.cov, state.pair))) : NaN;
   const name = metric.replace(/^predicted\./, '');
   const [narrow, wide] = eigen(truth);
   switch (name) {

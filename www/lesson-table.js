@@ -48,6 +48,16 @@ export const LESSONS = [
         ],
       },
       {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.05, batch_size: 5 }, speed: 500 },
+        text: 'The dotted ellipse is SGLD\'s predicted stationary law at this ε and minibatch: the discrete Lyapunov equation of the update with its gradient noise (ALGORITHMS.md §12.7). The dashed, measured ellipse converges to the dotted one, not to the solid truth: the gap between dotted and solid is the bias, the gap between dashed and dotted is Monte Carlo error, which shrinks as samples accumulate.',
+        action: 'Press Reset and watch the dashed ellipse settle onto the dotted one.',
+        claims: [
+          { metric: 'predicted.area_ratio', label: 'predicted area / truth area', op: '>', value: 1.8, after_samples: 1 },
+          { metric: 'area_vs_predicted', label: 'measured area / predicted area', op: 'between', value: [0.92, 1.08], after_samples: 200_000 },
+        ],
+      },
+      {
         figure: 'noise',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.005, batch_size: 5 }, speed: 1000 },
         text: 'Ten times smaller ε = 0.005 with the same minibatch: the gradient noise shrinks like ε² and the injected noise like ε, so the threshold drops below 1 and SGLD samples: the short-axis variance is 25 % above the truth (exact law), no longer 4 times. The price is mixing: the long axis now needs thousands of steps per independent sample.',
@@ -86,6 +96,18 @@ export const LESSONS = [
         text: 'SGFS-f at α = 0, its largest step, on logistic regression (breast-cancer features, most correlated pair). Its preconditioner is the full empirical Fisher, so the ellipse has the right shape, but the step is so large that its stationary law is too narrow: the dashed ellipse lies inside the truth.',
         action: 'Next: raise α, which shrinks the step.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.9, after_samples: 100_000 }],
+      },
+      {
+        figure: 'plot',
+        state: { ...GAUSSIAN, sampler: 'sgfs_f', values: { sgfs_alpha: 0, batch_size: 10 }, speed: 500 },
+        text: 'Why inside? On the Gaussian, SGFS-f at α = 0 with minibatches of 10 of 100 pseudo-data has an exactly known law (dotted): every direction has 2(1 − h)/(2 − h) = 0.9 of the truth\'s variance, with h = 2/γ and γ = (n + N)/n = 11. The measured (dashed) ellipse lands on the dotted one.',
+        action: 'Raise the minibatch n: γ falls, h grows, the ellipse shrinks further.',
+        tryValues: { batch_size: 50 },
+        claims: [
+          { metric: 'predicted.narrow_ratio', label: 'predicted variance / truth, short axis', op: 'between', value: [0.89, 0.91], after_samples: 1 },
+          { metric: 'predicted.wide_ratio', label: 'predicted variance / truth, long axis', op: 'between', value: [0.89, 0.91], after_samples: 1 },
+          { metric: 'area_vs_predicted', label: 'measured area / predicted area', op: 'between', value: [0.93, 1.07], after_samples: 200_000 },
+        ],
       },
       {
         figure: 'plot',
@@ -146,12 +168,13 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0.02 }, speed: 500 },
-        text: 'The noise estimate β̂ = ηV̂/2 lowers the injected noise 2(α − β̂)η by what the gradients already carry. But β̂ is one number, and the minibatch noise V̂ differs per direction (it grows with the curvature): β̂ = 0.02 brings the area back, yet the short axis is still 1.5 times too wide and the long one 0.6 times too narrow. A scalar β̂ cannot correct both.',
+        text: 'The noise estimate β̂ = ηV̂/2 lowers the injected noise 2(α − β̂)η by what the gradients already carry. But β̂ is one number, and the minibatch noise V̂ differs per direction (it grows with the curvature): β̂ = 0.02 brings the area back, yet the short axis is still 1.5 times too wide and the long one 0.6 times too narrow — as the dotted predicted law says. A scalar β̂ cannot correct both.',
         action: 'Move β̂ up to 0.05 and watch the long axis collapse.',
         tryValues: { beta_hat: 0.05 },
         claims: [
           { metric: 'narrow_ratio', label: 'variance along the short axis, sampler / truth', op: 'between', value: [1.2, 1.9], after_samples: 100_000 },
           { metric: 'wide_ratio', label: 'variance along the long axis, sampler / truth', op: 'between', value: [0.4, 0.8], after_samples: 100_000 },
+          { metric: 'area_vs_predicted', label: 'measured area / predicted area', op: 'between', value: [0.9, 1.12], after_samples: 100_000 },
         ],
       },
     ],
