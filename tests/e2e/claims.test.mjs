@@ -1,0 +1,51 @@
+// The claim metrics of www/claims.js on hand-made states with known answers (no browser needed):
+// a truth with ρ = 0.9 (axes of variance 1.9 and 0.1) and a sampler covariance that inflates the
+// short axis 4× and the long one 1.5×.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { check, describe, holds, measure } from '../../www/claims.js';
+
+const truth = { mean: [0, 0], cov: [[1, 0.9], [0.9, 1]] };
+/** Σ with variance a along (1, 1)/√2 (truth 1.9) and b along (1, −1)/√2 (truth 0.1). */
+const cov = (a, b) => [[(a + b) / 2, (a - b) / 2], [(a - b) / 2, (a + b) / 2]];
+const state = (extra) => ({ n_samples: 1000, steps: 1000, pair: [0, 1], truth, cov: cov(1.5 * 1.9, 4 * 0.1), position: [0, 0], e1: 0.1, e2: 0.5, diagnostics: [{ name: 'bounces', value: 12 }], ...extra });
+const close = (a, b, tol = 1e-12) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${a} vs ${b}`);
+
+test('ellipse metrics: axis ratios, area and determinant ratios', () => {
+  const s = state();
+  close(measure('narrow_ratio', s), 4);
+  close(measure('wide_ratio', s), 1.5);
+  close(measure('det_ratio', s), 6);
+  close(measure('area_ratio', s), Math.sqrt(6));
+  close(measure('var_x_ratio', s), (1.5 * 1.9 + 0.4) / 2);
+});
+
+test('predicted-law metrics, distances, diagnostics and compare metrics', () => {
+  const s = state({ predicted: { cov: cov(1.9, 0.1) } });
+  close(measure('area_vs_predicted', s), Math.sqrt(6));
+  close(measure('predicted.area_ratio', s), 1);
+  // (1, −1)/√2 · 0.3 has Mahalanobis distance 0.3/√0.1.
+  close(measure('distance_sd', state({ position: [0.3 / Math.SQRT2, -0.3 / Math.SQRT2] })), 0.3 / Math.sqrt(0.1));
+  assert.equal(measure('diag.bounces', s), 12);
+  assert.ok(Number.isNaN(measure('diag.missing', s)));
+  const other = state({ e2: 0.05, steps: 4 });
+  close(measure('e2_ratio', s, other), 10);
+  close(measure('steps_ratio', s, other), 250);
+  assert.ok(Number.isNaN(measure('compare.e2', s)), 'no compared chain: unknown');
+  close(measure('ess_per_1000', state({ mixing: { ess_per_1000_grads: [0.3, 0.2] } })), 0.2);
+  assert.throws(() => measure('nonsense', s), /unknown claim metric/);
+});
+
+test('claims hold, wait for their samples, and read as words', () => {
+  const claim = { metric: 'narrow_ratio', op: 'between', value: [3, 5], after_samples: 2000 };
+  const early = check(claim, state());
+  assert.equal(early.ready, false, 'not before 2,000 samples');
+  assert.equal(early.ok, true);
+  close(early.value, 4);
+  assert.equal(check(claim, state({ n_samples: 2000 })).ready, true);
+  assert.equal(holds({ op: '<', value: 1 }, NaN), false, 'an unknown value never holds');
+  assert.equal(holds({ op: '>', value: 1 }, 2), true);
+  assert.equal(holds({ op: '<', value: 1 }, 2), false);
+  assert.equal(describe({ metric: 'e2', label: 'E2', op: '<', value: 0.1 }), 'E2 < 0.1');
+});
