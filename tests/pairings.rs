@@ -255,10 +255,16 @@ fn check_pairing(target: &str, sampler: &str, truth: &Reference, modes: &std::ce
         return Err(format!("only {} samples recorded in {steps} steps", record.points.len() / dim));
     }
     if kind == SamplerKind::Exact {
-        // The derived steps aim at acceptance ≈ 0.57 (MALA) and ≈ 0.65 (HMC); a step off by
-        // orders of magnitude shows as acceptance near 0 or 1.
+        // The derived steps aim at acceptance ≈ 0.57 (MALA) and ≈ 0.65 (HMC) where the stiffest
+        // curvature sets them; a step off by orders of magnitude shows as acceptance near 0 or 1.
+        // Where the curvature varies over the typical set (funnel, banana) the step must be small
+        // enough for the stiffest region, so the chain accepts almost everything elsewhere:
+        // there only a collapse (acceptance near 0) is wrong.
         let acceptance = chain.diagnostics().iter().find(|d| d.name == "acceptance_rate").map_or(f64::NAN, |d| d.value);
-        if !(0.2..=0.99).contains(&acceptance) {
+        let curvature = sgviz::curvature::Curvature::of(chain.model()).expect("exact samplers run on targets with a curvature summary");
+        let varies = curvature.lambda_max > 2.0 * curvature.precisions.last().copied().unwrap_or(f64::INFINITY);
+        let highest = if varies { 1.0 } else { 0.99 };
+        if !(0.2..=highest).contains(&acceptance) {
             return Err(format!("acceptance rate {acceptance:.3} at the derived step"));
         }
     }
