@@ -147,8 +147,10 @@ export class Panel2d {
     const [x, y] = points.slice(-2);
     ctx.strokeStyle = stroke;
     ctx.lineWidth = 2 * ratio;
+    // A ring around the end (radius 8, outside the current point's 5 + stroke), so an accepted
+    // proposal's end stays visible under the point that moved there.
     ctx.beginPath();
-    ctx.arc(x, y, 4.5 * ratio, 0, 2 * Math.PI);
+    ctx.arc(x, y, 8 * ratio, 0, 2 * Math.PI);
     ctx.stroke();
   }
 

@@ -69,7 +69,7 @@ test('exact samplers animate their last proposal, coloured by the MH decision', 
   assert.equal(typeof proposal.accepted, 'boolean');
   const colour = await page.$eval('#overlay-layer', (c, p) => {
     const [x, y] = p.points.slice(-2);
-    const d = c.getContext('2d').getImageData(Math.round(x) - 6, Math.round(y) - 6, 13, 13).data;
+    const d = c.getContext('2d').getImageData(Math.round(x) - 11, Math.round(y) - 11, 23, 23).data; // the ring has radius 8 px
     let green = 0, red = 0;
     for (let i = 0; i < d.length; i += 4) {
       if (d[i + 3] > 0 && d[i + 1] > d[i] + 40) green++;
