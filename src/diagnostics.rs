@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 /// A mean vector and covariance matrix.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Moments {
     pub mean: Vec<f64>,
     pub cov: Vec<Vec<f64>>,

@@ -11,6 +11,7 @@ pub mod analysis;
 pub mod chain;
 pub mod data;
 pub mod diagnostics;
+pub mod entry_counts;
 pub mod fastmath;
 pub mod lab;
 pub mod linalg;
