@@ -235,7 +235,7 @@ impl Lab {
     }
 
     fn replace_chain(&mut self, config: ChainConfig) -> Result<(), String> {
-        let chain = Chain::new(&config)?;
+        let chain = new_chain(&config)?;
         let dim = chain.model().dim();
         self.chain = chain;
         self.config = config;
@@ -299,6 +299,7 @@ impl Lab {
     /// starting a reference run.
     fn refresh_truth(&mut self) {
         self.reference = None;
+        self.awaiting_truth = false;
         let key = truth_key(&self.config, self.chain.target_params());
         if let Some(cached) = TRUTH_CACHE.with(|c| c.borrow().get(&key).cloned()) {
             self.truth = cached;

@@ -44,7 +44,11 @@ export class AnalysisRunner {
     clearTimeout(this.timer);
     this.cancel();
     const lab = this.getLab();
-    if (!lab) return;
+    if (!lab || app.building) {
+      // The target is being built in a worker; its arrival schedules the sweep again.
+      this.status.textContent = 'Waiting for the data (built in a background worker)…';
+      return;
+    }
     const state = this.guarded(() => JSON.parse(lab.state_json()));
     if (!state) return;
     if (!state.truth) {

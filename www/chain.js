@@ -70,7 +70,10 @@ function buildInWorker() {
         adopt_model(request.target, request.sampler, JSON.stringify(request.settings), message.model.header, message.model.features, message.model.labels);
         adopt_prepared(message.prepared);
       });
-      if (buildNow()) buildControls();
+      if (buildNow()) {
+        buildControls();
+        app.analysis?.schedule();
+      }
     },
   });
 }
