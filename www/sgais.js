@@ -154,7 +154,8 @@ export class SgaisPanel {
     if (this.runs.every((r) => r.done)) {
       this.wallSeconds = (performance.now() - this.startedAt) / 1000;
       const failed = this.runs.filter((r) => r.error);
-      this.stop(failed.length ? `Finished; ${failed.length} run(s) failed: ${failed[0].error}` : `Finished in ${formatNumber(this.wallSeconds)} s.`);
+      if (failed.length === this.runs.length) this.stop(`Not started: ${failed[0].error}`);
+      else this.stop(failed.length ? `Finished; ${failed.length} run(s) failed: ${failed[0].error}` : `Finished in ${formatNumber(this.wallSeconds)} s.`);
     }
   }
 
