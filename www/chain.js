@@ -4,6 +4,7 @@
 
 import { Lab, adopt_model, adopt_prepared } from './pkg/sgviz.js';
 import { cancelGroup, startJob } from './jobs.js';
+import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
 import { guarded } from './errors.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
@@ -215,6 +216,7 @@ export function applyPendingPair() {
 
 /** Canvas size or text size changed: refit the panel and redraw its static layer. */
 export function refit() {
+  requeueCharts();
   if (app.panel.fit()) {
     const size = app.panel.size();
     guarded(() => { app.lab.resize(size.width, size.height, size.ratio); app.panel.drawStatic(app.lab); });

@@ -39,10 +39,11 @@ test('mixture preset: truth and sweep run in workers, the panel reaches 10⁵ sa
   const during = await page.evaluate(() => ({ pressed: document.getElementById('play').getAttribute('aria-pressed'), sweep: window.sgviz.jobs().active.sweep || 0, playing: window.sgviz.app.playing }));
   assert.notEqual(during.pressed, before);
   assert.equal(during.playing, before !== 'true');
+  assert.equal(during.sweep, 1, 'the click was handled while the sweep worker ran');
   await page.click('#play');
+  assert.equal(await page.getAttribute('#play', 'aria-pressed'), before);
   await page.$eval('#chart-sweep', (e) => e.scrollIntoView());
   await screenshot(page, 'workers-mixture-sweep-running');
-  await page.evaluate(() => window.sgviz.setParam && window.sgviz.app.playing || document.getElementById('play').click());
   await page.waitForFunction(() => window.sgviz.analysis().done, null, { timeout: JOB_LIMIT_MS });
   // The 2-D panel at 10⁵ retained samples while the page keeps its budget.
   await page.waitForFunction(() => window.sgviz.state().retained >= 100_000, null, { timeout: JOB_LIMIT_MS });
@@ -90,9 +91,16 @@ test('distribution-shift demo: runs in workers, spikes at the change points, the
   const summary = await page.evaluate(() => window.sgviz.sgais());
   assert.ok(summary.runs.every((r) => r.done && !r.error), JSON.stringify(summary.runs.map((r) => r.error)));
   const spikes = summary.runs.filter((r) => r.label.includes('in order')).map((r) => ({ label: r.label, at1000: spikeAt(r.records, 1000), at10000: spikeAt(r.records, 10000) }));
-  console.log(JSON.stringify(spikes));
+  // Fig. 5b: every in-order model needs more annealing steps for the chunk that takes in a change
+  // point than its neighbours (median of up to 6 chunks either side, skipping the next one, which
+  // may still be adapting). Seeded run: spikes 22–36 vs medians 3–4 at n = 1,000, 6–19 vs 3–4 at
+  // n = 10,000 measured; the factors below leave margin below what was measured.
+  for (const { label, at1000, at10000 } of spikes) {
+    assert.ok(at1000.spike >= 3 * at1000.median, `${label}: ${at1000.spike} annealing steps at n = 1,000 vs median ${at1000.median}`);
+    assert.ok(at10000.spike >= 1.5 * at10000.median, `${label}: ${at10000.spike} annealing steps at n = 10,000 vs median ${at10000.median}`);
+  }
   const shift = summary.combined.shift;
-  console.log(shift.sentence);
+  assert.deepEqual(shift.change_points.map(([n]) => n), [1000, 10000]);
   const [winner] = shift.best_of_orders.reduce((a, b) => (b[1] > a[1] ? b : a));
   assert.match(shift.sentence, new RegExp(`K = ${winner} has the highest evidence`));
   assert.equal(await page.textContent('#sgais-comparison'), shift.sentence);
