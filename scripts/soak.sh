@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `make soak`: the long versions of the bounded-memory checks the regular suite runs briefly.
 # - native: every sampler for 10⁷ steps with a flat live heap (tests/soak.rs; `make test` runs 10⁶);
+# - native: every discrete-time sampler × target at its derived defaults for 200,000 steps, and
+#   SGLD's E2 ≤ 0.3 after 5,000 samples on logistic regression up to N = 10⁶ (tests/pairings.rs,
+#   tests/sgld_defaults.rs; `make test` runs them with a capped budget);
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
 #   (tests/e2e/memory.test.mjs; `make test` runs 60 s);
 # - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
@@ -17,6 +20,8 @@ echo "== SGAIS at N = 10^5: 8 replicas at the defaults (make test runs 1)"
 SGVIZ_SGAIS_SOAK=1 cargo test --release --test sgais_defaults defaults_are_accurate_at_n_100000
 echo "== bouncy-family long runs (10x)"
 SGVIZ_LONG_BOUNCY=1 cargo test --release --test bouncy_long -- --nocapture
+echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
+SGVIZ_PAIRINGS=soak cargo test --release --test pairings --test sgld_defaults -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs

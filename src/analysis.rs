@@ -35,9 +35,15 @@ impl Analysis {
         let sampler = chain.sampler_spec();
         let sgld = registry::sampler("sgld")?;
         let step_spec = param(sgld.params, "step_size")?;
-        let current_step = if sampler.name == "sgld" { chain.sampler_params().get("step_size") } else { step_spec.default };
+        // SGLD's own sweep centres on the current ε, or on SGLD's derived default for this target
+        // (a fixed ε would be thousands of times too large at N = 10⁶).
+        let sgld_default = |name: &str, fallback: f64| {
+            let derived = (sgld.derive)(chain.model(), &crate::params::ParamValues::defaults(sgld.params));
+            derived.iter().find(|d| d.name == name).map_or(fallback, |d| d.default)
+        };
+        let current_step = if sampler.name == "sgld" { chain.sampler_params().get("step_size") } else { sgld_default("step_size", step_spec.default) };
         let step_range = ((current_step / 100.0).max(step_spec.min), (current_step * 100.0).min(step_spec.max));
-        let batch = chain.sampler_params().iter().find(|(n, _)| *n == "batch_size").map(|(_, v)| v).unwrap_or(10.0);
+        let batch = chain.sampler_params().try_get("batch_size").unwrap_or_else(|| sgld_default("batch_size", 10.0));
         let batch_setting = vec![("batch_size".to_string(), batch.to_string())];
         let mut curves = vec![SweepCurve {
             sampler: "sgld".into(),

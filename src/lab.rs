@@ -612,6 +612,7 @@ impl Lab {
             "target_params": chain.target_params().to_json(),
             "sampler_params": chain.sampler_params().to_json(),
             "derived": chain.derived().iter().map(|d| (d.name.to_string(), json!(d))).collect::<serde_json::Map<_, _>>(),
+            "warning": chain.warning(),
         })
     }
 

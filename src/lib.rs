@@ -9,7 +9,9 @@
 
 pub mod analysis;
 pub mod chain;
+pub mod curvature;
 pub mod data;
+pub mod defaults;
 pub mod diagnostics;
 pub mod entry_counts;
 pub mod fastmath;

@@ -35,6 +35,25 @@ pub fn discrete_lyapunov(a: &DMatrix<f64>, q: &DMatrix<f64>) -> Option<DMatrix<f
     Some(DMatrix::from_iterator(d, d, solution.iter().copied()))
 }
 
+/// The same Σ = AΣAᵀ + Q by doubling (Smith's method): Σ ← Σ + A_kΣA_kᵀ, A_k ← A_k², O(D³) per
+/// doubling, so it suits any D; None when A is not stable (the series does not converge within
+/// 64 doublings, i.e. 2⁶⁴ steps).
+pub fn stationary_covariance(a: &DMatrix<f64>, q: &DMatrix<f64>) -> Option<DMatrix<f64>> {
+    let (mut sigma, mut power) = (q.clone(), a.clone());
+    for _ in 0..64 {
+        sigma += &power * &sigma * power.transpose();
+        power = &power * &power;
+        let size = power.abs().max();
+        if !size.is_finite() || sigma.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
+        if size < 1e-14 {
+            return Some(sigma);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,6 +65,15 @@ mod tests {
         let q = DMatrix::from_element(1, 1, 2.0);
         let s = discrete_lyapunov(&a, &q).unwrap();
         assert!((s[(0, 0)] - 2.0 / (1.0 - 0.36)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn doubling_agrees_with_the_vectorised_solution_and_refuses_unstable_recursions() {
+        let a = DMatrix::from_row_slice(2, 2, &[0.5, 0.2, -0.1, 0.7]);
+        let q = DMatrix::from_row_slice(2, 2, &[1.0, 0.3, 0.3, 2.0]);
+        let doubled = stationary_covariance(&a, &q).unwrap();
+        assert!((doubled - discrete_lyapunov(&a, &q).unwrap()).abs().max() < 1e-12);
+        assert!(stationary_covariance(&(a * 2.0), &q).is_none());
     }
 
     #[test]

@@ -33,6 +33,8 @@ pub struct ParamSpec {
     /// One of the one or two parameters that matter most for this sampler or target: the page
     /// shows these beside the plot and the rest behind a disclosure.
     pub primary: bool,
+    /// `min` itself is not allowed: the range is (min, max] (e.g. SGLD's schedule decay γ).
+    pub min_exclusive: bool,
 }
 
 /// A condition on another parameter of the same list: its value is one of `values`.
@@ -60,7 +62,7 @@ impl ParamSpec {
         max: f64,
         default: f64,
     ) -> Self {
-        ParamSpec { name, label, symbol, help, min, max, default, log_scale: false, integer: false, choices: &[], visible_if: None, primary: false }
+        ParamSpec { name, label, symbol, help, min, max, default, log_scale: false, integer: false, choices: &[], visible_if: None, primary: false, min_exclusive: false }
     }
 
     /// A continuous, strictly positive parameter whose slider moves in log space.
@@ -73,7 +75,7 @@ impl ParamSpec {
         max: f64,
         default: f64,
     ) -> Self {
-        ParamSpec { name, label, symbol, help, min, max, default, log_scale: true, integer: false, choices: &[], visible_if: None, primary: false }
+        ParamSpec { name, label, symbol, help, min, max, default, log_scale: true, integer: false, choices: &[], visible_if: None, primary: false, min_exclusive: false }
     }
 
     /// A whole-number parameter (log-scaled slider when `log_scale`).
@@ -87,7 +89,7 @@ impl ParamSpec {
         default: f64,
         log_scale: bool,
     ) -> Self {
-        ParamSpec { name, label, symbol, help, min, max, default, log_scale, integer: true, choices: &[], visible_if: None, primary: false }
+        ParamSpec { name, label, symbol, help, min, max, default, log_scale, integer: true, choices: &[], visible_if: None, primary: false, min_exclusive: false }
     }
 
     /// A categorical parameter: the value is an index into `choices`.
@@ -112,12 +114,19 @@ impl ParamSpec {
             choices,
             visible_if: None,
             primary: false,
+            min_exclusive: false,
         }
     }
 
     /// Builder: show this parameter only when `param` (same list) takes one of `values`.
     pub const fn shown_when(mut self, param: &'static str, values: &'static [f64]) -> Self {
         self.visible_if = Some(ShowWhen { param, values });
+        self
+    }
+
+    /// Builder: the range is (min, max], `min` excluded.
+    pub const fn excluding_min(mut self) -> Self {
+        self.min_exclusive = true;
         self
     }
 
@@ -133,7 +142,8 @@ impl ParamSpec {
             return format!("one of {}", self.choices.join(", "));
         }
         let kind = if self.integer { "a whole number" } else { "a number" };
-        format!("{kind} in [{}, {}]", self.min, self.max)
+        let open = if self.min_exclusive { "(" } else { "[" };
+        format!("{kind} in {open}{}, {}]", self.min, self.max)
     }
 
     /// Parse a textual value (a number, or a choice name for categorical parameters) and check it.
@@ -153,7 +163,7 @@ impl ParamSpec {
         if !value.is_finite() {
             return Err(format!("{}: {} is not finite; allowed: {}", self.name, value, self.allowed()));
         }
-        if value < self.min || value > self.max {
+        if value < self.min || value > self.max || (self.min_exclusive && value == self.min) {
             return Err(format!("{}: {} is out of range; allowed: {}", self.name, value, self.allowed()));
         }
         if self.integer && value.fract() != 0.0 {
@@ -261,6 +271,16 @@ mod tests {
         assert!(e.contains("not finite"), "{e}");
         let e = ParamValues::resolve(SPECS, &[("step_size".into(), 2.0)]).unwrap_err();
         assert!(e.contains("[0.000001, 1]"), "{e}");
+    }
+
+    #[test]
+    fn an_excluded_minimum_is_refused_with_a_half_open_range() {
+        let gamma = ParamSpec::linear("g", "", "γ", "", 0.5, 1.0, 0.55).excluding_min();
+        let e = gamma.check(0.5).unwrap_err();
+        assert!(e.contains("out of range") && e.contains("(0.5, 1]"), "{e}");
+        assert_eq!(gamma.check(0.5000001).unwrap(), 0.5000001);
+        assert_eq!(gamma.check(1.0).unwrap(), 1.0);
+        assert!(gamma.check(1.01).is_err());
     }
 
     #[test]

@@ -115,11 +115,13 @@ mod tests {
         let model = CorrelatedGaussian::new(1.0, 1.0, 0.5, 3.0);
         let mut rng = chain_rng(1);
         let scale = noise_scale(&model, &[vec![0.3, -0.2]], 10, 1000, &mut rng);
-        // Pseudo-data scores are identical, so V_s = 0 and only s² = 9 remains.
-        assert!((scale.gradient_noise_scale - 9.0).abs() < 1e-9);
+        // The pseudo-data scores have covariance Σ⁻¹/N (divisor N − 1; toy.rs), so with divisor N
+        // λ_max(V_s) = (N − 1)λ_max(Σ⁻¹)/N² and (N²/n)λ_max(V_s) = (N − 1)·2/n at ρ = 0.5; plus s² = 9.
+        let expected = 99.0 * 2.0 / 10.0 + 9.0;
+        assert!((scale.gradient_noise_scale - expected).abs() < 1e-9, "{} vs {expected}", scale.gradient_noise_scale);
         let crossing = scale.crossing().unwrap();
         assert!((scale.threshold(crossing) - 1.0).abs() < 1e-12);
-        assert!((crossing - 4.0 / 9.0).abs() < 1e-12);
+        assert!((crossing - 4.0 / expected).abs() < 1e-12);
     }
 
     #[test]

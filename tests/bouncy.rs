@@ -335,17 +335,21 @@ fn bouncy_defaults_are_derived_from_the_target_and_user_settings_win() {
 }
 
 #[test]
-fn sbps_refuses_noise_free_non_gaussian_toys_and_says_what_to_change() {
+fn sbps_refuses_noise_free_non_gaussian_runs_and_says_what_to_change() {
     for sampler in ["sbps", "psbps"] {
+        for target in ["banana", "funnel", "logreg"] {
+            // Full batches without synthetic noise: the band has no margin.
+            let n = Chain::new(&ChainConfig::new(target, sampler, 1)).unwrap().model().n_data();
+            let err = Chain::new(&ChainConfig::new(target, sampler, 1).with("batch_size", n as f64)).err().unwrap_or_else(|| panic!("{sampler} on {target} at n = N"));
+            assert!(err.contains("minibatch n < N") && err.contains("no margin"), "{err}");
+            // Minibatches of the toys' pseudo-data or of the data carry noise.
+            assert!(Chain::new(&ChainConfig::new(target, sampler, 1)).is_ok(), "{sampler} on {target}");
+        }
         for target in ["banana", "funnel"] {
-            let err = Chain::new(&ChainConfig::new(target, sampler, 1)).err().unwrap();
-            assert!(err.contains("gradient noise s > 0") && err.contains("no margin"), "{err}");
-            assert!(Chain::new(&ChainConfig::new(target, sampler, 1).with("grad_noise", 1.0)).is_ok());
+            assert!(Chain::new(&ChainConfig::new(target, sampler, 1).with("batch_size", 100.0).with("grad_noise", 1.0)).is_ok());
         }
         // The Gaussian's projected gradient is linear along rays: the noise-free band is exact.
-        assert!(Chain::new(&ChainConfig::new("gaussian", sampler, 1)).is_ok());
-        // Data targets have minibatch noise.
-        assert!(Chain::new(&ChainConfig::new("mixture", sampler, 1)).is_ok());
+        assert!(Chain::new(&ChainConfig::new("gaussian", sampler, 1).with("batch_size", 100.0)).is_ok());
     }
 }
 

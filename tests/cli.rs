@@ -43,7 +43,9 @@ fn sample_agrees_with_the_library_call() {
     assert_eq!(mean, m.mean);
     assert_eq!(cov, m.cov);
     assert_eq!(json["n_samples"], 2900);
-    assert_eq!(json["grad_evals"], 3000 * 10);
+    // The minibatch is the target-derived default (the CLI and the library derive the same).
+    assert_eq!(json["sampler_params"]["batch_size"].as_f64().unwrap(), chain.sampler_params().get("batch_size"));
+    assert_eq!(json["grad_evals"].as_u64().unwrap(), 3000 * chain.sampler_params().get_usize("batch_size") as u64);
     assert!(json["seconds"].as_f64().unwrap() >= 0.0);
     assert_eq!(json["status"], "ok");
 }
@@ -129,4 +131,27 @@ fn divergence_exits_non_zero_with_advice() {
     let out = sgviz(&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "5000", "--seed", "1", "--set", "step_size=9", "--set", "sd1=0.05"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("reduce ε"));
+}
+
+#[test]
+fn defaults_prints_the_derived_parameters_their_source_and_any_warning() {
+    let json = stdout_json(&sgviz(&["defaults", "--target", "logreg", "--sampler", "sgld", "--set", "n_points=100000"]));
+    let derived = json["derived"].as_array().unwrap();
+    let step = derived.iter().find(|d| d["name"] == "step_size").unwrap();
+    let (default, limit) = (step["default"].as_f64().unwrap(), step["unstable_above"].as_f64().unwrap());
+    assert!(step["min"].as_f64().unwrap() < default && default < limit && limit < step["max"].as_f64().unwrap(), "{step}");
+    assert_eq!(json["sampler_params"]["step_size"].as_f64().unwrap(), default);
+    assert_eq!(json["curvature"]["source"], "laplace");
+    assert!(json["warning"].is_null());
+    // A setting the user gives is kept; a pairing that cannot meet the criteria says why.
+    let json = stdout_json(&sgviz(&["defaults", "--target", "funnel", "--sampler", "sgld", "--set", "step_size=0.001"]));
+    assert_eq!(json["sampler_params"]["step_size"].as_f64().unwrap(), 0.001);
+    assert!(json["warning"].as_str().unwrap().contains("SGLD cannot reach"), "{}", json["warning"]);
+    // Refused pairings and bad arguments exit with status 2 and a message.
+    let out = sgviz(&["defaults", "--target", "banana", "--sampler", "sgfs_f"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Pick SGLD"));
+    let out = sgviz(&["defaults", "--target", "gaussian"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--sampler is required"));
 }

@@ -22,15 +22,29 @@ fn sgld_law(step: f64, noise: f64) -> DMatrix<f64> {
     discrete_lyapunov(&a, &(DMatrix::identity(2, 2) * (step * noise))).unwrap()
 }
 
+/// The same law with minibatches of n of the toy's N = 100 pseudo-data (src/model/toy.rs): their
+/// gradient noise is exactly (N/n − 1)P whatever θ, so Σ = AΣAᵀ + εI + (ε²/4)(N/n − 1)P.
+fn minibatch_law(step: f64, batch: f64) -> DMatrix<f64> {
+    let p = CorrelatedGaussian::new(SD1, SD2, RHO, 0.0).precision();
+    let p = DMatrix::from_row_slice(2, 2, &[p[0][0], p[0][1], p[1][0], p[1][1]]);
+    let a = DMatrix::identity(2, 2) - &p * (step / 2.0);
+    let q = DMatrix::identity(2, 2) * step + &p * (step * step / 4.0 * (100.0 / batch - 1.0));
+    discrete_lyapunov(&a, &q).unwrap()
+}
+
 /// Run the chain and return, for each covariance entry (a, b), the series of (θ_a − μ_a)(θ_b − μ_b)
 /// (μ = 0 is the exact stationary mean of the linear recursion).
 fn product_series(step: f64, steps: u64, seed: u64) -> Vec<[f64; 3]> {
+    batch_product_series(step, 100, steps, seed) // full batch: the 100 pseudo-data
+}
+
+fn batch_product_series(step: f64, batch: usize, steps: u64, seed: u64) -> Vec<[f64; 3]> {
     let mut config = ChainConfig::new("gaussian", "sgld", seed)
         .with("sd1", SD1)
         .with("sd2", SD2)
         .with("rho", RHO)
         .with("grad_noise", 0.0)
-        .with("batch_size", 100) // full batch: the 100 pseudo-data
+        .with("batch_size", batch)
         .with("step_size", step);
     config.burn_in = 2_000;
     config.capacity = 1;
@@ -90,4 +104,16 @@ fn a_wrong_noise_scale_would_fail_the_test() {
     let est = estimates(&product_series(step, 400_000, 1));
     assert!(worst_z(&est, &sgld_law(step, 1.5)) > 3.0 * Z_TOLERANCE);
     assert!(worst_z(&est, &sgld_law(2.0 * step, 0.5)) > 3.0 * Z_TOLERANCE);
+}
+
+#[test]
+fn minibatches_of_the_pseudo_data_add_exactly_their_predicted_noise() {
+    // n = 10 of N = 100: the law with (ε²/4)(N/n − 1)P added, which is what the derived defaults
+    // assume (Curvature::gradient_noise). The full-batch law is resolved from it.
+    let step = 0.2;
+    let est = estimates(&batch_product_series(step, 10, 400_000, 3));
+    let law = minibatch_law(step, 10.0);
+    let z = worst_z(&est, &law);
+    assert!(z < Z_TOLERANCE, "z = {z}, estimates {est:?}, law {law}");
+    assert!(worst_z(&est, &sgld_law(step, 1.0)) > 3.0 * Z_TOLERANCE, "the minibatch noise should be visible");
 }

@@ -4,10 +4,13 @@
 //! sgviz list
 //! sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]...
 //!              [--data FILE.csv] [--samples OUT.csv]
+//! sgviz defaults --target T --sampler S [--set name=value]... [--data FILE.csv]
 //! sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]...
 //!                --seed K [--replicas R] [--ais]
 //! ```
 //! `sample` prints one JSON object: mean, cov, n_samples, grad_evals, seconds, status, diagnostics.
+//! `defaults` prints the sampler's target-derived defaults and slider ranges (issue 12), the
+//! target's curvature summary they come from, the resolved parameters and any pairing warning.
 //! `evidence` (SGAIS, `sgviz::sgais::cli`) prints one JSON object per chunk and a summary line.
 //! Bad arguments exit with status 2 and a one-line message saying what is allowed.
 
@@ -17,7 +20,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv] | sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]... --seed K [--replicas R] [--ais]";
+const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv] | sgviz defaults --target T --sampler S [--set name=value]... [--data FILE.csv] | sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]... --seed K [--replicas R] [--ais]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,12 +30,13 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some("sample") => parse_sample_args(&args[1..]).and_then(|a| run_sample(&a)),
+        Some("defaults") => parse_defaults_args(&args[1..]).and_then(|c| print_defaults(&c)),
         Some("evidence") => sgviz::sgais::cli::evidence_cli(&args[1..], &mut std::io::stdout().lock()),
         Some("--help") | Some("-h") | Some("help") => {
             println!("{USAGE}");
             Ok(())
         }
-        Some(other) => Err(format!("unknown command '{other}'; allowed: list, sample, evidence")),
+        Some(other) => Err(format!("unknown command '{other}'; allowed: list, sample, defaults, evidence")),
         None => Err(USAGE.to_string()),
     };
     match result {
@@ -57,33 +61,92 @@ fn parse_sample_args(args: &[String]) -> Result<SampleArgs, String> {
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
+        if chain_flag(&mut config, &mut data_path, flag, &mut value)? {
+            continue;
+        }
         match flag.as_str() {
-            "--target" => config.target = value()?,
-            "--sampler" => config.sampler = value()?,
             "--steps" => steps = Some(parse_count("--steps", &value()?, 1)?),
             "--seed" => {
                 config.seed = parse_count("--seed", &value()?, 0)?;
                 seed_given = true;
             }
             "--burn-in" => config.burn_in = parse_count("--burn-in", &value()?, 0)?,
-            "--set" => config.settings.push(parse_setting(&value()?)?),
-            "--data" => data_path = Some(value()?),
             "--samples" => samples_out = Some(value()?),
             other => return Err(format!("unknown option '{other}'; allowed: --target --sampler --steps --seed --burn-in --set --data --samples")),
         }
     }
-    for (missing, name) in [(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler"), (steps.is_none(), "--steps"), (!seed_given, "--seed")] {
-        if missing {
-            return Err(format!("{name} is required; {USAGE}"));
-        }
-    }
-    if let Some(path) = data_path {
-        config.data = Some(read_data_file(&path)?);
-    }
+    require(&[(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler"), (steps.is_none(), "--steps"), (!seed_given, "--seed")])?;
+    load_data(&mut config, data_path)?;
     let steps = steps.expect("checked above");
     // Samples stream to the --samples file as they are produced; nothing needs retaining.
     config.capacity = 1;
     Ok(SampleArgs { config, steps, samples_out })
+}
+
+/// The flags `sample` and `defaults` share (--target, --sampler, --set, --data): true if `flag`
+/// was one of them.
+fn chain_flag(config: &mut ChainConfig, data_path: &mut Option<String>, flag: &str, value: &mut dyn FnMut() -> Result<String, String>) -> Result<bool, String> {
+    match flag {
+        "--target" => config.target = value()?,
+        "--sampler" => config.sampler = value()?,
+        "--set" => config.settings.push(parse_setting(&value()?)?),
+        "--data" => *data_path = Some(value()?),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// The first required flag that is missing, as an error with the usage.
+fn require(flags: &[(bool, &str)]) -> Result<(), String> {
+    match flags.iter().find(|(missing, _)| *missing) {
+        Some((_, name)) => Err(format!("{name} is required; {USAGE}")),
+        None => Ok(()),
+    }
+}
+
+/// Read `--data FILE` into the configuration.
+fn load_data(config: &mut ChainConfig, path: Option<String>) -> Result<(), String> {
+    if let Some(path) = path {
+        config.data = Some(read_data_file(&path)?);
+    }
+    Ok(())
+}
+
+/// `defaults` takes the target, sampler, settings and data of `sample`, nothing else.
+fn parse_defaults_args(args: &[String]) -> Result<ChainConfig, String> {
+    let mut config = ChainConfig::new("", "", 0);
+    let mut data_path = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().cloned().ok_or_else(|| format!("{flag} needs a value"));
+        if !chain_flag(&mut config, &mut data_path, flag, &mut value)? {
+            return Err(format!("unknown option '{flag}'; allowed: --target --sampler --set --data"));
+        }
+    }
+    require(&[(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler")])?;
+    load_data(&mut config, data_path)?;
+    config.capacity = 1;
+    Ok(config)
+}
+
+/// One JSON object: the derived parameters, the curvature summary, the resolved parameters and
+/// the pairing warning (null when the defaults meet their criteria).
+fn print_defaults(config: &ChainConfig) -> Result<(), String> {
+    let chain = Chain::new(config)?;
+    let curvature = sgviz::curvature::Curvature::of(chain.model());
+    println!(
+        "{}",
+        serde_json::json!({
+            "target": chain.target_spec().name,
+            "sampler": chain.sampler_spec().name,
+            "derived": chain.derived(),
+            "warning": chain.warning(),
+            "curvature": curvature,
+            "target_params": chain.target_params().to_json(),
+            "sampler_params": chain.sampler_params().to_json(),
+        })
+    );
+    Ok(())
 }
 
 fn parse_count(flag: &str, text: &str, min: u64) -> Result<u64, String> {
@@ -154,6 +217,8 @@ fn summary_json(chain: &Chain, seconds: f64) -> serde_json::Value {
         "status": status,
         "truth": chain.model().exact_moments(),
         "diagnostics": diagnostics,
+        "derived": chain.derived(),
+        "warning": chain.warning(),
         "target_params": chain.target_params().to_json(),
         "sampler_params": chain.sampler_params().to_json(),
     })

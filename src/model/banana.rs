@@ -59,6 +59,13 @@ impl ToyDensity for Banana {
         let a = self.width;
         [-theta[0] / (a * a) + 2.0 * self.curvature * theta[0] * r, -r]
     }
+    /// r = (θ₁/a, θ₂ − b(θ₁² − a²)): log π = −½‖r‖² + const.
+    fn residuals(&self, theta: &[f64]) -> [f64; 2] {
+        [theta[0] / self.width, self.residual(theta)]
+    }
+    fn residual_jacobian(&self, theta: &[f64]) -> [[f64; 2]; 2] {
+        [[1.0 / self.width, 0.0], [-2.0 * self.curvature * theta[0], 1.0]]
+    }
     fn moments(&self) -> Option<Moments> {
         let (a, b) = (self.width, self.curvature);
         Some(Moments { mean: vec![0.0, 0.0], cov: vec![vec![a * a, 0.0], vec![0.0, 1.0 + 2.0 * b * b * a.powi(4)]] })

@@ -11,7 +11,7 @@ use crate::params::{ParamSpec, ParamValues};
 use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::log("funnel_sd", "Neck scale", "σ_v", "Std. dev. of the log-variance coordinate v ~ N(0, σ_v²)", 0.3, 3.0, 3.0).primary(),
+    ParamSpec::log("funnel_sd", "Neck scale", "σ_v", "Std. dev. of the log-variance coordinate v ~ N(0, σ_v²)", 0.3, 3.0, 1.0).primary(),
     super::GRAD_NOISE,
 ];
 
@@ -53,6 +53,14 @@ impl ToyDensity for Funnel {
         let s2 = self.neck_sd * self.neck_sd;
         let inv_var_x = (-v).exp();
         [-v / s2 + 0.5 * x * x * inv_var_x - 0.5, -x * inv_var_x]
+    }
+    /// r = (v/σ_v, x e^{−v/2}): log π = −½‖r‖² − v/2 + const.
+    fn residuals(&self, theta: &[f64]) -> [f64; 2] {
+        [theta[0] / self.neck_sd, theta[1] * (-0.5 * theta[0]).exp()]
+    }
+    fn residual_jacobian(&self, theta: &[f64]) -> [[f64; 2]; 2] {
+        let e = (-0.5 * theta[0]).exp();
+        [[1.0 / self.neck_sd, 0.0], [-0.5 * theta[1] * e, e]]
     }
     fn moments(&self) -> Option<Moments> {
         let s2 = self.neck_sd * self.neck_sd;

@@ -1,10 +1,14 @@
 //! 2-D correlated Gaussian: the target with closed-form everything.
 //!
 //! π(θ) = N(θ; μ, Σ) with Σ = [[σ₁², ρσ₁σ₂], [ρσ₁σ₂, σ₂²]]. It has no data, so log π is split into
-//! N identical pseudo-data terms ℓ_i = log π / N under a flat prior, and stochastic gradients come
-//! from the synthetic noise knob s (ALGORITHMS.md §0). Discretised Langevin dynamics on it has the
-//! exact stationary covariance of ALGORITHMS.md §12.7, which is what the tests pin.
+//! N pseudo-data terms with a real per-datum structure (toy.rs): exactly the posterior of N
+//! observations x_i ~ N(θ, NΣ) with sample mean μ and sample covariance NΣ under a flat prior, whose
+//! empirical Fisher N·Cov(g_i) is Σ⁻¹. A minibatch of n carries gradient noise (N/n − 1)Σ⁻¹,
+//! independent of θ, and the synthetic knob s adds N(0, s²I) (ALGORITHMS.md §0). Discretised
+//! Langevin dynamics on it has the exact stationary covariance of ALGORITHMS.md §12.7 (plus
+//! (ε²/4)× the gradient-noise covariance with minibatches), which is what the tests pin.
 
+use super::toy::{add_pseudo_batch_scores, add_pseudo_scores, pseudo_log_lik, pseudo_observation};
 use super::{Model, View};
 use crate::diagnostics::Moments;
 use crate::params::{ParamSpec, ParamValues};
@@ -38,6 +42,8 @@ pub struct CorrelatedGaussian {
     mean: [f64; 2],
     cov: [[f64; 2]; 2],
     precision: [[f64; 2]; 2],
+    /// Lᵀ for the Cholesky factor P = LLᵀ: the residual map r(θ) = Lᵀ(θ − μ) of the pseudo-data.
+    whitening: [[f64; 2]; 2],
     log_norm: f64,
     noise_sd: f64,
 }
@@ -49,7 +55,10 @@ impl CorrelatedGaussian {
         let det = cov[0][0] * cov[1][1] - c12 * c12;
         let precision = [[cov[1][1] / det, -c12 / det], [-c12 / det, cov[0][0] / det]];
         let log_norm = -(2.0 * std::f64::consts::PI).ln() - 0.5 * det.ln();
-        CorrelatedGaussian { mean: [0.0, 0.0], cov, precision, log_norm, noise_sd }
+        let l00 = precision[0][0].sqrt();
+        let l10 = precision[1][0] / l00;
+        let whitening = [[l00, l10], [0.0, (precision[1][1] - l10 * l10).sqrt()]];
+        CorrelatedGaussian { mean: [0.0, 0.0], cov, precision, whitening, log_norm, noise_sd }
     }
 
     /// N(mean, cov) for a 2 × 2 covariance (e.g. a Laplace approximation drawn as contours).
@@ -67,6 +76,13 @@ impl CorrelatedGaussian {
     /// The precision matrix P = Σ⁻¹.
     pub fn precision(&self) -> [[f64; 2]; 2] {
         self.precision
+    }
+
+    /// r(θ) = Lᵀ(θ − μ), so that −½‖r‖² = −½(θ − μ)ᵀP(θ − μ).
+    fn residuals(&self, theta: &[f64]) -> [f64; 2] {
+        let d = [theta[0] - self.mean[0], theta[1] - self.mean[1]];
+        let w = &self.whitening;
+        [w[0][0] * d[0] + w[0][1] * d[1], w[1][1] * d[1]]
     }
 
     /// ∇ log π(θ) = −P (θ − μ).
@@ -89,21 +105,16 @@ impl Model for CorrelatedGaussian {
     }
     fn add_grad_log_prior(&self, _theta: &[f64], _out: &mut [f64]) {}
 
-    fn log_lik(&self, _i: usize, theta: &[f64]) -> f64 {
-        self.log_density(theta) / PSEUDO_DATA as f64
+    fn log_lik(&self, i: usize, theta: &[f64]) -> f64 {
+        pseudo_log_lik(self.log_density(theta), self.residuals(theta), i)
     }
 
-    fn add_grad_log_lik(&self, _i: usize, theta: &[f64], out: &mut [f64]) {
-        let g = self.grad(theta);
-        out[0] += g[0] / PSEUDO_DATA as f64;
-        out[1] += g[1] / PSEUDO_DATA as f64;
+    fn add_grad_log_lik(&self, i: usize, theta: &[f64], out: &mut [f64]) {
+        add_pseudo_scores(self.grad(theta), self.whitening, pseudo_observation(i), 1.0 / PSEUDO_DATA as f64, out);
     }
 
     fn add_grad_log_lik_batch(&self, batch: &[usize], theta: &[f64], out: &mut [f64]) {
-        let g = self.grad(theta);
-        let share = batch.len() as f64 / PSEUDO_DATA as f64;
-        out[0] += g[0] * share;
-        out[1] += g[1] * share;
+        add_pseudo_batch_scores(self.grad(theta), self.whitening, batch, out);
     }
 
     fn log_density(&self, theta: &[f64]) -> f64 {

@@ -10,7 +10,7 @@ use crate::spec::{TargetKind, TargetSpec};
 use crate::rng::{chain_rng, standard_normal};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::integer("n_points", "Data points", "N", "Number of observations y_i", 1.0, 1e5, 100.0, true).primary(),
+    ParamSpec::integer("n_points", "Data points", "N", "Number of observations y_i", 1.0, 1e5, 20.0, true).primary(),
     ParamSpec::linear("true_product", "True product", "w₁w₂", "Data drawn with mean w₁w₂ equal to this", -5.0, 5.0, 1.0),
     ParamSpec::log("ridge_noise", "Observation noise", "σ_y", "Std. dev. of each y_i around w₁w₂", 0.05, 10.0, 1.0),
     ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the N(0, σ_p²) prior on w₁ and w₂", 0.1, 100.0, 2.0),

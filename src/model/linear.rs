@@ -38,11 +38,18 @@ pub struct LinearRegression {
     responses: Vec<f64>,
     noise_sd: f64,
     prior_sd: f64,
+    /// The full-data posterior (precision, mean), computed once on first use (O(N d²)).
+    posterior: std::sync::OnceLock<(DMatrix<f64>, DVector<f64>)>,
 }
 
 impl LinearRegression {
     pub fn new(d: usize, features: Vec<f64>, responses: Vec<f64>, noise_sd: f64, prior_sd: f64) -> Self {
-        LinearRegression { d, features, responses, noise_sd, prior_sd }
+        LinearRegression { d, features, responses, noise_sd, prior_sd, posterior: std::sync::OnceLock::new() }
+    }
+
+    /// The full-data posterior (precision, mean), cached.
+    fn posterior(&self) -> &(DMatrix<f64>, DVector<f64>) {
+        self.posterior.get_or_init(|| self.posterior_after(self.responses.len()))
     }
 
     /// The `linreg` registry entry: an uploaded data set, the diabetes data, or synthetic data.
@@ -191,14 +198,19 @@ impl Model for LinearRegression {
         out[self.d] += r;
     }
     fn gaussian_precision(&self) -> Option<(Vec<f64>, Vec<f64>)> {
-        let (precision, mean) = self.posterior_after(self.responses.len());
+        let (precision, mean) = self.posterior();
         Some((mean.as_slice().to_vec(), precision.transpose().as_slice().to_vec()))
     }
 
     fn exact_moments(&self) -> Option<Moments> {
-        let (precision, mean) = self.posterior_after(self.responses.len());
-        let cov = precision.try_inverse()?;
+        let (precision, mean) = self.posterior();
+        let cov = precision.clone().try_inverse()?;
         Some(Moments { mean: mean.as_slice().to_vec(), cov: matrix_to_rows(&cov) })
+    }
+
+    /// Chains start at the posterior mean (not 30 posterior sds away at the origin).
+    fn initial_point(&self) -> Vec<f64> {
+        self.posterior().1.as_slice().to_vec()
     }
     fn view(&self) -> View {
         match self.exact_moments() {

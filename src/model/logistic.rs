@@ -19,6 +19,7 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("projection_dim", "Projection size (digits)", "k", "Digits 7-vs-9: project the 64 pixels onto k seeded random directions (as SGFS did for MNIST)", 1.0, 64.0, 5.0, false).primary().shown_when("dataset", &[2.0]),
     ParamSpec::choice("standardise", "Standardise features", "", "Built-in real data sets: shift and scale every feature to mean 0, sd 1 (uploaded files are used as given; the upload has its own option)", &["off", "on"], 1).shown_when("dataset", &[1.0, 2.0]),
     ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator and of the random projection", 0.0, 1e9, 1.0, false).shown_when("dataset", &[0.0, 2.0]),
+    ParamSpec::choice("start_at", "Chains start at", "", "mode: at the posterior mode (found by Newton); origin: at θ = 0, far out, to watch burn-in", &["mode", "origin"], 0),
 ];
 
 /// Values of the `dataset` choice.
@@ -119,10 +120,11 @@ impl LogisticRegression {
     pub fn from_params(values: &ParamValues, data: Option<&Dataset>) -> Result<Self, String> {
         let prior_sd = values.get("prior_sd");
         let standardise = values.get_bool("standardise");
+        let at_mode = values.get_usize("start_at") == 0;
         let prepared = match (data, values.get_usize("dataset")) {
             // User data are used exactly as given (no hidden rescaling).
-            (Some(d), _) => return Ok(Self::from_dataset(d, prior_sd)?.start_at_mode()),
-            (None, 0) => return Ok(Self::synthetic_1d(values)),
+            (Some(d), _) => return Ok(Self::from_dataset(d, prior_sd)?.starting_at_mode(at_mode)),
+            (None, 0) => return Ok(Self::synthetic_1d(values).starting_at_mode(at_mode)),
             (None, 1) => {
                 let all = crate::data::builtin("breast_cancer")?;
                 let keep: Vec<usize> = (0..values.get_usize("n_features").min(all.n_features())).collect();
@@ -131,9 +133,7 @@ impl LogisticRegression {
             (None, _) => crate::data::builtin("digits_7v9")?.random_projection(values.get_usize("projection_dim"), values.get("data_seed") as u64),
         };
         let prepared = if standardise { prepared.standardised() } else { prepared };
-        let mut model = Self::from_dataset(&prepared, prior_sd)?;
-        model.start_at_mode = true;
-        Ok(model)
+        Ok(Self::from_dataset(&prepared, prior_sd)?.starting_at_mode(at_mode))
     }
 
     /// Rebuild from [`Model::export_parts`] without generating data or searching for the mode
@@ -172,8 +172,13 @@ impl LogisticRegression {
     }
 
     /// Chains start at the posterior mode instead of the origin.
-    pub fn start_at_mode(mut self) -> Self {
-        self.start_at_mode = true;
+    pub fn start_at_mode(self) -> Self {
+        self.starting_at_mode(true)
+    }
+
+    /// Chains start at the posterior mode (`true`) or at the origin.
+    pub fn starting_at_mode(mut self, at_mode: bool) -> Self {
+        self.start_at_mode = at_mode;
         self
     }
 

@@ -10,7 +10,7 @@ use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("n_points", "Data points", "N", "Number of data drawn from the mixture", 10.0, 1e5, 100.0, true),
-    ParamSpec::linear("mode_gap", "Mode gap", "g", "Data drawn at θ = (0, g): modes near (0, g) and (g, −g)", 0.5, 3.0, 1.5).primary(),
+    ParamSpec::linear("mode_gap", "Mode gap", "g", "Data drawn at θ = (0, g): modes near (0, g) and (g, −g)", 0.5, 3.0, 2.0).primary(),
     ParamSpec::log("mix_var", "Component variance", "σ_x²", "Variance of each mixture component", 0.1, 10.0, 0.5),
     ParamSpec::integer("data_seed", "Data seed", "", "Seed of the data generator", 0.0, 1e9, 1.0, false),
 ];

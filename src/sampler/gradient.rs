@@ -4,7 +4,11 @@
 //! gradient evaluations, the fair cost unit across samplers.
 
 use crate::model::Model;
-use crate::rng::{index_below, standard_normal, ChainRng};
+use crate::rng::{index_below, standard_normal, uniform, ChainRng};
+
+/// Batches of at least N/SELECTION_RATIO data are drawn by selection sampling (see
+/// [`GradientOracle::next_batch`]).
+pub const SELECTION_RATIO: usize = 16;
 
 /// Draws minibatches and evaluates gradient estimates; counts per-datum gradient evaluations.
 #[derive(Clone, Debug)]
@@ -40,15 +44,33 @@ impl GradientOracle {
         self.grad_evals += evals;
     }
 
-    /// A fresh minibatch of distinct indices (partial Fisher–Yates shuffle, O(n)).
+    /// A fresh minibatch of distinct indices, uniform over the subsets of size n: a partial
+    /// Fisher–Yates shuffle (O(n)) for small batches; for batches of at least N/[`SELECTION_RATIO`]
+    /// Knuth's selection sampling (TAOCP vol. 2, §3.4.2, Algorithm S: keep datum i with probability
+    /// (n − kept)/(N − i)), whose O(N) uniforms buy indices in increasing order and a streaming pass
+    /// over the data — much faster than random access when n is a sizeable share of a large N.
     pub fn next_batch(&mut self, rng: &mut ChainRng) -> &[usize] {
-        if self.batch_size < self.n_data {
-            for j in 0..self.batch_size {
-                let k = j + index_below(rng, self.n_data - j);
-                self.order.swap(j, k);
+        let (n, big_n) = (self.batch_size, self.n_data);
+        if n < big_n {
+            if n * SELECTION_RATIO >= big_n {
+                let mut kept = 0;
+                for i in 0..big_n {
+                    if kept == n {
+                        break;
+                    }
+                    if ((big_n - i) as f64) * uniform(rng) < (n - kept) as f64 {
+                        self.order[kept] = i;
+                        kept += 1;
+                    }
+                }
+            } else {
+                for j in 0..n {
+                    let k = j + index_below(rng, big_n - j);
+                    self.order.swap(j, k);
+                }
             }
         }
-        &self.order[..self.batch_size]
+        &self.order[..n]
     }
 
     /// out = ∇log p(θ) + (N/n) Σ_{i∈S} ∇ℓ_i(θ) + ξ on a fresh minibatch S.
@@ -203,7 +225,9 @@ mod tests {
 
     #[test]
     fn synthetic_noise_in_scores_has_the_stated_full_scale_variance() {
-        // (N/n) Σ g_i must carry N(0, s²) noise: check its variance over many draws at θ = μ.
+        // (N/n) Σ g_i must carry N(0, s²) synthetic noise on top of the pseudo-data's own minibatch
+        // noise, (N²/n)(1 − n/N)·Cov(g_i) = (N/n − 1)·P₀₀ (toy.rs; P = I here): check the variance
+        // of the first coordinate over many draws at θ = μ.
         let s = 3.0;
         let model = CorrelatedGaussian::new(1.0, 1.0, 0.0, s);
         let mut oracle = GradientOracle::new(&model, 10);
@@ -217,9 +241,38 @@ mod tests {
             sum_sq += est * est;
         }
         let var = sum_sq / draws as f64;
-        // Var of a sample variance of normals: 2σ⁴/(draws); allow 5 standard errors.
-        let se = (2.0f64).sqrt() * s * s / (draws as f64).sqrt();
-        assert!((var - s * s).abs() < 5.0 * se, "variance {var} vs {}", s * s);
+        let expected = s * s + (100.0 / 10.0 - 1.0);
+        // Var of a sample variance of near-normal draws: 2σ⁴/draws; allow 5 standard errors.
+        let se = (2.0f64).sqrt() * expected / (draws as f64).sqrt();
+        assert!((var - expected).abs() < 5.0 * se, "variance {var} vs {expected}");
         assert_eq!(oracle.grad_evals(), 10 * draws as u64);
+    }
+
+    #[test]
+    fn every_datum_and_pair_is_drawn_equally_often_by_both_batch_methods() {
+        // Uniform subsets of size n: P(i ∈ S) = n/N and P(i, j ∈ S) = n(n − 1)/(N(N − 1)), for the
+        // Fisher–Yates path (n = 3 < N/16) and the selection-sampling path (n = 40 ≥ N/16).
+        // Tolerance: 5 binomial standard errors.
+        let model = CorrelatedGaussian::new(1.0, 1.0, 0.0, 0.0);
+        let big_n = 100.0;
+        for n in [3usize, 40] {
+            let mut oracle = GradientOracle::new(&model, n);
+            let mut rng = chain_rng(11);
+            let draws = 40_000;
+            let (mut single, mut pair) = (vec![0u32; 100], 0u32);
+            for _ in 0..draws {
+                let batch = oracle.next_batch(&mut rng).to_vec();
+                batch.iter().for_each(|&i| single[i] += 1);
+                pair += (batch.contains(&17) && batch.contains(&83)) as u32;
+            }
+            let p1 = n as f64 / big_n;
+            let p2 = p1 * (n as f64 - 1.0) / (big_n - 1.0);
+            for (i, &count) in single.iter().enumerate() {
+                let se = (p1 * (1.0 - p1) / draws as f64).sqrt();
+                assert!((count as f64 / draws as f64 - p1).abs() < 5.0 * se, "n = {n}: datum {i} drawn {count} times");
+            }
+            let se = (p2 * (1.0 - p2) / draws as f64).sqrt();
+            assert!((pair as f64 / draws as f64 - p2).abs() < 5.0 * se + 1e-12, "n = {n}: pair drawn {pair} times");
+        }
     }
 }

@@ -4,13 +4,15 @@
 //! min{1, exp(H(θ, p) − H(θ', p'))}. Each leapfrog step costs one full gradient (N evaluations).
 
 use super::{Diagnostic, Emitted, GradientOracle, Proposal, Sampler};
+use crate::curvature::Curvature;
+use crate::defaults;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, uniform, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::log("hmc_step", "Leapfrog step", "ε", "Leapfrog step size ε; the trajectory is corrected by a full-data Metropolis–Hastings test", 1e-6, 10.0, 0.05).primary(),
+    ParamSpec::log("hmc_step", "Leapfrog step", "ε", "Leapfrog step size ε; the trajectory is corrected by a full-data Metropolis–Hastings test", 1e-10, 10.0, 0.05).primary(),
     ParamSpec::integer("leapfrog_steps", "Leapfrog steps", "L", "Leapfrog steps per proposal (N gradient evaluations each)", 1.0, 1000.0, 10.0, false).primary(),
 ];
 
@@ -21,8 +23,26 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Exact,
     params: PARAMS,
     build: |values, model, start| Box::new(Hmc::new(model, start.to_vec(), values)),
-    derive: crate::spec::no_derived_defaults,
+    derive,
 };
+
+/// Largest number of leapfrog steps a derived default uses (each costs a full-data gradient).
+const MAX_DERIVED_LEAPFROG: f64 = 100.0;
+
+/// Leapfrog step ε = D^(−1/4)/√λ_max (Beskos, Pillai, Roberts, Sanz-Serna & Stuart 2013: ε ∝ D^(−1/4)
+/// keeps acceptance ≈ 0.65), at most half the leapfrog stability limit 2/√λ_max (shaded beyond);
+/// L = ⌈(π/2)/(ε√λ_min)⌉ steps, a quarter period of the flattest direction, so successive states are
+/// nearly uncorrelated along it (at most 100).
+fn derive(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    let Some(c) = Curvature::of(model) else { return Vec::new() };
+    let limit = 2.0 / c.lambda_max.sqrt();
+    let step = (c.dim as f64).powf(-0.25).min(1.0) * defaults::STABILITY_MARGIN * limit;
+    let steps = (std::f64::consts::FRAC_PI_2 / (step * c.lambda_min().sqrt())).ceil().clamp(1.0, MAX_DERIVED_LEAPFROG);
+    vec![
+        defaults::derived(defaults::spec(PARAMS, "hmc_step"), step, step / 1e3, 10.0 * limit, Some(limit)),
+        defaults::derived(defaults::spec(PARAMS, "leapfrog_steps"), steps, 1.0, (4.0 * steps).max(10.0), None),
+    ]
+}
 
 pub struct Hmc {
     theta: Vec<f64>,

@@ -3,9 +3,11 @@
 //! min{1, π(θ') q(θ | θ') / (π(θ) q(θ' | θ))}, q the Gaussian proposal density (Roberts & Tweedie 1996).
 
 use super::{Diagnostic, Emitted, GradientOracle, Proposal, Sampler};
+use crate::curvature::Curvature;
+use crate::defaults;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, uniform, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[ParamSpec::log(
@@ -13,7 +15,7 @@ pub const PARAMS: &[ParamSpec] = &[ParamSpec::log(
     "Step size",
     "ε",
     "Langevin proposal step ε; every proposal is corrected by a full-data Metropolis–Hastings test",
-    1e-6,
+    1e-14,
     10.0,
     0.1,
 )
@@ -26,8 +28,20 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Exact,
     params: PARAMS,
     build: |values, model, start| Box::new(Mala::new(model, start.to_vec(), values)),
-    derive: crate::spec::no_derived_defaults,
+    derive,
 };
+
+/// Roberts & Rosenthal's (1998) optimal MALA scaling, ε = ℓ²D^(−1/3)/λ with ℓ = 1.65 (acceptance
+/// ≈ 0.574 on a D-dimensional Gaussian, here scaled by the stiffest curvature λ_max), kept within
+/// half the Langevin proposal's stability limit 4/λ_max, beyond which acceptance collapses (the
+/// slider's shaded region).
+fn derive(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    let Some(c) = Curvature::of(model) else { return Vec::new() };
+    let limit = 4.0 / c.lambda_max;
+    let scaled = 1.65f64.powi(2) * (c.dim as f64).powf(-1.0 / 3.0) / c.lambda_max;
+    let step = scaled.min(defaults::STABILITY_MARGIN * limit);
+    vec![defaults::derived(defaults::spec(PARAMS, "mala_step"), step, step / 1e3, 10.0 * limit, Some(limit))]
+}
 
 pub struct Mala {
     theta: Vec<f64>,

@@ -19,9 +19,11 @@
 use super::fisher::{gaussian_with_covariance, largest_eigenvalue, prior_precision, smallest_eigenvalue, spd_inverse, RunningFisher};
 use super::gradient::score_mean_and_covariance;
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use crate::curvature::Curvature;
+use crate::defaults;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::ChainRng;
 use nalgebra::{DMatrix, DVector};
 use std::collections::VecDeque;
@@ -47,9 +49,20 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Optimised SGFS with discretisation-corrected noise and a convergence test (El hanchi 2018)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
-    build: |values, model, start| Box::new(Osgfs::new(model, start.to_vec(), values)),
-    derive: crate::spec::no_derived_defaults,
+    build: |values, model, start| Box::new(Osgfs::new(model, start.to_vec(), values).refusing(defaults::fisher_premise_violation(model))),
+    derive,
 };
+
+/// Derived defaults of OSGFS. c keeps the report's 0.1 ("in practice, 0.1 works very well"); the
+/// minibatch is the smallest that lets k reach that cap under eq. 16's weak-prior bound,
+/// 4|S|/(N + |S|) ≥ c ⇔ |S| ≥ cN/(4 − c) — a smaller |S| only shrinks k and slows mixing — and not
+/// below the Fisher estimate's minimum ([`defaults::fisher_minimum_batch`]).
+fn derive(model: &dyn Model, values: &ParamValues) -> Vec<DerivedParam> {
+    let Some(c) = Curvature::of(model) else { return Vec::new() };
+    let cap = values.get("osgfs_c");
+    let batch = ((cap * c.n_data as f64 / (4.0 - cap)).ceil() as usize).max(defaults::fisher_minimum_batch(&c)).min(c.n_data);
+    vec![defaults::derived(defaults::spec(PARAMS, "batch_size"), batch as f64, 2.0, c.n_data as f64, None)]
+}
 
 /// OSGFS state.
 #[derive(Clone, Debug)]
@@ -67,6 +80,8 @@ pub struct Osgfs {
     k: f64,
     burn_in_over_step: Option<u64>,
     clipped_noise_steps: u64,
+    /// Why the target does not suit OSGFS (see [`defaults::fisher_premise_violation`]).
+    unsupported: Option<String>,
 }
 
 impl Osgfs {
@@ -86,9 +101,16 @@ impl Osgfs {
             k: f64::NAN,
             burn_in_over_step: None,
             clipped_noise_steps: 0,
+            unsupported: None,
         };
         s.update_params(params);
         s
+    }
+
+    /// Refuse to run, for this reason (the chain reports it instead of building).
+    pub fn refusing(mut self, reason: Option<String>) -> Self {
+        self.unsupported = reason;
+        self
     }
 
     /// k of the latest step (eq. 16).
@@ -106,12 +128,13 @@ impl Osgfs {
         self.fisher.estimate() * n_data as f64 + &self.prior_precision
     }
 
-    /// k = min{c, 4 max{|S|/(N+|S|), r/(r + N/|S|)}} (eq. 16).
+    /// k = min{c, 4 max{|S|/(N+|S|), r/(r + N/|S|)}} (eq. 16), with
+    /// r = λ_min(H⁻¹)/λ_max(H⁻¹NCH⁻¹). When NC vanishes (identical scores under a proper prior)
+    /// r = ∞ and r/(r + N/|S|) = 1, its limit: the bound of eq. 15 that eq. 16 takes it from,
+    /// k ≤ 4r/(r + N/|S|), tends to 4, so only the cap c binds. An undefined r (a singular H) keeps
+    /// the weak-prior bound alone.
     fn choose_k(&self, h_inverse: &DMatrix<f64>, n_c: &DMatrix<f64>, n_data: f64, batch: f64) -> f64 {
-        let spread = h_inverse * n_c * h_inverse;
-        let r = smallest_eigenvalue(h_inverse) / largest_eigenvalue(&spread);
-        let strong_prior = if r.is_finite() { r / (r + n_data / batch) } else { 0.0 };
-        self.cap.min(4.0 * (batch / (n_data + batch)).max(strong_prior))
+        self.cap.min(4.0 * (batch / (n_data + batch)).max(strong_prior_share(h_inverse, n_c, n_data, batch)))
     }
 
     /// Eq. 17 over the last ⌈1/k⌉ stochastic gradients.
@@ -127,6 +150,20 @@ impl Osgfs {
             mean.abs() <= self.tolerance * variance.sqrt()
         })
     }
+}
+
+/// r/(r + N/|S|) of eq. 16 (see [`Osgfs::choose_k`]): 1 for r = ∞, 0 when r is undefined.
+pub fn strong_prior_share(h_inverse: &DMatrix<f64>, n_c: &DMatrix<f64>, n_data: f64, batch: f64) -> f64 {
+    let smallest = smallest_eigenvalue(h_inverse);
+    let spread = largest_eigenvalue(&(h_inverse * n_c * h_inverse));
+    if !(smallest.is_finite() && spread.is_finite() && smallest > 0.0) {
+        return 0.0;
+    }
+    if spread <= 0.0 {
+        return 1.0;
+    }
+    let r = smallest / spread;
+    r / (r + n_data / batch)
 }
 
 impl Sampler for Osgfs {
@@ -186,6 +223,10 @@ impl Sampler for Osgfs {
         self.collect_always = params.get_usize("osgfs_collect") == 1;
     }
 
+    fn unsupported_reason(&self) -> Option<String> {
+        self.unsupported.clone()
+    }
+
     fn divergence_advice(&self) -> Option<&'static str> {
         Some("The empirical Fisher information is singular or too small: on a data-free toy set the gradient noise s > 0 (its scores are otherwise identical), use a larger minibatch, or pick a target with data; then reset.")
     }
@@ -197,5 +238,64 @@ impl Sampler for Osgfs {
             Diagnostic { name: "burn_in_over_step", label: "step at which eq. 17 fired (burn-in over)", value: over },
             Diagnostic { name: "clipped_noise_steps", label: "steps with a clipped noise covariance", value: self.clipped_noise_steps as f64 },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::View;
+    use crate::rng::chain_rng;
+
+    /// N = 1000 copies of one datum x = (0.5, −0.5), ℓ_i = −‖θ − x‖²/2000, under a N(0, I) prior:
+    /// every score is the same, so C = 0 and H = G = I.
+    struct SameDatum;
+
+    impl Model for SameDatum {
+        fn dim(&self) -> usize {
+            2
+        }
+        fn n_data(&self) -> usize {
+            1000
+        }
+        fn log_prior(&self, theta: &[f64]) -> f64 {
+            crate::model::isotropic_normal_log_density(theta, 1.0)
+        }
+        fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
+            crate::model::add_isotropic_normal_gradient(theta, 1.0, out);
+        }
+        fn log_lik(&self, _i: usize, theta: &[f64]) -> f64 {
+            -((theta[0] - 0.5).powi(2) + (theta[1] + 0.5).powi(2)) / 2000.0
+        }
+        fn add_grad_log_lik(&self, _i: usize, theta: &[f64], out: &mut [f64]) {
+            out[0] -= (theta[0] - 0.5) / 1000.0;
+            out[1] -= (theta[1] + 0.5) / 1000.0;
+        }
+        fn view(&self) -> View {
+            View::centred(0.0, 0.0, 3.0, 3.0)
+        }
+    }
+
+    #[test]
+    fn k_takes_the_cap_when_r_is_infinite() {
+        // Eq. 16 with NC = 0: r = λ_min(H⁻¹)/0 = ∞, r/(r + N/|S|) → 1, so k = min{c, 4} = c = 0.1.
+        // Treating r = ∞ as 0 (the old code) gave 4|S|/(N + |S|) = 40/1010 ≈ 0.040 instead.
+        let params = ParamValues::defaults(PARAMS);
+        let mut sampler = Osgfs::new(&SameDatum, vec![0.1, 0.2], &params);
+        let mut oracle = GradientOracle::new(&SameDatum, 10);
+        sampler.step(&SameDatum, &mut oracle, &mut chain_rng(1));
+        assert_eq!(sampler.k(), 0.1);
+    }
+
+    #[test]
+    fn strong_prior_share_is_r_over_r_plus_n_over_batch() {
+        // NC = diag(2, 1), G = diag(6, 3): H⁻¹ = diag(1/8, 1/4), H⁻¹NCH⁻¹ = diag(1/32, 1/16),
+        // r = (1/8)/(1/16) = 2; with N/|S| = 10 the share is 2/12.
+        let h_inverse = DMatrix::from_diagonal(&nalgebra::DVector::from_vec(vec![0.125, 0.25]));
+        let n_c = DMatrix::from_diagonal(&nalgebra::DVector::from_vec(vec![2.0, 1.0]));
+        assert!((strong_prior_share(&h_inverse, &n_c, 1000.0, 100.0) - 2.0 / 12.0).abs() < 1e-12);
+        // r = ∞ (no data information) gives 1; an undefined H⁻¹ gives 0 (the weak-prior bound alone).
+        assert_eq!(strong_prior_share(&h_inverse, &DMatrix::zeros(2, 2), 1000.0, 100.0), 1.0);
+        assert_eq!(strong_prior_share(&DMatrix::from_element(2, 2, f64::NAN), &n_c, 1000.0, 100.0), 0.0);
     }
 }

@@ -359,10 +359,10 @@ impl Sbps {
             proposal_count: 0,
             started: false,
             counters: Counters::default(),
-            unsupported: noise_free_and_not_gaussian(model).then(|| {
+            unsupported: noise_free_and_not_gaussian(model, params.get_usize("batch_size")).then(|| {
                 let name = if preconditioned { "pSBPS" } else { "SBPS" };
                 format!(
-                    "{name}'s upper band is the fitted projected gradient plus k noise standard deviations, and on this data-free toy without gradient noise every per-datum score is the same: the band has no margin, is a bare straight-line extrapolation, and under-covers the curved gradient of a non-Gaussian target (about half the bounces would violate it). Set the gradient noise s > 0 (e.g. s = 1), or pick SGLD, MALA or HMC"
+                    "{name}'s upper band is the fitted projected gradient plus k noise standard deviations, and here the minibatch gradients carry no noise (full batches n ≥ N, no synthetic gradient noise): the band has no margin, is a bare straight-line extrapolation, and under-covers the curved gradient of a non-Gaussian target (about half the bounces would violate it). Pick a minibatch n < N, set the gradient noise s > 0 (on toys, e.g. s = 1), or pick BPS (exact), MALA or HMC"
                 )
             }),
         }
@@ -536,12 +536,15 @@ impl Sbps {
     }
 }
 
-/// A target whose minibatch gradients carry no noise at all (no synthetic noise, and every
-/// per-datum score equal at the start: a data-free toy) and whose projected gradient is not
-/// linear along rays (not Gaussian). SBPS's band then has no margin.
-fn noise_free_and_not_gaussian(model: &dyn Model) -> bool {
+/// A run whose minibatch gradients carry no noise at all — no synthetic noise, and either full
+/// batches (n ≥ N) or a data-free toy whose per-datum scores are all equal — on a target whose
+/// projected gradient is not linear along rays (not Gaussian). SBPS's band then has no margin.
+fn noise_free_and_not_gaussian(model: &dyn Model, batch: usize) -> bool {
     if model.synthetic_noise_sd() > 0.0 || model.gaussian_precision().is_some() {
         return false;
+    }
+    if batch >= model.n_data() {
+        return true;
     }
     let start = model.initial_point();
     let score = |i: usize| {

@@ -13,9 +13,11 @@
 use super::fisher::{largest_eigenvalue, prior_precision, smallest_eigenvalue, RunningFisher};
 use super::gradient::score_mean_and_covariance;
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use crate::curvature::Curvature;
+use crate::defaults;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, ChainRng};
 use nalgebra::{DMatrix, DVector};
 
@@ -48,8 +50,8 @@ pub const SPEC_FULL: SamplerSpec = SamplerSpec {
     description: "Stochastic-gradient Fisher scoring, full D×D Fisher (Ahn, Korattikara & Welling 2012)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
-    build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, false)),
-    derive: crate::spec::no_derived_defaults,
+    build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, false).refusing(defaults::fisher_premise_violation(model))),
+    derive: derive_full,
 };
 
 pub const SPEC_DIAG: SamplerSpec = SamplerSpec {
@@ -58,9 +60,166 @@ pub const SPEC_DIAG: SamplerSpec = SamplerSpec {
     description: "Stochastic-gradient Fisher scoring, diagonal Fisher (Ahn, Korattikara & Welling 2012)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
-    build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, true)),
-    derive: crate::spec::no_derived_defaults,
+    build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, true).refusing(defaults::fisher_premise_violation(model))),
+    derive: derive_diagonal,
 };
+
+/// SGFS along one direction of precision λ once Î has converged and N·Î + G equals the posterior
+/// precision there: θ' = θ + (h/λ)(−λθ + ξ + η) with h = 2/((1 + α²)γ), ξ the gradient noise
+/// (variance q) and η ~ N(0, α²γλ); stationary variance v = (h/λ²)(q + α²γλ)/(2 − h), lag-one
+/// autocorrelation 1 − h. With q = (N/n − 1)λ exactly (data-driven noise, no synthetic part)
+/// vλ = 2(1 − h)/(2 − h): the without-replacement deflation of tests/gradient_samplers.rs.
+pub fn sgfs_law(alpha: f64, gamma: f64, precision: f64, noise: f64) -> (f64, f64) {
+    let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+    let variance = h / (precision * precision) * (noise + alpha * alpha * gamma * precision) / (2.0 - h);
+    (variance, 1.0 - h)
+}
+
+/// SGFS-d's stationary covariance on the target's Gaussian summary (precision P) once Î has
+/// converged, N·Î + G = P: only diag(P) = P_d preconditions, so
+/// θ' = θ + h P_d⁻¹(−P(θ − μ) + ξ + η) with η ~ N(0, α²γP_d) and ξ the gradient noise
+/// (N/n − 1)φP + s²I: A = I − hP_d⁻¹P, Q = h²P_d⁻¹(Σ_ξ + α²γP_d)P_d⁻¹, Σ = AΣAᵀ + Q (the law of
+/// tests/gradient_samplers.rs; paper Fig. 1's variance deficit on correlated posteriors at α = 0).
+/// In y = P_d^{1/2}θ the recursion is y' = (I − hS)y + noise with S = P_d^{−1/2}PP_d^{−1/2} = WΛWᵀ,
+/// so in z = Wᵀy each entry solves alone: X_kl = Q'_kl/(1 − (1 − hλ_k)(1 − hλ_l)) with
+/// Q' = h²[(N/n − 1)φΛ + s²WᵀP_d⁻¹W + α²γI], and Σ = BXBᵀ, B = P_d^{−1/2}W — one eigen-
+/// decomposition per target, O(D³) per evaluation.
+pub struct DiagonalSgfsLaw {
+    /// Eigenvalues λ_k of S.
+    lambda: Vec<f64>,
+    /// B = P_d^{−1/2}W.
+    back: DMatrix<f64>,
+    /// WᵀP_d⁻¹W (the synthetic noise's shape in z).
+    synthetic: DMatrix<f64>,
+    n_data: f64,
+    fisher_ratio: f64,
+    synthetic_variance: f64,
+}
+
+impl DiagonalSgfsLaw {
+    pub fn new(c: &Curvature) -> Option<DiagonalSgfsLaw> {
+        let d = c.dim;
+        let precision = &c.directions * DMatrix::from_diagonal(&DVector::from_column_slice(&c.precisions)) * c.directions.transpose();
+        let root = DVector::from_fn(d, |a, _| 1.0 / precision[(a, a)].sqrt());
+        let scaled = DMatrix::from_fn(d, d, |a, b| root[a] * precision[(a, b)] * root[b]);
+        let eigen = scaled.try_symmetric_eigen(f64::EPSILON, 10_000)?;
+        let w = eigen.eigenvectors;
+        let back = DMatrix::from_fn(d, d, |a, k| root[a] * w[(a, k)]);
+        let synthetic = back.transpose() * &back;
+        Some(DiagonalSgfsLaw {
+            lambda: eigen.eigenvalues.iter().copied().collect(),
+            back,
+            synthetic,
+            n_data: c.n_data as f64,
+            fisher_ratio: c.fisher_ratio,
+            synthetic_variance: c.synthetic_variance,
+        })
+    }
+
+    /// Σ and the spectral radius of A, or None when unstable.
+    pub fn covariance(&self, alpha: f64, gamma: f64, batch: f64) -> Option<(DMatrix<f64>, f64)> {
+        let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+        let contraction: Vec<f64> = self.lambda.iter().map(|l| 1.0 - h * l).collect();
+        let radius = contraction.iter().fold(0.0f64, |r, a| r.max(a.abs()));
+        if radius >= 1.0 {
+            return None;
+        }
+        let minibatch = (self.n_data / batch.clamp(1.0, self.n_data) - 1.0) * self.fisher_ratio;
+        let d = self.lambda.len();
+        let x = DMatrix::from_fn(d, d, |k, l| {
+            let diagonal = if k == l { minibatch * self.lambda[k] + alpha * alpha * gamma } else { 0.0 };
+            h * h * (diagonal + self.synthetic_variance * self.synthetic[(k, l)]) / (1.0 - contraction[k] * contraction[l])
+        });
+        Some((&self.back * x * self.back.transpose(), radius))
+    }
+}
+
+/// SGFS's derived noise level α and minibatch (the criteria of [`crate::defaults`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SgfsPlan {
+    pub alpha: f64,
+    pub batch: usize,
+    pub e2_bound: f64,
+}
+
+/// The stationary variances along the summary's directions, their lag-one autocorrelations
+/// (SGFS-d: the spectral radius of its A for every direction, a conservative proxy) and the E2 of
+/// the stationary covariance, or None when unstable.
+fn sgfs_variances(c: &Curvature, diagonal: Option<&DiagonalSgfsLaw>, alpha: f64, gamma: f64, batch: f64) -> Option<(Vec<f64>, Vec<f64>, f64)> {
+    let Some(law) = diagonal else {
+        let (v, ar): (Vec<f64>, Vec<f64>) = c.precisions.iter().map(|&p| sgfs_law(alpha, gamma, p, c.gradient_noise(p, batch))).unzip();
+        let e2 = c.e2_of_variances(&v);
+        return Some((v, ar, e2));
+    };
+    let (sigma, radius) = law.covariance(alpha, gamma, batch)?;
+    let v: Vec<f64> = (0..c.dim)
+        .map(|k| {
+            let u = c.directions.column(k);
+            (u.transpose() * &sigma * u)[(0, 0)]
+        })
+        .collect();
+    let truth = crate::linalg::rows_to_matrix(&c.cov);
+    let e2 = (&sigma - &truth).abs().sum() / truth.abs().sum();
+    Some((v, vec![radius; c.dim], e2))
+}
+
+impl SgfsPlan {
+    /// For a batch n (γ = (n + N)/n): the smallest α ≥ 0 whose law meets the bias criteria (larger
+    /// α only slows mixing); then the smallest n, not below the Fisher estimate's minimum
+    /// ([`defaults::fisher_minimum_batch`]), that meets the E2 claim. SGFS-d uses its own law
+    /// ([`DiagonalSgfsLaw`]).
+    pub fn for_target(c: &Curvature, diagonal: bool) -> SgfsPlan {
+        let law = if diagonal { DiagonalSgfsLaw::new(c) } else { None };
+        let law = law.as_ref();
+        let plan = |batch: usize| {
+            let gamma = (batch + c.n_data) as f64 / batch as f64;
+            let alpha = smallest_alpha(c, law, gamma, batch as f64);
+            let e2_bound = match sgfs_variances(c, law, alpha, gamma, batch as f64) {
+                Some((v, ar, e2)) => e2 - c.e2_of_variances(&v) + defaults::e2_bound(c, &v, &ar, defaults::REFERENCE_SAMPLES),
+                None => f64::INFINITY,
+            };
+            SgfsPlan { alpha, batch, e2_bound }
+        };
+        let minimum = defaults::fisher_minimum_batch(c);
+        let batch = defaults::smallest_batch_where(c.n_data, |n| n >= minimum && plan(n).e2_bound <= defaults::E2_CLAIM).unwrap_or(minimum);
+        plan(batch)
+    }
+}
+
+/// The smallest α ∈ [0, 100] meeting the bias criteria at γ and batch n (bias falls as α grows).
+fn smallest_alpha(c: &Curvature, law: Option<&DiagonalSgfsLaw>, gamma: f64, batch: f64) -> f64 {
+    let biased = |alpha: f64| match sgfs_variances(c, law, alpha, gamma, batch) {
+        Some((v, _, e2)) => {
+            let axes = v.iter().zip(&c.precisions).map(|(v, p)| v * p);
+            axes.fold(0.0f64, |worst, r| worst.max((r - 1.0).abs())) > defaults::AXIS_BIAS || e2 > defaults::BIAS_E2
+        }
+        None => true,
+    };
+    if !biased(0.0) {
+        return 0.0;
+    }
+    // The largest α that is still biased, by bisection on (0, 100]; the answer is just above it.
+    defaults::largest_where(1e-6, 100.0, biased).map_or(1e-6, |a| a * (1.0 + 1e-9))
+}
+
+/// Derived defaults of SGFS-f and SGFS-d ([`SgfsPlan`]). α's slider spans [0, max(6, 3α)]
+/// (paper Fig. 2: 0–6).
+fn derive_with(model: &dyn Model, diagonal: bool) -> Vec<DerivedParam> {
+    let Some(c) = Curvature::of(model) else { return Vec::new() };
+    let plan = SgfsPlan::for_target(&c, diagonal);
+    vec![
+        defaults::derived(defaults::spec(PARAMS, "sgfs_alpha"), plan.alpha, 0.0, (3.0 * plan.alpha).max(6.0), None),
+        defaults::derived(defaults::spec(PARAMS, "batch_size"), plan.batch as f64, 2.0, c.n_data as f64, None),
+    ]
+}
+
+fn derive_full(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    derive_with(model, false)
+}
+
+fn derive_diagonal(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    derive_with(model, true)
+}
 
 /// SGFS state: position, the running Fisher estimate, the prior precision.
 #[derive(Clone, Debug)]
@@ -79,6 +238,8 @@ pub struct Sgfs {
     cholesky_failures: u64,
     batch_size: usize,
     n_data: usize,
+    /// Why the target does not suit SGFS (see [`defaults::fisher_premise_violation`]).
+    unsupported: Option<String>,
 }
 
 impl Sgfs {
@@ -100,7 +261,14 @@ impl Sgfs {
             cholesky_failures: 0,
             batch_size: 0,
             n_data: model.n_data(),
+            unsupported: None,
         }
+    }
+
+    /// Refuse to run, for this reason (the chain reports it instead of building).
+    pub fn refusing(mut self, reason: Option<String>) -> Self {
+        self.unsupported = reason;
+        self
     }
 
     /// γ = (n + N)/n (Algorithm 1 line 2; not (n + N)/N, ALGORITHMS.md §2).
@@ -202,6 +370,10 @@ impl Sampler for Sgfs {
         self.ridge = params.get("sgfs_ridge");
     }
 
+    fn unsupported_reason(&self) -> Option<String> {
+        self.unsupported.clone()
+    }
+
     /// Fisher summary: trace and extreme eigenvalues of I_N (computed on demand, not per step).
     fn divergence_advice(&self) -> Option<&'static str> {
         Some("The empirical Fisher information is singular or too small: on a data-free toy set the gradient noise s > 0 (its scores are otherwise identical), use a larger minibatch, or pick a target with data; then reset.")
@@ -217,5 +389,52 @@ impl Sampler for Sgfs {
             Diagnostic { name: "equivalent_step_size", label: "step size ε = 4/α²", value: self.equivalent_step_size() },
             Diagnostic { name: "cholesky_fallbacks", label: "steps that fell back to the diagonal", value: self.cholesky_failures as f64 },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalar_law_is_the_lyapunov_solution_and_reduces_to_the_deflation_formula() {
+        // θ' = (1 − h)θ + (h/λ)(ξ + η): v = (h/λ)²(q + α²γλ)/(1 − (1 − h)²).
+        let (alpha, gamma, precision, noise): (f64, f64, f64, f64) = (0.7, 11.0, 5.0, 9.0 * 5.0);
+        let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+        let direct = (h / precision).powi(2) * (noise + alpha * alpha * gamma * precision) / (1.0 - (1.0 - h).powi(2));
+        let (v, ar) = sgfs_law(alpha, gamma, precision, noise);
+        assert!((v - direct).abs() < 1e-12 * direct && (ar - (1.0 - h)).abs() < 1e-15);
+        // q = (N/n − 1)λ = (γ − 2)λ: vλ = 2(1 − h)/(2 − h).
+        assert!((v * precision - 2.0 * (1.0 - h) / (2.0 - h)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn diagonal_law_in_closed_form_solves_the_lyapunov_equation() {
+        // Against Σ = AΣAᵀ + Q solved by doubling, on a correlated toy with synthetic noise (all
+        // three noise terms present), and equal to the full law on an uncorrelated target.
+        let model = crate::model::gaussian::CorrelatedGaussian::new(1.0, 2.0, 0.8, 0.7);
+        let c = Curvature::of(&model).unwrap();
+        let (alpha, gamma, batch) = (0.5, 3.0, 50.0);
+        let (sigma, radius) = DiagonalSgfsLaw::new(&c).unwrap().covariance(alpha, gamma, batch).unwrap();
+        let p = crate::linalg::rows_to_matrix(&c.cov).try_inverse().unwrap();
+        let m = DMatrix::from_fn(2, 2, |a, b| if a == b { 1.0 / p[(a, a)] } else { 0.0 });
+        let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
+        let a = DMatrix::identity(2, 2) - &m * &p * h;
+        let noise = &p * ((100.0 / batch - 1.0) * c.fisher_ratio) + DMatrix::identity(2, 2) * 0.49;
+        let injected = DMatrix::from_fn(2, 2, |i, j| if i == j { alpha * alpha * gamma * p[(i, i)] } else { 0.0 });
+        let q = &m * (noise + injected) * &m * (h * h);
+        let doubled = crate::linalg::stationary_covariance(&a, &q).unwrap();
+        assert!((&sigma - &doubled).abs().max() < 1e-10 * doubled.abs().max(), "{sigma} vs {doubled}");
+        let largest = a.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max);
+        assert!((radius - largest).abs() < 1e-12);
+
+        let round = crate::model::gaussian::CorrelatedGaussian::new(1.0, 2.0, 0.0, 0.0);
+        let c = Curvature::of(&round).unwrap();
+        let (sigma, _) = DiagonalSgfsLaw::new(&c).unwrap().covariance(alpha, gamma, batch).unwrap();
+        let (variances, _, _) = sgfs_variances(&c, None, alpha, gamma, batch).unwrap();
+        for k in 0..2 {
+            let u = c.directions.column(k);
+            assert!(((u.transpose() * &sigma * u)[(0, 0)] - variances[k]).abs() < 1e-10);
+        }
     }
 }

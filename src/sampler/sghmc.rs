@@ -7,13 +7,15 @@
 //! redrawn at the start of every outer iteration of L steps. Stationary law ∝ exp(−U(θ) − |v|²/(2η)).
 
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use crate::curvature::Curvature;
+use crate::defaults;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::log("sghmc_lr", "Learning rate", "η", "η: the gradient enters as η∇log π̂ and the momentum's stationary variance is η (SGAIS uses 0.1/N)", 1e-9, 1.0, 1e-3).primary(),
+    ParamSpec::log("sghmc_lr", "Learning rate", "η", "η: the gradient enters as η∇log π̂ and the momentum's stationary variance is η (SGAIS uses 0.1/N)", 1e-14, 1.0, 1e-3).primary(),
     ParamSpec::linear("friction", "Friction", "α", "α: momentum decays by (1 − α) per step; noise N(0, 2(α − β̂)η) is injected", 0.0, 1.0, 0.2).primary(),
     ParamSpec::linear("beta_hat", "Noise estimate", "β̂", "β̂ = ηV̂/2 for gradient-noise variance V̂; subtracted from the injected noise (clamped to ≤ α)", 0.0, 1.0, 0.0),
     ParamSpec::integer("resample_every", "Momentum resampling", "L", "Redraw v ~ N(0, ηI) every L steps (0 = never, as in SGAIS)", 0.0, 1e6, 0.0, false),
@@ -27,8 +29,105 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
     build: |values, _model, start| Box::new(Sghmc::new(start.to_vec(), values)),
-    derive: crate::spec::no_derived_defaults,
+    derive,
 };
+
+/// SGHMC along one direction of precision λ with gradient-noise variance q (β̂ = 0, no momentum
+/// resampling): x = (θ, v), v' = (1 − α)v − ηλθ + w, θ' = θ + v', w ~ N(0, 2αη + η²q), i.e.
+/// x' = A x + w(1, 1) with A = [[1 − ηλ, 1 − α], [−ηλ, 1 − α]]. Returns the stationary variance of θ
+/// (the 2 × 2 discrete Lyapunov equation Σ = AΣAᵀ + Q in closed 3 × 3 form; infinite when
+/// unstable) and the spectral radius of A (the decorrelation per step).
+pub fn sghmc_law(eta: f64, friction: f64, precision: f64, noise: f64) -> (f64, f64) {
+    let (a11, a12, a21, a22) = (1.0 - eta * precision, 1.0 - friction, -eta * precision, 1.0 - friction);
+    let radius = spectral_radius(a11, a12, a21, a22);
+    if radius >= 1.0 {
+        return (f64::INFINITY, radius);
+    }
+    let q = 2.0 * friction * eta + eta * eta * noise;
+    let system = nalgebra::Matrix3::new(
+        1.0 - a11 * a11, -2.0 * a11 * a12, -a12 * a12,
+        -a11 * a21, 1.0 - (a11 * a22 + a12 * a21), -a12 * a22,
+        -a21 * a21, -2.0 * a21 * a22, 1.0 - a22 * a22,
+    );
+    let variance = system.lu().solve(&nalgebra::Vector3::new(q, q, q)).map_or(f64::INFINITY, |x| x[0]);
+    (variance, radius)
+}
+
+/// Largest |eigenvalue| of [[a11, a12], [a21, a22]].
+fn spectral_radius(a11: f64, a12: f64, a21: f64, a22: f64) -> f64 {
+    let (trace, det) = (a11 + a22, a11 * a22 - a12 * a21);
+    let disc = trace * trace / 4.0 - det;
+    if disc < 0.0 {
+        det.sqrt()
+    } else {
+        (trace / 2.0).abs() + disc.sqrt()
+    }
+}
+
+/// The friction that damps the flattest direction (precision λ_min) critically: the eigenvalues of
+/// A coincide when (2 − α − ηλ_min)² = 4(1 − α), i.e. α = 2√h − h with h = ηλ_min (capped at 1) —
+/// the fastest decorrelation a damped oscillator allows along the direction that mixes slowest.
+pub fn critical_friction(eta: f64, lambda_min: f64) -> f64 {
+    let h = (eta * lambda_min).min(1.0);
+    2.0 * h.sqrt() - h
+}
+
+/// SGHMC's derived learning rate, friction and minibatch on a target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SghmcPlan {
+    pub eta: f64,
+    pub friction: f64,
+    pub batch: usize,
+    pub e2_bound: f64,
+}
+
+impl SghmcPlan {
+    /// Friction at critical damping of the flattest direction; the largest η whose exact law
+    /// meets the bias criteria and stays within half the stability limit η < (4 − 2α)/λ_max; the
+    /// smallest minibatch meeting the E2 claim (criteria of [`crate::defaults`]).
+    pub fn for_target(c: &Curvature) -> SghmcPlan {
+        let plan = |batch: usize| {
+            let eta = largest_eta(c, batch as f64);
+            let friction = critical_friction(eta, c.lambda_min());
+            let (variances, radii) = per_direction(c, eta, friction, batch as f64);
+            SghmcPlan { eta, friction, batch, e2_bound: defaults::e2_bound(c, &variances, &radii, defaults::REFERENCE_SAMPLES) }
+        };
+        plan(defaults::smallest_batch_where(c.n_data, |n| plan(n).e2_bound <= defaults::E2_CLAIM).unwrap_or(c.n_data))
+    }
+}
+
+fn per_direction(c: &Curvature, eta: f64, friction: f64, batch: f64) -> (Vec<f64>, Vec<f64>) {
+    c.precisions.iter().map(|&p| sghmc_law(eta, friction, p, c.gradient_noise(p, batch))).unzip()
+}
+
+fn largest_eta(c: &Curvature, batch: f64) -> f64 {
+    // Half the stability limit at the largest friction the rule can give (α ≤ 1): η ≤ 1/λ_max.
+    let limit = defaults::STABILITY_MARGIN * 2.0 / c.lambda_max;
+    let ok = |eta: f64| {
+        let friction = critical_friction(eta, c.lambda_min());
+        if eta > defaults::STABILITY_MARGIN * (4.0 - 2.0 * friction) / c.lambda_max {
+            return false;
+        }
+        let (variances, _) = per_direction(c, eta, friction, batch);
+        let stiffest = sghmc_law(eta, friction, c.lambda_max, c.gradient_noise(c.lambda_max, batch)).0 * c.lambda_max;
+        let axes = variances.iter().zip(&c.precisions).map(|(v, p)| v * p).chain([stiffest]);
+        axes.fold(0.0f64, |worst, r| worst.max((r - 1.0).abs())) <= defaults::AXIS_BIAS && c.e2_of_variances(&variances) <= defaults::BIAS_E2
+    };
+    defaults::largest_where(limit * 1e-12, limit, ok).unwrap_or(limit * 1e-12)
+}
+
+/// Derived defaults of SGHMC ([`SghmcPlan`]); η's slider reaches ten times its stability limit
+/// (4 − 2α)/λ_max, shaded above it.
+fn derive(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    let Some(c) = Curvature::of(model) else { return Vec::new() };
+    let plan = SghmcPlan::for_target(&c);
+    let limit = (4.0 - 2.0 * plan.friction) / c.lambda_max;
+    vec![
+        defaults::derived(defaults::spec(PARAMS, "sghmc_lr"), plan.eta, plan.eta / 1e3, 10.0 * limit, Some(limit)),
+        defaults::derived(defaults::spec(PARAMS, "friction"), plan.friction, 0.0, 1.0, None),
+        defaults::derived(defaults::spec(PARAMS, "batch_size"), plan.batch as f64, 1.0, c.n_data as f64, None),
+    ]
+}
 
 /// SGHMC state: position θ, momentum v, hyperparameters.
 #[derive(Clone, Debug)]
@@ -110,5 +209,30 @@ impl Sampler for Sghmc {
             Diagnostic { name: "injected_noise_variance", label: "injected noise variance 2(α−β̂)η", value: self.injected_noise_variance() },
             Diagnostic { name: "kinetic_temperature", label: "kinetic temperature |v|²/(Dη)", value: self.kinetic_temperature() },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::DMatrix;
+
+    #[test]
+    fn closed_form_law_matches_the_lyapunov_solution_and_friction_damps_critically() {
+        let (eta, friction, precision, noise) = (0.02, 0.3, 3.0, 40.0);
+        let (variance, radius) = sghmc_law(eta, friction, precision, noise);
+        let a = DMatrix::from_row_slice(2, 2, &[1.0 - eta * precision, 1.0 - friction, -eta * precision, 1.0 - friction]);
+        let q = DMatrix::from_element(2, 2, 2.0 * friction * eta + eta * eta * noise);
+        let full = crate::linalg::discrete_lyapunov(&a, &q).unwrap();
+        assert!((variance - full[(0, 0)]).abs() < 1e-12 * full[(0, 0)]);
+        let largest = a.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max);
+        assert!((radius - largest).abs() < 1e-12);
+        // Critical damping: A's two eigenvalues coincide (zero discriminant).
+        let alpha = critical_friction(eta, precision);
+        let (trace, det) = (2.0 - alpha - eta * precision, 1.0 - alpha);
+        assert!((trace * trace / 4.0 - det).abs() < 1e-12);
+        // Unstable beyond η = (4 − 2α)/λ (Jury): infinite variance.
+        assert!(sghmc_law(1.01 * (4.0 - 2.0 * friction) / precision, friction, precision, 0.0).0.is_infinite());
+        assert!(sghmc_law(0.99 * (4.0 - 2.0 * friction) / precision, friction, precision, 0.0).0.is_finite());
     }
 }

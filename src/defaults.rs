@@ -1,0 +1,245 @@
+//! The criteria behind every derived default (issue 12: "derived, not hand-tuned"), shared by the
+//! samplers' `derive` functions (one per sampler file). A default is the setting that meets these
+//! stated requirements on the target's Gaussian summary ([`Curvature`]), computed by each sampler's
+//! exact discretised law (ALGORITHMS.md §12.7 for SGLD; the SGFS, SGHMC and OSGFS laws of
+//! tests/gradient_samplers.rs), never a number tried until a picture looked right:
+//!
+//! - **bias**: the stationary covariance's error in SGFS eq. 14's E2 measure is at most
+//!   [`BIAS_E2`], and no direction's variance is off by more than [`AXIS_BIAS`] (each axis of the
+//!   2σ ellipse within ≈ 12 %);
+//! - **stability**: steps stay at most half the linear stability limit on the stiffest part of the
+//!   typical set ([`STABILITY_MARGIN`]);
+//! - **mixing**: after [`REFERENCE_SAMPLES`] samples (what the page shows within seconds) the
+//!   predicted E2 — the bias plus twice the summed Monte-Carlo standard deviations of the
+//!   covariance entries ([`Curvature::predicted_e2`]) — is at most [`E2_CLAIM`]: the claim of
+//!   issue 12, at ≈ 95 % whatever the correlations between entries;
+//! - **cost**: among the settings that meet the three, the smallest minibatch.
+//!
+//! Where no setting meets them the derivation says so (a [`crate::spec::DerivedParam`] cannot
+//! carry text: see [`pairing_warning`]).
+
+use crate::curvature::Curvature;
+use crate::model::Model;
+use crate::params::ParamSpec;
+use crate::spec::DerivedParam;
+
+/// Largest E2 = Σ|C − Σ|/Σ|Σ| of the stationary covariance a default may cause.
+pub const BIAS_E2: f64 = 0.1;
+/// Largest relative error of the variance along any direction a default may cause.
+pub const AXIS_BIAS: f64 = 0.25;
+/// Defaults stay below this fraction of a linear stability limit.
+pub const STABILITY_MARGIN: f64 = 0.5;
+/// Samples after which the predicted E2 should meet [`E2_CLAIM`].
+pub const REFERENCE_SAMPLES: f64 = 5_000.0;
+/// Largest predicted E2 (bias + 2 × Monte-Carlo spread) after [`REFERENCE_SAMPLES`].
+pub const E2_CLAIM: f64 = 0.3;
+
+/// Predicted E2 bound (bias + 2·spread, see [`Curvature::predicted_e2`]) after `samples` draws.
+pub fn e2_bound(curvature: &Curvature, variances: &[f64], ar: &[f64], samples: f64) -> f64 {
+    let (bias, spread) = curvature.predicted_e2(variances, ar, samples);
+    bias + 2.0 * spread
+}
+
+/// The samples after which [`e2_bound`] reaches [`E2_CLAIM`] (the spread falls as 1/√T);
+/// infinite when the bias alone exceeds it.
+pub fn samples_for_claim(curvature: &Curvature, variances: &[f64], ar: &[f64]) -> f64 {
+    let (bias, spread) = curvature.predicted_e2(variances, ar, REFERENCE_SAMPLES);
+    if bias >= E2_CLAIM {
+        return f64::INFINITY;
+    }
+    REFERENCE_SAMPLES * (2.0 * spread / (E2_CLAIM - bias)).powi(2)
+}
+
+/// The largest x in [lo, hi] (lo > 0) with `ok(x)`, for a predicate that holds below some threshold,
+/// by bisection in log x (60 halvings); None if `ok(lo)` fails.
+pub fn largest_where(lo: f64, hi: f64, ok: impl Fn(f64) -> bool) -> Option<f64> {
+    if !ok(lo) {
+        return None;
+    }
+    if ok(hi) {
+        return Some(hi);
+    }
+    let (mut a, mut b) = (lo.ln(), hi.ln());
+    for _ in 0..60 {
+        let mid = 0.5 * (a + b);
+        if ok(mid.exp()) {
+            a = mid;
+        } else {
+            b = mid;
+        }
+    }
+    Some(a.exp())
+}
+
+/// The smallest whole n in [1, max] with `ok(n)`, for a predicate that holds above some threshold;
+/// None if `ok(max)` fails.
+pub fn smallest_batch_where(max: usize, ok: impl Fn(usize) -> bool) -> Option<usize> {
+    if !ok(max) {
+        return None;
+    }
+    let (mut lo, mut hi) = (0usize, max);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if ok(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
+}
+
+/// A derived parameter clamped into its static range (the static range is what is allowed at
+/// all; the derived one where the slider lives), with a default inside the derived range.
+pub fn derived(spec: &ParamSpec, default: f64, min: f64, max: f64, unstable_above: Option<f64>) -> DerivedParam {
+    let clamp = |x: f64| if x.is_finite() { x.clamp(spec.min, spec.max) } else { spec.default };
+    let (min, max) = (clamp(min.min(max)), clamp(max.max(min)));
+    let mut default = clamp(default).clamp(min, max);
+    if spec.integer {
+        default = default.round().clamp(min.ceil(), max.floor());
+    }
+    DerivedParam { name: spec.name, default, min, max, unstable_above: unstable_above.filter(|u| u.is_finite() && *u > 0.0) }
+}
+
+/// The parameter `name` of `specs` (a programming error if missing).
+pub fn spec<'a>(specs: &'a [ParamSpec], name: &str) -> &'a ParamSpec {
+    specs.iter().find(|s| s.name == name).unwrap_or_else(|| panic!("parameter {name} is not declared"))
+}
+
+/// `compute()` once per distinct key on this thread (the last 16 kept): the page derives on every
+/// chain build, and the warning of a pairing needs the same plan as its defaults.
+pub fn memoised<T: Clone + 'static>(cache: &'static std::thread::LocalKey<std::cell::RefCell<Vec<(Vec<u64>, T)>>>, key: Vec<u64>, compute: impl FnOnce() -> T) -> T {
+    if let Some(hit) = cache.with(|c| c.borrow().iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
+        return hit;
+    }
+    let value = compute();
+    cache.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() == 16 {
+            c.remove(0);
+        }
+        c.push((key, value.clone()));
+    });
+    value
+}
+
+/// The minibatch size the Fisher-scoring samplers (SGFS, OSGFS) start from: their score covariance
+/// needs n > D scores to be non-singular (2(D + 1) for a usable estimate), and the paper's n ≥ 50
+/// (OSGFS report §2.3: "assumption 1 holds almost always for |S| ≥ 50"); never more than N.
+pub fn fisher_minimum_batch(curvature: &Curvature) -> usize {
+    (2 * (curvature.dim + 1)).max(50).min(curvature.n_data)
+}
+
+/// What the page should say about a sampler on a target beyond its derived defaults: why the
+/// defaults cannot meet the criteria above, when no setting of the sampler can (the reason is the
+/// target's: separated modes for every sampler; for SGLD e.g. Neal's funnel). None when the
+/// defaults meet them.
+pub fn pairing_warning(sampler: &str, model: &dyn Model) -> Option<String> {
+    let curvature = Curvature::of(model)?;
+    let own = match sampler {
+        "sgld" => crate::sampler::sgld::warning(&curvature),
+        _ => None,
+    };
+    let warnings: Vec<String> = [modes_warning(&curvature), own].into_iter().flatten().collect();
+    (!warnings.is_empty()).then(|| warnings.join(" "))
+}
+
+/// Every local sampler's warning on a target with separated modes.
+fn modes_warning(c: &Curvature) -> Option<String> {
+    if c.modes.len() < 2 {
+        return None;
+    }
+    let masses: Vec<String> = c.modes.iter().map(|m| format!("{:.0} %", 100.0 * m.mass)).collect();
+    Some(format!(
+        "This posterior has {} modes (holding {} of the mass) separated by valleys where the density falls more than {} nats below its peak: a chain stays in the mode it starts in for far longer than the page runs, so its mean and covariance describe that mode, not the whole posterior.",
+        c.modes.len(),
+        masses.join(", "),
+        crate::curvature::MODE_VALLEY
+    ))
+}
+
+/// Largest ratio between the curvature somewhere in the typical set and the curvature of the
+/// target's Gaussian summary (an order of magnitude) for which the Fisher-scoring samplers' one
+/// averaged preconditioner still describes the target.
+pub const FISHER_CURVATURE_SPREAD: f64 = 10.0;
+
+/// Why SGFS and OSGFS cannot run on a target, if they cannot: both precondition every step with
+/// one Fisher matrix averaged over the run, the Bernstein–von Mises view of a posterior as one
+/// Gaussian. Where the curvature varies more than [`FISHER_CURVATURE_SPREAD`]-fold over the typical
+/// set (the banana's arms, the funnel's neck, the hyperbola's ridge) that matrix fits nowhere and
+/// the chain is biased (issue 11: Var θ₁ 2.2 instead of 4 on the banana at 200,000 steps).
+pub fn fisher_premise_violation(model: &dyn Model) -> Option<String> {
+    let c = Curvature::of(model)?;
+    let spread = c.lambda_max / c.precisions.last()?;
+    (spread > FISHER_CURVATURE_SPREAD).then(|| {
+        format!(
+            "its preconditioner is one Fisher matrix averaged over the run (a Gaussian view of the posterior), but this target's curvature varies {spread:.0}-fold over its typical set, so no single matrix fits and the samples would be biased. Pick SGLD, SGHMC or MALA for this target, or a regression target (logistic, linear) for the Fisher-scoring samplers."
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chain::{Chain, ChainConfig};
+    use crate::registry::{SamplerKind, SAMPLERS, TARGETS};
+
+    #[test]
+    fn derived_values_are_finite_inside_their_ranges_for_every_pairing_at_default_and_extreme_targets() {
+        // The static range is what is allowed at all, the derived range where the slider lives:
+        // min ≤ default ≤ max inside the static range, and the default at most half of
+        // unstable_above.
+        for target in TARGETS {
+            let mut extremes = vec![Vec::new(), target.params.iter().filter(|p| p.choices.is_empty()).map(|p| (p.name, p.min)).collect::<Vec<_>>()];
+            if target.name == "logreg" {
+                // The stiffest posterior the page offers: 30 raw breast-cancer features (λ_max ≈ 10⁷).
+                extremes.push(vec![("dataset", 1.0), ("n_features", 30.0), ("standardise", 0.0)]);
+            }
+            for settings in extremes {
+                for sampler in SAMPLERS.iter().filter(|s| s.kind != SamplerKind::Bouncy) {
+                    let config = settings.iter().fold(ConfigBuilder::new(target.name, sampler.name), |c, (n, v)| c.with(n, *v)).0;
+                    let chain = match Chain::new(&config) {
+                        Ok(chain) => chain,
+                        Err(e) => {
+                            assert!(e.contains("cannot run on target") || e.contains("both classes"), "{} × {} {settings:?}: {e}", target.name, sampler.name);
+                            continue;
+                        }
+                    };
+                    for d in chain.derived() {
+                        let spec = spec(sampler.params, d.name);
+                        let what = format!("{} × {} {settings:?}: {d:?}", target.name, sampler.name);
+                        assert!(d.default.is_finite() && d.min <= d.default && d.default <= d.max, "{what}");
+                        assert!(spec.min <= d.min && d.max <= spec.max, "{what}");
+                        assert_eq!(chain.sampler_params().get(d.name), d.default, "{what}");
+                        if let Some(limit) = d.unstable_above {
+                            // Half the stability limit at most, as the module docs state.
+                            assert!(d.default <= 0.5 * limit * (1.0 + 1e-9), "{what}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// ChainConfig with numeric settings.
+    struct ConfigBuilder(ChainConfig);
+    impl ConfigBuilder {
+        fn new(target: &str, sampler: &str) -> Self {
+            ConfigBuilder(ChainConfig::new(target, sampler, 1))
+        }
+        fn with(self, name: &str, value: f64) -> Self {
+            ConfigBuilder(self.0.with(name, value))
+        }
+    }
+
+    #[test]
+    fn helpers_find_thresholds() {
+        let x = largest_where(1e-9, 10.0, |x| x < 0.37).unwrap();
+        assert!((x - 0.37).abs() < 1e-9);
+        assert_eq!(largest_where(1e-9, 10.0, |_| true), Some(10.0));
+        assert_eq!(largest_where(1e-9, 10.0, |_| false), None);
+        assert_eq!(smallest_batch_where(1000, |n| n >= 437), Some(437));
+        assert_eq!(smallest_batch_where(1000, |_| false), None);
+        assert_eq!(smallest_batch_where(1000, |_| true), Some(1));
+    }
+}
