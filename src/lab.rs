@@ -35,6 +35,9 @@ const REFERENCE_SAMPLING: u64 = 50_000;
 const GRID_TRUTH_BUDGET: f64 = 5e7;
 /// Per-datum evaluations allowed for the contour grid of the static layer.
 const CONTOUR_BUDGET: f64 = 2e7;
+/// Per-datum evaluations a deferred lab may spend on its own contour grid (a closed-form 2-D
+/// target's 161² nodes); costlier grids come from a worker.
+const DEFERRED_GRID_BUDGET: f64 = 1e5;
 /// Half-width of a pair's view, in posterior standard deviations.
 const VIEW_SDS: f64 = 4.5;
 
@@ -306,7 +309,12 @@ impl Lab {
             return;
         }
         if self.deferred {
-            self.truth = placeholder_truth();
+            // Closed-form moments cost nothing: E1/E2 work at once; the worker's truth (with its
+            // marginal curves) replaces this one when it arrives.
+            self.truth = match self.chain.model().exact_moments() {
+                Some(moments) => Truth { moments: Some(moments), marginals: Vec::new(), source: TruthSource::ClosedForm, error_bound: 0.0, error: "closed form".into() },
+                None => placeholder_truth(),
+            };
             self.awaiting_truth = true;
             return;
         }
@@ -409,7 +417,9 @@ impl Lab {
         self.grid = if model.dim() != 2 || self.pair != (0, 1) {
             None
         } else if self.deferred {
-            GRID_CACHE.with(|c| c.borrow().get(&self.key()).cloned())
+            let cached = GRID_CACHE.with(|c| c.borrow().get(&self.key()).cloned());
+            let cheap = 161.0 * 161.0 * model.density_cost().max(1) as f64 <= DEFERRED_GRID_BUDGET;
+            cached.or_else(|| cheap.then(|| std::rc::Rc::new(contour_grid(model, self.truth.moments.as_ref(), view))))
         } else {
             Some(std::rc::Rc::new(contour_grid(model, self.truth.moments.as_ref(), view)))
         };

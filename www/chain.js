@@ -61,6 +61,12 @@ function buildInWorker() {
       if (message.type === 'error') {
         app.building = false;
         $('status').textContent = `Could not build the target: ${message.message}`;
+        if (!app.lab) {
+          // Start-up from a link: fall back to the defaults so that the page still opens.
+          Object.assign(app, { target: 'gaussian', sampler: 'sgld', explicit: {} });
+          buildNow();
+          app.onLabBuilt?.();
+        }
         return;
       }
       if (message.type !== 'done') return;
@@ -75,6 +81,8 @@ function buildInWorker() {
         buildControls();
         app.analysis?.schedule();
       }
+      app.onLabBuilt?.();
+      app.onLabBuilt = null;
     },
   });
 }

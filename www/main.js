@@ -92,13 +92,17 @@ function buildPage(memory) {
 }
 
 /** Build the chain from the link's state, or from the defaults if the link's cannot be used. */
-function startChain() {
+async function startChain() {
   if (!rebuildLab()) {
     showBanner(`The link's settings could not be used; defaults restored. ${$('status').textContent}`, 'notice');
     app.target = 'gaussian';
     app.sampler = 'sgld';
     app.explicit = {};
     rebuildLab();
+  }
+  if (!app.lab) {
+    // A large target from the link is being built in a worker: wait for it before going on.
+    await new Promise((resolve) => { app.onLabBuilt = resolve; });
   }
   buildControls();
   if (app.layout.pair) {
@@ -122,7 +126,7 @@ async function main() {
   if (notices.length) showBanner(notices.join(' '), 'notice');
   $('seed').value = String(app.seed);
   buildPage(wasm.memory);
-  startChain();
+  await startChain();
   scheduleUrlWrite();
   window.sgviz = {
     state: () => JSON.parse(app.lab.state_json()),
