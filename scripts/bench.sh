@@ -9,3 +9,5 @@ scripts/setup-browser.sh
 cargo build --release --bin sgviz-bench --bin sgviz
 scripts/build.sh
 node bench/bench.mjs "$@"
+# Frame times while background jobs run, and the paper-scale shift demo's wall time.
+[[ " $* " == *" --quick "* || " $* " == *" --no-browser "* ]] || node bench/frames-background.mjs

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 /// A mean vector and covariance matrix.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Moments {
     pub mean: Vec<f64>,
     pub cov: Vec<Vec<f64>>,
@@ -249,31 +249,55 @@ pub fn autocorrelation(series: &[f64], max_lag: usize) -> Vec<f64> {
 /// sequence estimator (sums of adjacent pairs must stay positive and non-increasing). Lags are
 /// computed only until the truncation point, so the cost is O(n · τ).
 pub fn integrated_autocorrelation_time(series: &[f64]) -> f64 {
+    autocorrelation_time_within(series, series.len() / 2).0
+}
+
+/// Geyer's τ with lags up to `max_lag` only; also whether the sequence was truncated before the
+/// cap (false: τ is a lower bound). Cost O(n · min(τ, max_lag)).
+pub fn autocorrelation_time_within(series: &[f64], max_lag: usize) -> (f64, bool) {
     let n = series.len();
     if n < 4 {
-        return 1.0;
+        return (1.0, true);
     }
     let mean = series.iter().sum::<f64>() / n as f64;
     let centred: Vec<f64> = series.iter().map(|x| x - mean).collect();
     let var = centred.iter().map(|x| x * x).sum::<f64>() / n as f64;
     if !(var > 0.0) {
-        return 1.0;
+        return (1.0, true);
     }
     let rho = |lag: usize| centred[..n - lag].iter().zip(&centred[lag..]).map(|(a, b)| a * b).sum::<f64>() / (n as f64 * var);
-    let max_lag = n / 2;
+    let max_lag = max_lag.min(n / 2);
     let mut tau = -1.0;
     let mut previous_pair = f64::INFINITY;
     let mut k = 0;
+    let mut truncated = false;
     while 2 * k + 1 < max_lag {
         let pair = (rho(2 * k) + rho(2 * k + 1)).min(previous_pair);
         if pair <= 0.0 {
+            truncated = true;
             break;
         }
         tau += 2.0 * pair;
         previous_pair = pair;
         k += 1;
     }
-    tau.max(1.0)
+    (tau.max(1.0), truncated || 2 * k + 1 >= n / 2)
+}
+
+/// ESS of a series at bounded cost, for the page's main thread: Geyer's τ with at most `max_lag`
+/// lags; when the sequence is not truncated by then (τ ≳ max_lag), the series is thinned by 2, 4,
+/// … until it is, and the thinned series' ESS is returned (thinning by k ≪ τ keeps the ESS:
+/// τ_k ≈ τ/k). Cost O(n · max_lag) in all (a geometric sum over the thinnings).
+pub fn effective_sample_size_bounded(series: &[f64], max_lag: usize) -> f64 {
+    let mut stride = 1;
+    loop {
+        let thinned: Vec<f64> = series.iter().step_by(stride).copied().collect();
+        let (tau, truncated) = autocorrelation_time_within(&thinned, max_lag);
+        if truncated || thinned.len() < 4 * max_lag.max(4) {
+            return thinned.len() as f64 / tau;
+        }
+        stride *= 2;
+    }
 }
 
 /// Effective sample size T/τ of a series.
@@ -309,6 +333,22 @@ pub fn two_sigma_ellipse(mean: [f64; 2], cov: [[f64; 2]; 2], points: usize) -> V
 
 #[cfg(test)]
 mod tests {
+
+    /// AR(1) x_t = a x_{t−1} + e_t has τ = (1 + a)/(1 − a); the bounded ESS agrees with the full
+    /// Geyer estimate when τ is far beyond the lag cap (a = 0.999: τ ≈ 2,000 ≫ 200 lags).
+    #[test]
+    fn bounded_ess_matches_the_full_estimate_beyond_its_lag_cap() {
+        let mut rng = crate::rng::chain_rng(7);
+        for (a, n) in [(0.5, 20_000), (0.99, 20_000), (0.999, 200_000)] {
+            let mut x = 0.0;
+            let series: Vec<f64> = (0..n).map(|_| { x = a * x + crate::rng::standard_normal(&mut rng); x }).collect();
+            let full = super::effective_sample_size(&series);
+            let bounded = super::effective_sample_size_bounded(&series, 200);
+            let exact = n as f64 * (1.0 - a) / (1.0 + a);
+            assert!((bounded / full - 1.0).abs() < 0.25, "a = {a}: bounded {bounded:.1} vs full {full:.1} (exact {exact:.1})");
+            assert!((bounded / exact - 1.0).abs() < 0.5, "a = {a}: bounded {bounded:.1} vs exact {exact:.1}");
+        }
+    }
     use super::*;
 
     #[test]

@@ -36,12 +36,19 @@ const REFERENCE_SAMPLING: u64 = 50_000;
 const GRID_TRUTH_BUDGET: f64 = 5e7;
 /// Per-datum evaluations allowed for the contour grid of the static layer.
 const CONTOUR_BUDGET: f64 = 2e7;
+/// Per-datum evaluations a deferred lab may spend on its own contour grid (a closed-form 2-D
+/// target's 161² nodes); costlier grids come from a worker.
+const DEFERRED_GRID_BUDGET: f64 = 1e5;
 /// Half-width of a pair's view, in posterior standard deviations.
 const VIEW_SDS: f64 = 4.5;
 
 thread_local! {
     /// Truths computed once per (target, target settings, data set).
     static TRUTH_CACHE: RefCell<HashMap<String, Truth>> = RefCell::new(HashMap::new());
+    /// Contour grids of 2-D targets, per truth key (computed by a Web Worker on the page).
+    static GRID_CACHE: RefCell<HashMap<String, std::rc::Rc<DensityGrid>>> = RefCell::new(HashMap::new());
+    /// Large targets built elsewhere (a Web Worker) and adopted here, per truth key.
+    static MODEL_CACHE: RefCell<HashMap<String, std::sync::Arc<dyn Model>>> = RefCell::new(HashMap::new());
 }
 
 /// One chain with everything its panels show.
@@ -55,7 +62,7 @@ pub struct Lab {
     /// Samples of the ring already binned into the density image.
     binned: u64,
     /// log π on a grid over the view (2-D targets only), for contours.
-    grid: Option<DensityGrid>,
+    grid: Option<std::rc::Rc<DensityGrid>>,
     truth: Truth,
     /// True marginal densities along the displayed x and y, when known.
     truth_marginals: [Option<AxisDensity>; 2],
@@ -67,11 +74,28 @@ pub struct Lab {
     density_before_excursion: Option<(u64, DensityImage)>,
     /// The sampler's predicted stationary law ([`crate::law`]) for the settings of its key.
     law: RefCell<Option<(String, Result<Law, String>)>>,
+    /// Built by [`Lab::new_deferred`]: the truth and contour grid come only from the caches (filled
+    /// by [`adopt_prepared`]); nothing costly is computed here.
+    deferred: bool,
+    /// Deferred and the truth has not arrived yet.
+    awaiting_truth: bool,
 }
 
 impl Lab {
     pub fn new(config: ChainConfig, width: u32, height: u32, scale: f64) -> Result<Lab, String> {
-        let chain = Chain::new(&config)?;
+        Self::build(config, width, height, scale, false)
+    }
+
+    /// Like [`Lab::new`] but computes neither the truth nor the contour grid: both come from the
+    /// caches once a Web Worker's [`Lab::export_prepared`] was adopted ([`adopt_prepared`],
+    /// then [`Lab::adopt_cached_truth`]); a large target must have been adopted with
+    /// [`adopt_model`] (building it here is counted as `large_build`).
+    pub fn new_deferred(config: ChainConfig, width: u32, height: u32, scale: f64) -> Result<Lab, String> {
+        Self::build(config, width, height, scale, true)
+    }
+
+    fn build(config: ChainConfig, width: u32, height: u32, scale: f64, deferred: bool) -> Result<Lab, String> {
+        let chain = new_chain(&config)?;
         let scale = scale_or_one(scale);
         let projection = Projection { view: chain.model().view(), frame: PlotFrame::new(width.max(64), height.max(64), scale) };
         let mut lab = Lab {
@@ -89,6 +113,8 @@ impl Lab {
             analysis: None,
             density_before_excursion: None,
             law: RefCell::new(None),
+            deferred,
+            awaiting_truth: false,
         };
         lab.refresh_truth();
         lab.refresh_view();
@@ -216,7 +242,7 @@ impl Lab {
     }
 
     fn replace_chain(&mut self, config: ChainConfig) -> Result<(), String> {
-        let chain = Chain::new(&config)?;
+        let chain = new_chain(&config)?;
         let dim = chain.model().dim();
         self.chain = chain;
         self.config = config;
@@ -283,11 +309,23 @@ impl Lab {
     /// starting a reference run.
     fn refresh_truth(&mut self) {
         self.reference = None;
+        self.awaiting_truth = false;
         let key = truth_key(&self.config, self.chain.target_params());
         if let Some(cached) = TRUTH_CACHE.with(|c| c.borrow().get(&key).cloned()) {
             self.truth = cached;
             return;
         }
+        if self.deferred {
+            // Closed-form moments cost nothing: E1/E2 work at once; the worker's truth (with its
+            // marginal curves) replaces this one when it arrives.
+            self.truth = match self.chain.model().exact_moments() {
+                Some(moments) => Truth { moments: Some(moments), marginals: Vec::new(), source: TruthSource::ClosedForm, error_bound: 0.0, error: "closed form".into() },
+                None => placeholder_truth(),
+            };
+            self.awaiting_truth = true;
+            return;
+        }
+        crate::entry_counts::count("truth");
         let model = self.chain.model();
         self.truth = if crate::truth::truth_cost(model) > GRID_TRUTH_BUDGET { laplace_truth(model) } else { truth_for(model) };
         if self.truth.source == TruthSource::NeedsReferenceRun {
@@ -317,6 +355,9 @@ impl Lab {
         let Some(run) = self.reference.as_mut() else {
             return json!({ "running": false, "fraction": 1.0, "text": self.truth.error });
         };
+        if steps > 0 {
+            crate::entry_counts::count("truth");
+        }
         let progress = run.advance(steps);
         let fraction = progress.steps_done as f64 / progress.total_steps.max(1) as f64;
         if progress.finished {
@@ -332,13 +373,63 @@ impl Lab {
         json!({ "running": true, "fraction": fraction, "text": format!("computing the exact MALA reference: {:.0} %", 100.0 * fraction) })
     }
 
+    fn key(&self) -> String {
+        truth_key(&self.config, self.chain.target_params())
+    }
+
+    /// What a Web Worker hands to the page once the truth is known: `{key, truth, grid}` (grid:
+    /// the contour grid of a 2-D target at pair (0, 1), else null), for [`adopt_prepared`].
+    pub fn export_prepared(&self) -> Value {
+        let grid = (self.pair == (0, 1)).then_some(self.grid.as_ref()).flatten().map(|g| json!({"view": g.view, "nx": g.nx, "ny": g.ny, "log_density": g.log_density}));
+        json!({ "key": self.key(), "truth": self.truth, "grid": grid, "pending": self.reference.is_some() })
+    }
+
+    /// The built target as transferable parts when it is large and can be exported, for
+    /// [`adopt_model`] on the page's main thread.
+    pub fn export_model(&self) -> Option<crate::model::ExportedModel> {
+        (self.chain.model().n_data() > crate::entry_counts::LARGE_BUILD_DATA).then(|| self.chain.model().export_parts()).flatten()
+    }
+
+    /// Take the truth (and grid) from the caches when a deferred lab is still waiting for them;
+    /// true when something changed (redraw the static layer).
+    pub fn adopt_cached_truth(&mut self) -> bool {
+        if !self.deferred {
+            return false;
+        }
+        let key = self.key();
+        let mut changed = false;
+        if self.awaiting_truth {
+            if let Some(truth) = TRUTH_CACHE.with(|c| c.borrow().get(&key).cloned()) {
+                self.truth = truth;
+                self.awaiting_truth = false;
+                changed = true;
+            }
+        }
+        if self.grid.is_none() && self.chain.model().dim() == 2 && self.pair == (0, 1) && GRID_CACHE.with(|c| c.borrow().contains_key(&key)) {
+            changed = true;
+        }
+        if changed {
+            self.refresh_view();
+            self.watch_for_runaway();
+        }
+        changed
+    }
+
     /// Recompute view, contour grid and true marginals for the pair.
     fn refresh_view(&mut self) {
         let model = self.chain.model();
         let (i, j) = self.pair;
         let view = pair_view(model, self.truth.moments.as_ref(), self.pair);
         self.projection.view = view;
-        self.grid = (model.dim() == 2 && self.pair == (0, 1)).then(|| contour_grid(model, self.truth.moments.as_ref(), view));
+        self.grid = if model.dim() != 2 || self.pair != (0, 1) {
+            None
+        } else if self.deferred {
+            let cached = GRID_CACHE.with(|c| c.borrow().get(&self.key()).cloned());
+            let cheap = 161.0 * 161.0 * model.density_cost().max(1) as f64 <= DEFERRED_GRID_BUDGET;
+            cached.or_else(|| cheap.then(|| std::rc::Rc::new(contour_grid(model, self.truth.moments.as_ref(), view))))
+        } else {
+            Some(std::rc::Rc::new(contour_grid(model, self.truth.moments.as_ref(), view)))
+        };
         let curve = |coordinate: usize, lo: f64, hi: f64| -> Option<AxisDensity> {
             if let Some(m) = self.truth.marginals.iter().find(|m| m.coordinate == coordinate) {
                 return Some(marginals::resample(&m.points, &m.density, lo, hi, 161));
@@ -356,7 +447,7 @@ impl Lab {
         StaticLayer {
             frame: self.projection.frame,
             view: self.projection.view,
-            grid: self.grid.as_ref(),
+            grid: self.grid.as_deref(),
             truth: truth_pair,
             x_name: &names[self.pair.0],
             y_name: &names[self.pair.1],
@@ -543,6 +634,7 @@ impl Lab {
     /// Start the background analysis (phase picture and bias–mixing sweep); needs the truth.
     pub fn start_analysis(&mut self, budget: u64) -> Result<(), String> {
         self.analysis = None;
+        crate::entry_counts::count("sweep");
         let truth = self.truth.moments.clone().ok_or("no ground truth for this target yet: the sweep needs one")?;
         self.analysis = Some(Analysis::new(&self.config, &self.chain, truth, budget)?);
         Ok(())
@@ -550,7 +642,9 @@ impl Lab {
 
     /// Spend up to `max_grad_evals` on the analysis; its progress, or None without one.
     pub fn advance_analysis(&mut self, max_grad_evals: u64) -> Option<f64> {
-        self.analysis.as_mut().map(|a| a.advance(max_grad_evals))
+        let analysis = self.analysis.as_mut()?;
+        crate::entry_counts::count("sweep");
+        Some(analysis.advance(max_grad_evals))
     }
 
     pub fn analysis_json(&self) -> Value {
@@ -593,7 +687,7 @@ impl Lab {
             "truth": self.truth.moments,
             "truth_source": self.truth.source,
             "truth_error": self.truth.error,
-            "truth_pending": self.reference.is_some(),
+            "truth_pending": self.reference.is_some() || self.awaiting_truth,
             "e1": errors.map(|e| finite(e.0)),
             "e2": errors.map(|e| finite(e.1)),
             "pair": [self.pair.0, self.pair.1],
@@ -656,6 +750,58 @@ fn laplace_truth(model: &dyn Model) -> Truth {
         },
         None => truth_for(model),
     }
+}
+
+/// The chain for `config`, on a target adopted from a worker ([`adopt_model`]) when there is one;
+/// building a large target here is counted (`large_build`).
+fn new_chain(config: &ChainConfig) -> Result<Chain, String> {
+    let target_spec = crate::registry::target(&config.target)?;
+    let sampler_spec = crate::registry::sampler(&config.sampler)?;
+    let (target_params, _) = crate::registry::split_settings(target_spec, sampler_spec, &config.settings)?;
+    if let Some(model) = MODEL_CACHE.with(|c| c.borrow().get(&truth_key(config, &target_params)).cloned()) {
+        return Chain::with_model(config, model);
+    }
+    let chain = Chain::new(config)?;
+    if chain.model().n_data() > crate::entry_counts::LARGE_BUILD_DATA {
+        crate::entry_counts::count("large_build");
+    }
+    Ok(chain)
+}
+
+/// Adopt what a worker's [`Lab::export_prepared`] produced: the truth (unless still pending) and
+/// the contour grid go into the caches, keyed as the worker computed them.
+pub fn adopt_prepared(prepared: &Value) -> Result<(), String> {
+    let key = prepared.get("key").and_then(|k| k.as_str()).ok_or("prepared truth without a key")?.to_string();
+    if !prepared.get("pending").and_then(|p| p.as_bool()).unwrap_or(false) {
+        let truth: Truth = serde_json::from_value(prepared["truth"].clone()).map_err(|e| format!("prepared truth: {e}"))?;
+        TRUTH_CACHE.with(|c| c.borrow_mut().insert(key.clone(), truth));
+    }
+    if let Some(grid) = prepared.get("grid").filter(|g| !g.is_null()) {
+        let view: View = serde_json::from_value(grid["view"].clone()).map_err(|e| format!("prepared grid: {e}"))?;
+        let (nx, ny) = (grid["nx"].as_u64().unwrap_or(0) as usize, grid["ny"].as_u64().unwrap_or(0) as usize);
+        let log_density: Vec<f64> = serde_json::from_value(grid["log_density"].clone()).map_err(|e| format!("prepared grid: {e}"))?;
+        if nx < 2 || ny < 2 || log_density.len() != nx * ny {
+            return Err(format!("prepared grid: {} values for {nx} × {ny} nodes", log_density.len()));
+        }
+        GRID_CACHE.with(|c| c.borrow_mut().insert(key, std::rc::Rc::new(DensityGrid { view, nx, ny, log_density })));
+    }
+    Ok(())
+}
+
+/// Adopt a large target a worker built (its [`Lab::export_model`] parts) for `config`'s target
+/// settings and data, so [`Lab::new_deferred`] does not build it again.
+pub fn adopt_model(config: &ChainConfig, parts: crate::model::ExportedModel) -> Result<(), String> {
+    let target_spec = crate::registry::target(&config.target)?;
+    let sampler_spec = crate::registry::sampler(&config.sampler)?;
+    let (target_params, _) = crate::registry::split_settings(target_spec, sampler_spec, &config.settings)?;
+    let model: std::sync::Arc<dyn Model> = std::sync::Arc::from(crate::model::import_parts(parts)?);
+    MODEL_CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        // One large target at a time: 10⁶ rows are tens of megabytes.
+        cache.clear();
+        cache.insert(truth_key(config, &target_params), model);
+    });
+    Ok(())
 }
 
 fn placeholder_truth() -> Truth {

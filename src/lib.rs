@@ -13,6 +13,7 @@ pub mod curvature;
 pub mod data;
 pub mod defaults;
 pub mod diagnostics;
+pub mod entry_counts;
 pub mod fastmath;
 pub mod lab;
 pub mod law;

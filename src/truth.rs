@@ -17,7 +17,7 @@ use nalgebra::{DMatrix, DVector};
 use serde::Serialize;
 
 /// Density of one coordinate on a grid of points (normalised: trapezoid integral 1).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Marginal {
     pub coordinate: usize,
     pub points: Vec<f64>,
@@ -25,7 +25,7 @@ pub struct Marginal {
 }
 
 /// Where a truth came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TruthSource {
     ClosedForm,
@@ -38,7 +38,7 @@ pub enum TruthSource {
 }
 
 /// Moments (when known), 2-D marginal densities, and a statement of the truth's own error.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct Truth {
     pub moments: Option<Moments>,
     /// For 2-D targets: the marginals of coordinates 0 and 1 on a grid; empty otherwise.
@@ -46,6 +46,7 @@ pub struct Truth {
     pub source: TruthSource,
     /// Largest estimated absolute error of any mean or covariance entry (0 for closed forms,
     /// NaN when unknown).
+    #[serde(deserialize_with = "nan_from_null")]
     pub error_bound: f64,
     /// Human-readable statement of the error, e.g. "grid 401², |M_h − M_2h| ≤ 3e-9".
     pub error: String,
@@ -581,4 +582,9 @@ fn best_pair(dim: usize, score: impl Fn(usize, usize) -> f64, largest: bool) -> 
         }
     }
     best.map(|(pair, _)| pair)
+}
+
+/// JSON writes NaN as null; read null back as NaN (a truth posted by a Web Worker).
+fn nan_from_null<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    Ok(<Option<f64> as serde::Deserialize>::deserialize(deserializer)?.unwrap_or(f64::NAN))
 }

@@ -254,6 +254,7 @@ impl WebEvidenceLab {
     /// of `{label, settings: [[name, value], …]}` (empty list = one run); `csv`: optional data.
     #[wasm_bindgen(constructor)]
     pub fn new(target: &str, settings_json: &str, seed: f64, variants_json: &str, with_ais: bool, csv: Option<Vec<u8>>, scale: f64) -> Result<WebEvidenceLab, JsError> {
+        crate::entry_counts::count("sgais");
         if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0 && seed <= 9.007_199_254_740_991e15) {
             return Err(js_error(format!("seed: {seed} is not allowed; expected a whole number in [0, 2^53]")));
         }
@@ -273,6 +274,7 @@ impl WebEvidenceLab {
 
     /// Advance the next unfinished run by `budget` particle-SGHMC steps; its index, or −1 when done.
     pub fn advance(&mut self, budget: u32) -> i32 {
+        crate::entry_counts::count("sgais");
         self.job.advance(budget as usize).map(|i| i as i32).unwrap_or(-1)
     }
 
@@ -294,4 +296,132 @@ impl WebEvidenceLab {
         };
         draw_chart(&canvas_root(canvas)?, &spec, self.scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
     }
+}
+
+/// How often each heavy entry point (sweep, truth, sgais, large_build) ran in this wasm instance,
+/// as JSON `{name: calls}`: on the page's main thread these stay absent (workers do the work).
+#[wasm_bindgen]
+pub fn entry_counts_json() -> String {
+    crate::entry_counts::to_json().to_string()
+}
+
+/// Draw a chart specification (JSON of a `ChartSpec`, e.g. computed by a Web Worker) on a canvas;
+/// the main thread draws because plotters' text measurement panics in workers (WEB-NOTES.md).
+#[wasm_bindgen]
+pub fn draw_chart_json(spec_json: &str, canvas: web_sys::HtmlCanvasElement, scale: f64) -> Result<(), JsError> {
+    let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|e| js_error(format!("chart is not valid: {e}")))?;
+    let scale = if scale.is_finite() && scale > 0.0 { scale.clamp(0.5, 4.0) } else { 1.0 };
+    draw_chart(&canvas_root(canvas)?, &spec, scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+}
+
+/// Adopt a truth (and contour grid) a worker computed (`Lab.export_prepared_json`).
+#[wasm_bindgen]
+pub fn adopt_prepared(prepared_json: &str) -> Result<(), JsError> {
+    let value: serde_json::Value = serde_json::from_str(prepared_json).map_err(|e| js_error(format!("prepared truth is not valid JSON: {e}")))?;
+    crate::lab::adopt_prepared(&value).map_err(js_error)
+}
+
+/// Adopt a large target a worker built (`Lab.export_model_*`) for these settings, so that
+/// `Lab.deferred` with the same target settings does not build it again.
+#[wasm_bindgen]
+pub fn adopt_model(target: &str, sampler: &str, settings_json: &str, header_json: &str, features: Vec<f64>, labels: Vec<f64>) -> Result<(), JsError> {
+    let mut config = ChainConfig::new(target, sampler, 0);
+    config.settings = parse_settings(settings_json)?;
+    let header: serde_json::Value = serde_json::from_str(header_json).map_err(|e| js_error(format!("model header is not valid JSON: {e}")))?;
+    crate::lab::adopt_model(&config, crate::model::ExportedModel { header, features, labels }).map_err(js_error)
+}
+
+fn checked_seed(seed: f64) -> Result<u64, JsError> {
+    if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0 && seed <= 9.007_199_254_740_991e15) {
+        return Err(js_error(format!("seed: {seed} is not allowed; expected a whole number in [0, 2^53]")));
+    }
+    Ok(seed as u64)
+}
+
+#[wasm_bindgen(js_class = Lab)]
+impl WebLab {
+    /// Like the constructor, but the truth and contour grid are not computed here: they arrive
+    /// from a worker (`adopt_prepared`, then `adopt_cached_truth`).
+    pub fn deferred(target: &str, sampler: &str, settings_json: &str, seed: f64, width: u32, height: u32, scale: f64) -> Result<WebLab, JsError> {
+        let mut config = ChainConfig::new(target, sampler, checked_seed(seed)?);
+        config.settings = parse_settings(settings_json)?;
+        Ok(WebLab { lab: Lab::new_deferred(config, width, height, scale).map_err(js_error)? })
+    }
+
+    /// Take a truth adopted since; true when the static layer must be redrawn.
+    pub fn adopt_cached_truth(&mut self) -> bool {
+        self.lab.adopt_cached_truth()
+    }
+
+    /// `{key, truth, grid, pending}` for `adopt_prepared` on the page's main thread.
+    pub fn export_prepared_json(&self) -> String {
+        self.lab.export_prepared().to_string()
+    }
+
+    /// The JSON header of a large target's exported parts, or undefined when it offers none.
+    pub fn export_model_header(&self) -> Option<String> {
+        self.lab.export_model().map(|m| m.header.to_string())
+    }
+    pub fn export_model_features(&self) -> Vec<f64> {
+        self.lab.export_model().map(|m| m.features).unwrap_or_default()
+    }
+    pub fn export_model_labels(&self) -> Vec<f64> {
+        self.lab.export_model().map(|m| m.labels).unwrap_or_default()
+    }
+
+    /// Charts of the running analysis as JSON specs `{noise, bias, sweep}` (null when missing),
+    /// for a worker to post to the page.
+    pub fn analysis_charts_json(&self) -> String {
+        let chart = |kind: &str| self.lab.chart(kind).ok().map(|c| serde_json::to_value(c).unwrap_or_default());
+        serde_json::json!({ "noise": chart("noise"), "bias": chart("bias"), "sweep": chart("sweep") }).to_string()
+    }
+}
+
+/// One SGAIS run (a replica of a variant, or an AIS baseline) for a Web Worker: built from a
+/// `RunSpec` as JSON, advanced in slices, posted as a `ReplicaResult`.
+#[wasm_bindgen]
+pub struct SgaisRunner {
+    run: crate::sgais::run::SgaisRun,
+    seed: u64,
+    replica: usize,
+    ais_n: Option<usize>,
+    variant: Option<crate::sgais::shift::ShiftVariant>,
+}
+
+#[wasm_bindgen]
+impl SgaisRunner {
+    #[wasm_bindgen(constructor)]
+    pub fn new(spec_json: &str, csv: Option<Vec<u8>>) -> Result<SgaisRunner, JsError> {
+        crate::entry_counts::count("sgais");
+        let spec: crate::sgais::job::RunSpec = serde_json::from_str(spec_json).map_err(|e| js_error(format!("run is not valid: {e}")))?;
+        let data = match csv {
+            Some(bytes) => Some(crate::data::parse_csv(&bytes).map_err(js_error)?),
+            None => None,
+        };
+        let (run, seed, variant) = spec.build(data.as_ref()).map_err(js_error)?;
+        Ok(SgaisRunner { run, seed, replica: spec.replica, ais_n: spec.ais_n, variant })
+    }
+
+    /// Advance by `budget` particle-SGHMC steps; false once the run ended (finished or diverged).
+    pub fn advance(&mut self, budget: u32) -> bool {
+        crate::entry_counts::count("sgais");
+        if *self.run.status() == crate::sgais::run::RunStatus::Running {
+            self.run.advance(budget.max(1) as usize);
+        }
+        *self.run.status() == crate::sgais::run::RunStatus::Running
+    }
+
+    /// `{result, variant, ais_n, n_total}` with the wall time measured by the worker.
+    pub fn result_json(&self, seconds: f64) -> String {
+        let result = crate::sgais::replicas::ReplicaResult::from_run(self.replica, self.seed, &self.run, seconds.is_finite().then_some(seconds));
+        serde_json::json!({ "result": result, "variant": self.variant, "ais_n": self.ais_n, "n_total": self.run.n_total() }).to_string()
+    }
+}
+
+/// Combine the runs the workers posted (a JSON list of `{label, ais_n, variant, n_total, result}`)
+/// into the panel's summary and chart specs.
+#[wasm_bindgen]
+pub fn sgais_combine_json(runs_json: &str) -> Result<String, JsError> {
+    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
+    Ok(serde_json::to_string(&crate::sgais::page::combine(&runs)).unwrap_or_default())
 }

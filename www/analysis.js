@@ -1,12 +1,13 @@
 // The background analysis panels: SGLD's noise-vs-step-size phase picture, bias and MH rejection
-// against ε, and the bias–mixing sweep at equal gradient budget. The sweep runs in bounded slices
-// inside the animation frame, so the page stays responsive; it restarts when the setting changes.
+// against ε, and the bias–mixing sweep at equal gradient budget. The sweep runs in a Web Worker
+// on the main chain's settings and truth; its charts arrive as JSON specs and are drawn within
+// the frame budget (charts.js). It restarts when the setting changes (the stale job is cancelled).
 
-import { fitCanvas } from './format.js';
+import { app } from './app.js';
+import { cancelGroup, startJob } from './jobs.js';
+import { dropCharts, queueChart } from './charts.js';
 
-const SLICE_MS = 4;
 const RESTART_DELAY_MS = 600;
-const REDRAW_MS = 400;
 const BUDGET = 200_000;
 const KINDS = [['noise', 'chart-noise'], ['bias', 'chart-bias'], ['sweep', 'chart-sweep']];
 
@@ -17,68 +18,93 @@ export class AnalysisRunner {
     this.getLab = getLab;
     this.guarded = guarded;
     this.active = false;
-    this.sliceEvals = 20_000;
-    this.drawnAt = 0;
     this.timer = 0;
+    this.job = 0;
+    this.fraction = 0;
+    this.done = false;
     restart.addEventListener('click', () => this.start());
   }
 
   /** Restart after the setting settles (slider drags call this many times). */
   schedule() {
     clearTimeout(this.timer);
-    this.active = false;
+    this.cancel();
     this.timer = setTimeout(() => this.start(), RESTART_DELAY_MS);
+  }
+
+  cancel() {
+    cancelGroup('sweep');
+    dropCharts('chart-noise');
+    dropCharts('chart-bias');
+    dropCharts('chart-sweep');
+    this.active = false;
   }
 
   start() {
     clearTimeout(this.timer);
+    this.cancel();
     const lab = this.getLab();
-    try {
-      lab.start_analysis(BUDGET);
-      this.active = true;
-      this.status.textContent = 'Sweeping step sizes at equal gradient budget…';
-      this.drawnAt = 0;
-    } catch (error) {
-      this.active = false;
-      this.status.textContent = `Analysis unavailable: ${error.message || error}`;
+    if (!lab || app.building) {
+      // The target is being built in a worker; its arrival schedules the sweep again.
+      this.status.textContent = 'Waiting for the data (built in a background worker)…';
+      return;
+    }
+    const state = this.guarded(() => JSON.parse(lab.state_json()));
+    if (!state) return;
+    if (!state.truth) {
+      this.status.textContent = 'Waiting for the truth (computed in a background worker): the sweep needs it.';
       this.progress.value = 0;
       this.clear();
+      return;
     }
+    const prepared = this.guarded(() => lab.export_prepared_json());
+    this.active = true;
+    this.done = false;
+    this.fraction = 0;
+    this.progress.value = 0;
+    this.status.textContent = 'Sweeping step sizes at equal gradient budget (in a background worker)…';
+    const payload = {
+      kind: 'sweep', target: app.target, sampler: app.sampler, settings: { ...app.explicit }, seed: app.seed,
+      data: app.upload?.current(), prepared, budget: BUDGET,
+    };
+    const id = startJob(payload, {
+      group: 'sweep',
+      urgent: true,
+      onMessage: (message) => {
+        if (id !== this.job) return; // a stale job's last words
+        if (message.type === 'error') {
+          this.active = false;
+          this.status.textContent = `Analysis unavailable: ${message.message}`;
+          this.progress.value = 0;
+          this.clear();
+          return;
+        }
+        this.fraction = message.fraction;
+        this.progress.value = Math.max(0, message.fraction);
+        if (message.charts) {
+          const charts = JSON.parse(message.charts);
+          for (const [kind, canvas] of KINDS) if (charts[kind]) queueChart(canvas, JSON.stringify(charts[kind]));
+        }
+        if (message.type === 'done') {
+          this.active = false;
+          this.done = true;
+          this.status.textContent = 'Sweep complete.';
+        }
+      },
+    });
+    this.job = id;
   }
 
-  /** Called once per animation frame: one bounded slice of work and, now and then, a redraw. */
-  tick() {
-    if (!this.active) return;
-    const lab = this.getLab();
-    const started = performance.now();
-    const fraction = this.guarded(() => lab.advance_analysis(this.sliceEvals));
-    const elapsed = performance.now() - started;
-    // Keep a slice near SLICE_MS whatever the target's cost per gradient.
-    this.sliceEvals = Math.max(1_000, Math.min(5e6, this.sliceEvals * (elapsed > SLICE_MS ? 0.7 : 1.3)));
-    if (fraction === undefined || fraction < 0) { this.active = false; return; }
-    this.progress.value = fraction;
-    const done = fraction >= 1;
-    if (done || performance.now() - this.drawnAt > REDRAW_MS) this.draw();
-    if (done) {
-      this.active = false;
-      this.status.textContent = 'Sweep complete.';
-    }
-  }
+  /** Nothing to do per frame: the worker posts progress and charts. */
+  tick() {}
 
   /** Blank the analysis charts so results of an earlier setting are never shown as current. */
   clear() {
-    for (const [, id] of KINDS) {
-      const canvas = document.getElementById(id);
-      canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
-    }
+    for (const [, id] of KINDS) queueChart(id, null);
   }
 
-  draw() {
-    this.drawnAt = performance.now();
-    const lab = this.getLab();
-    for (const [kind, id] of KINDS) {
-      const canvas = document.getElementById(id);
-      if (fitCanvas(canvas)) this.guarded(() => lab.draw_chart(kind, canvas));
-    }
+  /** State for the tests. */
+  snapshot() {
+    return { active: this.active, done: this.done, fraction: this.fraction, job: this.job };
   }
 }

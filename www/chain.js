@@ -2,7 +2,9 @@
 // and seed; change a parameter; select a target or sampler; step, reset, discard; choose the pair
 // of coordinates shown. A failure keeps the previous chain and says why.
 
-import { Lab } from './pkg/sgviz.js';
+import { Lab, adopt_model, adopt_prepared } from './pkg/sgviz.js';
+import { cancelGroup, startJob } from './jobs.js';
+import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
 import { guarded } from './errors.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
@@ -15,11 +17,81 @@ export function labState() {
   return app.lab ? guarded(() => JSON.parse(app.lab.state_json())) : undefined;
 }
 
-/** (Re)build the chain from the current selections; on failure keep the previous chain. */
+/**
+ * Synthetic logistic regression with more data than this is built in a worker and handed over
+ * (the core's `entry_counts::LARGE_BUILD_DATA`; only this target can be exported today).
+ */
+export const LARGE_BUILD_DATA = 20_000;
+
+/** The value of a target parameter: set explicitly, or its registry default. */
+function targetValue(name) {
+  const spec = specsOf('targets', app.target).params.find((p) => p.name === name);
+  return name in app.explicit ? app.explicit[name] : spec?.default;
+}
+
+/** Whether the current target is too large to build on the main thread. */
+export function needsWorkerBuild() {
+  if (app.target !== 'logreg' || app.upload?.current()) return false;
+  const dataset = targetValue('dataset');
+  return (dataset === 0 || dataset === '0' || dataset === 'synthetic') && Number(targetValue('n_points')) > LARGE_BUILD_DATA;
+}
+
+/**
+ * (Re)build the chain from the current selections; on failure keep the previous chain. The chain
+ * is built deferred: its truth comes from a worker (truth.js). A large target is built by a
+ * worker first and adopted (the previous chain keeps playing meanwhile).
+ */
 export function rebuildLab() {
+  cancelGroup('build');
+  if (needsWorkerBuild()) {
+    buildInWorker();
+    return true;
+  }
+  return buildNow();
+}
+
+function buildInWorker() {
+  const request = { target: app.target, sampler: app.sampler, settings: { ...app.explicit }, seed: app.seed };
+  const signature = JSON.stringify(request);
+  $('status').textContent = `Preparing ${Number(targetValue('n_points')).toLocaleString('en')} data points in a background worker…`;
+  app.building = true;
+  startJob({ kind: 'prepare', ...request }, {
+    group: 'build',
+    urgent: true,
+    onMessage: (message) => {
+      if (message.type === 'error') {
+        app.building = false;
+        $('status').textContent = `Could not build the target: ${message.message}`;
+        if (!app.lab) {
+          // Start-up from a link: fall back to the defaults so that the page still opens.
+          Object.assign(app, { target: 'gaussian', sampler: 'sgld', explicit: {} });
+          buildNow();
+          app.onLabBuilt?.();
+        }
+        return;
+      }
+      if (message.type !== 'done') return;
+      app.building = false;
+      const current = JSON.stringify({ target: app.target, sampler: app.sampler, settings: { ...app.explicit }, seed: app.seed });
+      if (current !== signature) return;
+      guarded(() => {
+        adopt_model(request.target, request.sampler, JSON.stringify(request.settings), message.model.header, message.model.features, message.model.labels);
+        adopt_prepared(message.prepared);
+      });
+      if (buildNow()) {
+        buildControls();
+        app.analysis?.schedule();
+      }
+      app.onLabBuilt?.();
+      app.onLabBuilt = null;
+    },
+  });
+}
+
+function buildNow() {
   const size = app.panel.size();
   const settings = JSON.stringify(app.explicit);
-  const next = guarded(() => new Lab(app.target, app.sampler, settings, app.seed, size.width, size.height, size.ratio));
+  const next = guarded(() => Lab.deferred(app.target, app.sampler, settings, app.seed, size.width, size.height, size.ratio));
   if (!next) return false;
   if (app.lab) app.lab.free();
   app.lab = next;
@@ -56,6 +128,20 @@ export function buildControls() {
 
 /** A parameter moved: apply it to the live chain. Returns an error message or null. */
 export function setParam(name, value) {
+  if (isTargetParam(name)) {
+    // A large target (before or after the change) is rebuilt by a worker, not here.
+    const had = name in app.explicit;
+    const previous = app.explicit[name];
+    const before = needsWorkerBuild();
+    app.explicit[name] = value;
+    if (before || needsWorkerBuild()) {
+      rebuildLab();
+      scheduleUrlWrite();
+      return null;
+    }
+    if (had) app.explicit[name] = previous;
+    else delete app.explicit[name];
+  }
   let message = null;
   guarded(() => {
     try {
@@ -144,6 +230,7 @@ export function applyPendingPair() {
 
 /** Canvas size or text size changed: refit the panel and redraw its static layer. */
 export function refit() {
+  requeueCharts();
   if (app.panel.fit()) {
     const size = app.panel.size();
     guarded(() => { app.lab.resize(size.width, size.height, size.ratio); app.panel.drawStatic(app.lab); });

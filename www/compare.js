@@ -7,6 +7,7 @@ import { Lab } from './pkg/sgviz.js';
 import { ParamSet, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { Panel2d } from './panel2d.js';
+import { note, remaining } from './frame-budget.js';
 
 const FOLLOW_BUDGET_MS = 6;
 const $ = (id) => document.getElementById(id);
@@ -82,7 +83,7 @@ export class ComparePanel {
     let message = '';
     const next = this.guarded(() => {
       try {
-        return new Lab(target, this.sampler, JSON.stringify({ ...targetValues, ...this.values }), seed, size.width, size.height, size.ratio);
+        return Lab.deferred(target, this.sampler, JSON.stringify({ ...targetValues, ...this.values }), seed, size.width, size.height, size.ratio);
       } catch (error) {
         message = String(error.message || error);
         return null;
@@ -108,8 +109,7 @@ export class ComparePanel {
    */
   tick() {
     if (!this.lab || !this.truthPending) return;
-    const progress = this.guarded(() => JSON.parse(this.lab.advance_truth(0)));
-    if (progress && !progress.running) {
+    if (this.guarded(() => this.lab.adopt_cached_truth())) {
       this.truthPending = false;
       this.drawStatic();
     }
@@ -140,7 +140,10 @@ export class ComparePanel {
     while (performance.now() - started < FOLLOW_BUDGET_MS) {
       const state = this.guarded(() => JSON.parse(this.lab.state_json()));
       if (!state || state.diverged || state.grad_evals >= gradEvals) break;
-      const ran = this.guarded(() => this.lab.run(chunk));
+      const allowed = Math.min(chunk, remaining('compareSteps'));
+      if (allowed === 0) break;
+      const ran = this.guarded(() => this.lab.run(allowed));
+      note('compareSteps', ran || 0);
       if (!ran) break;
       chunk = Math.min(chunk * 2, 4096);
     }

@@ -4,7 +4,7 @@
 // for reduced motion.
 
 import init, { registry_json } from './pkg/sgviz.js';
-import { $, app } from './app.js';
+import { $, app, pick, specsOf } from './app.js';
 import { guarded, showBanner } from './errors.js';
 import { advanceFrame, autoplayAllowed, setPlaying } from './playback.js';
 import { Panel2d } from './panel2d.js';
@@ -22,6 +22,10 @@ import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
 import { draw } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
+import { drawPendingCharts } from './charts.js';
+import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
+import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
+import { entry_counts_json } from './pkg/sgviz.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -35,14 +39,20 @@ const truth = new TruthRunner({
   },
 });
 
+/** What the worker needs to compute the main chain's truth. */
+function truthRequest() {
+  const targetValues = pick(app.explicit, specsOf('targets', app.target));
+  return { target: app.target, sampler: app.sampler, settings: targetValues, targetValues, seed: app.seed, data: app.upload?.current() };
+}
+
 function frame() {
   if (!app.dead) {
-    if (app.lab && app.truthPending) truth.tick(app.lab);
+    if (app.lab && app.truthPending) truth.tick(app.lab, truthRequest());
     app.analysis?.tick();
     app.sgais?.tick();
     if (app.compare?.enabled) app.compare.tick();
   }
-  if (app.playing) {
+  if (app.playing && app.lab) {
     const started = performance.now();
     advanceFrame(guarded);
     if (app.compare?.enabled) app.compare.follow(app.lab.grad_evals());
@@ -50,6 +60,8 @@ function frame() {
     app.frameTimes.push(performance.now() - started);
     if (app.frameTimes.length > 600) app.frameTimes.shift();
   }
+  if (!app.dead) drawPendingCharts(guarded);
+  endFrame();
   requestAnimationFrame(frame);
 }
 
@@ -83,13 +95,17 @@ function buildPage(memory) {
 }
 
 /** Build the chain from the link's state, or from the defaults if the link's cannot be used. */
-function startChain() {
+async function startChain() {
   if (!rebuildLab()) {
     showBanner(`The link's settings could not be used; defaults restored. ${$('status').textContent}`, 'notice');
     app.target = 'gaussian';
     app.sampler = 'sgld';
     app.explicit = {};
     rebuildLab();
+  }
+  if (!app.lab) {
+    // A large target from the link is being built in a worker: wait for it before going on.
+    await new Promise((resolve) => { app.onLabBuilt = resolve; });
   }
   buildControls();
   if (app.layout.pair) {
@@ -113,7 +129,7 @@ async function main() {
   if (notices.length) showBanner(notices.join(' '), 'notice');
   $('seed').value = String(app.seed);
   buildPage(wasm.memory);
-  startChain();
+  await startChain();
   scheduleUrlWrite();
   window.sgviz = {
     state: () => JSON.parse(app.lab.state_json()),
@@ -121,6 +137,16 @@ async function main() {
     app,
     guarded, // lets the e2e suite route a deliberate wasm panic through the page's own error path
     setParam, // the page's own path for a parameter change (what a slider does), for the e2e suite
+    /** Heavy entry points run by the main thread's wasm instance (workers have their own). */
+    entryCounts: () => JSON.parse(entry_counts_json()),
+    /** Per-frame work units: limits, maxima since the last reset, frames. */
+    frameWork,
+    resetFrameWork,
+    frameLimits: FRAME_LIMITS,
+    /** Background jobs queued or running by group, and jobs started by kind. */
+    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE }),
+    sgais: () => app.sgais.summary(),
+    analysis: () => app.analysis.snapshot(),
   };
   setPlaying(autoplayAllowed());
   window.__ready = true;

@@ -2,6 +2,7 @@
 // of steps within a time budget, or one bouncy event animated over several frames).
 
 import { $, app, specsOf } from './app.js';
+import { note, remaining as allowed } from './frame-budget.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -40,10 +41,11 @@ export function advanceFrame(guarded) {
 /** Advance at most `app.speed` steps within the frame's time budget. */
 function advance(guarded) {
   const started = performance.now();
-  let remaining = app.speed;
+  let remaining = Math.min(app.speed, allowed('steps'));
   let chunk = Math.min(remaining, 64);
   while (remaining > 0 && !app.dead) {
     const ran = guarded(() => app.lab.run(chunk));
+    note('steps', ran || 0);
     if (!ran || ran < chunk) break;
     remaining -= ran;
     if (performance.now() - started > FRAME_WORK_BUDGET_MS) break;
@@ -65,6 +67,7 @@ function animateStep(guarded) {
 function animatePiece(guarded) {
   if (app.pieceProgress === undefined || app.pieceProgress >= 1) {
     guarded(() => app.lab.run(1));
+    note('steps', 1);
     app.pieceProgress = 0;
   }
   app.pieceProgress = Math.min(1, app.pieceProgress + 1 / FRAMES_PER_PIECE);

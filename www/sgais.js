@@ -1,35 +1,32 @@
 // The SGAIS panel: online evidence as the data stream in, against the exact curve and full-data
-// AIS, with annealing steps per chunk. Work is done in bounded slices per animation frame; Stop
-// ends it at once. Wall time per run is measured here (there is no clock inside wasm).
+// AIS, with annealing steps per chunk. Every run — each replica of each variant, and each AIS
+// baseline — is its own job in the worker pool (www/jobs.js), so they run in parallel on a
+// laptop's cores; Stop terminates them at once. The page combines the posted results in the core
+// (`sgais_combine_json`: log Ẑ ± standard error over replicas, the ESS explanation, the shift
+// comparison) and draws the two charts within the frame budget (charts.js).
 
-import { EvidenceLab } from './pkg/sgviz.js';
+import { sgais_combine_json } from './pkg/sgviz.js';
 import { buildParamControls, fillSelect } from './controls.js';
-import { formatCount, formatNumber, drawingScale, fitCanvas } from './format.js';
+import { formatCount, formatNumber } from './format.js';
+import { cancelGroup, startJob } from './jobs.js';
+import { queueChart } from './charts.js';
 
 const $ = (id) => document.getElementById(id);
-const SLICE_MS = 8;
+/** Combine and redraw at most this often while runs report. */
 const REDRAW_MS = 300;
 
-/** Paper presets: Fig. 2 (linear regression, exact curve) and Fig. 5 (distribution shift). */
+/** Variants of the distribution-shift demo (paper §6.2, Fig. 5): K = 3, 5, 7 in order and shuffled. */
+const SHIFT_VARIANTS = [3, 5, 7].flatMap((k) => [false, true].map((shuffled) => ({
+  label: `K = ${k}, ${shuffled ? 'shuffled' : 'in order'}`,
+  settings: [['n_components', String(k)], ['scenario', shuffled ? 'shift_shuffled' : 'shift']],
+})));
+
+/** Paper presets: Fig. 2 (linear regression, exact curve; accurate or paper settings) and Fig. 5. */
 export const SGAIS_PRESETS = {
-  linreg: {
-    target: 'linreg',
-    values: { n_points: 10000 },
-    variants: [],
-    ais: true,
-  },
-  shift: {
-    target: 'gmm',
-    // Lighter than the defaults (M = 20) so that four runs share one thread at a usable pace.
-    values: { n_points: 12000, scenario: 1, particles: 20, target_ess: 10, chunk_size: 500 },
-    variants: [
-      { label: 'K = 3, in order', settings: [['n_components', '3']] },
-      { label: 'K = 5, in order', settings: [['n_components', '5']] },
-      { label: 'K = 7, in order', settings: [['n_components', '7']] },
-      { label: 'K = 7, shuffled', settings: [['n_components', '7'], ['scenario', 'shift_shuffled']] },
-    ],
-    ais: false,
-  },
+  linreg: { target: 'linreg', values: { n_points: 10000 }, variants: [], ais: true, replicas: 4 },
+  paper: { target: 'linreg', values: { n_points: 10000 }, preset: 'paper', variants: [], ais: true, replicas: 4 },
+  // The paper's scale: 1,000 + 9,000 + 90,000 points, one worker per variant.
+  shift: { target: 'gmm', values: { n_points: 100000 }, variants: SHIFT_VARIANTS, ais: false, replicas: 1 },
 };
 
 export class SgaisPanel {
@@ -39,17 +36,19 @@ export class SgaisPanel {
     this.target = 'linreg';
     this.values = {};
     this.variants = [];
-    this.job = null;
+    this.runs = [];
     this.running = false;
-    this.budget = 2_000;
+    this.dirty = false;
     this.drawnAt = 0;
+    this.combined = null;
+    this.startedAt = 0;
+    this.wallSeconds = null;
     this.csv = null;
     fillSelect($('sgais-target'), this.sgais.targets, this.target);
     $('sgais-target').addEventListener('change', (e) => this.select(e.target.value));
     $('sgais-start').addEventListener('click', () => this.start());
     $('sgais-stop').addEventListener('click', () => this.stop('Stopped.'));
-    $('sgais-preset-linreg').addEventListener('click', () => this.applyPreset('linreg'));
-    $('sgais-preset-shift').addEventListener('click', () => this.applyPreset('shift'));
+    for (const name of Object.keys(SGAIS_PRESETS)) $(`sgais-preset-${name}`)?.addEventListener('click', () => this.applyPreset(name));
     $('sgais-file').addEventListener('change', async () => {
       const file = $('sgais-file').files[0];
       const limit = registry.limits.max_upload_bytes;
@@ -83,87 +82,147 @@ export class SgaisPanel {
     $('sgais-file').closest('.field').hidden = !this.spec().accepts_data;
   }
 
-  applyPreset(name) {
+  /** A preset's SGAIS settings (e.g. the paper's §6.1 values) as `{name: value}`. */
+  presetValues(name) {
+    const preset = (this.sgais.presets || []).find((p) => p.name === name);
+    return preset ? Object.fromEntries(preset.settings) : {};
+  }
+
+  /** Apply a preset and start it; `overrides` (e.g. a smaller N in tests) replace its values. */
+  applyPreset(name, overrides = {}) {
     const preset = SGAIS_PRESETS[name];
-    this.select(preset.target, preset.values, preset.variants);
+    this.select(preset.target, { ...(preset.preset ? this.presetValues(preset.preset) : {}), ...preset.values, ...overrides }, preset.variants);
     $('sgais-ais').checked = preset.ais;
+    $('sgais-replicas').value = String(preset.replicas);
     this.start();
+  }
+
+  /** The runs to start: every replica of every variant, then the AIS baselines of the first. */
+  plan() {
+    const settings = Object.entries(this.values).map(([k, v]) => [k, String(v)]);
+    const variants = this.variants.length ? this.variants : [{ label: 'SGAIS', settings: [] }];
+    const replicas = Math.max(1, Math.min(16, Math.round(Number($('sgais-replicas').value) || 1)));
+    const runs = [];
+    for (const variant of variants) {
+      const merged = [...settings.filter(([k]) => !variant.settings.some(([v]) => v === k)), ...variant.settings];
+      for (let replica = 0; replica < replicas; replica += 1) {
+        runs.push({ label: variant.label, spec: { target: this.target, settings: merged, seed: 1, replica } });
+      }
+    }
+    if ($('sgais-ais').checked) {
+      const n = Number(this.values.n_points) || 0;
+      const chunk = Number(this.values.chunk_size) || 1;
+      for (const fraction of [0.25, 0.5, 1]) {
+        const aisN = Math.min(n, Math.ceil((fraction * n) / chunk) * chunk);
+        runs.push({ label: `AIS, full data n = ${aisN}`, spec: { target: this.target, settings: runs[0].spec.settings, seed: 1, replica: 0, ais_n: aisN } });
+      }
+    }
+    return runs;
   }
 
   start() {
     this.stop();
-    const ratio = drawingScale();
-    let message = '';
     const csv = this.spec().accepts_data ? this.csv : null;
-    this.job = this.guarded(() => {
-      try {
-        return new EvidenceLab(this.target, JSON.stringify(this.values), 1, JSON.stringify(this.variants), $('sgais-ais').checked, csv, ratio);
-      } catch (error) {
-        message = String(error.message || error);
-        return null;
-      }
-    });
-    if (!this.job) {
-      $('sgais-status').textContent = `Not started: ${message}`;
-      return;
-    }
+    this.runs = this.plan().map((run) => ({ ...run, result: null, done: false, error: null }));
     this.running = true;
+    this.combined = null;
+    this.startedAt = performance.now();
+    this.wallSeconds = null;
     $('sgais-start').disabled = true;
     $('sgais-stop').disabled = false;
-    $('sgais-status').textContent = 'Running…';
-    this.draw();
+    $('sgais-status').textContent = `Running ${this.runs.length} runs in background workers…`;
+    $('sgais-comparison').textContent = '';
+    $('sgais-ess-note').textContent = '';
+    this.runs.forEach((run) => {
+      startJob({ kind: 'sgais', spec: run.spec, csv }, {
+        group: 'sgais',
+        onMessage: (message) => this.receive(run, message),
+      });
+    });
+  }
+
+  receive(run, message) {
+    if (!this.runs.includes(run)) return;
+    if (message.type === 'error') {
+      run.error = message.message;
+      run.done = true;
+    } else {
+      run.result = JSON.parse(message.result);
+      run.done = message.type === 'done';
+    }
+    this.dirty = true;
+    if (this.runs.every((r) => r.done)) {
+      this.wallSeconds = (performance.now() - this.startedAt) / 1000;
+      const failed = this.runs.filter((r) => r.error);
+      if (failed.length === this.runs.length) this.stop(`Not started: ${failed[0].error}`);
+      else this.stop(failed.length ? `Finished; ${failed.length} run(s) failed: ${failed[0].error}` : `Finished in ${formatNumber(this.wallSeconds)} s.`);
+    }
   }
 
   stop(message) {
+    cancelGroup('sgais');
+    if (this.running && this.runs.some((r) => !r.done)) this.dirty = true;
     this.running = false;
     $('sgais-start').disabled = false;
     $('sgais-stop').disabled = true;
     if (message) $('sgais-status').textContent = message;
   }
 
-  /** One bounded slice of work per animation frame. */
+  /** Once per frame: combine and queue the charts now and then (drawing is budgeted). */
   tick() {
-    if (!this.running || !this.job) return;
-    const started = performance.now();
-    while (performance.now() - started < SLICE_MS) {
-      const before = performance.now();
-      const index = this.guarded(() => this.job.advance(this.budget));
-      const elapsed = performance.now() - before;
-      if (index === undefined) { this.stop('Stopped after an internal error.'); return; }
-      if (index < 0) {
-        this.stop('Finished.');
-        this.draw();
-        return;
-      }
-      this.job.add_seconds(index, elapsed / 1000);
-      this.budget = Math.max(200, Math.min(200_000, Math.round(this.budget * (elapsed > SLICE_MS / 2 ? 0.7 : 1.3))));
-    }
-    if (performance.now() - this.drawnAt > REDRAW_MS) this.draw();
+    if (!this.dirty || performance.now() - this.drawnAt < REDRAW_MS) return;
+    this.dirty = false;
+    this.draw();
   }
 
   draw() {
-    if (!this.job) return;
     this.drawnAt = performance.now();
-    for (const [kind, id] of [['evidence', 'chart-evidence'], ['annealing', 'chart-annealing']]) {
-      const canvas = $(id);
-      if (fitCanvas(canvas)) this.guarded(() => this.job.draw_chart(kind, canvas));
-    }
-    const summary = this.guarded(() => JSON.parse(this.job.summary_json()));
-    if (!summary) return;
-    $('sgais-progress').value = summary.progress;
-    const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
-    $('sgais-table').tBodies[0].replaceChildren(...summary.runs.map((r) => {
-      const tr = document.createElement('tr');
-      const status = r.status === 'running' || r.status === 'finished' ? '' : ` (${r.status})`;
-      tr.append(cell(r.label + status), cell(`${formatCount(r.n)} / ${formatCount(r.n_total)}`), cell(formatNumber(r.log_z, 6)),
-        cell(r.exact_log_z === null ? '—' : formatNumber(r.exact_log_z, 6)), cell(formatNumber(r.ess)), cell(formatCount(r.annealing_steps)),
-        cell(formatNumber(r.seconds)));
-      return tr;
-    }));
+    const reported = this.runs.filter((r) => r.result).map((r) => ({ label: r.label, ais_n: r.spec.ais_n ?? null, ...r.result }));
+    if (!reported.length) return;
+    const combined = this.guarded(() => JSON.parse(sgais_combine_json(JSON.stringify(reported))));
+    if (!combined) return;
+    this.combined = combined;
+    queueChart('chart-evidence', JSON.stringify(combined.evidence));
+    queueChart('chart-annealing', JSON.stringify(combined.annealing));
+    const total = this.runs.reduce((sum, r) => sum + (r.done ? 1 : r.result ? r.result.result.records.length / Math.max(1, Math.ceil(r.result.n_total / Number(this.values.chunk_size || 1))) : 0), 0);
+    $('sgais-progress').value = Math.min(1, total / this.runs.length);
+    this.fillTable(combined);
+    $('sgais-comparison').textContent = combined.shift ? combined.shift.sentence : '';
+    const notes = combined.groups.map((g) => g.summary.ess_note).filter(Boolean);
+    $('sgais-ess-note').textContent = notes.length ? `ESS: ${notes[0]}` : '';
   }
 
-  /** State for tests and the benchmark. */
+  fillTable(combined) {
+    const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
+    const groupRows = combined.groups.map((g) => {
+      const s = g.summary;
+      const logZ = s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}` : '—';
+      const runs = this.runs.filter((r) => r.label === g.label);
+      const n = Math.min(...runs.map((r) => (r.result?.result.records.at(-1)?.n) ?? 0));
+      const nTotal = runs[0]?.result?.n_total ?? 0;
+      const steps = s.curve.reduce((sum, p) => sum + p.annealing_steps.mean, 0);
+      const tr = document.createElement('tr');
+      tr.append(cell(`${g.label} (${s.finished}/${s.replicas} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
+        cell(s.exact_log_z === null ? '—' : formatNumber(s.exact_log_z, 6)), cell(s.ess ? formatNumber(s.ess.mean) : '—'),
+        cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'));
+      return tr;
+    });
+    const aisRows = combined.ais.map(([n, logZ, seconds]) => {
+      const tr = document.createElement('tr');
+      tr.append(cell(`AIS, full data n = ${formatCount(n)}`), cell(formatCount(n)), cell(formatNumber(logZ, 6)), cell('—'), cell('—'), cell('—'), cell(seconds === null ? '—' : formatNumber(seconds)));
+      return tr;
+    });
+    $('sgais-table').tBodies[0].replaceChildren(...groupRows, ...aisRows);
+  }
+
+  /** State for tests and the benchmark: the runs' progress, the combined summary, wall time. */
   summary() {
-    return this.job ? JSON.parse(this.job.summary_json()) : null;
+    return {
+      running: this.running,
+      runs: this.runs.map((r) => ({ label: r.label, done: r.done, error: r.error, ais: r.spec.ais_n != null, records: r.result ? r.result.result.records : [] })),
+      combined: this.combined,
+      wallSeconds: this.wallSeconds,
+    };
   }
 }
+

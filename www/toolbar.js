@@ -6,6 +6,7 @@ import { guarded } from './errors.js';
 import { rebuildCompare } from './chain.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { drawCharts } from './view.js';
+import { requeueCharts } from './charts.js';
 
 export function openHelp() {
   const dialog = $('help');
@@ -79,6 +80,7 @@ export function wireToolbar() {
     applyLayout();
     window.dispatchEvent(new Event('resize'));
     drawCharts();
+    requeueCharts();
     scheduleUrlWrite();
   });
 }

@@ -1,28 +1,54 @@
-// The reference computation of the truth (a chunked exact MALA run for targets without a closed
-// form in d > 2), advanced in small time slices per frame. Narrow interface so it can move into a
-// Web Worker: `tick(lab)` while the state says the truth is pending; `onText` reports progress,
-// `onDone` fires once when the truth arrived.
+// The truth of the main chain's target (closed form, grid quadrature, Laplace, or an exact MALA
+// reference run for d > 2) is computed in a Web Worker: the main chain is built deferred and
+// adopts the worker's truth and contour grid when they arrive. Changing the target again cancels
+// the stale job (job ids). `tick(lab, request)` runs once per frame while the truth is pending.
 
-const SLICE_MS = 6;
-const STEPS_PER_CALL = 200;
+import { adopt_prepared } from './pkg/sgviz.js';
+import { cancelJob, startJob } from './jobs.js';
 
 export class TruthRunner {
   constructor({ guarded, onText, onDone }) {
     this.guarded = guarded;
     this.onText = onText;
     this.onDone = onDone;
+    this.job = 0;
+    this.signature = '';
+    this.arrived = null;
   }
 
-  /** Advance `lab`'s pending reference run within the frame's slice. */
-  tick(lab) {
-    const started = performance.now();
-    let progress;
-    while (performance.now() - started < SLICE_MS) {
-      progress = this.guarded(() => JSON.parse(lab.advance_truth(STEPS_PER_CALL)));
-      if (!progress || !progress.running) break;
+  /**
+   * While `lab`'s truth is pending: make sure a worker computes it for `request` (the chain's
+   * target, settings, seed and data) and adopt it once it has arrived.
+   */
+  tick(lab, request) {
+    if (this.arrived) {
+      const prepared = this.arrived;
+      this.arrived = null;
+      this.guarded(() => adopt_prepared(prepared));
     }
-    if (!progress) return;
-    this.onText(progress.text);
-    if (!progress.running) this.onDone();
+    if (this.guarded(() => lab.adopt_cached_truth())) {
+      this.onDone();
+      return;
+    }
+    const signature = JSON.stringify([request.target, request.targetValues, request.seed, request.data ? request.data.bytes.length : 0, request.data?.standardise]);
+    if (signature === this.signature) return;
+    this.signature = signature;
+    if (this.job) cancelJob(this.job);
+    const { target, sampler, settings, seed, data } = request;
+    this.onText('computing in a background worker…');
+    this.job = startJob({ kind: 'prepare', target, sampler, settings, seed, data }, {
+      group: 'truth',
+      urgent: true,
+      onMessage: (message) => {
+        if (message.type === 'progress') this.onText(message.text);
+        else if (message.type === 'done') this.arrived = message.prepared;
+        else if (message.type === 'error') this.onText(`not available: ${message.message}`);
+      },
+    });
+  }
+
+  /** Forget the job's signature so that the next tick asks again (after a rebuild). */
+  reset() {
+    this.signature = '';
   }
 }

@@ -9,6 +9,10 @@ import { setPlaying } from './playback.js';
 import { showMixing, showState } from './stats.js';
 import { discardSinceRunaway } from './chain.js';
 import { showPairControls } from './pair-controls.js';
+import { fits, note } from './frame-budget.js';
+
+/** The main chain's recorded-sample count at the last draw, to count samples binned per frame. */
+let lastRecorded = { lab: null, count: 0 };
 
 /** Secondary charts redraw at most this often while running. */
 const CHART_INTERVAL_MS = 250;
@@ -24,6 +28,8 @@ export function draw() {
       dragPixel: app.dragPixel,
     });
     const state = JSON.parse(app.lab.state_json());
+    if (lastRecorded.lab === app.lab && state.n_recorded > lastRecorded.count) note('binned', state.n_recorded - lastRecorded.count);
+    lastRecorded = { lab: app.lab, count: state.n_recorded };
     showState(state, { onDiscardSinceRunaway: discardSinceRunaway });
     showPairControls(state);
     $('legend-predicted').hidden = !state.predicted;
@@ -44,6 +50,9 @@ export function drawCharts() {
   if (app.compare?.enabled) app.compare.showMixing();
   for (const [kind, id] of CHARTS) {
     const canvas = $(id);
-    if (fitCanvas(canvas)) guarded(() => app.lab.draw_chart(kind, canvas));
+    if (fitCanvas(canvas) && fits('chartRedraws')) {
+      note('chartRedraws', 1);
+      guarded(() => app.lab.draw_chart(kind, canvas));
+    }
   }
 }

@@ -136,6 +136,41 @@ impl LogisticRegression {
         Ok(Self::from_dataset(&prepared, prior_sd)?.starting_at_mode(at_mode))
     }
 
+    /// Rebuild from [`Model::export_parts`] without generating data or searching for the mode
+    /// again; the buffers' lengths and the header are checked.
+    pub fn from_parts(parts: crate::model::ExportedModel) -> Result<Self, String> {
+        #[derive(serde::Deserialize)]
+        struct Header {
+            d: usize,
+            intercept: bool,
+            prior_sd: f64,
+            names: Vec<String>,
+            mode: Vec<f64>,
+            laplace_cov: Option<Vec<Vec<f64>>>,
+            laplace_sd: Vec<f64>,
+            start_at_mode: bool,
+        }
+        let h: Header = serde_json::from_value(parts.header).map_err(|e| format!("exported logistic model: {e}"))?;
+        let dim = h.d + h.intercept as usize;
+        let n = parts.labels.len();
+        if h.d == 0 || parts.features.len() != n * h.d || h.mode.len() != dim || h.laplace_sd.len() != dim || h.names.len() != dim || n == 0 {
+            return Err(format!("exported logistic model: inconsistent shapes (d = {}, {} features, {} labels)", h.d, parts.features.len(), n));
+        }
+        check_labels(&parts.labels)?;
+        Ok(LogisticRegression {
+            d: h.d,
+            intercept: h.intercept,
+            features: parts.features,
+            labels: parts.labels,
+            prior_sd: h.prior_sd,
+            names: h.names,
+            mode: h.mode,
+            laplace_cov: h.laplace_cov,
+            laplace_sd: h.laplace_sd,
+            start_at_mode: h.start_at_mode,
+        })
+    }
+
     /// Chains start at the posterior mode instead of the origin.
     pub fn start_at_mode(self) -> Self {
         self.starting_at_mode(true)
@@ -464,6 +499,13 @@ impl Model for LogisticRegression {
     }
     /// ±4.5 Laplace standard deviations around the mode (found once by Newton with the exact
     /// Hessian at construction; at most ±1000 per side).
+    fn export_parts(&self) -> Option<crate::model::ExportedModel> {
+        let header = serde_json::json!({
+            "kind": "logistic", "d": self.d, "intercept": self.intercept, "prior_sd": self.prior_sd, "names": self.names,
+            "mode": self.mode, "laplace_cov": self.laplace_cov, "laplace_sd": self.laplace_sd, "start_at_mode": self.start_at_mode,
+        });
+        Some(crate::model::ExportedModel { header, features: self.features.clone(), labels: self.labels.clone() })
+    }
     fn laplace_moments(&self) -> Option<Moments> {
         self.laplace_cov.clone().map(|cov| Moments { mean: self.mode.clone(), cov })
     }

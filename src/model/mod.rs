@@ -46,7 +46,7 @@ pub fn add_isotropic_normal_gradient(theta: &[f64], sd: f64, out: &mut [f64]) {
 }
 
 /// Axis-aligned window of the 2-D panel, in the coordinates of the displayed pair.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct View {
     pub x_min: f64,
     pub x_max: f64,
@@ -142,6 +142,13 @@ pub trait Model: Send + Sync {
         None
     }
 
+    /// The built target as plain parts (data buffers and what construction computed), so that a
+    /// Web Worker can build a large target and the page adopt it without rebuilding it; only
+    /// targets whose construction is costly at large N offer it. Default: none.
+    fn export_parts(&self) -> Option<ExportedModel> {
+        None
+    }
+
     /// Closed-form posterior mean and covariance, when they exist.
     fn exact_moments(&self) -> Option<Moments> {
         None
@@ -178,5 +185,23 @@ pub trait Model: Send + Sync {
     /// Names of the coordinates, for axes and CSV headers.
     fn coordinate_names(&self) -> Vec<String> {
         (1..=self.dim()).map(|j| format!("θ{j}")).collect()
+    }
+}
+
+/// A built target as transferable parts: a JSON header (shape, settings, results of construction)
+/// and two numeric buffers (e.g. features and labels). See [`Model::export_parts`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportedModel {
+    pub header: serde_json::Value,
+    pub features: Vec<f64>,
+    pub labels: Vec<f64>,
+}
+
+/// Rebuild a target from [`ExportedModel`] parts (the inverse of [`Model::export_parts`]), without
+/// repeating its construction (data generation, mode search).
+pub fn import_parts(parts: ExportedModel) -> Result<Box<dyn Model>, String> {
+    match parts.header.get("kind").and_then(|k| k.as_str()) {
+        Some("logistic") => Ok(Box::new(logistic::LogisticRegression::from_parts(parts)?)),
+        other => Err(format!("cannot import a target of kind {other:?}; allowed: logistic")),
     }
 }

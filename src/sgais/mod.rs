@@ -27,6 +27,7 @@ pub mod charts;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod models;
+pub mod page;
 pub mod noise;
 pub mod replicas;
 pub mod reservoir;

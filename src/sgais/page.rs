@@ -1,0 +1,77 @@
+//! The page's SGAIS panel combines runs that Web Workers ran independently (one worker per
+//! replica and per shift variant, each posting its [`ReplicaResult`]): per group (a variant) the
+//! replicas' log Ẑ ± standard error and ESS explanation ([`summarise`]), the full-data AIS points,
+//! the distribution-shift comparison ([`shift_summary`]) and both charts with change points.
+
+use super::charts::{annealing_chart, evidence_chart, CurveRun};
+use super::replicas::{summarise, ReplicaResult, ReplicaSummary};
+use super::shift::{shift_annealing_chart, shift_evidence_chart, shift_summary, ShiftSummary, ShiftVariant, VariantRecords};
+use crate::plot::chart::ChartSpec;
+use serde::{Deserialize, Serialize};
+
+/// One worker's run as the page collected it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct PageRun {
+    /// The curve (variant) this run belongs to; replicas of one variant share it.
+    pub label: String,
+    /// Set for a full-data AIS baseline on the first `ais_n` data.
+    #[serde(default)]
+    pub ais_n: Option<usize>,
+    #[serde(default)]
+    pub variant: Option<ShiftVariant>,
+    pub n_total: usize,
+    pub result: ReplicaResult,
+}
+
+/// One variant's replicas combined.
+#[derive(Clone, Debug, Serialize)]
+pub struct GroupSummary {
+    pub label: String,
+    pub summary: ReplicaSummary,
+}
+
+/// Everything the panel shows.
+#[derive(Clone, Debug, Serialize)]
+pub struct PageSummary {
+    pub groups: Vec<GroupSummary>,
+    /// Full-data AIS baselines: (n, log Ẑ, seconds) of the finished ones.
+    pub ais: Vec<(usize, f64, Option<f64>)>,
+    pub shift: Option<ShiftSummary>,
+    pub evidence: ChartSpec,
+    pub annealing: ChartSpec,
+}
+
+/// Combine the runs (any order, finished or not). Curves are drawn from replica 0 of each variant.
+pub fn combine(runs: &[PageRun]) -> PageSummary {
+    let n_total = runs.iter().map(|r| r.n_total).max().unwrap_or(0);
+    let mut labels: Vec<&str> = Vec::new();
+    for r in runs.iter().filter(|r| r.ais_n.is_none()) {
+        if !labels.contains(&r.label.as_str()) {
+            labels.push(&r.label);
+        }
+    }
+    let groups: Vec<GroupSummary> = labels
+        .iter()
+        .map(|label| {
+            let results: Vec<ReplicaResult> = runs.iter().filter(|r| r.ais_n.is_none() && r.label == *label).map(|r| r.result.clone()).collect();
+            GroupSummary { label: label.to_string(), summary: summarise(&results) }
+        })
+        .collect();
+    let first_replica = |label: &str| runs.iter().filter(|r| r.ais_n.is_none() && r.label == label).min_by_key(|r| r.result.replica);
+    let ais: Vec<(usize, f64, Option<f64>)> = runs
+        .iter()
+        .filter(|r| r.ais_n.is_some() && r.result.status == super::run::RunStatus::Finished)
+        .filter_map(|r| Some((r.result.records.last()?.n, r.result.log_z()?, r.result.seconds)))
+        .collect();
+    let shift_runs: Vec<VariantRecords> =
+        labels.iter().filter_map(|l| first_replica(l)).filter_map(|r| Some(VariantRecords { variant: r.variant?, records: r.result.records.clone() })).collect();
+    let (evidence, annealing, shift) = if shift_runs.is_empty() {
+        let curves: Vec<CurveRun> =
+            labels.iter().enumerate().filter_map(|(k, l)| first_replica(l).map(|r| CurveRun { label: l, colour: k, dashed: false, records: &r.result.records })).collect();
+        let points: Vec<(usize, f64)> = ais.iter().map(|a| (a.0, a.1)).collect();
+        (evidence_chart(&curves, &points, n_total, Vec::new()), annealing_chart(&curves, n_total, Vec::new()), None)
+    } else {
+        (shift_evidence_chart(&shift_runs, n_total), shift_annealing_chart(&shift_runs, n_total), Some(shift_summary(&shift_runs, n_total)))
+    };
+    PageSummary { groups, ais, shift, evidence, annealing }
+}

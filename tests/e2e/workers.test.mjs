@@ -1,0 +1,139 @@
+// Heavy work runs in Web Workers and the main thread's work per frame is bounded (issue 16).
+// These tests pin the structure, not the clock: the main thread's wasm instance counts the heavy
+// entry points it ran (`window.sgviz.entryCounts()`: sweep, truth, sgais, large_build) and must
+// run none of them; per-frame work units stay within the page's explicit limits
+// (`window.sgviz.frameWork()`); a click is handled while a sweep runs. Waits are on state, with
+// generous limits sized for a loaded 2-core machine (documented per wait); nothing asserts time.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+
+const env = useBrowser();
+/** Generous limit for a background job (sweep, truth, 10⁶-row build) on a busy 2-core machine. */
+const JOB_LIMIT_MS = 240_000;
+/** Generous limit for the test-scale shift demo (6 runs of 20,000 points on 2 workers). */
+const SHIFT_LIMIT_MS = 420_000;
+const HEAVY = ['sweep', 'truth', 'sgais', 'large_build'];
+
+async function mainThreadHeavyCalls(page) {
+  const counts = await page.evaluate(() => window.sgviz.entryCounts());
+  return Object.fromEntries(HEAVY.filter((k) => counts[k]).map((k) => [k, counts[k]]));
+}
+
+async function assertFrameWorkBounded(page) {
+  const work = await page.evaluate(() => window.sgviz.frameWork());
+  assert.ok(work.frames > 10, `${work.frames} frames counted`);
+  for (const [kind, limit] of Object.entries(work.limits)) assert.ok(work.max[kind] <= limit, `${kind}: ${work.max[kind]} per frame > ${limit}`);
+  return work;
+}
+
+test('mixture preset: truth and sweep run in workers, the panel reaches 10⁵ samples, clicks are handled meanwhile', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url);
+  await page.evaluate(() => window.sgviz.resetFrameWork());
+  await page.selectOption('#preset', 'sgld-mixture');
+  await page.waitForFunction(() => window.sgviz.analysis().active, null, { timeout: JOB_LIMIT_MS });
+  // Responsive while the sweep runs: Pause and Play are handled (state changes), the sweep goes on.
+  const before = await page.getAttribute('#play', 'aria-pressed');
+  await page.click('#play');
+  const during = await page.evaluate(() => ({ pressed: document.getElementById('play').getAttribute('aria-pressed'), sweep: window.sgviz.jobs().active.sweep || 0, playing: window.sgviz.app.playing }));
+  assert.notEqual(during.pressed, before);
+  assert.equal(during.playing, before !== 'true');
+  assert.equal(during.sweep, 1, 'the click was handled while the sweep worker ran');
+  await page.click('#play');
+  assert.equal(await page.getAttribute('#play', 'aria-pressed'), before);
+  await page.$eval('#chart-sweep', (e) => e.scrollIntoView());
+  await screenshot(page, 'workers-mixture-sweep-running');
+  await page.waitForFunction(() => window.sgviz.analysis().done, null, { timeout: JOB_LIMIT_MS });
+  // The 2-D panel at 10⁵ retained samples while the page keeps its budget.
+  await page.waitForFunction(() => window.sgviz.state().retained >= 100_000, null, { timeout: JOB_LIMIT_MS });
+  assert.ok(await paintedPixels(page, '#chart-sweep') > 500, 'the sweep chart was drawn from the worker\'s spec');
+  assert.deepEqual(await mainThreadHeavyCalls(page), {});
+  const jobs = await page.evaluate(() => window.sgviz.jobs());
+  assert.ok(jobs.started.sweep >= 1 && jobs.started.prepare >= 1, JSON.stringify(jobs));
+  await assertFrameWorkBounded(page);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('logistic regression with N = 10⁶ and SGFS-f: data, truth and sweep are built in workers', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url);
+  await page.selectOption('#target', 'logreg');
+  await page.selectOption('#sampler', 'sgfs_f');
+  await page.evaluate(() => window.sgviz.setParam('n_points', 1_000_000));
+  await page.waitForFunction(() => window.sgviz.state().n_data === 1_000_000, null, { timeout: JOB_LIMIT_MS });
+  await page.evaluate(() => window.sgviz.resetFrameWork());
+  await page.waitForFunction(() => !window.sgviz.state().truth_pending, null, { timeout: JOB_LIMIT_MS });
+  await page.waitForFunction(() => window.sgviz.analysis().active || window.sgviz.analysis().done, null, { timeout: JOB_LIMIT_MS });
+  const steps = await page.evaluate(() => window.sgviz.state().steps);
+  await page.waitForFunction((s) => window.sgviz.state().steps > s + 100, steps, { timeout: JOB_LIMIT_MS });
+  assert.deepEqual(await mainThreadHeavyCalls(page), {});
+  await assertFrameWorkBounded(page);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Annealing steps at the chunk that takes in change point `cp`, and the median of its neighbours. */
+function spikeAt(records, cp) {
+  const at = records.findIndex((r) => r.n > cp);
+  const neighbours = records.slice(Math.max(0, at - 6), at).concat(records.slice(at + 2, at + 8)).map((r) => r.annealing_steps).sort((a, b) => a - b);
+  return { spike: records[at].annealing_steps, median: neighbours[Math.floor(neighbours.length / 2)] };
+}
+
+test('distribution-shift demo: runs in workers, spikes at the change points, the comparison names the winner', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  // The paper's design at a fifth of its size (change points at 1,000 and 10,000 as in the paper);
+  // `make bench` runs the full 100,000 points and reports its wall time.
+  await page.evaluate(() => window.sgviz.app.sgais.applyPreset('shift', { n_points: 20_000 }));
+  const runs = await page.evaluate(() => window.sgviz.sgais().runs.length);
+  assert.equal(runs, 6, 'K = 3, 5, 7 in order and shuffled');
+  await page.waitForFunction(() => window.sgviz.sgais().wallSeconds !== null, null, { timeout: SHIFT_LIMIT_MS, polling: 1000 });
+  const summary = await page.evaluate(() => window.sgviz.sgais());
+  assert.ok(summary.runs.every((r) => r.done && !r.error), JSON.stringify(summary.runs.map((r) => r.error)));
+  const spikes = summary.runs.filter((r) => r.label.includes('in order')).map((r) => ({ label: r.label, at1000: spikeAt(r.records, 1000), at10000: spikeAt(r.records, 10000) }));
+  // Fig. 5b: every in-order model needs more annealing steps for the chunk that takes in a change
+  // point than its neighbours (median of up to 6 chunks either side, skipping the next one, which
+  // may still be adapting). Seeded run: spikes 22–36 vs medians 3–4 at n = 1,000, 6–19 vs 3–4 at
+  // n = 10,000 measured; the factors below leave margin below what was measured.
+  for (const { label, at1000, at10000 } of spikes) {
+    assert.ok(at1000.spike >= 3 * at1000.median, `${label}: ${at1000.spike} annealing steps at n = 1,000 vs median ${at1000.median}`);
+    assert.ok(at10000.spike >= 1.5 * at10000.median, `${label}: ${at10000.spike} annealing steps at n = 10,000 vs median ${at10000.median}`);
+  }
+  const shift = summary.combined.shift;
+  assert.deepEqual(shift.change_points.map(([n]) => n), [1000, 10000]);
+  const [winner] = shift.best_of_orders.reduce((a, b) => (b[1] > a[1] ? b : a));
+  assert.match(shift.sentence, new RegExp(`K = ${winner} has the highest evidence`));
+  assert.equal(await page.textContent('#sgais-comparison'), shift.sentence);
+  assert.deepEqual(await mainThreadHeavyCalls(page), {});
+  await page.$eval('#sgais-title', (e) => e.scrollIntoView());
+  await page.waitForTimeout(500);
+  await screenshot(page, 'workers-sgais-shift');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('SGAIS linear regression: replicas give log Ẑ ± SE with the ESS explained; Stop terminates at once', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  await page.evaluate(() => window.sgviz.app.sgais.applyPreset('linreg', { n_points: 4000 }));
+  await page.waitForFunction(() => window.sgviz.sgais().wallSeconds !== null, null, { timeout: JOB_LIMIT_MS, polling: 1000 });
+  const summary = await page.evaluate(() => window.sgviz.sgais());
+  const group = summary.combined.groups[0].summary;
+  assert.equal(group.replicas, 4);
+  assert.equal(group.finished, 4);
+  assert.ok(group.log_z.se > 0, 'a standard error from independent replicas');
+  assert.match(await page.textContent('#sgais-table'), /±/);
+  assert.match(await page.textContent('#sgais-ess-note'), /ESS/);
+  assert.equal(summary.combined.ais.length, 3, 'three full-data AIS baselines');
+  assert.deepEqual(await mainThreadHeavyCalls(page), {});
+  await page.$eval('#sgais-title', (e) => e.scrollIntoView());
+  await page.waitForTimeout(500);
+  await screenshot(page, 'workers-sgais-linreg');
+  // The paper's settings start as a preset; Stop cancels every job at once.
+  await page.click('#sgais-preset-paper');
+  await page.waitForFunction(() => (window.sgviz.jobs().active.sgais || 0) > 0, null, { timeout: JOB_LIMIT_MS });
+  await page.click('#sgais-stop');
+  assert.deepEqual(await page.evaluate(() => window.sgviz.jobs().active.sgais || 0), 0);
+  assert.equal(await page.textContent('#sgais-status'), 'Stopped.');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,78 @@
+//! The hand-over between a Web Worker and the page's main thread, natively: a worker's `Lab`
+//! exports its truth, contour grid and (large targets) the built model; the main thread's
+//! deferred `Lab` adopts them without computing or building anything (entry counters stay put).
+
+use sgviz::chain::ChainConfig;
+use sgviz::lab::{adopt_model, adopt_prepared, Lab};
+
+/// What a worker (its own thread here, as its own wasm instance on the page) exports.
+fn in_worker(config: &ChainConfig, steps: u64) -> (serde_json::Value, Option<sgviz::model::ExportedModel>, Vec<f64>, Option<sgviz::diagnostics::Moments>) {
+    let config = config.clone();
+    std::thread::spawn(move || {
+        let mut lab = Lab::new(config, 300, 300, 1.0).unwrap();
+        lab.run(steps);
+        (lab.export_prepared(), lab.export_model(), lab.chain().position().to_vec(), lab.truth().moments.clone())
+    })
+    .join()
+    .unwrap()
+}
+
+fn count(name: &str) -> u64 {
+    sgviz::entry_counts::to_json()[name].as_u64().unwrap_or(0)
+}
+
+#[test]
+fn deferred_lab_adopts_the_workers_truth_and_grid_without_computing() {
+    let config = ChainConfig::new("banana", "sgld", 3);
+    let (prepared, _, _, moments) = in_worker(&config, 0);
+    let before = count("truth");
+    let mut main = Lab::new_deferred(config, 300, 300, 1.0).unwrap();
+    assert_eq!(count("truth"), before, "a deferred lab computes no truth");
+    assert_eq!(main.state()["truth_pending"], true);
+    assert!(!main.adopt_cached_truth(), "nothing adopted yet");
+    adopt_prepared(&prepared).unwrap();
+    assert!(main.adopt_cached_truth());
+    assert_eq!(main.state()["truth_pending"], false);
+    assert!(moments.is_some());
+    assert_eq!(main.truth().moments, moments);
+    assert!(prepared["grid"].is_object());
+    assert_eq!(main.export_prepared()["grid"], prepared["grid"], "the contour grid came across");
+    assert_eq!(count("truth"), before);
+}
+
+#[test]
+fn large_logistic_target_is_exported_and_adopted_exactly() {
+    let config = ChainConfig::new("logreg", "sgfs_f", 5).with("n_points", 50_000);
+    let (_, parts, worker_position, _) = in_worker(&config, 500);
+    let reference = Lab::new(config.clone(), 200, 200, 1.0).unwrap();
+    let parts = parts.unwrap();
+    assert_eq!(parts.labels.len(), 50_000);
+    adopt_model(&config, parts).unwrap();
+    let builds = count("large_build");
+    let mut main = Lab::new_deferred(config.clone(), 200, 200, 1.0).unwrap();
+    assert_eq!(count("large_build"), builds, "the adopted model is used, not rebuilt");
+    let model = main.chain().model();
+    let theta = [0.3, -0.2];
+    assert_eq!(model.log_density(&theta), reference.chain().model().log_density(&theta));
+    assert_eq!(model.view(), reference.chain().model().view());
+    assert_eq!(model.initial_point(), reference.chain().model().initial_point());
+    // Same seed, same model: the chains agree step for step.
+    main.run(500);
+    assert_eq!(main.chain().position(), &worker_position[..]);
+    // A different target setting is not served from the cache.
+    let other = ChainConfig::new("logreg", "sgfs_f", 5).with("n_points", 40_000);
+    Lab::new_deferred(other, 200, 200, 1.0).unwrap();
+    assert_eq!(count("large_build"), builds + 1);
+}
+
+#[test]
+fn bad_exports_are_refused_with_a_message() {
+    let config = ChainConfig::new("logreg", "sgld", 5).with("n_points", 30_000);
+    let parts = Lab::new(config.clone(), 200, 200, 1.0).unwrap().export_model().unwrap();
+    let short = sgviz::model::ExportedModel { header: parts.header.clone(), features: parts.features[1..].to_vec(), labels: parts.labels.clone() };
+    assert!(adopt_model(&config, short).unwrap_err().contains("inconsistent shapes"));
+    let mut header = parts.header.clone();
+    header["kind"] = "gaussian".into();
+    assert!(adopt_model(&config, sgviz::model::ExportedModel { header, ..parts }).unwrap_err().contains("allowed: logistic"));
+    assert!(adopt_prepared(&serde_json::json!({"truth": null})).unwrap_err().contains("key"));
+}

@@ -1,0 +1,53 @@
+// The main thread's work per animation frame, bounded in work units rather than milliseconds:
+// sampler steps of the main and the compared chain, samples binned into the density image, and
+// chart redraws. The limits are constants here; the counters (current frame and maxima) are
+// exposed through window.sgviz.frameWork() so the browser tests can check them.
+
+/** Hard bounds per frame. */
+export const FRAME_LIMITS = Object.freeze({
+  /** Main-chain sampler steps (the speed slider asks for at most this many). */
+  steps: 20_000,
+  /** Compared-chain steps while following the main chain's gradient budget. */
+  compareSteps: 20_000,
+  /** Samples binned into the 2-D density image (main chain). */
+  binned: 20_000,
+  /** Chart redraws (trace, acf, analysis and SGAIS charts together). */
+  chartRedraws: 3,
+});
+
+const zero = () => ({ steps: 0, compareSteps: 0, binned: 0, chartRedraws: 0 });
+let current = zero();
+const maxima = zero();
+let frames = 0;
+
+/** Whether `units` more of `kind` still fit in this frame. */
+export function fits(kind, units = 1) {
+  return current[kind] + units <= FRAME_LIMITS[kind];
+}
+
+/** Units of `kind` still allowed this frame. */
+export function remaining(kind) {
+  return Math.max(0, FRAME_LIMITS[kind] - current[kind]);
+}
+
+export function note(kind, units) {
+  current[kind] += units;
+}
+
+/** Close the frame: fold its counts into the maxima and start counting the next one. */
+export function endFrame() {
+  for (const kind of Object.keys(current)) maxima[kind] = Math.max(maxima[kind], current[kind]);
+  frames += 1;
+  current = zero();
+}
+
+/** Counters for tests: the limits, the per-frame maxima so far and the number of frames. */
+export function frameWork() {
+  return { limits: { ...FRAME_LIMITS }, max: { ...maxima }, frames };
+}
+
+/** Start the maxima afresh (tests measure one scenario at a time). */
+export function resetFrameWork() {
+  Object.assign(maxima, zero());
+  frames = 0;
+}

@@ -1,0 +1,84 @@
+// A small pool of module Web Workers (www/worker.js), each with its own wasm instance, for
+// everything that is not drawing: truth, data generation, the sweep, SGAIS. Every job has an id
+// and a group; starting a job in a group cancels the group's stale jobs when asked, and cancelling
+// terminates the worker at once (Stop stops immediately; no cooperative checks in the core).
+
+/** Workers kept for background jobs: one per core, at least 2, at most 8. */
+export const POOL_SIZE = Math.max(2, Math.min(8, navigator.hardwareConcurrency || 2));
+
+let nextId = 1;
+const idle = [];
+const running = new Map(); // id → { worker, job }
+const queue = [];
+/** Jobs started per kind, for the tests and the benchmark. */
+export const jobCounts = {};
+
+function spawn() {
+  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+}
+
+function launch(job) {
+  const worker = idle.pop() || spawn();
+  running.set(job.id, { worker, job });
+  worker.onmessage = ({ data }) => {
+    if (!running.has(job.id)) return;
+    if (data.type === 'done' || data.type === 'error') finish(job.id, false);
+    job.onMessage(data);
+  };
+  worker.onerror = (event) => {
+    if (!running.has(job.id)) return;
+    finish(job.id, true);
+    job.onMessage({ type: 'error', message: event.message || 'the worker failed' });
+  };
+  worker.postMessage(job.payload, job.transfer);
+}
+
+/** Free a job's worker (terminated when cancelled or broken) and start the next queued job. */
+function finish(id, terminate) {
+  const entry = running.get(id);
+  if (!entry) return;
+  running.delete(id);
+  if (terminate || idle.length >= POOL_SIZE) entry.worker.terminate();
+  else idle.push(entry.worker);
+  pump();
+}
+
+function pump() {
+  while (queue.length && running.size < POOL_SIZE) launch(queue.shift());
+}
+
+/**
+ * Run `payload` (with `payload.kind` one of prepare, sweep, sgais) in a worker. `urgent` jobs (the
+ * truth the page waits for) start at once even when the pool is busy. Returns the job id.
+ */
+export function startJob(payload, { group, onMessage, urgent = false, transfer = [] }) {
+  const job = { id: nextId++, group, payload, onMessage, transfer };
+  jobCounts[payload.kind] = (jobCounts[payload.kind] || 0) + 1;
+  if (urgent) launch(job);
+  else {
+    queue.push(job);
+    pump();
+  }
+  return job.id;
+}
+
+/** Cancel one job (queued or running). */
+export function cancelJob(id) {
+  const at = queue.findIndex((j) => j.id === id);
+  if (at >= 0) queue.splice(at, 1);
+  finish(id, true);
+}
+
+/** Cancel every job of a group. */
+export function cancelGroup(group) {
+  for (const job of queue.filter((j) => j.group === group)) cancelJob(job.id);
+  for (const [id, entry] of [...running]) if (entry.job.group === group) cancelJob(id);
+}
+
+/** Jobs queued or running, by group (for the tests and the status line). */
+export function activeJobs() {
+  const out = {};
+  for (const j of queue) out[j.group] = (out[j.group] || 0) + 1;
+  for (const { job } of running.values()) out[job.group] = (out[job.group] || 0) + 1;
+  return out;
+}

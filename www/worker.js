@@ -1,0 +1,101 @@
+// A plain module Web Worker with its own wasm instance (no SharedArrayBuffer, so no COOP/COEP
+// headers: it works from any static host). It computes and posts; it never draws (plotters'
+// text measurement panics in workers, WEB-NOTES.md), so charts travel as JSON specs and the main
+// thread draws them. One job at a time; the page stops a job by terminating the worker.
+// Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `sweep` (the
+// phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline).
+
+import init, { Lab, SgaisRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
+
+const ready = init();
+/** Minimum interval between progress messages, in milliseconds. */
+const POST_EVERY_MS = 150;
+/** Minimum interval between chart messages of the sweep, in milliseconds. */
+const CHARTS_EVERY_MS = 400;
+
+const post = (message, transfer) => self.postMessage(message, transfer || []);
+
+/** A lab for the page's chain settings, with its uploaded data if any. */
+function buildLab({ target, sampler, settings, seed, data }, deferred) {
+  const json = JSON.stringify(settings || {});
+  const lab = deferred ? Lab.deferred(target, sampler, json, seed, 64, 64, 1) : new Lab(target, sampler, json, seed, 64, 64, 1);
+  if (data) lab.set_data(data.bytes, data.standardise);
+  return lab;
+}
+
+/** The truth (finishing any reference run), contour grid and, for large targets, the data. */
+function prepare(job) {
+  const lab = buildLab(job, false);
+  let last = 0;
+  for (;;) {
+    const progress = JSON.parse(lab.advance_truth(2_000));
+    if (!progress.running) break;
+    if (performance.now() - last > POST_EVERY_MS) {
+      last = performance.now();
+      post({ type: 'progress', fraction: progress.fraction, text: progress.text });
+    }
+  }
+  const header = lab.export_model_header();
+  const model = header ? { header, features: lab.export_model_features(), labels: lab.export_model_labels() } : null;
+  post({ type: 'done', prepared: lab.export_prepared_json(), model }, model ? [model.features.buffer, model.labels.buffer] : []);
+}
+
+/** The background analysis on the main chain's settings and the page's truth. */
+function sweep(job) {
+  adopt_prepared(job.prepared);
+  const lab = buildLab(job, true);
+  lab.adopt_cached_truth();
+  lab.start_analysis(job.budget);
+  let slice = 20_000;
+  let posted = 0;
+  let charted = 0;
+  for (;;) {
+    const started = performance.now();
+    const fraction = lab.advance_analysis(slice);
+    slice = Math.max(1_000, Math.min(5e6, slice * (performance.now() - started > 20 ? 0.7 : 1.3)));
+    const now = performance.now();
+    const done = fraction >= 1 || fraction < 0;
+    if (done || now - charted > CHARTS_EVERY_MS) {
+      charted = now;
+      posted = now;
+      post({ type: done ? 'done' : 'progress', fraction, charts: lab.analysis_charts_json() });
+    } else if (now - posted > POST_EVERY_MS) {
+      posted = now;
+      post({ type: 'progress', fraction });
+    }
+    if (done) return;
+  }
+}
+
+/** One SGAIS run; its result is posted now and then and at the end (with its wall time). */
+function sgais(job) {
+  const started = performance.now();
+  const runner = new SgaisRunner(JSON.stringify(job.spec), job.csv || undefined);
+  let posted = performance.now();
+  let budget = 2_000;
+  for (;;) {
+    const before = performance.now();
+    const running = runner.advance(budget);
+    budget = Math.max(200, Math.min(200_000, Math.round(budget * (performance.now() - before > 50 ? 0.7 : 1.3))));
+    const seconds = (performance.now() - started) / 1000;
+    if (!running) {
+      post({ type: 'done', result: runner.result_json(seconds) });
+      return;
+    }
+    if (performance.now() - posted > 4 * POST_EVERY_MS) {
+      posted = performance.now();
+      post({ type: 'progress', result: runner.result_json(seconds) });
+    }
+  }
+}
+
+const JOBS = { prepare, sweep, sgais };
+
+self.onmessage = async ({ data }) => {
+  try {
+    await ready;
+    JOBS[data.kind](data);
+  } catch (error) {
+    post({ type: 'error', message: last_panic() || String(error.message || error) });
+  }
+};
