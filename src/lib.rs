@@ -13,6 +13,7 @@ pub mod curvature;
 pub mod data;
 pub mod defaults;
 pub mod diagnostics;
+pub mod error_split;
 pub mod fastmath;
 pub mod lab;
 pub mod law;

@@ -5,6 +5,7 @@
 
 use crate::chain::{Chain, ChainConfig, ChainStatus};
 use crate::diagnostics::{effective_sample_size, relative_errors, Moments};
+use crate::error_split::measured_error;
 use crate::model::Model;
 use std::sync::Arc;
 
@@ -29,6 +30,9 @@ pub struct SweepResult {
     pub e2: f64,
     pub ess_per_1000_grads: f64,
     pub diverged: bool,
+    /// ‖Ĉ − Σ‖_F/‖Σ‖_F and its Monte Carlo standard error ([`crate::error_split::measured_error`]).
+    pub error: f64,
+    pub error_mcse: f64,
 }
 
 struct SweepPoint {
@@ -115,6 +119,19 @@ impl Sweep {
         &self.curves
     }
 
+    /// The resolved sampler parameters of curve `curve`'s first chain (derived defaults included).
+    pub fn curve_params(&self, curve: usize) -> Option<&crate::params::ParamValues> {
+        self.points.iter().find(|p| p.curve == curve).map(|p| p.chain.sampler_params())
+    }
+
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    pub fn truth(&self) -> &Moments {
+        &self.truth
+    }
+
     /// Current estimates for every point (running chains report what they have so far).
     pub fn results(&self) -> Vec<SweepResult> {
         self.points.iter().map(|p| p.result(&self.curves[p.curve], &self.truth)).collect()
@@ -128,7 +145,11 @@ impl SweepPoint {
 
     fn result(&self, curve: &SweepCurve, truth: &Moments) -> SweepResult {
         let diverged = *self.chain.status() != ChainStatus::Running;
-        let (e1, e2) = if self.warmed_up && !diverged { relative_errors(&self.chain.moments(), truth) } else { (f64::NAN, f64::NAN) };
+        let usable = self.warmed_up && !diverged;
+        let moments = self.chain.moments();
+        let (e1, e2) = if usable { relative_errors(&moments, truth) } else { (f64::NAN, f64::NAN) };
+        let measured = usable.then(|| measured_error(&moments, self.chain.samples(), self.chain.samples_since_clear() as f64, truth)).flatten();
+        let (error, error_mcse) = measured.unwrap_or((f64::NAN, f64::NAN));
         SweepResult {
             sampler: curve.sampler.clone(),
             param: curve.param.clone(),
@@ -138,6 +159,8 @@ impl SweepPoint {
             e2,
             ess_per_1000_grads: if diverged { f64::NAN } else { self.ess_per_1000_grads() },
             diverged,
+            error,
+            error_mcse,
         }
     }
 
