@@ -118,8 +118,6 @@ impl Analysis {
 const BIAS_GRID: usize = 40;
 /// Points of the predicted Monte Carlo error curve (each costs an autocovariance series).
 const MC_GRID: usize = 12;
-/// Largest number of predicted curves on the trade-off chart.
-const TRADEOFF_CURVES: usize = 5;
 
 /// The analysis charts' predicted parts (src/law.rs, src/error_split.rs): SGLD's bias and Monte
 /// Carlo error over ε at the sweep's settings, and the error-vs-budget curves of the current
