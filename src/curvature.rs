@@ -221,12 +221,12 @@ impl Curvature {
 /// N·λ_max of the sample covariance of the per-datum scores at θ, over at most [`FISHER_DATA`]
 /// data taken at an even stride (deterministic).
 pub fn fisher_largest_eigenvalue(model: &dyn Model, theta: &[f64]) -> f64 {
-    empirical_fisher(model, theta, FISHER_DATA).map_or(f64::NAN, |f| f.symmetric_eigenvalues().max())
+    score_covariance(model, theta, FISHER_DATA).map_or(f64::NAN, |cov| model.n_data() as f64 * cov.symmetric_eigenvalues().max())
 }
 
-/// The empirical Fisher N·Cov(g_i) at θ (divisor count − 1) over all data, or `max_data` data taken
-/// at an even stride (deterministic); None with fewer than two data.
-pub fn empirical_fisher(model: &dyn Model, theta: &[f64], max_data: usize) -> Option<DMatrix<f64>> {
+/// Cov(g_i) of the per-datum scores at θ (divisor count − 1) over all data, or `max_data` data
+/// taken at an even stride (deterministic); None with fewer than two data.
+pub fn score_covariance(model: &dyn Model, theta: &[f64], max_data: usize) -> Option<DMatrix<f64>> {
     let n = model.n_data();
     let dim = model.dim();
     let count = n.min(max_data);
@@ -247,8 +247,7 @@ pub fn empirical_fisher(model: &dyn Model, theta: &[f64], max_data: usize) -> Op
             scores[(k, j)] -= means[j];
         }
     }
-    let cov = scores.transpose() * &scores / (count - 1) as f64;
-    Some((&cov + cov.transpose()) * (0.5 * n as f64))
+    Some(scores.transpose() * &scores / (count - 1) as f64)
 }
 
 fn scan_cost(model: &dyn Model) -> f64 {

@@ -111,15 +111,21 @@ impl PredictedError {
     }
 }
 
+/// Coordinates whose covariance entries' MCSEs are computed (the cost is O(d² × retained)).
+pub const MCSE_COORDINATES: usize = 10;
+
 /// A run's measured relative error ‖Ĉ − Σ‖/‖Σ‖ and its Monte Carlo standard error: the MCSE of
 /// every entry of Ĉ by batch means over the retained samples, scaled to the `n_samples` the
-/// moments were computed from, combined as √(Σ_ab MCSE_ab²)/‖Σ‖.
+/// moments were computed from, combined as √(Σ_ab MCSE_ab²)/‖Σ‖. Beyond [`MCSE_COORDINATES`]
+/// coordinates the entries among the first ten stand for all: their summed variance is scaled by
+/// D²/10² (an estimate, not a bound).
 pub fn measured_error(moments: &Moments, ring: &RingBuffer, n_samples: f64, truth: &Moments) -> Option<(f64, f64)> {
     let retained = ring.len();
     if retained < 2 * BATCHES || n_samples < retained as f64 {
         return None;
     }
-    let d = moments.mean.len();
+    let dim = moments.mean.len();
+    let d = dim.min(MCSE_COORDINATES);
     let columns: Vec<Vec<f64>> = (0..d).map(|j| ring.coordinate(j)).collect();
     let mut variance = 0.0;
     for a in 0..d {
@@ -129,7 +135,8 @@ pub fn measured_error(moments: &Moments, ring: &RingBuffer, n_samples: f64, trut
         }
     }
     let norm = rows_to_matrix(&truth.cov).norm();
-    Some((relative_bias(&rows_to_matrix(&moments.cov), truth), variance.sqrt() / norm))
+    let scale = (dim as f64 / d as f64).powi(2);
+    Some((relative_bias(&rows_to_matrix(&moments.cov), truth), (variance * scale).sqrt() / norm))
 }
 
 #[cfg(test)]

@@ -131,7 +131,8 @@ fn symmetric(m: DMatrix<f64>) -> DMatrix<f64> {
 
 /// F = N·Cov(g_i) at θ over at most [`FISHER_DATA`] data (zero without data).
 pub fn empirical_fisher(model: &dyn Model, theta: &[f64]) -> DMatrix<f64> {
-    crate::curvature::empirical_fisher(model, theta, FISHER_DATA).unwrap_or_else(|| DMatrix::zeros(model.dim(), model.dim()))
+    let n = model.n_data() as f64;
+    crate::curvature::score_covariance(model, theta, FISHER_DATA).map_or_else(|| DMatrix::zeros(model.dim(), model.dim()), |cov| symmetric(cov * n))
 }
 
 /// F at the mean equals F one standard deviation away along every axis (to 10⁻⁹): the gradient

@@ -40,6 +40,8 @@ struct SweepPoint {
     value: f64,
     chain: Chain,
     warmed_up: bool,
+    /// The measured error and its MCSE, computed once when the point has used its budget.
+    measured: Option<(f64, f64)>,
 }
 
 /// A set of chains sharing a gradient budget, advanced round-robin in slices.
@@ -73,7 +75,7 @@ impl Sweep {
                     Some(m) => Chain::with_model(&config, m.clone())?,
                     None => Chain::new(&config)?,
                 };
-                points.push(SweepPoint { curve: index, value, chain, warmed_up: false });
+                points.push(SweepPoint { curve: index, value, chain, warmed_up: false, measured: None });
             }
         }
         Ok(Sweep { curves, points, budget, truth, next: 0 })
@@ -100,6 +102,9 @@ impl Sweep {
                 point.warmed_up = true;
             }
             spent += point.chain.grad_evals() - before;
+            if !point.is_active(self.budget) && point.warmed_up {
+                point.measured = measured_error(&point.chain.moments(), point.chain.samples(), point.chain.samples_since_clear() as f64, &self.truth);
+            }
         }
         self.is_done()
     }
@@ -148,8 +153,7 @@ impl SweepPoint {
         let usable = self.warmed_up && !diverged;
         let moments = self.chain.moments();
         let (e1, e2) = if usable { relative_errors(&moments, truth) } else { (f64::NAN, f64::NAN) };
-        let measured = usable.then(|| measured_error(&moments, self.chain.samples(), self.chain.samples_since_clear() as f64, truth)).flatten();
-        let (error, error_mcse) = measured.unwrap_or((f64::NAN, f64::NAN));
+        let (error, error_mcse) = self.measured.filter(|_| usable).unwrap_or((f64::NAN, f64::NAN));
         SweepResult {
             sampler: curve.sampler.clone(),
             param: curve.param.clone(),
