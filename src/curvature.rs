@@ -221,11 +221,17 @@ impl Curvature {
 /// N·λ_max of the sample covariance of the per-datum scores at θ, over at most [`FISHER_DATA`]
 /// data taken at an even stride (deterministic).
 pub fn fisher_largest_eigenvalue(model: &dyn Model, theta: &[f64]) -> f64 {
+    score_covariance(model, theta, FISHER_DATA).map_or(f64::NAN, |cov| model.n_data() as f64 * cov.symmetric_eigenvalues().max())
+}
+
+/// Cov(g_i) of the per-datum scores at θ (divisor count − 1) over all data, or `max_data` data
+/// taken at an even stride (deterministic); None with fewer than two data.
+pub fn score_covariance(model: &dyn Model, theta: &[f64], max_data: usize) -> Option<DMatrix<f64>> {
     let n = model.n_data();
     let dim = model.dim();
-    let count = n.min(FISHER_DATA);
+    let count = n.min(max_data);
     if count < 2 {
-        return f64::NAN;
+        return None;
     }
     let stride = n as f64 / count as f64;
     let mut scores = DMatrix::<f64>::zeros(count, dim);
@@ -241,8 +247,7 @@ pub fn fisher_largest_eigenvalue(model: &dyn Model, theta: &[f64]) -> f64 {
             scores[(k, j)] -= means[j];
         }
     }
-    let cov = scores.transpose() * &scores / (count - 1) as f64;
-    n as f64 * cov.symmetric_eigenvalues().max()
+    Some(scores.transpose() * &scores / (count - 1) as f64)
 }
 
 fn scan_cost(model: &dyn Model) -> f64 {

@@ -129,26 +129,10 @@ fn symmetric(m: DMatrix<f64>) -> DMatrix<f64> {
     (&m + m.transpose()) * 0.5
 }
 
-/// F = N·Cov(g_i) at θ (divisor count − 1) over all data, or [`FISHER_DATA`] at an even stride.
+/// F = N·Cov(g_i) at θ over at most [`FISHER_DATA`] data (zero without data).
 pub fn empirical_fisher(model: &dyn Model, theta: &[f64]) -> DMatrix<f64> {
-    let (n, dim) = (model.n_data(), model.dim());
-    let count = n.min(FISHER_DATA);
-    if count < 2 {
-        return DMatrix::zeros(dim, dim);
-    }
-    let stride = n as f64 / count as f64;
-    let mut scores = DMatrix::<f64>::zeros(count, dim);
-    let mut row = vec![0.0; dim];
-    for k in 0..count {
-        row.fill(0.0);
-        model.add_grad_log_lik((k as f64 * stride) as usize, theta, &mut row);
-        scores.row_mut(k).copy_from_slice(&row);
-    }
-    let means = scores.row_mean();
-    for mut r in scores.row_iter_mut() {
-        r -= &means;
-    }
-    symmetric(scores.transpose() * &scores * (n as f64 / (count - 1) as f64))
+    let n = model.n_data() as f64;
+    crate::curvature::score_covariance(model, theta, FISHER_DATA).map_or_else(|| DMatrix::zeros(model.dim(), model.dim()), |cov| symmetric(cov * n))
 }
 
 /// F at the mean equals F one standard deviation away along every axis (to 10⁻⁹): the gradient

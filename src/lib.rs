@@ -14,6 +14,7 @@ pub mod data;
 pub mod defaults;
 pub mod diagnostics;
 pub mod entry_counts;
+pub mod error_split;
 pub mod fastmath;
 pub mod lab;
 pub mod law;

@@ -5,6 +5,7 @@
 
 use crate::chain::{Chain, ChainConfig, ChainStatus};
 use crate::diagnostics::{effective_sample_size, relative_errors, Moments};
+use crate::error_split::measured_error;
 use crate::model::Model;
 use std::sync::Arc;
 
@@ -29,6 +30,9 @@ pub struct SweepResult {
     pub e2: f64,
     pub ess_per_1000_grads: f64,
     pub diverged: bool,
+    /// ‖Ĉ − Σ‖_F/‖Σ‖_F and its Monte Carlo standard error ([`crate::error_split::measured_error`]).
+    pub error: f64,
+    pub error_mcse: f64,
 }
 
 struct SweepPoint {
@@ -36,6 +40,8 @@ struct SweepPoint {
     value: f64,
     chain: Chain,
     warmed_up: bool,
+    /// The measured error and its MCSE, computed once when the point has used its budget.
+    measured: Option<(f64, f64)>,
 }
 
 /// A set of chains sharing a gradient budget, advanced round-robin in slices.
@@ -69,7 +75,7 @@ impl Sweep {
                     Some(m) => Chain::with_model(&config, m.clone())?,
                     None => Chain::new(&config)?,
                 };
-                points.push(SweepPoint { curve: index, value, chain, warmed_up: false });
+                points.push(SweepPoint { curve: index, value, chain, warmed_up: false, measured: None });
             }
         }
         Ok(Sweep { curves, points, budget, truth, next: 0 })
@@ -96,6 +102,9 @@ impl Sweep {
                 point.warmed_up = true;
             }
             spent += point.chain.grad_evals() - before;
+            if !point.is_active(self.budget) && point.warmed_up {
+                point.measured = measured_error(&point.chain.moments(), point.chain.samples(), point.chain.samples_since_clear() as f64, &self.truth);
+            }
         }
         self.is_done()
     }
@@ -115,6 +124,19 @@ impl Sweep {
         &self.curves
     }
 
+    /// The resolved sampler parameters of curve `curve`'s first chain (derived defaults included).
+    pub fn curve_params(&self, curve: usize) -> Option<&crate::params::ParamValues> {
+        self.points.iter().find(|p| p.curve == curve).map(|p| p.chain.sampler_params())
+    }
+
+    pub fn budget(&self) -> u64 {
+        self.budget
+    }
+
+    pub fn truth(&self) -> &Moments {
+        &self.truth
+    }
+
     /// Current estimates for every point (running chains report what they have so far).
     pub fn results(&self) -> Vec<SweepResult> {
         self.points.iter().map(|p| p.result(&self.curves[p.curve], &self.truth)).collect()
@@ -128,7 +150,10 @@ impl SweepPoint {
 
     fn result(&self, curve: &SweepCurve, truth: &Moments) -> SweepResult {
         let diverged = *self.chain.status() != ChainStatus::Running;
-        let (e1, e2) = if self.warmed_up && !diverged { relative_errors(&self.chain.moments(), truth) } else { (f64::NAN, f64::NAN) };
+        let usable = self.warmed_up && !diverged;
+        let moments = self.chain.moments();
+        let (e1, e2) = if usable { relative_errors(&moments, truth) } else { (f64::NAN, f64::NAN) };
+        let (error, error_mcse) = self.measured.filter(|_| usable).unwrap_or((f64::NAN, f64::NAN));
         SweepResult {
             sampler: curve.sampler.clone(),
             param: curve.param.clone(),
@@ -138,6 +163,8 @@ impl SweepPoint {
             e2,
             ess_per_1000_grads: if diverged { f64::NAN } else { self.ess_per_1000_grads() },
             diverged,
+            error,
+            error_mcse,
         }
     }
 

@@ -134,6 +134,12 @@ impl WebLab {
         draw_static(&canvas_root(canvas)?, &layer).map_err(|e| js_error(format!("drawing failed: {e:?}")))
     }
 
+    /// A secondary chart's specification as JSON (its series, for tests and workers).
+    pub fn chart_json(&self, kind: &str) -> Result<String, JsError> {
+        let spec = self.lab.chart(kind).map_err(js_error)?;
+        serde_json::to_string(&spec).map_err(|e| js_error(e.to_string()))
+    }
+
     /// Draw a secondary chart: trace, acf, or noise/bias/sweep while an analysis exists.
     pub fn draw_chart(&self, kind: &str, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
         let spec = self.lab.chart(kind).map_err(js_error)?;

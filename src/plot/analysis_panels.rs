@@ -4,7 +4,8 @@
 
 use super::chart::{ChartSpec, Marker, Series, Style, PALETTE};
 use crate::phase::{log_grid, NoiseScale};
-use crate::sweep::{SweepCurve, SweepResult};
+use crate::error_split::PredictedError;
+use crate::sweep::SweepResult;
 use plotters::style::RGBColor;
 
 const CURRENT: RGBColor = RGBColor(209, 73, 91);
@@ -40,68 +41,121 @@ pub fn noise_chart(scale: &NoiseScale, range: (f64, f64), current_step: f64) -> 
     }
 }
 
-/// Measured bias (E2 of the step-size sweep) and the MH rejection probability of a full-data
-/// correction, against ε.
-pub fn bias_chart(bias: &[(f64, f64)], rejection: &[(f64, f64)], range: (f64, f64), current_step: f64) -> ChartSpec {
+/// The predicted parts of the bias chart: the bias of SGLD's stationary law and the Monte Carlo
+/// error at the sweep's budget, over ε (src/law.rs, src/error_split.rs).
+pub struct BiasCurves<'a> {
+    pub bias: &'a [(f64, f64)],
+    pub mc: &'a [(f64, f64)],
+    pub budget: u64,
+    /// Why there is no predicted law (the measured points then estimate the bias), if none.
+    pub reason: Option<&'a str>,
+}
+
+/// One sweep chain's measured relative error ‖Ĉ − Σ‖/‖Σ‖ with its MCSE, at its knob value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    pub value: f64,
+    pub grad_evals: f64,
+    pub error: f64,
+    pub mcse: f64,
+}
+
+impl Measured {
+    pub fn of(r: &SweepResult) -> Option<Measured> {
+        (r.error.is_finite() && r.error_mcse.is_finite()).then(|| Measured { value: r.value, grad_evals: r.grad_evals as f64, error: r.error, mcse: r.error_mcse })
+    }
+}
+
+/// "ε = 0.01"-style label of a knob value.
+fn value_label(symbol: &str, value: f64) -> String {
+    format!("{symbol} = {}", short(value))
+}
+
+fn short(value: f64) -> String {
+    if value != 0.0 && (value.abs() < 1e-3 || value.abs() >= 1e4) {
+        format!("{value:.1e}")
+    } else {
+        format!("{}", (value * 1e3).round() / 1e3)
+    }
+}
+
+/// Bias and Monte Carlo error kept apart, against ε: the predicted bias of SGLD's stationary law
+/// (rising with ε), the predicted Monte Carlo error at the sweep's budget (falling with ε), the
+/// sweep's measured error ± MCSE (labelled with ε), and the MH rejection probability a full-data
+/// correction would have. Without a predicted law the measured points estimate the bias,
+/// √(error² − MCSE²) with the MCSE as error bars.
+pub fn bias_chart(curves: &BiasCurves, measured: &[Measured], rejection: &[(f64, f64)], range: (f64, f64), current_step: f64) -> ChartSpec {
+    let labels = measured.iter().map(|m| value_label("ε", m.value)).collect();
+    let mut series = Vec::new();
+    if curves.reason.is_none() {
+        series.push(Series::new("bias of the sampler's law (predicted)", curves.bias.to_vec(), PALETTE[2], Style::Line));
+        series.push(Series::new(format!("Monte Carlo error at {} grads (predicted)", short(curves.budget as f64)), curves.mc.to_vec(), PALETTE[0], Style::Dashed));
+        let points = measured.iter().map(|m| (m.value, m.error)).collect();
+        series.push(Series::new("measured error ± MCSE (sweep)", points, PALETTE[4], Style::Points).labelled(labels).with_error_bars(measured.iter().map(|m| m.mcse).collect()));
+    } else {
+        let points = measured.iter().map(|m| (m.value, (m.error.powi(2) - m.mcse.powi(2)).max(0.0).sqrt())).collect();
+        series.push(Series::new("bias estimate √(error² − MCSE²) ± MCSE (sweep)", points, PALETTE[2], Style::LineAndPoints).labelled(labels).with_error_bars(measured.iter().map(|m| m.mcse).collect()));
+        series.push(Series::new("Monte Carlo error (MCSE, sweep)", measured.iter().map(|m| (m.value, m.mcse)).collect(), PALETTE[0], Style::Dashed));
+    }
+    series.push(Series::new("MH rejection probability", rejection.to_vec(), PALETTE[3], Style::Line));
+    let title = match curves.reason {
+        None => "Bias vs Monte Carlo error, and MH rejection, vs ε".to_string(),
+        Some(_) => "Bias (estimated from runs) and MH rejection vs ε".to_string(),
+    };
     ChartSpec {
-        title: "Bias and MH rejection vs ε".into(),
+        title,
         x_label: "step size ε".into(),
-        y_label: "E2 / rejection probability".into(),
+        y_label: "‖C − Σ‖/‖Σ‖ / rejection probability".into(),
         log_x: true,
         log_y: true,
         x_range: Some(range),
-        series: vec![
-            Series::new("covariance error E2 (sweep)", bias.to_vec(), PALETTE[2], Style::LineAndPoints),
-            Series::new("MH rejection probability", rejection.to_vec(), PALETTE[3], Style::Line),
-        ],
+        series,
         markers: vec![Marker { x: current_step, label: "current ε".into(), colour: CURRENT }],
         ..Default::default()
     }
 }
 
-/// Error vs ESS per 1,000 gradient evaluations, one curve per swept sampler, the current setting
-/// highlighted.
-pub fn sweep_chart(curves: &[SweepCurve], results: &[SweepResult], current: Option<(&str, &str, f64)>) -> ChartSpec {
-    let usable = |r: &&SweepResult| r.e2.is_finite() && r.ess_per_1000_grads.is_finite() && r.ess_per_1000_grads > 0.0;
+/// Budgets (gradient evaluations) spanned by the trade-off chart: from 1/100 of the sweep's to ten
+/// times the budget at which the slowest curve's Monte Carlo error falls to its bias (where the
+/// curves have sorted themselves by bias), at least 100 times the sweep's; at most 10¹².
+fn budget_grid(budget: u64, curves: &[(f64, PredictedError)]) -> Vec<f64> {
+    let b = budget.max(1) as f64;
+    let crossover = curves.iter().filter(|(_, p)| p.bias > 0.0).map(|(_, p)| p.mc_variance_per_sample * p.grads_per_sample / p.bias.powi(2)).fold(0.0, f64::max);
+    log_grid(b / 100.0, (10.0 * crossover).clamp(100.0 * b, 1e12), 41)
+}
+
+/// Error against computational budget (Ahn et al. 2012, Fig. 2): for several values of the knob,
+/// the predicted root-mean-square error √(bias² + mc²(budget)) on log–log axes — small steps win at
+/// large budgets, large steps at small ones — with the sweep's measured errors ± MCSE at its budget.
+pub fn tradeoff_chart(symbol: &str, curves: &[(f64, PredictedError)], measured: &[Measured], budget: u64, reason: Option<&str>) -> ChartSpec {
+    let grid = budget_grid(budget, curves);
     let mut series: Vec<Series> = curves
         .iter()
         .enumerate()
-        .map(|(k, curve)| {
-            let points = results
-                .iter()
-                .filter(|r| r.sampler == curve.sampler && r.param == curve.param)
-                .filter(usable)
-                .map(|r| (r.ess_per_1000_grads, r.e2))
-                .collect();
-            Series::new(format!("{} over {}", curve.sampler, curve.param), points, PALETTE[k % PALETTE.len()], Style::LineAndPoints)
+        .map(|(k, (value, p))| {
+            let points: Vec<(f64, f64)> = grid.iter().map(|&b| (b, p.total(b))).collect();
+            let mut labels = vec![String::new(); points.len()];
+            labels[0] = value_label(symbol, *value);
+            Series::new(format!("{} (predicted)", value_label(symbol, *value)), points, PALETTE[k % PALETTE.len()], Style::Line).labelled(labels)
         })
         .collect();
-    if let Some((sampler, param, value)) = current {
-        let nearest = results
-            .iter()
-            .filter(|r| r.sampler == sampler && r.param == param)
-            .filter(usable)
-            .min_by(|a, b| distance(a.value, value).total_cmp(&distance(b.value, value)));
-        if let Some(r) = nearest {
-            series.push(Series::new(format!("nearest to current ({param} = {:.3})", r.value), vec![(r.ess_per_1000_grads, r.e2)], CURRENT, Style::Points));
-        }
+    if !measured.is_empty() {
+        let points = measured.iter().map(|m| (m.grad_evals, m.error)).collect();
+        let labels = measured.iter().map(|m| value_label(symbol, m.value)).collect();
+        series.push(Series::new("measured ± MCSE (sweep)", points, CURRENT, Style::Points).labelled(labels).with_error_bars(measured.iter().map(|m| m.mcse).collect()));
     }
+    let title = match reason {
+        None => "Error vs budget: bias² + Monte Carlo variance".to_string(),
+        Some(why) => format!("Error vs budget (no predicted law: {why})"),
+    };
     ChartSpec {
-        title: "Bias–mixing trade-off (equal gradient budget)".into(),
-        x_label: "ESS per 1,000 gradient evaluations".into(),
-        y_label: "covariance error E2".into(),
+        title,
+        x_label: "gradient evaluations".into(),
+        y_label: "RMS error ‖Ĉ − Σ‖/‖Σ‖".into(),
         log_x: true,
         log_y: true,
         series,
         ..Default::default()
-    }
-}
-
-fn distance(a: f64, b: f64) -> f64 {
-    if a > 0.0 && b > 0.0 {
-        (a.ln() - b.ln()).abs()
-    } else {
-        (a - b).abs()
     }
 }
 
@@ -122,20 +176,15 @@ mod tests {
     }
 
     #[test]
-    fn sweep_chart_highlights_the_nearest_point() {
-        let curve = SweepCurve { sampler: "sgld".into(), param: "step_size".into(), values: vec![0.01, 0.1], settings: vec![] };
-        let result = |value: f64, e2: f64| SweepResult {
-            sampler: "sgld".into(),
-            param: "step_size".into(),
-            value,
-            grad_evals: 1000,
-            e1: 0.0,
-            e2,
-            ess_per_1000_grads: value * 10.0,
-            diverged: false,
-        };
-        let spec = sweep_chart(&[curve], &[result(0.01, 0.05), result(0.1, 0.4)], Some(("sgld", "step_size", 0.08)));
-        assert_eq!(spec.series.len(), 2);
-        assert_eq!(spec.series[1].points, vec![(1.0, 0.4)]);
+    fn tradeoff_chart_labels_curves_and_puts_measured_points_with_error_bars() {
+        let p = |bias: f64, var: f64| PredictedError { bias, mc_variance_per_sample: var, grads_per_sample: 10.0 };
+        let measured = [Measured { value: 0.1, grad_evals: 2e5, error: 0.3, mcse: 0.05 }];
+        let spec = tradeoff_chart("ε", &[(0.01, p(0.01, 100.0)), (0.1, p(0.2, 1.0))], &measured, 200_000, None);
+        assert_eq!(spec.series.len(), 3);
+        assert_eq!(spec.series[0].point_labels[0], "ε = 0.01");
+        assert_eq!(spec.series[2].error_bars, vec![0.05]);
+        // Small budgets favour the large step, large budgets the small one.
+        let (small, large) = (&spec.series[0].points, &spec.series[1].points);
+        assert!(small[0].1 > large[0].1 && small.last().unwrap().1 < large.last().unwrap().1);
     }
 }

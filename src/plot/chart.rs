@@ -27,11 +27,29 @@ pub struct Series {
     #[serde(with = "rgb")]
     pub colour: RGBColor,
     pub style: Style,
+    /// Optional text beside each point (e.g. "ε = 0.01"), one per point or none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub point_labels: Vec<String>,
+    /// Optional half-widths of vertical error bars (y ± e), one per point or none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub error_bars: Vec<f64>,
 }
 
 impl Series {
     pub fn new(label: impl Into<String>, points: Vec<(f64, f64)>, colour: RGBColor, style: Style) -> Self {
-        Series { label: label.into(), points, colour, style }
+        Series { label: label.into(), points, colour, style, point_labels: Vec::new(), error_bars: Vec::new() }
+    }
+
+    /// The same series with a text label beside each point.
+    pub fn labelled(mut self, labels: Vec<String>) -> Self {
+        self.point_labels = labels;
+        self
+    }
+
+    /// The same series with error bars y ± e.
+    pub fn with_error_bars(mut self, half_widths: Vec<f64>) -> Self {
+        self.error_bars = half_widths;
+        self
     }
 }
 
@@ -306,11 +324,47 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
                 }
             }
         }
+        draw_error_bars(&chart, series, spec, &frame, px(1.5))?;
+        draw_point_labels(&chart, series, spec, &frame, px(10.0), px(5.0) as i32)?;
     }
     let (xr, yr) = chart.plotting_area().get_pixel_range();
     let legend = if rows.is_empty() { None } else { Some(draw_legend(&legend_area, &entries, &rows, font, sample, line_height, scale)?) };
     root.present()?;
     Ok(ChartLayout { plot: (xr.start, yr.start, xr.end, yr.end), legend })
+}
+
+type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
+
+/// Vertical bars y ± e for the points that have them (clipped to the frame; on a log axis the lower
+/// end is cut at the bottom of the frame when y − e ≤ 0).
+fn draw_error_bars<DB: DrawingBackend>(chart: &Plot<'_, DB>, series: &Series, spec: &ChartSpec, frame: &View, width: u32) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    for (&(x, y), &e) in series.points.iter().zip(&series.error_bars) {
+        let (Some(px), Some(hi)) = (transform(x, spec.log_x), transform(y + e.abs(), spec.log_y)) else { continue };
+        let lo = transform(y - e.abs(), spec.log_y).unwrap_or(frame.y_min);
+        if !(frame.x_min..=frame.x_max).contains(&px) {
+            continue;
+        }
+        let (lo, hi) = (lo.max(frame.y_min), hi.min(frame.y_max));
+        if hi > lo {
+            chart.plotting_area().draw(&PathElement::new(vec![(px, lo), (px, hi)], series.colour.stroke_width(width)))?;
+        }
+    }
+    Ok(())
+}
+
+/// The text beside each labelled point inside the frame.
+fn draw_point_labels<DB: DrawingBackend>(chart: &Plot<'_, DB>, series: &Series, spec: &ChartSpec, frame: &View, font: u32, offset: i32) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = ("sans-serif", font).into_font().color(&series.colour).pos(Pos::new(HPos::Left, VPos::Bottom));
+    let area = chart.plotting_area();
+    for (&(x, y), label) in series.points.iter().zip(&series.point_labels) {
+        let (Some(tx), Some(ty)) = (transform(x, spec.log_x), transform(y, spec.log_y)) else { continue };
+        if label.is_empty() || !(frame.x_min..=frame.x_max).contains(&tx) || !(frame.y_min..=frame.y_max).contains(&ty) {
+            continue;
+        }
+        let (cx, cy) = area.map_coordinate(&(tx, ty));
+        area.strip_coord_spec().draw(&Text::new(label.clone(), (cx + offset - area.get_base_pixel().0, cy - offset - area.get_base_pixel().1), style.clone()))?;
+    }
+    Ok(())
 }
 
 /// The legend below the chart, one row per line of entries.
