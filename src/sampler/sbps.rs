@@ -721,6 +721,40 @@ mod tests {
     }
 
     #[test]
+    fn a_refresh_seeds_the_new_regression_with_plus_the_projected_gradient() {
+        // §7.7: after a refresh the new segment's regression holds one observation at t = 0,
+        // +G̃ = v_new·∇Ũ(w) (the reference code negates it, a bug). Full batch on the Gaussian
+        // (exact ∇Ũ = −∇log π, computed here from the model, not from the sampler), no auxiliary
+        // points, the largest refresh rate: every refresh step is checked.
+        use crate::model::gaussian::CorrelatedGaussian;
+        use crate::rng::chain_rng;
+        let model = CorrelatedGaussian::new(1.0, 2.0, 0.6, 0.0);
+        let mut values = ParamValues::defaults(PARAMS);
+        for (name, value) in [("batch_size", 100.0), ("refresh_rate", 5.0), ("aux_points", 0.0)] {
+            values.set(PARAMS, name, value).unwrap();
+        }
+        let mut sampler = Sbps::new(&model, vec![1.5, -2.0], &values, false);
+        let mut oracle = GradientOracle::new(&model, 100);
+        let mut rng = chain_rng(3);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let before = sampler.refreshes();
+            sampler.step(&model, &mut oracle, &mut rng);
+            if sampler.refreshes() == before {
+                continue;
+            }
+            let mut grad = vec![0.0; 2];
+            model.grad_log_density(&sampler.w, &mut grad);
+            let expected = -dot(&sampler.v, &grad);
+            let r = &sampler.regression;
+            assert_eq!(r.t_mean, 0.0);
+            assert!((r.g_mean - expected).abs() <= 1e-9 * (1.0 + expected.abs()), "seeded with {} after a refresh, expected +G̃ = {expected}", r.g_mean);
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} refreshes");
+    }
+
+    #[test]
     fn preconditioner_is_normalised_and_favours_small_gradients() {
         let mut p = DiagonalPreconditioner::new(2);
         for _ in 0..50 {
