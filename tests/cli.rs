@@ -103,13 +103,47 @@ fn samples_file_has_a_header_and_one_row_per_sample() {
 
 #[test]
 fn data_file_drives_a_regression_target() {
+    // Six labelled points and prior N(0, 2²I): the 2-D posterior mean by grid quadrature here
+    // (spacing 0.02 on [−10, 10]², error ≪ the MCSE); MALA through the binary must match it within
+    // 4 batch-means standard errors of its own samples.
     let dir = std::env::temp_dir().join(format!("sgviz-cli-data-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("tiny.csv");
+    let samples = dir.join("tiny-samples.csv");
     std::fs::write(&path, "x,y\n-2,0\n-1,0\n-0.5,1\n0.5,0\n1,1\n2,1\n").unwrap();
-    let json = stdout_json(&sgviz(&["sample", "--target", "logreg", "--sampler", "mala", "--steps", "200", "--seed", "3", "--data", path.to_str().unwrap(), "--set", "prior_sd=2"]));
-    assert_eq!(json["mean"].as_array().unwrap().len(), 2);
-    assert_eq!(json["grad_evals"], 200 * 6);
+    let steps = 40_000u64;
+    let json = stdout_json(&sgviz(&[
+        "sample", "--target", "logreg", "--sampler", "mala", "--steps", &steps.to_string(), "--seed", "3", "--data", path.to_str().unwrap(), "--set", "prior_sd=2",
+        "--samples", samples.to_str().unwrap(),
+    ]));
+    assert_eq!(json["grad_evals"].as_u64().unwrap(), steps * 6);
+    let data = [(-2.0, 0.0), (-1.0, 0.0), (-0.5, 1.0), (0.5, 0.0), (1.0, 1.0), (2.0, 1.0)];
+    let log_post = |w: f64, b: f64| -> f64 {
+        let lik: f64 = data.iter().map(|&(x, y)| {
+            let z: f64 = w * x + b;
+            if y == 1.0 { -(1.0 + (-z).exp()).ln() } else { -(1.0 + z.exp()).ln() }
+        }).sum();
+        lik - (w * w + b * b) / 8.0
+    };
+    let (mut total, mut mw, mut mb) = (0.0, 0.0, 0.0);
+    let h = 0.02;
+    for i in 0..1000 {
+        for j in 0..1000 {
+            let (w, b) = (-10.0 + h * (i as f64 + 0.5), -10.0 + h * (j as f64 + 0.5));
+            let p = log_post(w, b).exp();
+            total += p;
+            mw += p * w;
+            mb += p * b;
+        }
+    }
+    let exact = [mw / total, mb / total];
+    let text = std::fs::read_to_string(&samples).unwrap();
+    let mean: Vec<f64> = serde_json::from_value(json["mean"].clone()).unwrap();
+    for (k, truth) in exact.iter().enumerate() {
+        let x: Vec<f64> = text.lines().skip(1).map(|l| l.split(',').nth(k).unwrap().parse::<f64>().unwrap()).collect();
+        let se = batch_means_se(&x);
+        assert!((mean[k] - truth).abs() < 4.0 * se, "mean[{k}] = {} vs quadrature {truth} (MCSE {se})", mean[k]);
+    }
 }
 
 #[test]
