@@ -5,7 +5,7 @@
 # runs the fast test set against each mutant, one at a time, niced (the machine is shared; a
 # full run takes hours on 2 cores). Output: target/mutants.out/ (caught.txt, missed.txt, …).
 #   MUTANTS_SHARD=k/n    run shard k of n only (e.g. 0/8), to spread the run over several sittings
-#   MUTANTS_FILE=GLOB    mutate only files matching GLOB (e.g. src/sampler/sgfs.rs)
+#   MUTANTS_FILES="A B"  mutate only these files/globs (e.g. "src/sampler/sgfs.rs src/diagnostics.rs")
 #   MUTANTS_SKIP_KNOWN=1 skip the known-bug check
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,6 @@ if [ -z "${MUTANTS_SKIP_KNOWN:-}" ]; then
 fi
 args=(-j 1 --no-shuffle)
 [ -n "${MUTANTS_SHARD:-}" ] && args+=(--shard "$MUTANTS_SHARD")
-[ -n "${MUTANTS_FILE:-}" ] && args+=(--file "$MUTANTS_FILE")
+for f in ${MUTANTS_FILES:-}; do args+=(--file "$f"); done
 echo "== cargo mutants ${args[*]}"
 nice -n 10 cargo mutants "${args[@]}"

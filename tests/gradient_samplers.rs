@@ -601,6 +601,28 @@ fn mala_trace(model: &dyn Model, step: f64, steps: u64, seed: u64) -> Trace {
 }
 
 #[test]
+fn mala_and_hmc_are_exact_on_a_correlated_gaussian_at_large_steps() {
+    // With steps where the unadjusted dynamics are far off (ULA at ε = 0.5 inflates Var θ₁ by
+    // 1/(1 − ελ/4) up to 1.05 … and leapfrog at ε = 0.9 has energy errors of O(1)), only a correct
+    // Metropolis–Hastings ratio (proposal densities, sign, kinetic energy) gives the exact Σ.
+    // Tolerance 4 MCSE per entry of mean and covariance.
+    let model = CorrelatedGaussian::new(1.0, 2.0, 0.8, 0.0);
+    let truth = gaussian_precision(&model).try_inverse().unwrap();
+    let mut mala = Mala::new(&model, vec![0.0, 0.0], &values(mala::PARAMS, &[("mala_step", 0.5)]));
+    let mala_trace = run(&mut mala, &model, model.n_data(), 61, 1_000, 300_000, 1);
+    let mut hmc = Hmc::new(&model, vec![0.0, 0.0], &values(hmc::PARAMS, &[("hmc_step", 0.9), ("leapfrog_steps", 3.0)]));
+    let hmc_trace = run(&mut hmc, &model, model.n_data(), 62, 1_000, 100_000, 1);
+    for (trace, what) in [(&mala_trace, "MALA"), (&hmc_trace, "HMC")] {
+        assert_cov_close(trace, &truth, 4.0, 0.0, what);
+        for j in 0..2 {
+            assert!(trace.mean(j).abs() < 4.0 * trace.mean_se(j), "{what}: mean[{j}] = {} (MCSE {})", trace.mean(j), trace.mean_se(j));
+        }
+    }
+    let (ma, ha) = (mala.diagnostics()[0].value, hmc.diagnostics()[0].value);
+    assert!(ma < 0.9 && ha < 0.9, "the MH test must reject often enough to matter: MALA {ma}, HMC {ha}");
+}
+
+#[test]
 fn mala_and_hmc_agree_on_logistic_regression() {
     // Both are exact, so only Monte-Carlo error separates them: 4 combined MCSE, no model error.
     let model = LogisticRegression::synthetic_1d(&ParamValues::defaults(sgviz::model::logistic::PARAMS));
