@@ -12,6 +12,7 @@ use sgviz::model::hyperbola::HyperbolaRidge;
 use sgviz::model::linear::LinearRegression;
 use sgviz::model::logistic::LogisticRegression;
 use sgviz::model::mixture::TiedMixture;
+use sgviz::model::softmax::SoftmaxRegression;
 use sgviz::model::toy::PseudoData;
 use sgviz::model::Model;
 use sgviz::params::ParamValues;
@@ -127,6 +128,28 @@ fn hyperbola_and_mixture_densities_equal_their_formulas() {
         lik + log_normal(t[0], 0.0, 10.0) + log_normal(t[1], 0.0, 1.0)
     };
     check_differences("mixture", &mixture, &points(), &mixture_pdf);
+}
+
+#[test]
+fn softmax_density_is_categorical_likelihood_plus_gaussian_prior() {
+    // SGAIS's softmax regression: one feature, three classes, θ = (w₀, w₁, w₂, b₀, b₁, b₂), prior
+    // N(0, 1.5² I); p(y | x) = exp(z_y)/Σ_k exp(z_k), z_k = w_k x + b_k. Normalised: absolute values.
+    let (x, y, prior) = ([0.5, -1.0, 2.0, 0.3], [0usize, 2, 1, 1], 1.5);
+    let model = SoftmaxRegression::new(1, 3, x.to_vec(), y.to_vec(), prior).unwrap();
+    let log_pi = |t: &[f64]| {
+        let lik: f64 = (0..4)
+            .map(|i| {
+                let z: Vec<f64> = (0..3).map(|k| t[k] * x[i] + t[3 + k]).collect();
+                z[y[i]] - z.iter().map(|v| v.exp()).sum::<f64>().ln()
+            })
+            .sum();
+        lik + t.iter().map(|v| log_normal(*v, 0.0, prior * prior)).sum::<f64>()
+    };
+    let points = vec![vec![0.3, -0.8, 0.1, 0.5, -0.2, 0.9], vec![-1.1, 0.4, 0.7, 0.0, 1.3, -0.6], vec![1.7, 1.2, -0.4, -1.0, 0.2, 0.3]];
+    for p in &points {
+        assert_close(&format!("softmax at {p:?}"), model.log_density(p), log_pi(p));
+    }
+    check_differences("softmax", &model, &points, &log_pi);
 }
 
 // ---------------------------------------------------------------------------------------------
