@@ -68,8 +68,10 @@ export function showMixing(mixing) {
 }
 
 /**
- * Warnings for the state: `[{key, text, action?}]`. A runaway reported by the core (`state.runaway`,
- * absent in older cores) comes first and offers to discard the samples since it began.
+ * Warnings for the state: `[{key, text, action?}]`. A runaway reported by the core (`state.runaway`)
+ * comes first and offers to discard the samples since it began; then the core's warning about the
+ * sampler × target pairing (`state.warning`: separated modes, or no step size meeting the defaults'
+ * accuracy claim).
  */
 export function adviceFor(state, samplerSpec) {
   const advice = [];
@@ -78,6 +80,7 @@ export function adviceFor(state, samplerSpec) {
     const text = runaway.message || `The chain has run ${formatNumber(runaway.distance_sd)} standard deviations away from the truth since step ${formatCount(runaway.since_step)}.`;
     advice.push({ key: 'runaway', text, action: 'discard-since-runaway' });
   }
+  if (typeof state.warning === 'string' && state.warning) advice.push({ key: 'pairing', text: state.warning });
   const threshold = state.diagnostics.find((d) => d.name === 'sampling_threshold')?.value;
   if (Number.isFinite(threshold) && threshold > THRESHOLD_WARNING) {
     advice.push({
