@@ -1,5 +1,5 @@
 # Two commands set everything up: `make serve` and `make test` (see README.md).
-.PHONY: serve test build bench soak
+.PHONY: serve test build bench soak mutants
 PORT ?= 8000
 
 serve:
@@ -16,3 +16,7 @@ bench:
 
 soak:
 	scripts/soak.sh
+
+# Mutation testing (issue 15, MUTANTS.md): the five known bugs, then cargo-mutants; takes hours.
+mutants:
+	scripts/mutants.sh

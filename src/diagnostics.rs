@@ -476,6 +476,44 @@ mod tests {
     }
 
     #[test]
+    fn batch_means_standard_error_is_the_sd_of_the_batch_means_over_root_b() {
+        // Batches (1,2) (3,4) (5,6) (7,8), the tail 100 dropped: means 1.5, 3.5, 5.5, 7.5 around
+        // 4.5, variance (9 + 1 + 1 + 9)/3 = 20/3 (divisor B − 1), SE = √(20/3/4) = √(5/3).
+        let series = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 100.0];
+        assert!((batch_means_standard_error(&series, 4) - (5.0f64 / 3.0).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn autocorrelation_and_geyer_time_match_hand_computed_values() {
+        // (1, 2, 3, 4): centred (−1.5, −0.5, 0.5, 1.5), variance 5/4 (divisor n); ρ(1) = 1.25/5,
+        // ρ(2) = −1.5/5. τ = −1 + 2(ρ0 + ρ1) = 1.5 (lag pairs stop at n/2), ESS = 4/1.5.
+        let rho = autocorrelation(&[1.0, 2.0, 3.0, 4.0], 2);
+        for (got, expected) in rho.iter().zip([1.0, 0.25, -0.3]) {
+            assert!((got - expected).abs() < 1e-12, "{rho:?}");
+        }
+        assert!((integrated_autocorrelation_time(&[1.0, 2.0, 3.0, 4.0]) - 1.5).abs() < 1e-12);
+        assert!((effective_sample_size(&[1.0, 2.0, 3.0, 4.0]) - 4.0 / 1.5).abs() < 1e-12);
+        // A series whose second pair exceeds the first (Geyer's monotone cap applies) and whose
+        // third pair is negative (truncation): τ = 1.38136942675159 (computed independently).
+        let x = [7.0, 5.0, 7.0, 0.0, 7.0, 6.0, 8.0, 1.0, 1.0, 1.0, 1.0, 3.0, 1.0, 4.0, 1.0, 5.0];
+        assert!((integrated_autocorrelation_time(&x) - 1.381_369_426_751_592_1).abs() < 1e-12, "{}", integrated_autocorrelation_time(&x));
+        // No spread, or too short: τ = 1.
+        assert_eq!(integrated_autocorrelation_time(&[2.0; 10]), 1.0);
+        assert_eq!(integrated_autocorrelation_time(&[1.0, 2.0, 3.0]), 1.0);
+    }
+
+    #[test]
+    fn relative_errors_are_sgfs_eq_14() {
+        // E1 = (|1 − 2| + |−1 − 0|)/(2 + 0) = 1; E2 = (1 + 0.5 + 0.5 + 0)/(2 + 0 + 0 + 2) = 0.5.
+        let truth = Moments { mean: vec![2.0, 0.0], cov: vec![vec![2.0, 0.0], vec![0.0, 2.0]] };
+        let estimate = Moments { mean: vec![1.0, -1.0], cov: vec![vec![1.0, 0.5], vec![0.5, 2.0]] };
+        assert_eq!(relative_errors(&estimate, &truth), (1.0, 0.5));
+        // A centred truth: the absolute sum |1| + |−1| = 2.
+        let centred = Moments { mean: vec![0.0, 0.0], ..truth };
+        assert_eq!(relative_errors(&estimate, &centred).0, 2.0);
+    }
+
+    #[test]
     fn ellipse_points_have_mahalanobis_radius_two() {
         let cov = [[2.0, 0.9], [0.9, 1.0]];
         let det = cov[0][0] * cov[1][1] - cov[0][1] * cov[1][0];

@@ -1,7 +1,7 @@
-//! The CLI contract: `list` is JSON; `sample` prints one JSON object that agrees with the library;
+//! The CLI contract: `list` is JSON; `sample` prints one JSON object whose moments follow the exact
+//! law of the run (independent closed form);
 //! bad arguments exit non-zero with a one-line message saying what is allowed.
 
-use sgviz::chain::{Chain, ChainConfig};
 use std::process::{Command, Output};
 
 fn sgviz(args: &[&str]) -> Output {
@@ -29,25 +29,62 @@ fn list_is_json_naming_every_registered_target_and_sampler() {
     assert_eq!(step["log_scale"], true);
 }
 
+/// Batch-means standard error of the mean of `x` (50 batches), written out here.
+fn batch_means_se(x: &[f64]) -> f64 {
+    let (batches, size) = (50, x.len() / 50);
+    let means: Vec<f64> = (0..batches).map(|b| x[b * size..(b + 1) * size].iter().sum::<f64>() / size as f64).collect();
+    let m = means.iter().sum::<f64>() / batches as f64;
+    (means.iter().map(|v| (v - m).powi(2)).sum::<f64>() / ((batches - 1) * batches) as f64).sqrt()
+}
+
 #[test]
-fn sample_agrees_with_the_library_call() {
-    let out = sgviz(&["sample", "--target", "gaussian", "--sampler", "sgld", "--steps", "3000", "--seed", "7", "--burn-in", "100", "--set", "step_size=0.2", "--set", "grad_noise=2"]);
+fn sample_reports_the_exact_discretised_law_of_full_batch_sgld() {
+    // Full-batch SGLD (n = N = 100 pseudo-data, no synthetic noise) on N(0, Σ), unit scales,
+    // ρ = 0.5, ε = 0.5: a linear recursion with A = I − εP/2 and noise εI, whose stationary
+    // covariance is Σ_ε = ε(I − A²)⁻¹ = (P − εP²/4)⁻¹ (ALGORITHMS.md §12.7; A commutes with P),
+    // computed here by hand for 2 × 2. The binary's mean and covariance must match it within
+    // 4 batch-means standard errors from its own samples file; the counts are known exactly.
+    let dir = std::env::temp_dir().join(format!("sgviz-cli-law-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("samples.csv");
+    let (steps, burn_in, step, rho) = (100_000u64, 1_000u64, 0.5, 0.5);
+    let out = sgviz(&[
+        "sample", "--target", "gaussian", "--sampler", "sgld", "--steps", &steps.to_string(), "--seed", "7", "--burn-in", &burn_in.to_string(),
+        "--set", "step_size=0.5", "--set", "rho=0.5", "--set", "grad_noise=0", "--set", "batch_size=100", "--samples", path.to_str().unwrap(),
+    ]);
     let json = stdout_json(&out);
-    let mut config = ChainConfig::new("gaussian", "sgld", 7).with("step_size", "0.2").with("grad_noise", "2");
-    config.burn_in = 100;
-    let mut chain = Chain::new(&config).unwrap();
-    chain.run(3000);
-    let m = chain.moments();
+    assert_eq!(json["n_samples"].as_u64().unwrap(), steps - burn_in);
+    assert_eq!(json["grad_evals"].as_u64().unwrap(), steps * 100);
+    assert_eq!(json["status"], "ok");
+    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
+    // P = Σ⁻¹ and M = P − εP²/4, then Σ_ε = M⁻¹.
+    let det = 1.0 - rho * rho;
+    let p = [[1.0 / det, -rho / det], [-rho / det, 1.0 / det]];
+    let p2 = |a: usize, b: usize| p[a][0] * p[0][b] + p[a][1] * p[1][b];
+    let m = [[p[0][0] - step * p2(0, 0) / 4.0, p[0][1] - step * p2(0, 1) / 4.0], [p[1][0] - step * p2(1, 0) / 4.0, p[1][1] - step * p2(1, 1) / 4.0]];
+    let det_m = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+    let law = [[m[1][1] / det_m, -m[0][1] / det_m], [-m[1][0] / det_m, m[0][0] / det_m]];
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rows: Vec<[f64; 2]> = text.lines().skip(1).map(|l| {
+        let mut it = l.split(',').map(|v| v.parse::<f64>().unwrap());
+        [it.next().unwrap(), it.next().unwrap()]
+    }).collect();
+    assert_eq!(rows.len() as u64, steps - burn_in);
     let mean: Vec<f64> = serde_json::from_value(json["mean"].clone()).unwrap();
     let cov: Vec<Vec<f64>> = serde_json::from_value(json["cov"].clone()).unwrap();
-    assert_eq!(mean, m.mean);
-    assert_eq!(cov, m.cov);
-    assert_eq!(json["n_samples"], 2900);
-    // The minibatch is the target-derived default (the CLI and the library derive the same).
-    assert_eq!(json["sampler_params"]["batch_size"].as_f64().unwrap(), chain.sampler_params().get("batch_size"));
-    assert_eq!(json["grad_evals"].as_u64().unwrap(), 3000 * chain.sampler_params().get_usize("batch_size") as u64);
-    assert!(json["seconds"].as_f64().unwrap() >= 0.0);
-    assert_eq!(json["status"], "ok");
+    for a in 0..2 {
+        let x: Vec<f64> = rows.iter().map(|r| r[a]).collect();
+        let se = batch_means_se(&x);
+        assert!(mean[a].abs() < 4.0 * se, "mean[{a}] = {} (MCSE {se})", mean[a]);
+        for b in a..2 {
+            let products: Vec<f64> = rows.iter().map(|r| (r[a] - mean[a]) * (r[b] - mean[b])).collect();
+            let se = batch_means_se(&products);
+            assert!((cov[a][b] - law[a][b]).abs() < 4.0 * se, "cov[{a}][{b}] = {} vs the law {} (MCSE {se})", cov[a][b], law[a][b]);
+        }
+    }
+    // The bias is resolved: the law differs from Σ by far more than the MCSE.
+    let products: Vec<f64> = rows.iter().map(|r| (r[0] - mean[0]).powi(2)).collect();
+    assert!((law[0][0] - 1.0).abs() > 8.0 * batch_means_se(&products));
 }
 
 #[test]
@@ -66,13 +103,47 @@ fn samples_file_has_a_header_and_one_row_per_sample() {
 
 #[test]
 fn data_file_drives_a_regression_target() {
+    // Six labelled points and prior N(0, 2²I): the 2-D posterior mean by grid quadrature here
+    // (spacing 0.02 on [−10, 10]², error ≪ the MCSE); MALA through the binary must match it within
+    // 4 batch-means standard errors of its own samples.
     let dir = std::env::temp_dir().join(format!("sgviz-cli-data-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("tiny.csv");
+    let samples = dir.join("tiny-samples.csv");
     std::fs::write(&path, "x,y\n-2,0\n-1,0\n-0.5,1\n0.5,0\n1,1\n2,1\n").unwrap();
-    let json = stdout_json(&sgviz(&["sample", "--target", "logreg", "--sampler", "mala", "--steps", "200", "--seed", "3", "--data", path.to_str().unwrap(), "--set", "prior_sd=2"]));
-    assert_eq!(json["mean"].as_array().unwrap().len(), 2);
-    assert_eq!(json["grad_evals"], 200 * 6);
+    let steps = 40_000u64;
+    let json = stdout_json(&sgviz(&[
+        "sample", "--target", "logreg", "--sampler", "mala", "--steps", &steps.to_string(), "--seed", "3", "--data", path.to_str().unwrap(), "--set", "prior_sd=2",
+        "--samples", samples.to_str().unwrap(),
+    ]));
+    assert_eq!(json["grad_evals"].as_u64().unwrap(), steps * 6);
+    let data = [(-2.0, 0.0), (-1.0, 0.0), (-0.5, 1.0), (0.5, 0.0), (1.0, 1.0), (2.0, 1.0)];
+    let log_post = |w: f64, b: f64| -> f64 {
+        let lik: f64 = data.iter().map(|&(x, y)| {
+            let z: f64 = w * x + b;
+            if y == 1.0 { -(1.0 + (-z).exp()).ln() } else { -(1.0 + z.exp()).ln() }
+        }).sum();
+        lik - (w * w + b * b) / 8.0
+    };
+    let (mut total, mut mw, mut mb) = (0.0, 0.0, 0.0);
+    let h = 0.02;
+    for i in 0..1000 {
+        for j in 0..1000 {
+            let (w, b) = (-10.0 + h * (i as f64 + 0.5), -10.0 + h * (j as f64 + 0.5));
+            let p = log_post(w, b).exp();
+            total += p;
+            mw += p * w;
+            mb += p * b;
+        }
+    }
+    let exact = [mw / total, mb / total];
+    let text = std::fs::read_to_string(&samples).unwrap();
+    let mean: Vec<f64> = serde_json::from_value(json["mean"].clone()).unwrap();
+    for (k, truth) in exact.iter().enumerate() {
+        let x: Vec<f64> = text.lines().skip(1).map(|l| l.split(',').nth(k).unwrap().parse::<f64>().unwrap()).collect();
+        let se = batch_means_se(&x);
+        assert!((mean[k] - truth).abs() < 4.0 * se, "mean[{k}] = {} vs quadrature {truth} (MCSE {se})", mean[k]);
+    }
 }
 
 #[test]

@@ -347,6 +347,33 @@ fn sgfs_diagonal_underestimates_a_correlated_posterior_at_alpha_zero_and_full_do
     }
 }
 
+#[test]
+fn sgfs_diagonal_at_positive_alpha_follows_its_law_with_noise_alpha_squared_gamma() {
+    // At α = 0 the injected noise vanishes, so only α > 0 tests its scale α²γ·diag(I_N): at
+    // α = 0.3, γ = (50 + 1000)/50 = 21 it is 21 times the scale without γ (issue 15). The
+    // covariance must follow the exact SGFS-d law within 4 MCSE per entry, and the law with the
+    // noise scale losing its γ must be resolved from it by more than 8 MCSE.
+    let data_cov = DMatrix::from_row_slice(2, 2, &[1.0, 0.6, 0.6, 2.0]);
+    let model = GaussianMean::new(1000, &data_cov, &[1.0, -1.0], 100.0, 26);
+    let (batch, alpha) = (50, 0.3);
+    let params = values(sgfs::PARAMS, &[("sgfs_alpha", alpha), ("batch_size", batch as f64)]);
+    let start = model.posterior_mean().as_slice().to_vec();
+    let mut sampler = Sgfs::new(&model, start, &params, true);
+    let trace = run(&mut sampler, &model, batch, 9, 20_000, 300_000, 1);
+    let law = sgfs_law(&model, batch, alpha, params.get("sgfs_ridge"), true);
+    assert_cov_close(&trace, &law, 4.0, 0.0, "SGFS-d at α = 0.3");
+    // Without γ in the noise: η ~ N(0, α²I_jj) = N(0, α²γI_jj) at α' = α/√γ in the noise only.
+    let gamma = (batch as f64 + 1000.0) / batch as f64;
+    let info = DMatrix::from_diagonal(&(model.score_covariance() * 1000.0 + DMatrix::identity(2, 2) * (1.0 / model.prior_var + params.get("sgfs_ridge"))).diagonal());
+    let k_inv = (&info * ((1.0 + alpha * alpha) * gamma)).try_inverse().unwrap();
+    let a = DMatrix::identity(2, 2) - &k_inv * model.posterior_precision() * 2.0;
+    let q = &k_inv * (&info * (alpha * alpha) + model.gradient_noise_covariance(batch)) * &k_inv * 4.0;
+    let without_gamma = discrete_lyapunov(&a, &q).unwrap();
+    for j in 0..2 {
+        assert!((without_gamma[(j, j)] - law[(j, j)]).abs() > 8.0 * trace.cov_se(j, j), "γ in the noise not resolved on θ{j}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // SGHMC (ALGORITHMS.md §3, §12.5)
 // ---------------------------------------------------------------------------------------------
@@ -571,6 +598,28 @@ fn mala_trace(model: &dyn Model, step: f64, steps: u64, seed: u64) -> Trace {
     let acceptance = mala.diagnostics()[0].value;
     assert!(acceptance > 0.4 && acceptance < 0.95, "MALA acceptance {acceptance}");
     trace
+}
+
+#[test]
+fn mala_and_hmc_are_exact_on_a_correlated_gaussian_at_large_steps() {
+    // With steps where the unadjusted dynamics are far off (ULA at ε = 0.5 inflates Var θ₁ by
+    // 1/(1 − ελ/4) up to 1.05 … and leapfrog at ε = 0.9 has energy errors of O(1)), only a correct
+    // Metropolis–Hastings ratio (proposal densities, sign, kinetic energy) gives the exact Σ.
+    // Tolerance 4 MCSE per entry of mean and covariance.
+    let model = CorrelatedGaussian::new(1.0, 2.0, 0.8, 0.0);
+    let truth = gaussian_precision(&model).try_inverse().unwrap();
+    let mut mala = Mala::new(&model, vec![0.0, 0.0], &values(mala::PARAMS, &[("mala_step", 0.5)]));
+    let mala_trace = run(&mut mala, &model, model.n_data(), 61, 1_000, 300_000, 1);
+    let mut hmc = Hmc::new(&model, vec![0.0, 0.0], &values(hmc::PARAMS, &[("hmc_step", 0.9), ("leapfrog_steps", 3.0)]));
+    let hmc_trace = run(&mut hmc, &model, model.n_data(), 62, 1_000, 100_000, 1);
+    for (trace, what) in [(&mala_trace, "MALA"), (&hmc_trace, "HMC")] {
+        assert_cov_close(trace, &truth, 4.0, 0.0, what);
+        for j in 0..2 {
+            assert!(trace.mean(j).abs() < 4.0 * trace.mean_se(j), "{what}: mean[{j}] = {} (MCSE {})", trace.mean(j), trace.mean_se(j));
+        }
+    }
+    let (ma, ha) = (mala.diagnostics()[0].value, hmc.diagnostics()[0].value);
+    assert!(ma < 0.9 && ha < 0.9, "the MH test must reject often enough to matter: MALA {ma}, HMC {ha}");
 }
 
 #[test]

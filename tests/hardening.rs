@@ -8,8 +8,10 @@
 //! and the page's truth quadrature grow with N; nothing in the code paths changes above that). After the build, live slider moves
 //! (random in-range values, plus out-of-range, NaN and ±∞ values that must be refused with an
 //! error) are applied between run chunks, and every read-out the page calls each frame is taken.
-//! A `Diverged` status or a refused build is fine; a panic is a failure. Failures are collected
-//! with the seed and the parameters, so one run reports them all.
+//! A `Diverged` status is fine; a panic is a failure, and so is a refused build of in-range
+//! parameters unless it is a pairing refusal with a reason (never for SGLD, SGHMC, MALA, HMC), or an
+//! in-range slider move the page's Lab refuses; at least 2 in 3 chains must build. Failures are
+//! collected with the seed and the parameters, so one run reports them all.
 
 use sgviz::chain::{Chain, ChainConfig};
 use sgviz::lab::Lab;
@@ -56,7 +58,41 @@ fn draw_value(spec: &ParamSpec, how: Draw, rng: &mut ChainRng) -> f64 {
         Draw::Random => lo + uniform(rng) * (hi - lo),
     };
     let x = if spec.integer { x.round() } else { x };
-    x.clamp(lo, hi)
+    let x = x.clamp(lo, hi);
+    // An open lower end (SGLD's γ ∈ (0.5, 1]): the smallest value just inside it.
+    if spec.min_exclusive && x <= lo {
+        lo + 1e-9 * (hi - lo)
+    } else {
+        x
+    }
+}
+
+/// Samplers with no premise on the target: every in-range build must succeed on every target.
+const UNCONDITIONAL: &[&str] = &["sgld", "sghmc", "mala", "hmc"];
+
+/// Checks what a trial built: a refusal of in-range parameters is only ever a pairing refusal
+/// that names the pair and gives a reason; the unconditional samplers are never refused; and an
+/// in-range sampler setting on a built Lab is always accepted. Returns the violations.
+fn check_builds(target: &TargetSpec, sampler: &SamplerSpec, builds: &Builds, described: &str) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let pairing = format!("sampler '{}' cannot run on target '{}': ", sampler.name, target.name);
+    for (what, outcome) in [("chain", &builds.chain), ("lab", &builds.lab)] {
+        match outcome {
+            None => wrong.push(format!("{described}: the {what} was never built")),
+            Some(Ok(())) => {}
+            Some(Err(e)) if UNCONDITIONAL.contains(&sampler.name) => wrong.push(format!("{described}: {what} refused: {e}")),
+            Some(Err(e)) if !(e.starts_with(&pairing) && e.len() > pairing.len() + 20) => wrong.push(format!("{described}: {what} refused without a pairing reason: {e}")),
+            Some(Err(_)) => {}
+        }
+    }
+    if let (Some(Ok(())), Some(Err(e))) = (&builds.chain, &builds.lab) {
+        // The full parameter set builds, so the same target with the sampler's defaults must too.
+        if !e.starts_with(&pairing) {
+            wrong.push(format!("{described}: chain built but lab refused: {e}"));
+        }
+    }
+    wrong.extend(builds.refused_moves.iter().map(|m| format!("{described}: in-range setting refused: {m}")));
+    wrong
 }
 
 fn settings(specs: &[ParamSpec], how: Draw, rng: &mut ChainRng) -> Vec<(String, String)> {
@@ -92,13 +128,22 @@ fn random_slider_move(lab: &mut Lab, sampler: &SamplerSpec, rng: &mut ChainRng) 
     assert_eq!(accepted, valid, "set_param({}, {value}) accepted = {accepted}", spec.name);
 }
 
+/// What a trial built or refused: the chain with all parameters, the page's Lab with the target's
+/// parameters only, and the in-range sampler settings the Lab refused.
+#[derive(Default)]
+struct Builds {
+    chain: Option<Result<(), String>>,
+    lab: Option<Result<(), String>>,
+    refused_moves: Vec<String>,
+}
+
 /// One trial; returns Err(description) only for a panic.
 ///
 /// (a) The chain is built with target and sampler parameters together (the build-time paths) and
 /// run. (b) The page's Lab is built with the target parameters only — its truth (grid quadrature,
 /// the expensive part) is then cached across the samplers of this target and draw — and the
 /// sampler parameters are applied as live slider moves, as the page does.
-fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String, String)], how: Draw, seed: u64) -> Result<(), String> {
+fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String, String)], how: Draw, seed: u64, builds: &mut Builds) -> Result<(), String> {
     let mut rng = chain_rng(seed);
     let sampler_settings = settings(sampler.params, how, &mut rng);
     let mut config = ChainConfig::new(target.name, sampler.name, seed);
@@ -106,7 +151,9 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
     config.settings = target_settings.iter().chain(&sampler_settings).cloned().collect();
     let described = format!("{} × {}, seed {seed}, settings {:?}", target.name, sampler.name, config.settings);
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        if let Ok(mut chain) = Chain::new(&config) {
+        let built = Chain::new(&config);
+        builds.chain = Some(built.as_ref().map(|_| ()).map_err(|e| e.clone()));
+        if let Ok(mut chain) = built {
             let started = Instant::now();
             // One step first: some extreme settings (1000 leapfrog steps on N data) cost seconds per chunk.
             let mut chunk = 1;
@@ -116,11 +163,14 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
             }
         }
         let lab_config = ChainConfig { settings: target_settings.to_vec(), ..config.clone() };
-        let Ok(mut lab) = Lab::new(lab_config, 240, 200, 1.0) else { return };
+        let lab = Lab::new(lab_config, 240, 200, 1.0);
+        builds.lab = Some(lab.as_ref().map(|_| ()).map_err(|e| e.clone()));
+        let Ok(mut lab) = lab else { return };
         for (name, value) in &sampler_settings {
-            // In range by construction, except where it is refused for this target (e.g. a
-            // batch size the oracle clamps is still accepted): errors are fine, panics are not.
-            let _ = lab.set_param(name, value.parse().unwrap());
+            // In range by construction: a refusal is recorded and checked by the caller.
+            if let Err(e) = lab.set_param(name, value.parse().unwrap()) {
+                builds.refused_moves.push(format!("{name} = {value}: {e}"));
+            }
         }
         let started = Instant::now();
         let mut done = 0;
@@ -148,6 +198,7 @@ fn random_parameters_never_panic_on_any_sampler_or_target() {
     std::panic::set_hook(Box::new(|_| {}));
     let mut failures = Vec::new();
     let mut trials = 0;
+    let mut chains_built = 0;
     for (ti, target) in TARGETS.iter().enumerate() {
         let plan = [Draw::AllMin, Draw::AllMax].into_iter().chain((0..RANDOM_TRIALS).map(|_| Draw::Random));
         for (k, how) in plan.enumerate() {
@@ -156,8 +207,16 @@ fn random_parameters_never_panic_on_any_sampler_or_target() {
                 let seed = 1000 * ti as u64 + 100 * si as u64 + k as u64;
                 trials += 1;
                 let t0 = Instant::now();
-                if let Err(failure) = trial(target, sampler, &target_settings, how, seed) {
+                let mut builds = Builds::default();
+                if let Err(failure) = trial(target, sampler, &target_settings, how, seed, &mut builds) {
                     failures.push(failure);
+                }
+                if builds.chain == Some(Ok(())) {
+                    chains_built += 1;
+                }
+                failures.extend(check_builds(target, sampler, &builds, &format!("{} × {} draw {k}", target.name, sampler.name)));
+                if std::env::var("HARDENING_BUILDS").is_ok() {
+                    eprintln!("{} {} {:?}: chain {:?} lab {:?} refused {:?}", target.name, sampler.name, k, builds.chain, builds.lab, builds.refused_moves);
                 }
                 if std::env::var("HARDENING_TIMES").is_ok() {
                     eprintln!("{:.3} {} {} {seed}", t0.elapsed().as_secs_f64(), target.name, sampler.name);
@@ -166,7 +225,9 @@ fn random_parameters_never_panic_on_any_sampler_or_target() {
         }
     }
     let _ = std::panic::take_hook();
-    assert!(failures.is_empty(), "{} of {trials} trials panicked:\n{}", failures.len(), failures.join("\n"));
+    assert!(failures.is_empty(), "{} failures in {trials} trials (panics or wrong refusals):\n{}", failures.len(), failures.join("\n"));
+    // Most pairings run: a registry that refused every build would otherwise pass vacuously.
+    assert!(chains_built * 3 >= trials * 2, "only {chains_built} of {trials} chains built");
 }
 
 #[test]

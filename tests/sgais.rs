@@ -498,3 +498,19 @@ fn resampling_keeps_equal_weights_and_the_estimate() {
     }
     assert!(below_m > 0, "the reported ESS is taken before the weights are equalised");
 }
+
+/// The AIS baseline is one chunk of all n data (ais.rs), whatever SGAIS's chunk size: a run
+/// inheriting the chunk size would be streaming SGAIS again, which the evidence tests cannot tell
+/// apart (both are consistent). Killed mutant: `chunk_size` dropped from `ais_run`'s config.
+#[test]
+fn the_ais_baseline_anneals_all_data_in_one_chunk() {
+    let mut config = SgaisConfig::paper_defaults();
+    config.chunk_size = 50;
+    config.particles = 8;
+    let mut run = ais_run(linreg_model(200), &config, 200, 3);
+    run.run_to_end();
+    assert_eq!(run.status(), &RunStatus::Finished);
+    let records = run.records();
+    assert_eq!(records.len(), 1, "AIS ran in {} chunks", records.len());
+    assert_eq!(records[0].n, 200);
+}

@@ -230,18 +230,24 @@ fn logistic_setups_have_the_documented_shapes_and_scales() {
 }
 
 #[test]
-fn a_million_synthetic_logistic_points_generate_quickly() {
+fn a_million_synthetic_logistic_points_build_with_their_mode() {
+    // No wall-clock assertion (issue 15: a loaded CI machine must not fail a test); the build time
+    // is printed, and `make bench` tracks speed. What is checked: N = 10⁶ data and a start at the
+    // Newton mode, where the full gradient vanishes relative to its per-datum scale.
     let spec = registry::target("logreg").unwrap();
     let mut values = ParamValues::defaults(spec.params);
     values.set(spec.params, "n_points", 1e6).unwrap();
     let start = std::time::Instant::now();
     let model = (spec.build)(&values, None).unwrap();
-    let elapsed = start.elapsed().as_secs_f64();
+    eprintln!("N = 1e6 logistic build: {:.3} s", start.elapsed().as_secs_f64());
     assert_eq!(model.n_data(), 1_000_000);
-    // Generation plus the Newton mode search; generous so a loaded CI machine does not flake, but
-    // an O(N²) or per-datum-allocation regression would exceed it.
-    assert!(elapsed < 3.0, "building N = 10⁶ took {elapsed} s");
-    eprintln!("N = 1e6 logistic build: {elapsed:.3} s");
+    let mode = model.initial_point();
+    let mut grad = vec![0.0; model.dim()];
+    model.grad_log_density(&mode, &mut grad);
+    let mut away = vec![0.0; model.dim()];
+    model.grad_log_density(&mode.iter().map(|m| m + 0.01).collect::<Vec<f64>>(), &mut away);
+    let (at_mode, nearby) = (grad.iter().map(|g| g.abs()).fold(0.0, f64::max), away.iter().map(|g| g.abs()).fold(0.0, f64::max));
+    assert!(at_mode < 1e-6 * nearby, "gradient at the start {grad:?} vs 0.01 away {away:?}");
 }
 
 fn linreg(n: usize, d: usize, noise_sd: f64, prior_sd: f64) -> LinearRegression {

@@ -721,6 +721,86 @@ mod tests {
     }
 
     #[test]
+    fn a_refresh_seeds_the_new_regression_with_plus_the_projected_gradient() {
+        // §7.7: after a refresh the new segment's regression holds one observation at t = 0,
+        // +G̃ = v_new·∇Ũ(w) (the reference code negates it, a bug). Full batch on the Gaussian
+        // (exact ∇Ũ = −∇log π, computed here from the model, not from the sampler), no auxiliary
+        // points, the largest refresh rate: every refresh step is checked.
+        use crate::model::gaussian::CorrelatedGaussian;
+        use crate::rng::chain_rng;
+        let model = CorrelatedGaussian::new(1.0, 2.0, 0.6, 0.0);
+        let mut values = ParamValues::defaults(PARAMS);
+        for (name, value) in [("batch_size", 100.0), ("refresh_rate", 5.0), ("aux_points", 0.0)] {
+            values.set(PARAMS, name, value).unwrap();
+        }
+        let mut sampler = Sbps::new(&model, vec![1.5, -2.0], &values, false);
+        let mut oracle = GradientOracle::new(&model, 100);
+        let mut rng = chain_rng(3);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let before = sampler.refreshes();
+            sampler.step(&model, &mut oracle, &mut rng);
+            if sampler.refreshes() == before {
+                continue;
+            }
+            let mut grad = vec![0.0; 2];
+            model.grad_log_density(&sampler.w, &mut grad);
+            let expected = -dot(&sampler.v, &grad);
+            let r = &sampler.regression;
+            assert_eq!(r.t_mean, 0.0);
+            assert!((r.g_mean - expected).abs() <= 1e-9 * (1.0 + expected.abs()), "seeded with {} after a refresh, expected +G̃ = {expected}", r.g_mean);
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} refreshes");
+    }
+
+    #[test]
+    fn psbps_switches_to_the_ema_of_every_observed_mean_gradient_at_each_restart() {
+        // §7.10 through the sampler: every iteration's observation updates ĝ² ← βĝ² + (1 − β)ḡ²
+        // with ḡ = ∇Ũ/N at the observed point (the start point first); A takes the normalised
+        // 1/(√ĝ² + ε) only at a bounce or refresh. Full batch on a Gaussian with unequal scales:
+        // ∇Ũ = −∇log π exactly, computed here from the model.
+        use crate::model::gaussian::CorrelatedGaussian;
+        use crate::rng::chain_rng;
+        let model = CorrelatedGaussian::new(1.0, 3.0, 0.0, 0.0);
+        let mut values = ParamValues::defaults(PSBPS_PARAMS);
+        for (name, value) in [("batch_size", 100.0), ("refresh_rate", 1.0), ("aux_points", 0.0), ("adapt_iterations", 1e6)] {
+            values.set(PSBPS_PARAMS, name, value).unwrap();
+        }
+        let start = vec![0.7, -2.0];
+        let mut sampler = Sbps::preconditioned(&model, start.clone(), &values);
+        let mut oracle = GradientOracle::new(&model, 100);
+        let mut rng = chain_rng(5);
+        let (beta, n) = (0.99, model.n_data() as f64);
+        let mut average = [0.0f64; 2];
+        let observe = |w: &[f64], average: &mut [f64; 2]| {
+            let mut g = vec![0.0; 2];
+            model.grad_log_density(w, &mut g);
+            for j in 0..2 {
+                average[j] = beta * average[j] + (1.0 - beta) * (g[j] / n).powi(2);
+            }
+            let raw: Vec<f64> = average.iter().map(|s| 1.0 / (s.sqrt() + 1e-4)).collect();
+            let mean = 0.5 * (raw[0] + raw[1]);
+            [raw[0] / mean, raw[1] / mean]
+        };
+        let mut expected = observe(&start, &mut average);
+        let mut restarts = 0;
+        for step in 0..300 {
+            let before = sampler.bounces() + sampler.refreshes();
+            sampler.step(&model, &mut oracle, &mut rng);
+            let latest = observe(&sampler.w.clone(), &mut average);
+            if sampler.bounces() + sampler.refreshes() > before {
+                expected = latest;
+                restarts += 1;
+            }
+            for j in 0..2 {
+                assert!((sampler.scaling()[j] - expected[j]).abs() <= 1e-9 * expected[j], "step {step}: A = {:?}, expected {expected:?}", sampler.scaling());
+            }
+        }
+        assert!(restarts >= 20, "only {restarts} restarts");
+    }
+
+    #[test]
     fn preconditioner_is_normalised_and_favours_small_gradients() {
         let mut p = DiagonalPreconditioner::new(2);
         for _ in 0..50 {

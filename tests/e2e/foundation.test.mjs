@@ -25,7 +25,9 @@ test('play increases the sample count and draws samples', async () => {
   assert.equal(before, 0);
   assert.equal(await paintedPixels(page, '#density-layer'), 0, 'no samples before play');
   await page.click('#play');
-  await page.waitForFunction(() => window.sgviz.state().n_samples > 500, null, { timeout: 15_000 });
+  // A state, not a speed: 500 samples take well under a second; the limit only catches a hang
+  // (generous for a loaded 2-core CI machine, issue 15).
+  await page.waitForFunction(() => window.sgviz.state().n_samples > 500, null, { timeout: 120_000 });
   await page.click('#play');
   const shown = Number((await page.textContent('#count-samples')).replace(/,/g, ''));
   assert.ok(shown > 500, `counter on the page: ${shown}`);
@@ -60,7 +62,7 @@ test('moving the step-size slider changes the sampler step size', async () => {
   await page.focus('#param-step_size');
   await page.keyboard.press('End');
   await page.click('#play');
-  await page.waitForFunction(() => window.sgviz.state().diverged !== null, null, { timeout: 15_000 });
+  await page.waitForFunction(() => window.sgviz.state().diverged !== null, null, { timeout: 120_000 }); // a hang guard, as above
   const status = await page.textContent('#status');
   assert.match(status, /reduce ε/);
   assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
