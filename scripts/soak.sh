@@ -5,7 +5,7 @@
 #   SGLD's E2 ≤ 0.3 after 5,000 samples on logistic regression up to N = 10⁶ (tests/pairings.rs,
 #   tests/sgld_defaults.rs; `make test` runs them with a capped budget);
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
-#   (tests/e2e/memory.test.mjs; `make test` runs 60 s);
+#   (tests/e2e/memory.test.mjs; `make test` runs 30 s);
 # - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
 # - bouncy family: the long-run statistical tests 10 times longer, plus lipSBPS on the d = 20
 #   logistic target (tests/bouncy_long.rs under SGVIZ_LONG_BOUNCY), and the SBPS vs SGLD preset for

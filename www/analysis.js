@@ -22,6 +22,8 @@ export class AnalysisRunner {
     this.job = 0;
     this.fraction = 0;
     this.done = false;
+    /** The newest chart specs the worker posted, by kind (for the tests: `window.sgviz.chart(kind)`). */
+    this.charts = {};
     restart.addEventListener('click', () => this.start());
   }
 
@@ -37,6 +39,7 @@ export class AnalysisRunner {
     dropCharts('chart-noise');
     dropCharts('chart-bias');
     dropCharts('chart-sweep');
+    this.charts = {};
     this.active = false;
   }
 
@@ -83,6 +86,7 @@ export class AnalysisRunner {
         this.progress.value = Math.max(0, message.fraction);
         if (message.charts) {
           const charts = JSON.parse(message.charts);
+          Object.assign(this.charts, charts);
           for (const [kind, canvas] of KINDS) if (charts[kind]) queueChart(canvas, JSON.stringify(charts[kind]));
         }
         if (message.type === 'done') {

@@ -147,6 +147,8 @@ async function main() {
     jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE }),
     sgais: () => app.sgais.summary(),
     analysis: () => app.analysis.snapshot(),
+    /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */
+    chart: (kind) => app.analysis.charts[kind] ?? null,
   };
   setPlaying(autoplayAllowed());
   window.__ready = true;

@@ -93,7 +93,7 @@ export const PRESETS = [
     id: 'sgfs-bias-mixing',
     title: 'Bias–mixing trade-off of SGFS over α (Fig. 2)',
     source: 'Ahn, Korattikara & Welling 2012, Fig. 2',
-    text: 'The sweep below runs SGFS-f at several α and SGLD at several ε with the same gradient budget, plotting covariance error against ESS per 1,000 gradients, one point per chain.',
+    text: 'The charts below run SGFS-f at several α with the same gradient budget. The bias chart keeps the two errors apart: the bias of the sampler\'s stationary law (predicted from the Laplace approximation) and the Monte Carlo error at the budget, with measured runs as labelled points ± MCSE. The trade-off chart plots the error against the gradient budget, one curve per α.',
     state: { target: 'logreg', sampler: 'sgfs_f', seed: 1, values: { dataset: 1, n_features: 4, sgfs_alpha: 1, batch_size: 100 }, speed: 100 },
   },
   {

@@ -25,7 +25,11 @@ const MAX_CALLS = 2_000;
  */
 async function pauseAndRestart(page) {
   await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
-  await page.waitForFunction(() => !window.sgviz.app.truthPending && !window.sgviz.app.pendingPair, null, { timeout: 120_000 });
+  // Large targets are built in a worker (app.building); the compared chain exists once they arrive.
+  await page.waitForFunction(() => {
+    const { app } = window.sgviz;
+    return !app.building && !app.truthPending && !app.pendingPair && (!app.compare?.enabled || Boolean(app.compare.lab));
+  }, null, { timeout: 120_000 });
   await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.compare?.lab?.reset(); });
 }
 
@@ -110,7 +114,9 @@ test('every lesson step\'s claims hold at the settings it loads (screenshots of 
       const sgais = step.preset && presets[step.preset].sgais;
       if (sgais) {
         assert.ok(step.verifiedBy, `${where}: an SGAIS step names the Rust test that checks its claim`);
-        await page.waitForFunction(() => (window.sgviz.app.sgais.summary()?.runs[0].n || 0) >= 500, null, { timeout: 120_000 });
+        // The runs are in workers: wait on state (first records in and combined; a hang guard, not a
+        // speed requirement), as the presets test does.
+        await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0) && window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
         await page.click('#sgais-stop');
       } else {
         assert.ok(step.claims?.length, `${where}: makes a checkable claim`);
