@@ -397,22 +397,27 @@ impl Lab {
             return false;
         }
         let key = self.key();
-        let mut changed = false;
+        let mut truth_arrived = false;
+        let mut moments_changed = false;
         if self.awaiting_truth {
             if let Some(truth) = TRUTH_CACHE.with(|c| c.borrow().get(&key).cloned()) {
+                moments_changed = !same_moments(truth.moments.as_ref(), self.truth.moments.as_ref());
                 self.truth = truth;
                 self.awaiting_truth = false;
-                changed = true;
+                truth_arrived = true;
             }
         }
-        if self.grid.is_none() && self.chain.model().dim() == 2 && self.pair == (0, 1) && GRID_CACHE.with(|c| c.borrow().contains_key(&key)) {
-            changed = true;
-        }
-        if changed {
+        let grid_arrived = self.grid.is_none() && self.chain.model().dim() == 2 && self.pair == (0, 1) && GRID_CACHE.with(|c| c.borrow().contains_key(&key));
+        if truth_arrived || grid_arrived {
             self.refresh_view();
+        }
+        // Only new truth moments restart the runaway watch: a contour grid, or the worker's copy
+        // of closed-form moments the lab already watched with, must not forget an excursion
+        // already under way.
+        if moments_changed {
             self.watch_for_runaway();
         }
-        changed
+        truth_arrived || grid_arrived
     }
 
     /// Recompute view, contour grid and true marginals for the pair.
@@ -766,6 +771,15 @@ fn new_chain(config: &ChainConfig) -> Result<Chain, String> {
         crate::entry_counts::count("large_build");
     }
     Ok(chain)
+}
+
+/// Whether two truths have the same moments (both absent counts as the same).
+fn same_moments(a: Option<&Moments>, b: Option<&Moments>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.mean == b.mean && a.cov == b.cov,
+        (None, None) => true,
+        _ => false,
+    }
 }
 
 /// Adopt what a worker's [`Lab::export_prepared`] produced: the truth (unless still pending) and
