@@ -23,5 +23,5 @@ phase "dist build"
 
 echo "== end-to-end tests in headless Chromium"
 mkdir -p test-artifacts
-node --test --test-concurrency=1 tests/e2e/
+node --test --test-concurrency=2 tests/e2e/
 phase "browser tests"
