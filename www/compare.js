@@ -8,6 +8,7 @@ import { ParamSet, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { Panel2d } from './panel2d.js';
 import { note, remaining } from './frame-budget.js';
+import { runWithin } from './stepper.js';
 
 const FOLLOW_BUDGET_MS = 6;
 const $ = (id) => document.getElementById(id);
@@ -135,18 +136,13 @@ export class ComparePanel {
   /** Run the compared chain until it has used at least `gradEvals` (within a time slice). */
   follow(gradEvals) {
     if (!this.lab) return;
-    const started = performance.now();
-    let chunk = 16;
-    while (performance.now() - started < FOLLOW_BUDGET_MS) {
-      const state = this.guarded(() => JSON.parse(this.lab.state_json()));
-      if (!state || state.diverged || state.grad_evals >= gradEvals) break;
-      const allowed = Math.min(chunk, remaining('compareSteps'));
-      if (allowed === 0) break;
-      const ran = this.guarded(() => this.lab.run(allowed));
-      note('compareSteps', ran || 0);
-      if (!ran) break;
-      chunk = Math.min(chunk * 2, 4096);
-    }
+    const state = this.guarded(() => JSON.parse(this.lab.state_json()));
+    if (!state || state.diverged || state.grad_evals >= gradEvals) return;
+    // Steps to catch up at this chain's gradient cost per step (unknown before its first step).
+    const perStep = state.steps > 0 ? state.grad_evals / state.steps : 0;
+    const behind = perStep > 0 ? Math.ceil((gradEvals - state.grad_evals) / perStep) : 1;
+    const maxSteps = Math.min(remaining('compareSteps'), behind);
+    note('compareSteps', runWithin(this.lab, { maxSteps, budgetMs: FOLLOW_BUDGET_MS, guarded: this.guarded }));
   }
 
   showMixing() {

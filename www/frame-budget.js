@@ -11,8 +11,12 @@ export const FRAME_LIMITS = Object.freeze({
   compareSteps: 20_000,
   /** Samples binned into the 2-D density image (main chain). */
   binned: 20_000,
-  /** Chart redraws (trace, acf, analysis and SGAIS charts together). */
-  chartRedraws: 3,
+  /**
+   * Heavy drawings (5–25 ms each): a chart redraw (trace, acf, analysis and SGAIS charts), the
+   * mixing panel's ESS, or the SGAIS table's combination. One per frame, so that they never pile
+   * up on top of the 2-D panel in the same frame.
+   */
+  chartRedraws: 1,
 });
 
 const zero = () => ({ steps: 0, compareSteps: 0, binned: 0, chartRedraws: 0 });

@@ -3,6 +3,7 @@
 
 import { $, app, specsOf } from './app.js';
 import { note, remaining as allowed } from './frame-budget.js';
+import { runWithin } from './stepper.js';
 
 /** Wall-clock budget for sampling work in one frame, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -40,17 +41,9 @@ export function advanceFrame(guarded) {
 
 /** Advance at most `app.speed` steps within the frame's time budget. */
 function advance(guarded) {
-  const started = performance.now();
-  let remaining = Math.min(app.speed, allowed('steps'));
-  let chunk = Math.min(remaining, 64);
-  while (remaining > 0 && !app.dead) {
-    const ran = guarded(() => app.lab.run(chunk));
-    note('steps', ran || 0);
-    if (!ran || ran < chunk) break;
-    remaining -= ran;
-    if (performance.now() - started > FRAME_WORK_BUDGET_MS) break;
-    chunk = Math.min(remaining, chunk * 2);
-  }
+  const maxSteps = Math.min(app.speed, allowed('steps'));
+  const ran = runWithin(app.lab, { maxSteps, budgetMs: FRAME_WORK_BUDGET_MS, guarded, done: () => app.dead });
+  note('steps', ran);
 }
 
 /** Slow motion: one step per FRAMES_PER_SLOW_STEP frames, its parts drawn one after another. */

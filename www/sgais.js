@@ -10,6 +10,7 @@ import { buildParamControls, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { cancelGroup, startJob } from './jobs.js';
 import { queueChart } from './charts.js';
+import { fits, note } from './frame-budget.js';
 
 const $ = (id) => document.getElementById(id);
 /** Combine and redraw at most this often while runs report. */
@@ -153,6 +154,9 @@ export class SgaisPanel {
     this.dirty = true;
     if (this.runs.every((r) => r.done)) {
       this.wallSeconds = (performance.now() - this.startedAt) / 1000;
+      // The final combination at once, so the summary is whole the moment the runs are.
+      this.dirty = false;
+      this.draw();
       const failed = this.runs.filter((r) => r.error);
       if (failed.length === this.runs.length) this.stop(`Not started: ${failed[0].error}`);
       else this.stop(failed.length ? `Finished; ${failed.length} run(s) failed: ${failed[0].error}` : `Finished in ${formatNumber(this.wallSeconds)} s.`);
@@ -170,7 +174,8 @@ export class SgaisPanel {
 
   /** Once per frame: combine and queue the charts now and then (drawing is budgeted). */
   tick() {
-    if (!this.dirty || performance.now() - this.drawnAt < REDRAW_MS) return;
+    if (!this.dirty || performance.now() - this.drawnAt < REDRAW_MS || !fits('chartRedraws')) return;
+    note('chartRedraws', 1);
     this.dirty = false;
     this.draw();
   }

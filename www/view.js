@@ -39,20 +39,42 @@ export function draw() {
     }
   });
   if (app.compare?.enabled) app.compare.draw();
-  if (!app.playing || performance.now() - app.chartsDrawnAt > CHART_INTERVAL_MS) drawCharts();
+  if (!app.playing) drawCharts();
+  else drawChartsStaggered();
 }
 
+/** The secondary drawing, in pieces: the mixing panel (ESS over the window), then each chart. */
+const CHART_PIECES = [
+  () => {
+    guarded(() => showMixing(JSON.parse(app.lab.mixing_json())));
+    app.lessons?.refresh();
+    if (app.compare?.enabled) app.compare.showMixing();
+  },
+  ...CHARTS.map(([kind, id]) => () => {
+    const canvas = $(id);
+    if (fitCanvas(canvas)) guarded(() => app.lab.draw_chart(kind, canvas));
+  }),
+];
+/** Index of the next piece of a round under way, or null between rounds. */
+let nextPiece = null;
+
+/** While playing: a round every CHART_INTERVAL_MS, one piece per frame (each costs 5–30 ms). */
+function drawChartsStaggered() {
+  if (!fits('chartRedraws')) return;
+  if (nextPiece === null) {
+    if (performance.now() - app.chartsDrawnAt <= CHART_INTERVAL_MS) return;
+    app.chartsDrawnAt = performance.now();
+    nextPiece = 0;
+  }
+  note('chartRedraws', 1);
+  CHART_PIECES[nextPiece]();
+  nextPiece = nextPiece + 1 < CHART_PIECES.length ? nextPiece + 1 : null;
+}
+
+/** All of the secondary drawing at once (paused, or after a change: an event, not a frame's work). */
 export function drawCharts() {
   if (!app.lab || app.dead) return;
   app.chartsDrawnAt = performance.now();
-  guarded(() => showMixing(JSON.parse(app.lab.mixing_json())));
-  app.lessons?.refresh();
-  if (app.compare?.enabled) app.compare.showMixing();
-  for (const [kind, id] of CHARTS) {
-    const canvas = $(id);
-    if (fitCanvas(canvas) && fits('chartRedraws')) {
-      note('chartRedraws', 1);
-      guarded(() => app.lab.draw_chart(kind, canvas));
-    }
-  }
+  nextPiece = null;
+  for (const piece of CHART_PIECES) piece();
 }
