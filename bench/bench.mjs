@@ -104,7 +104,8 @@ async function browserFigures() {
     const readyMs = await page.evaluate(() => window.__readyAt);
     // Fill the ring (10⁵ retained samples on the 2-D panel) quickly, then measure at two speeds.
     await page.evaluate(() => { window.sgviz.app.speed = 20000; });
-    await page.click('#play');
+    // The page plays on load; press Play only if it is paused.
+    if (!(await page.evaluate(() => window.sgviz.app.playing))) await page.click('#play');
     await page.waitForFunction(() => window.sgviz.state().retained >= 100000, null, { timeout: 120_000, polling: 250 });
     const results = [];
     for (const speed of [20, 2000]) {

@@ -40,29 +40,42 @@ fn deferred_lab_adopts_the_workers_truth_and_grid_without_computing() {
     assert_eq!(count("truth"), before);
 }
 
-#[test]
-fn large_logistic_target_is_exported_and_adopted_exactly() {
-    let config = ChainConfig::new("logreg", "sgfs_f", 5).with("n_points", 50_000);
+/// A worker's export of a large target, adopted by the main thread, gives the same target (density,
+/// view, start, exact moments) and the same chain step for step, without building it again.
+fn assert_adopted_exactly(config: ChainConfig, other: ChainConfig, theta: &[f64]) {
+    let n = config.settings.iter().find(|(k, _)| k == "n_points").map(|(_, v)| v.parse::<usize>().unwrap()).unwrap();
     let (_, parts, worker_position, _) = in_worker(&config, 500);
     let reference = Lab::new(config.clone(), 200, 200, 1.0).unwrap();
     let parts = parts.unwrap();
-    assert_eq!(parts.labels.len(), 50_000);
+    assert_eq!(parts.labels.len(), n);
     adopt_model(&config, parts).unwrap();
     let builds = count("large_build");
     let mut main = Lab::new_deferred(config.clone(), 200, 200, 1.0).unwrap();
     assert_eq!(count("large_build"), builds, "the adopted model is used, not rebuilt");
-    let model = main.chain().model();
-    let theta = [0.3, -0.2];
-    assert_eq!(model.log_density(&theta), reference.chain().model().log_density(&theta));
-    assert_eq!(model.view(), reference.chain().model().view());
-    assert_eq!(model.initial_point(), reference.chain().model().initial_point());
+    let (model, expected) = (main.chain().model(), reference.chain().model());
+    assert_eq!(model.log_density(theta), expected.log_density(theta));
+    assert_eq!(model.view(), expected.view());
+    assert_eq!(model.initial_point(), expected.initial_point());
+    assert_eq!(model.exact_moments(), expected.exact_moments());
     // Same seed, same model: the chains agree step for step.
     main.run(500);
     assert_eq!(main.chain().position(), &worker_position[..]);
     // A different target setting is not served from the cache.
-    let other = ChainConfig::new("logreg", "sgfs_f", 5).with("n_points", 40_000);
     Lab::new_deferred(other, 200, 200, 1.0).unwrap();
     assert_eq!(count("large_build"), builds + 1);
+}
+
+#[test]
+fn large_logistic_target_is_exported_and_adopted_exactly() {
+    let config = ChainConfig::new("logreg", "sgfs_f", 5).with("n_points", 50_000);
+    assert_adopted_exactly(config, ChainConfig::new("logreg", "sgfs_f", 5).with("n_points", 40_000), &[0.3, -0.2]);
+}
+
+#[test]
+fn large_linear_target_is_exported_and_adopted_exactly() {
+    let config = ChainConfig::new("linreg", "sghmc", 7).with("n_points", 50_000).with("n_features", 3);
+    let other = ChainConfig::new("linreg", "sghmc", 7).with("n_points", 50_000).with("n_features", 2);
+    assert_adopted_exactly(config, other, &[0.3, -0.2, 0.1, 0.5]);
 }
 
 #[test]
@@ -73,6 +86,14 @@ fn bad_exports_are_refused_with_a_message() {
     assert!(adopt_model(&config, short).unwrap_err().contains("inconsistent shapes"));
     let mut header = parts.header.clone();
     header["kind"] = "gaussian".into();
-    assert!(adopt_model(&config, sgviz::model::ExportedModel { header, ..parts }).unwrap_err().contains("allowed: logistic"));
+    assert!(adopt_model(&config, sgviz::model::ExportedModel { header, ..parts }).unwrap_err().contains("allowed: logistic, linear"));
+    let config = ChainConfig::new("linreg", "sgld", 5).with("n_points", 30_000);
+    let parts = Lab::new(config.clone(), 200, 200, 1.0).unwrap().export_model().unwrap();
+    let mut header = parts.header.clone();
+    header["precision"] = serde_json::json!([[1.0, 0.0], [0.0]]);
+    assert!(adopt_model(&config, sgviz::model::ExportedModel { header, ..parts.clone() }).unwrap_err().contains("inconsistent shapes"));
+    let mut labels = parts.labels.clone();
+    labels[7] = f64::NAN;
+    assert!(adopt_model(&config, sgviz::model::ExportedModel { labels, ..parts }).unwrap_err().contains("non-finite"));
     assert!(adopt_prepared(&serde_json::json!({"truth": null})).unwrap_err().contains("key"));
 }

@@ -18,10 +18,12 @@ export function labState() {
 }
 
 /**
- * Synthetic logistic regression with more data than this is built in a worker and handed over
- * (the core's `entry_counts::LARGE_BUILD_DATA`; only this target can be exported today).
+ * Synthetic data sets with more points than this are built in a worker and handed over (the
+ * core's `entry_counts::LARGE_BUILD_DATA`), for the targets the core can export and import
+ * (`model::import_parts`): logistic and linear regression.
  */
 export const LARGE_BUILD_DATA = 20_000;
+const EXPORTABLE_TARGETS = ['logreg', 'linreg'];
 
 /** The value of a target parameter: set explicitly, or its registry default. */
 function targetValue(name) {
@@ -31,7 +33,7 @@ function targetValue(name) {
 
 /** Whether the current target is too large to build on the main thread. */
 export function needsWorkerBuild() {
-  if (app.target !== 'logreg' || app.upload?.current()) return false;
+  if (!EXPORTABLE_TARGETS.includes(app.target) || app.upload?.current()) return false;
   const dataset = targetValue('dataset');
   return (dataset === 0 || dataset === '0' || dataset === 'synthetic') && Number(targetValue('n_points')) > LARGE_BUILD_DATA;
 }

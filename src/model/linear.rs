@@ -208,6 +208,17 @@ impl Model for LinearRegression {
         Some(Moments { mean: mean.as_slice().to_vec(), cov: matrix_to_rows(&cov) })
     }
 
+    /// The data and the full-data posterior (precision row by row, mean), so that the page can
+    /// adopt a large synthetic data set a worker generated without repeating the O(N d²) pass.
+    fn export_parts(&self) -> Option<super::ExportedModel> {
+        let (precision, mean) = self.posterior();
+        let header = serde_json::json!({
+            "kind": "linear", "d": self.d, "noise_sd": self.noise_sd, "prior_sd": self.prior_sd,
+            "precision": matrix_to_rows(precision), "mean": mean.as_slice(),
+        });
+        Some(super::ExportedModel { header, features: self.features.clone(), labels: self.responses.clone() })
+    }
+
     /// Chains start at the posterior mean (not 30 posterior sds away at the origin).
     fn initial_point(&self) -> Vec<f64> {
         self.posterior().1.as_slice().to_vec()
@@ -224,6 +235,35 @@ impl Model for LinearRegression {
 }
 
 impl LinearRegression {
+    /// Rebuild from [`Model::export_parts`] without generating the data or computing the
+    /// posterior again; shapes and the header are checked.
+    pub fn from_parts(parts: super::ExportedModel) -> Result<Self, String> {
+        #[derive(serde::Deserialize)]
+        struct Header {
+            d: usize,
+            noise_sd: f64,
+            prior_sd: f64,
+            precision: Vec<Vec<f64>>,
+            mean: Vec<f64>,
+        }
+        let h: Header = serde_json::from_value(parts.header).map_err(|e| format!("exported linear model: {e}"))?;
+        let (n, dim) = (parts.labels.len(), h.d + 1);
+        let square = h.precision.len() == dim && h.precision.iter().all(|row| row.len() == dim);
+        if h.d == 0 || n == 0 || parts.features.len() != n * h.d || h.mean.len() != dim || !square {
+            return Err(format!("exported linear model: inconsistent shapes (d = {}, {} features, {} responses)", h.d, parts.features.len(), n));
+        }
+        if !(h.noise_sd > 0.0 && h.prior_sd > 0.0) {
+            return Err("exported linear model: noise and prior scales must be positive".into());
+        }
+        if parts.labels.iter().chain(&parts.features).any(|v| !v.is_finite()) {
+            return Err("exported linear model: non-finite data".into());
+        }
+        let model = Self::new(h.d, parts.features, parts.labels, h.noise_sd, h.prior_sd);
+        let precision = DMatrix::from_fn(dim, dim, |i, j| h.precision[i][j]);
+        model.posterior.set((precision, DVector::from_vec(h.mean))).expect("a new model has no posterior yet");
+        Ok(model)
+    }
+
     #[inline]
     fn prediction(&self, i: usize, theta: &[f64]) -> f64 {
         self.features[i * self.d..(i + 1) * self.d].iter().zip(theta).map(|(a, b)| a * b).sum::<f64>() + theta[self.d]

@@ -202,6 +202,7 @@ pub struct ExportedModel {
 pub fn import_parts(parts: ExportedModel) -> Result<Box<dyn Model>, String> {
     match parts.header.get("kind").and_then(|k| k.as_str()) {
         Some("logistic") => Ok(Box::new(logistic::LogisticRegression::from_parts(parts)?)),
-        other => Err(format!("cannot import a target of kind {other:?}; allowed: logistic")),
+        Some("linear") => Ok(Box::new(linear::LinearRegression::from_parts(parts)?)),
+        other => Err(format!("cannot import a target of kind {other:?}; allowed: logistic, linear")),
     }
 }

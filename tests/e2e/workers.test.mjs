@@ -28,6 +28,20 @@ async function assertFrameWorkBounded(page) {
   return work;
 }
 
+test('linear regression with N = 10⁶: the data and the exact posterior are built in a worker and adopted', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url);
+  await page.selectOption('#target', 'linreg');
+  await page.evaluate(() => window.sgviz.setParam('n_points', 1_000_000));
+  await page.waitForFunction(() => window.sgviz.state().n_data === 1_000_000, null, { timeout: JOB_LIMIT_MS });
+  await page.waitForFunction(() => !window.sgviz.state().truth_pending, null, { timeout: JOB_LIMIT_MS });
+  const steps = await page.evaluate(() => window.sgviz.state().steps);
+  await page.waitForFunction((s) => window.sgviz.state().steps > s + 100, steps, { timeout: JOB_LIMIT_MS });
+  assert.deepEqual(await mainThreadHeavyCalls(page), {});
+  assert.ok((await page.evaluate(() => window.sgviz.jobs().started.prepare)) >= 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('mixture preset: truth and sweep run in workers, the panel reaches 10⁵ samples, clicks are handled meanwhile', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url);
   await page.evaluate(() => window.sgviz.resetFrameWork());
