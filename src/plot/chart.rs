@@ -270,9 +270,12 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     let (y0, y1) = fitted_range(ys, spec.y_range, spec.log_y);
     let (x_format, y_format) = (TickFormat::new(x0, x1, X_TICKS, spec.log_x), TickFormat::new(y0, y1, Y_TICKS, spec.log_y));
     let y_label_width = [y0, y1, 0.5 * (y0 + y1)].iter().map(|v| text_width(&y_format.label(*v), font)).max().unwrap_or(0);
+    // The last x tick label is centred on the frame's right edge: leave room for its right half.
+    let right_margin = (px(6.0) as i32).max(text_width(&x_format.label(x1), font) / 2 + px(2.0) as i32);
     let mut chart = ChartBuilder::on(&chart_area)
         .caption(&spec.title, ("sans-serif", px(14.0)))
         .margin(px(6.0))
+        .margin_right(right_margin as u32)
         .x_label_area_size(px(34.0))
         .y_label_area_size(y_label_width as u32 + px(26.0))
         .build_cartesian_2d(x0..x1, y0..y1)?;
@@ -601,6 +604,29 @@ mod tests {
             .collect();
         assert_distinct(&below_axis, "x ticks of a trace at sample 110,000");
         assert!(below_axis.iter().all(|t| !t.contains('e')), "{below_axis:?}");
+    }
+
+    /// The SGAIS evidence charts run x to 100,000: the last tick label ("100000", centred on the
+    /// frame's right edge) is printed whole inside the canvas, not cut to "1000".
+    #[test]
+    fn the_last_x_tick_label_fits_inside_the_canvas() {
+        let points: Vec<(f64, f64)> = (0..=100).map(|k| (1000.0 * k as f64, -4.12 + 1e-4 * k as f64)).collect();
+        let spec = ChartSpec { series: vec![Series::new("K = 3", points, PALETTE[0], Style::Line)], x_range: Some((0.0, 1e5)), ..Default::default() };
+        for (width, scale) in [(500u32, 1.0), (420, 1.0), (900, 2.0)] {
+            let mut svg = String::new();
+            let layout = {
+                let root = SVGBackend::with_string(&mut svg, (width, 300)).into_drawing_area();
+                draw_chart_layout(&root, &spec, scale).unwrap()
+            };
+            let font = (12.0 * scale).round() as u32;
+            let ticks: Vec<_> = crate::plot::svg_probe::elements(&svg)
+                .into_iter()
+                .filter(|e| e.tag == "text" && e.points[0].1 > layout.plot.3 as f64 && e.points[0].1 < layout.legend.unwrap().1 as f64 && !e.text.is_empty())
+                .collect();
+            let last = ticks.iter().find(|e| e.text == "100000").unwrap_or_else(|| panic!("{width}: no 100000 tick among {:?}", ticks.iter().map(|e| &e.text).collect::<Vec<_>>()));
+            let right_end = last.points[0].0 + text_width(&last.text, font) as f64 / 2.0;
+            assert!(right_end <= width as f64, "{width}×300 at {scale}×: the 100000 label ends at {right_end}, past the canvas");
+        }
     }
 
     #[test]
