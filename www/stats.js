@@ -90,10 +90,24 @@ export function adviceFor(state, samplerSpec) {
   }
   const enough = state.n_samples >= FAR_MIN_SAMPLES && !state.truth_pending;
   if (enough && Number.isFinite(state.e2) && state.e2 > FAR_E2 && !state.diverged) {
-    const remedy = samplerSpec.kind === 'bouncy' ? 'Raise k or the minibatch size, then Reset.' : 'Lower the step size, then Reset.';
-    advice.push({ key: 'far', text: `E2 = ${formatNumber(state.e2)}: the samples' covariance is far from the truth's (errors larger than the covariances themselves). ${remedy}` });
+    advice.push({ key: 'far', text: `E2 = ${formatNumber(state.e2)}: the samples' covariance is far from the truth's (errors larger than the covariances themselves). ${farRemedy(state, samplerSpec)}` });
   }
   return advice;
+}
+
+/**
+ * What to change when E2 is large: for OSGFS, whose eq. 17 detector reported the end of burn-in, the
+ * march in from the start (still among the samples) is the likely cause; otherwise burn-in or too
+ * large a step, in the sampler's own terms (SGFS steps shrink as α grows).
+ */
+function farRemedy(state, samplerSpec) {
+  if (samplerSpec.kind === 'bouncy') return 'Raise k or the minibatch size, then Reset.';
+  const burnInOver = state.diagnostics.find((d) => d.name === 'burn_in_over_step')?.value;
+  if (Number.isFinite(burnInOver) && burnInOver > 0) {
+    return `Burn-in ended at step ${formatCount(burnInOver)} (eq. 17), but the march in from the start is still among the samples: press "Discard burn-in" (d).`;
+  }
+  const smaller = samplerSpec.name.startsWith('sgfs') ? 'raise α (smaller steps)' : 'lower the step size';
+  return `If the chain started far from the bulk, press "Discard burn-in" (d); otherwise ${smaller}, then Reset.`;
 }
 
 function showAdvice(advice, onDiscardSinceRunaway) {

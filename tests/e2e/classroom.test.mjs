@@ -211,6 +211,10 @@ test('warnings: sampling threshold ≫ 1 and a chain far from the truth; runaway
       absent: adviceFor({ ...base, runaway: undefined, e2: 0 }, spec).map((a) => a.key),
       none: adviceFor({ ...base, runaway: null, e2: 0 }, spec).map((a) => a.key),
       present: adviceFor({ ...base, runaway: { since_step: 1200, distance_sd: 8.5, message: 'ran away since step 1,200' } }, spec)[0],
+      // E2 far off after OSGFS's detector fired: the remedy is to discard burn-in, not a step size
+      // OSGFS does not have; SGFS's steps shrink as α grows.
+      osgfs: adviceFor({ ...base, runaway: null, e2: 28, diagnostics: [{ name: 'burn_in_over_step', value: 1500 }] }, { name: 'osgfs', kind: 'gradient' }).find((a) => a.key === 'far')?.text,
+      sgfs: adviceFor({ ...base, runaway: null, e2: 28, diagnostics: [] }, { name: 'sgfs_f', kind: 'gradient' }).find((a) => a.key === 'far')?.text,
     };
   });
   assert.deepEqual(advice.absent, []);
@@ -218,6 +222,9 @@ test('warnings: sampling threshold ≫ 1 and a chain far from the truth; runaway
   assert.equal(advice.present.key, 'runaway');
   assert.equal(advice.present.action, 'discard-since-runaway');
   assert.match(advice.present.text, /ran away since step 1,200/);
+  assert.match(advice.osgfs, /Burn-in ended at step 1,500 .*press "Discard burn-in"/);
+  assert.doesNotMatch(advice.osgfs, /step size/);
+  assert.match(advice.sgfs, /raise α/);
   assert.deepEqual(errors, []);
   await page.close();
 });
