@@ -351,6 +351,24 @@ mod tests {
     }
     use super::*;
 
+    /// A point of weight 0 (a BPS segment of zero duration, two events at one time) or of a
+    /// non-finite or negative weight is ignored: not counted, and no 0/0 when it comes first.
+    #[test]
+    fn points_without_positive_weight_are_ignored() {
+        let mut m = RunningMoments::new(2);
+        m.add(&[1.0, 2.0], 0.0);
+        assert_eq!(m.count(), 0);
+        m.add(&[1.0, 2.0], 1.0);
+        m.add(&[3.0, -1.0], 0.0);
+        m.add(&[5.0, 5.0], -1.0);
+        m.add(&[5.0, 5.0], f64::NAN);
+        m.add_segment(&[7.0, 7.0], &[1.0, 0.0], 0.0);
+        assert_eq!(m.count(), 1);
+        assert_eq!(m.total_weight(), 1.0);
+        assert_eq!(m.mean(), &[1.0, 2.0]);
+        assert_eq!(m.cov(), vec![vec![0.0, 0.0], vec![0.0, 0.0]]);
+    }
+
     #[test]
     fn weighted_moments_match_direct_formulas() {
         let points = [[1.0, 2.0], [3.0, -1.0], [0.5, 0.5], [2.0, 4.0]];
@@ -490,6 +508,10 @@ mod tests {
         let rho = autocorrelation(&[1.0, 2.0, 3.0, 4.0], 2);
         for (got, expected) in rho.iter().zip([1.0, 0.25, -0.3]) {
             assert!((got - expected).abs() < 1e-12, "{rho:?}");
+        }
+        // No samples yet, one sample, or a constant series: only ρ(0) = 1, no 0/0 or panic.
+        for short in [&[][..], &[3.0], &[2.0, 2.0, 2.0]] {
+            assert_eq!(autocorrelation(short, 10), vec![1.0], "{short:?}");
         }
         assert!((integrated_autocorrelation_time(&[1.0, 2.0, 3.0, 4.0]) - 1.5).abs() < 1e-12);
         assert!((effective_sample_size(&[1.0, 2.0, 3.0, 4.0]) - 4.0 / 1.5).abs() < 1e-12);

@@ -206,6 +206,27 @@ fn sampling_threshold_is_step_times_n_squared_over_4n_times_lambda_max_of_the_sc
     let scale = step * n_data * n_data / (4.0 * batch as f64) / n_data;
     let (low, high) = (scale * lambda_max, scale * (p[0] + p[2]));
     assert!(mean > low - 4.0 * se && mean < high + 4.0 * se, "mean threshold {mean} outside [{low}, {high}] ± 4·{se}");
+    // The page's "mean" diagnostic is the average of those readings, restarted when a parameter
+    // changes (here: refreshes every other step, so the mean is over the even steps' readings).
+    let mut values = ParamValues::defaults(sgld::PARAMS);
+    values.set(sgld::PARAMS, "step_size", step).unwrap();
+    values.set(sgld::PARAMS, "batch_size", batch as f64).unwrap();
+    values.set(sgld::PARAMS, "noise_diag_every", 2.0).unwrap();
+    let mut sampler = Sgld::new(model.initial_point(), &values);
+    let mut oracle = GradientOracle::new(&model, batch);
+    let mut rng = chain_rng(3);
+    assert!(sampler.mean_sampling_threshold().is_nan(), "no reading yet");
+    let mut readings = Vec::new();
+    for t in 0..400 {
+        sampler.step(&model, &mut oracle, &mut rng);
+        if t % 2 == 0 {
+            readings.push(sampler.sampling_threshold());
+        }
+    }
+    let expected = readings.iter().sum::<f64>() / readings.len() as f64;
+    assert!((sampler.mean_sampling_threshold() - expected).abs() <= 1e-12 * expected, "{} vs {expected}", sampler.mean_sampling_threshold());
+    sampler.update_params(&values);
+    assert!(sampler.mean_sampling_threshold().is_nan(), "a parameter change restarts the mean");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,8 +30,26 @@ export class AnalysisRunner {
   /** Restart after the setting settles (slider drags call this many times). */
   schedule() {
     clearTimeout(this.timer);
+    this.markStale();
     this.cancel();
     this.timer = setTimeout(() => this.start(), RESTART_DELAY_MS);
+  }
+
+  /**
+   * The charts on screen belong to the earlier setting (its "current ε", its threshold): dim them
+   * and say so until the new setting's charts arrive, instead of showing them as current.
+   */
+  markStale() {
+    if (!Object.keys(this.charts).length) return;
+    this.stale = new Set(KINDS.map(([kind]) => kind));
+    for (const [, id] of KINDS) document.getElementById(id)?.classList.add('stale');
+    this.status.textContent = 'The setting changed: the charts below are recomputed for it…';
+  }
+
+  /** A chart of the current setting arrived: no longer stale. */
+  markFresh(kind, id) {
+    this.stale?.delete(kind);
+    document.getElementById(id)?.classList.remove('stale');
   }
 
   cancel() {
@@ -87,7 +105,11 @@ export class AnalysisRunner {
         if (message.charts) {
           const charts = JSON.parse(message.charts);
           Object.assign(this.charts, charts);
-          for (const [kind, canvas] of KINDS) if (charts[kind]) queueChart(canvas, JSON.stringify(charts[kind]));
+          for (const [kind, canvas] of KINDS) {
+            if (!charts[kind]) continue;
+            queueChart(canvas, JSON.stringify(charts[kind]));
+            this.markFresh(kind, canvas);
+          }
         }
         if (message.type === 'done') {
           this.active = false;
@@ -104,11 +126,14 @@ export class AnalysisRunner {
 
   /** Blank the analysis charts so results of an earlier setting are never shown as current. */
   clear() {
-    for (const [, id] of KINDS) queueChart(id, null);
+    for (const [kind, id] of KINDS) {
+      queueChart(id, null);
+      this.markFresh(kind, id);
+    }
   }
 
   /** State for the tests. */
   snapshot() {
-    return { active: this.active, done: this.done, fraction: this.fraction, job: this.job };
+    return { active: this.active, done: this.done, fraction: this.fraction, job: this.job, stale: [...(this.stale ?? [])] };
   }
 }

@@ -250,6 +250,8 @@ pub struct Sgld {
     current_step: f64,
     diag_every: u64,
     noise: Option<NoiseDiagnostic>,
+    /// Sum and count of the thresholds read at each noise refresh since the parameters last changed.
+    threshold_readings: (f64, u64),
     scores: Vec<f64>,
     /// Where a fresh RMSprop average starts (see [`Sgld::with_initial_mean_square`]).
     initial_mean_square: Option<Vec<f64>>,
@@ -273,6 +275,7 @@ impl Sgld {
             current_step: 0.0,
             diag_every: 0,
             noise: None,
+            threshold_readings: (0.0, 0),
             scores: Vec::new(),
             initial_mean_square: None,
             rms_decay: 0.0,
@@ -339,6 +342,18 @@ impl Sgld {
     pub fn gradient_noise_variance(&self) -> f64 {
         let e = self.current_step;
         self.noise.map_or(f64::NAN, |n| e * e / 4.0 * n.n_squared_over_batch * n.score_cov_max_eigenvalue)
+    }
+
+    /// Mean of the thresholds read at the noise refreshes since the parameters last changed; NaN
+    /// before the first. One reading estimates V_s from one minibatch (n = 5 scores scatter its
+    /// λ_max widely); the mean settles on E[ε N²λ_max(V_s)/(4n)], the number a lesson can quote.
+    pub fn mean_sampling_threshold(&self) -> f64 {
+        let (sum, count) = self.threshold_readings;
+        if count == 0 {
+            f64::NAN
+        } else {
+            sum / count as f64
+        }
     }
 
     fn refresh_due(&self) -> bool {
@@ -446,7 +461,8 @@ impl Sampler for Sgld {
 
     /// Welling & Teh 2011 eq. 4 with step ε_t and diagonal preconditioner M.
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {
-        if self.refresh_due() {
+        let refreshed = self.refresh_due();
+        if refreshed {
             self.gradient_with_noise_diagnostic(model, grads, rng);
         } else {
             grads.stochastic_gradient(model, &self.theta, rng, &mut self.grad);
@@ -454,6 +470,11 @@ impl Sampler for Sgld {
         self.adapt_preconditioner(grads.n_data());
         let e = self.step_size_at(self.t);
         self.current_step = e;
+        let reading = self.sampling_threshold();
+        if refreshed && reading.is_finite() {
+            self.threshold_readings.0 += reading;
+            self.threshold_readings.1 += 1;
+        }
         if self.parts.is_some() {
             self.recorded_update(model, e, rng);
         } else {
@@ -471,6 +492,7 @@ impl Sampler for Sgld {
             _ => None,
         };
         self.diag_every = params.get_usize("noise_diag_every") as u64;
+        self.threshold_readings = (0.0, 0);
         if self.current_step == 0.0 {
             self.current_step = self.step_size_at(self.t);
         }
@@ -497,6 +519,7 @@ impl Sampler for Sgld {
             Diagnostic { name: "injected_noise_variance", label: "injected noise variance ε_t", value: e },
             Diagnostic { name: "gradient_noise_variance", label: "gradient noise variance (ε_t²/4)(N²/n)λmax(V_s)", value: self.gradient_noise_variance() },
             Diagnostic { name: "sampling_threshold", label: "sampling threshold ε_t N²λmax(V_s)/(4n)", value: self.sampling_threshold() },
+            Diagnostic { name: "sampling_threshold_mean", label: "sampling threshold, mean of the readings since the last change", value: self.mean_sampling_threshold() },
             Diagnostic { name: "noise_diag_step", label: "step of the last noise estimate", value: refreshed },
             Diagnostic { name: "precond_min", label: "smallest preconditioner entry", value: m.iter().copied().fold(f64::INFINITY, f64::min) },
             Diagnostic { name: "precond_max", label: "largest preconditioner entry", value: m.iter().copied().fold(f64::NEG_INFINITY, f64::max) },

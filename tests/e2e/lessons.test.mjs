@@ -107,7 +107,13 @@ test('every lesson step\'s claims hold at the settings it loads (screenshots of 
       const step = lesson.steps[k];
       const where = `${lesson.id} step ${k + 1}`;
       // A click through the page (the SGAIS panel may still be settling after its run was stopped).
-      if (k > 0) await page.$eval('#lesson-next', (b) => b.click());
+      if (k > 0) {
+        const hadCharts = await page.evaluate(() => Boolean(window.sgviz.chart('noise')));
+        await page.$eval('#lesson-next', (b) => b.click());
+        // The earlier step's analysis charts are dimmed and said to be stale, not shown as current.
+        const stale = await page.evaluate(() => ({ kinds: window.sgviz.analysis().stale, dimmed: document.querySelector('#chart-noise').classList.contains('stale') }));
+        if (hadCharts && !(step.preset && presets[step.preset].sgais)) assert.ok(stale.kinds.includes('noise') && stale.dimmed, `${where}: the previous step's charts are marked stale (${JSON.stringify(stale)})`);
+      }
       assert.equal(await page.textContent('#lesson-text'), step.text, `${where}: text shown`);
       const figure = await page.evaluate(() => document.querySelector('#lesson').dataset.figure);
       assert.equal(figure, step.figure, `${where}: placed next to its figure`);
@@ -123,6 +129,17 @@ test('every lesson step\'s claims hold at the settings it loads (screenshots of 
         const started = Date.now();
         log.push(...await checkClaims(page, step.claims, where, failures));
         log.push(`  (${where}: ${(Date.now() - started) / 1000} s)`);
+        await redraw(page);
+      }
+      if (['noise', 'bias', 'sweep'].includes(step.figure)) {
+        // The figure the text talks about shows this step's setting: the worker's new charts have
+        // arrived (a hang guard, not a speed requirement), and the noise chart marks this ε.
+        await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.chart('noise'), null, { timeout: 240_000, polling: 250 });
+        const eps = step.state?.values?.step_size;
+        if (step.figure === 'noise' && eps !== undefined) {
+          const marker = await page.evaluate(() => window.sgviz.chart('noise').markers.find((m) => m.label.startsWith('current ε')));
+          assert.ok(marker && Math.abs(marker.x - eps) <= 1e-9 * eps, `${where}: the noise chart marks this step's ε = ${eps} (marker ${JSON.stringify(marker)})`);
+        }
         await redraw(page);
       }
       await page.$eval('#lesson', (e) => e.scrollIntoView({ block: 'start' }));
