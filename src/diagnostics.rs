@@ -509,6 +509,8 @@ mod tests {
         for (got, expected) in rho.iter().zip([1.0, 0.25, -0.3]) {
             assert!((got - expected).abs() < 1e-12, "{rho:?}");
         }
+        // Two samples (1, 3): centred (−1, 1), variance 1, ρ(1) = −1/2.
+        assert_eq!(autocorrelation(&[1.0, 3.0], 5), vec![1.0, -0.5]);
         // No samples yet, one sample, or a constant series: only ρ(0) = 1, no 0/0 or panic.
         for short in [&[][..], &[3.0], &[2.0, 2.0, 2.0]] {
             assert_eq!(autocorrelation(short, 10), vec![1.0], "{short:?}");
