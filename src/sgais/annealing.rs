@@ -115,6 +115,11 @@ mod tests {
         assert!(delta > 0.0 && delta < 1.0);
         let ess = incremental_ess(&l, delta);
         assert!((ess - 2.8).abs() < 1e-9, "ESS({delta}) = {ess}");
+        let target = 2.8 * 3.0 / 3.0; // ESS* m/M as the function computes it (2.8 − 4e-16)
+        assert!(ess >= target, "the increment keeps ESS ≥ ESS* (the bracket's lower end): ESS({delta}) = {ess}");
+        // ESS* = M: only Δ so small that ESS rounds to M reaches it; λ still moves (Δ > 0).
+        let tiny = next_increment(&l, 0.0, 3.0);
+        assert!(tiny > 0.0 && tiny < 1e-6 && incremental_ess(&l, tiny) >= 3.0, "{tiny}");
         // One particle at −∞: the target scales to the finite share, 2.8·2/3 — reachable.
         let with_dead = [0.0, 2.0f64.ln(), f64::NEG_INFINITY];
         let delta = next_increment(&with_dead, 0.0, 2.8);
