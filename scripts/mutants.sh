@@ -31,7 +31,7 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
   echo "== cargo mutants: the priority set"
   exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
     --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority \
-    -- --lib --test oracles --test gradient_samplers --test sgld_bias --test sgais -E 'not test(breast_cancer)'
+    -- --lib --test oracles --test gradient_samplers --test sgld_bias --test sgais --test step_parts -E 'not test(breast_cancer)'
 fi
 args=(-j 1 --no-shuffle)
 [ -n "${MUTANTS_SHARD:-}" ] && args+=(--shard "$MUTANTS_SHARD")
