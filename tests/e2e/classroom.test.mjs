@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels, frames } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels, frames, waitForPainted } from './harness.mjs';
 
 const env = useBrowser();
 const PROJECTOR = { width: 1400, height: 900 };
@@ -41,7 +41,7 @@ test('Play and ε are above the fold and samples appear without a click (1400×9
     }
     assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'true', `${name}: playing on load`);
     await page.waitForFunction(() => window.sgviz.state().n_samples > 300, null, { timeout: 20_000 });
-    assert.ok(await paintedPixels(page, '#density-layer') > 100, `${name}: samples drawn without a click`);
+    await waitForPainted(page, '#density-layer', 100); // samples drawn without a click
     const plot = await box(page, '#stack');
     assert.ok(plot.top < viewport.height / 2 && plot.bottom <= viewport.height, `${name}: the whole 2-D plot is on the first screen (${plot.top}–${plot.bottom})`);
     if (name === 'phone') {

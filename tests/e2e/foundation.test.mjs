@@ -5,13 +5,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted } from './harness.mjs';
 
 const env = useBrowser();
 
 test('page loads with no console errors and draws the static layer', async () => {
   const { page, errors, outsideRequests } = await openApp(env.browser, env.server.url);
-  assert.ok(await paintedPixels(page, '#static-layer') > 1000, 'axes and contours drawn');
+  await waitForPainted(page, '#static-layer', 1000); // axes and contours drawn
   const options = await page.$$eval('#sampler option', (os) => os.map((o) => o.value));
   assert.ok(options.includes('sgld'), `sampler dropdown from the registry: ${options}`);
   assert.deepEqual(errors, []);
@@ -31,8 +31,8 @@ test('play increases the sample count and draws samples', async () => {
   await page.click('#play');
   const shown = Number((await page.textContent('#count-samples')).replace(/,/g, ''));
   assert.ok(shown > 500, `counter on the page: ${shown}`);
-  assert.ok(await paintedPixels(page, '#density-layer') > 200, 'density image drawn');
-  assert.ok(await paintedPixels(page, '#overlay-layer') > 20, 'current point and trail drawn');
+  await waitForPainted(page, '#density-layer', 200); // density image drawn
+  await waitForPainted(page, '#overlay-layer', 20); // current point and trail drawn
   await screenshot(page, 'foundation-running');
   assert.deepEqual(errors, []);
   await page.close();

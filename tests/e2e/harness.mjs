@@ -106,6 +106,31 @@ export async function paintedPixels(page, selector) {
 }
 
 /**
+ * Wait until a canvas has more than `min` painted pixels (charts are drawn within the frame budget,
+ * one heavy drawing per frame, so on a loaded machine a chart can lag its data by several frames).
+ * A hang guard, not a speed requirement; returns the count.
+ */
+export async function waitForPainted(page, selector, min, timeout = 60_000) {
+  const start = Date.now();
+  for (;;) {
+    const painted = await paintedPixels(page, selector);
+    if (painted > min) return painted;
+    if (Date.now() - start > timeout) throw new Error(`${selector}: ${painted} painted pixels after ${timeout} ms (expected > ${min})`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** Wait until `read()` (a page-side value such as a canvas's data URL) differs from `before`. */
+export async function waitForChange(read, before, what, timeout = 60_000) {
+  const start = Date.now();
+  for (;;) {
+    if ((await read()) !== before) return;
+    if (Date.now() - start > timeout) throw new Error(`${what}: unchanged after ${timeout} ms`);
+    await new Promise((resolve) => { setTimeout(resolve, 200); });
+  }
+}
+
+/**
  * One static server and one browser for a test file: registers before/after hooks and returns
  * an object whose `server` and `browser` are set once the hooks have run.
  */

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -49,7 +49,7 @@ test('exact BPS draws its piecewise-linear path with bounces', async () => {
   assert.ok(path.bounces.length >= 2, 'bounces marked');
   const bounces = await page.evaluate(() => window.sgviz.state().diagnostics.find((d) => d.name === 'bounces').value);
   assert.ok(bounces > 0);
-  assert.ok(await paintedPixels(page, '#overlay-layer') > 100);
+  await waitForPainted(page, '#overlay-layer', 100);
   // Slow playback animates the particle along the newest piece.
   await page.click('#play');
   await page.waitForTimeout(400);

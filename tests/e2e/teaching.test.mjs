@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { useBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, waitForChange } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -21,12 +21,12 @@ test('every panel renders non-blank and updates while running', async () => {
   const panels = ['#static-layer', '#density-layer', '#overlay-layer', '#chart-trace', '#chart-acf', '#chart-noise', '#chart-bias', '#chart-sweep'];
   const first = {};
   for (const p of panels) {
-    assert.ok(await paintedPixels(page, p) > 500, `${p} is drawn`);
+    await waitForPainted(page, p, 500); // drawn (charts arrive one per frame)
     first[p] = await canvasData(page, p);
   }
-  await page.waitForTimeout(800);
+  // Each layer changes while the chain runs (waited for on the canvases, not on the clock).
   for (const p of ['#density-layer', '#overlay-layer', '#chart-trace']) {
-    assert.notEqual(await canvasData(page, p), first[p], `${p} updates while running`);
+    await waitForChange(() => canvasData(page, p), first[p], `${p} updates while running`);
   }
   await page.click('#play');
   await screenshot(page, 'teaching-all-panels');
@@ -75,13 +75,13 @@ test('compare mode runs two samplers at the same gradient budget', async () => {
   assert.equal(await page.isVisible('#view-b'), true);
   await page.selectOption('#compare-sampler', 'mala');
   await page.click('#play');
-  await page.waitForTimeout(1500);
+  await page.waitForFunction(() => window.sgviz.app.lab.grad_evals() > 1000 && window.sgviz.app.compare.lab.grad_evals() > 1000, null, { timeout: 60_000 });
   await page.click('#play');
   const [a, b] = await page.evaluate(() => [window.sgviz.app.lab.grad_evals(), window.sgviz.app.compare.lab.grad_evals()]);
   assert.ok(a > 1000, `main chain ran: ${a}`);
   // MALA spends N = 100 per step, so it can overshoot by at most one doubling chunk of steps.
   assert.ok(b >= a && b <= a + 4096 * 100, `compared chain matched the budget: ${a} vs ${b}`);
-  assert.ok(await paintedPixels(page, '#stack-b .density-layer') > 100);
+  await waitForPainted(page, '#stack-b .density-layer', 100);
   assert.match(page.url(), /compare=mala/);
   await screenshot(page, 'teaching-compare');
   assert.deepEqual(errors, []);
@@ -100,8 +100,7 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
       // point (workers.test.mjs checks the finished runs). Generous limit for a loaded 2-core machine.
       await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0) && window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
       await page.waitForFunction(() => document.getElementById('chart-evidence').width > 0, null, { timeout: 60_000 });
-      await page.waitForTimeout(500);
-      assert.ok(await paintedPixels(page, '#chart-evidence') > 500);
+      await waitForPainted(page, '#chart-evidence', 500);
       await page.click('#sgais-stop');
       assert.equal(await page.evaluate(() => window.sgviz.jobs().active.sgais || 0), 0, 'Stop terminated every SGAIS worker');
     } else {

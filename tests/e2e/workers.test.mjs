@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted } from './harness.mjs';
 
 const env = useBrowser();
 /** Generous limit for a background job (sweep, truth, 10⁶-row build) on a busy 2-core machine. */
@@ -61,7 +61,7 @@ test('mixture preset: truth and sweep run in workers, the panel reaches 10⁵ sa
   await page.waitForFunction(() => window.sgviz.analysis().done, null, { timeout: JOB_LIMIT_MS });
   // The 2-D panel at 10⁵ retained samples while the page keeps its budget.
   await page.waitForFunction(() => window.sgviz.state().retained >= 100_000, null, { timeout: JOB_LIMIT_MS });
-  assert.ok(await paintedPixels(page, '#chart-sweep') > 500, 'the sweep chart was drawn from the worker\'s spec');
+  await waitForPainted(page, '#chart-sweep', 500); // the sweep chart was drawn from the worker's spec
   assert.deepEqual(await mainThreadHeavyCalls(page), {});
   const jobs = await page.evaluate(() => window.sgviz.jobs());
   assert.ok(jobs.started.sweep >= 1 && jobs.started.prepare >= 1, JSON.stringify(jobs));
