@@ -58,6 +58,14 @@ fn recording_parts_does_not_change_the_chain() {
         assert_eq!(plain.position(), recorded.position(), "{sampler} on {target}");
         assert!(plain.last_parts().is_none(), "{sampler}: nothing recorded unless asked");
     }
+    // Preconditioned SGLD (RMSprop, M ≠ I) takes its own branch of the update: the same draws too.
+    let config = ChainConfig::new("logreg", "sgld", 3).with("batch_size", 10).with("sgld_precond", 1);
+    let mut plain = Chain::new(&config).unwrap();
+    let mut recorded = Chain::new(&config).unwrap();
+    recorded.record_parts(true);
+    plain.run(300);
+    recorded.run(300);
+    assert_eq!(plain.position(), recorded.position(), "preconditioned SGLD on logreg");
 }
 
 #[test]
