@@ -356,6 +356,16 @@ impl Sgld {
         }
     }
 
+    /// Add the threshold just read (at a noise refresh) to the running mean; NaN readings (one
+    /// score, no spread) are left out.
+    fn record_threshold_reading(&mut self) {
+        let reading = self.sampling_threshold();
+        if reading.is_finite() {
+            self.threshold_readings.0 += reading;
+            self.threshold_readings.1 += 1;
+        }
+    }
+
     fn refresh_due(&self) -> bool {
         self.diag_every > 0 && self.t.is_multiple_of(self.diag_every)
     }
@@ -470,10 +480,8 @@ impl Sampler for Sgld {
         self.adapt_preconditioner(grads.n_data());
         let e = self.step_size_at(self.t);
         self.current_step = e;
-        let reading = self.sampling_threshold();
-        if refreshed && reading.is_finite() {
-            self.threshold_readings.0 += reading;
-            self.threshold_readings.1 += 1;
+        if refreshed {
+            self.record_threshold_reading();
         }
         if self.parts.is_some() {
             self.recorded_update(model, e, rng);

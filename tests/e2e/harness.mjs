@@ -105,29 +105,29 @@ export async function paintedPixels(page, selector) {
   });
 }
 
+/** Poll `read()` every 200 ms until `done(value)`; throws `what` with the last value after `timeout`. */
+async function pollUntil(read, done, what, timeout) {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - start > timeout) throw new Error(`${what} after ${timeout} ms (last: ${String(value).slice(0, 80)})`);
+    await new Promise((resolve) => { setTimeout(resolve, 200); });
+  }
+}
+
 /**
  * Wait until a canvas has more than `min` painted pixels (charts are drawn within the frame budget,
  * one heavy drawing per frame, so on a loaded machine a chart can lag its data by several frames).
  * A hang guard, not a speed requirement; returns the count.
  */
-export async function waitForPainted(page, selector, min, timeout = 60_000) {
-  const start = Date.now();
-  for (;;) {
-    const painted = await paintedPixels(page, selector);
-    if (painted > min) return painted;
-    if (Date.now() - start > timeout) throw new Error(`${selector}: ${painted} painted pixels after ${timeout} ms (expected > ${min})`);
-    await page.waitForTimeout(200);
-  }
+export function waitForPainted(page, selector, min, timeout = 60_000) {
+  return pollUntil(() => paintedPixels(page, selector), (painted) => painted > min, `${selector}: not more than ${min} painted pixels`, timeout);
 }
 
 /** Wait until `read()` (a page-side value such as a canvas's data URL) differs from `before`. */
 export async function waitForChange(read, before, what, timeout = 60_000) {
-  const start = Date.now();
-  for (;;) {
-    if ((await read()) !== before) return;
-    if (Date.now() - start > timeout) throw new Error(`${what}: unchanged after ${timeout} ms`);
-    await new Promise((resolve) => { setTimeout(resolve, 200); });
-  }
+  await pollUntil(read, (value) => value !== before, `${what}: unchanged`, timeout);
 }
 
 /**
