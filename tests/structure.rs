@@ -1,6 +1,7 @@
 //! The layout rules of issue 25, checked on the source tree itself: no import cycle between files
-//! in src/ (Rust `crate::`, `super::`, `self::` paths, in `use` lines and inline, one node per
-//! file) or in www/ (ES `import … from './x.js'`, `export … from`, dynamic `import('./x.js')`), no
+//! in src/ (Rust `crate::`, `super::`, `self::` and `child_module::` paths, in `use` lines and
+//! inline, one node per file; `#[cfg(test)]` modules excluded, since unit tests sit on top of the
+//! crate like tests/) or in www/ (ES `import … from './x.js'`, `export … from`, dynamic `import('./x.js')`), no
 //! source file in src/ or www/ over 600 lines, and every file opening with a comment that says
 //! what it owns. A failure names the cycle as a path of files, or the file and its length.
 //!
@@ -264,6 +265,47 @@ fn absolute(here: &[String], children: &BTreeSet<String>, inline: usize, path: &
     Some(base)
 }
 
+/// `code` with its `#[cfg(test)] mod name { … }` blocks blanked: unit tests sit on top of the
+/// crate like the files in tests/ (they may use any module), so they are no part of the layering.
+fn without_test_modules(code: &str) -> String {
+    let mut out = code.as_bytes().to_vec();
+    let mut from = 0;
+    while let Some(pos) = code[from..].find("#[cfg(test)]") {
+        let at = from + pos;
+        from = at + 1;
+        let after = code[at + 12..].trim_start();
+        if !(after.starts_with("mod ") || after.starts_with("pub mod ")) {
+            continue;
+        }
+        let Some(open) = code[at..].find('{').map(|o| at + o) else { break };
+        if code[at + 12..open].contains(';') {
+            continue;
+        }
+        let mut depth = 0;
+        let mut end = code.len();
+        for (k, b) in code.as_bytes()[open..].iter().enumerate() {
+            match b {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = open + k + 1;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for b in &mut out[at..end] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+        from = end;
+    }
+    String::from_utf8(out).unwrap()
+}
+
 /// Names of the child modules a file declares (`mod name;`, not inline `mod name { … }`).
 fn declared_children(code: &str) -> BTreeSet<String> {
     code.split(';')
@@ -281,7 +323,7 @@ fn declared_children(code: &str) -> BTreeSet<String> {
 /// `self::` or one of its own child modules (`child::Item`), from `use` declarations (brace
 /// groups expanded) and from paths written inline.
 fn rust_references(here: &[String], text: &str) -> Vec<Vec<String>> {
-    let code = rust_code_only(text);
+    let code = without_test_modules(&rust_code_only(text));
     let children = declared_children(&code);
     let depths = inline_mod_depths(&code);
     let mut refs = Vec::new();
@@ -542,13 +584,13 @@ fn the_rust_parser_finds_a_cycle_through_grouped_uses_super_and_inline_paths() {
         src("src/c.rs", "fn c() {}"),
         src("src/s/mod.rs", "pub mod t;\nmod u;\nfn h() { u::k() }"),
         src("src/s/u.rs", "pub fn k() {}"),
-        src("src/s/t.rs", "use super::super::a::A;\n#[cfg(test)]\nmod tests { use super::g; }"),
+        src("src/s/t.rs", "use super::super::a::A;\nmod inner { use super::g; }\n#[cfg(test)]\nmod tests { use crate::b::B; fn f() { crate::c::c() } }"),
     ];
     let graph = rust_graph(&sources);
     let p = PathBuf::from;
     assert_eq!(graph[&p("src/a.rs")], [p("src/b.rs"), p("src/c.rs")].into_iter().collect());
     assert_eq!(graph[&p("src/b.rs")], [p("src/s/t.rs")].into_iter().collect(), "comments and strings are not references");
-    assert_eq!(graph[&p("src/s/t.rs")], [p("src/a.rs")].into_iter().collect(), "super:: inside an inline test module is the file itself");
+    assert_eq!(graph[&p("src/s/t.rs")], [p("src/a.rs")].into_iter().collect(), "super:: inside an inline module is the file itself; unit-test modules are no edges");
     assert_eq!(graph[&p("src/s/mod.rs")], [p("src/s/u.rs")].into_iter().collect(), "a path through a declared child module is an edge to it");
     let found = cycles(&graph);
     assert_eq!(describe(&found), "src/a.rs → src/b.rs → src/s/t.rs → src/a.rs");
