@@ -159,7 +159,7 @@ impl Chain {
             None => Arc::from((target_spec.build)(&target_params, config.data.as_ref())?),
         };
         let derived = apply_derived_defaults(sampler_spec, model.as_ref(), &mut sampler_params, &config.settings)?;
-        let warning = crate::defaults::pairing_warning(sampler_spec.name, model.as_ref());
+        let warning = crate::pairing::pairing_warning(sampler_spec.name, model.as_ref());
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
         if let Some(reason) = sampler.unsupported_reason() {

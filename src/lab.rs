@@ -808,7 +808,7 @@ pub fn adopt_model(config: &ChainConfig, parts: crate::model::ExportedModel) -> 
     let target_spec = crate::registry::target(&config.target)?;
     let sampler_spec = crate::registry::sampler(&config.sampler)?;
     let (target_params, _) = crate::registry::split_settings(target_spec, sampler_spec, &config.settings)?;
-    let model: std::sync::Arc<dyn Model> = std::sync::Arc::from(crate::model::import_parts(parts)?);
+    let model: std::sync::Arc<dyn Model> = std::sync::Arc::from(crate::model::import::import_parts(parts)?);
     MODEL_CACHE.with(|c| {
         let mut cache = c.borrow_mut();
         // One large target at a time: 10⁶ rows are tens of megabytes.

@@ -188,7 +188,7 @@ fn derive(model: &dyn Model, values: &ParamValues) -> Vec<DerivedParam> {
 }
 
 /// Why SGLD at its derived defaults cannot meet the E2 claim in the reference sample count, when
-/// it cannot (see [`crate::defaults::pairing_warning`]).
+/// it cannot (see [`crate::pairing::pairing_warning`]).
 pub fn warning(c: &Curvature) -> Option<String> {
     let plan = SgldPlan::for_target(c);
     if plan.e2_bound <= defaults::E2_CLAIM {
