@@ -13,14 +13,14 @@ import { AnalysisRunner } from './analysis.js';
 import { ComparePanel } from './compare.js';
 import { SgaisPanel } from './sgais.js';
 import { TruthRunner } from './truth.js';
-import { applyPendingPair, buildControls, labState, rebuildCompare, rebuildLab, setParam } from './chain.js';
+import { applyPendingPair, buildControls, discardSinceRunaway, labState, rebuildCompare, rebuildLab, setPair, setParam } from './chain.js';
 import { syncParameterControls } from './parameters.js';
 import { wirePairControls } from './pair-controls.js';
 import { wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
-import { draw } from './view.js';
+import { draw, wireView } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
 import { drawPendingCharts } from './charts.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
@@ -67,6 +67,7 @@ function frame() {
 
 /** Build the parts of the page that do not depend on the chain. */
 function buildPage(memory) {
+  wireView({ discardSinceRunaway });
   app.panel = new Panel2d($('stack'), memory);
   app.upload = wireDataUpload({
     fieldset: $('data-controls'), file: $('data-file'), standardise: $('data-standardise'),
@@ -79,7 +80,7 @@ function buildPage(memory) {
   });
   wireRunControls();
   wireToolbar();
-  wirePairControls();
+  wirePairControls({ setPair });
   wirePresets();
   wireDrag();
   wireSlowMotion();
