@@ -500,6 +500,26 @@ fn sghmc_periodic_law(precision: &DMatrix<f64>, eta: f64, friction: f64, period:
 }
 
 #[test]
+fn sghmc_without_resampling_starts_at_rest() {
+    // L = 0 (never resample, the default): v starts at 0, so with no friction (no injected noise)
+    // and a full batch the first step is exactly θ₁ = θ₀ + η∇log π(θ₀) (SGAIS paper eq. 3 with
+    // v₀ = 0). A momentum drawn before the first step (`resample_every > 0` → `>= 0`, where
+    // t.is_multiple_of(0) is t == 0) moves θ₁ by about √η.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0);
+    let eta = 0.2;
+    let params = values(sghmc::PARAMS, &[("sghmc_lr", eta), ("friction", 0.0), ("resample_every", 0.0), ("batch_size", 100.0)]);
+    let start = [1.0, -0.5];
+    let mut sampler = Sghmc::new(start.to_vec(), &params);
+    let mut oracle = GradientOracle::new(&model, 100);
+    sampler.step(&model, &mut oracle, &mut chain_rng(36));
+    // ∇log π(θ) = −Pθ with P = [[4/3, −2/3], [−2/3, 4/3]] (ρ = 0.5): at (1, −0.5) it is (−5/3, 4/3).
+    let expected = [1.0 - eta * 5.0 / 3.0, -0.5 + eta * 4.0 / 3.0];
+    for (got, want) in sampler.position().iter().zip(expected) {
+        assert!((got - want).abs() < 1e-9, "first step {:?} vs {expected:?}", sampler.position());
+    }
+}
+
+#[test]
 fn sghmc_with_momentum_resampled_every_five_steps_follows_its_periodic_law() {
     // L = 5 (the page's "Momentum resampling" slider off its default 0): between redraws the
     // momentum carries over, so the law is periodic, not the L = 1 recursion. Redrawing at every

@@ -31,6 +31,8 @@ const RANDOM_TRIALS: usize = 3;
 const STEPS: u64 = 120;
 const CHUNK: u64 = 10;
 const GRADIENT_BUDGET: u64 = 400_000;
+/// Live slider moves per trial (each may rebuild the chain and derive its defaults again).
+const SLIDER_MOVES: usize = 4;
 
 #[derive(Clone, Copy)]
 enum Draw {
@@ -181,13 +183,19 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
                 builds.refused_moves.push(format!("{name} = {value}: {e}"));
             }
         }
-        let mut done = 0;
-        while done < STEPS && lab.chain().grad_evals() < GRADIENT_BUDGET {
-            let chunk = if done == 0 { 1 } else { chunk_within_budget(lab.chain().grad_evals(), lab.chain().steps()) };
+        // Work is counted across slider moves (a move may rebuild the chain and reset its counters).
+        let (mut done, mut spent, mut moves) = (0, 0, 0);
+        while done < STEPS && spent < GRADIENT_BUDGET {
+            let chunk = if done == 0 { 1 } else { chunk_within_budget(spent, done) };
+            let before = lab.chain().grad_evals();
             lab.run(chunk);
             done += chunk;
+            spent += lab.chain().grad_evals().saturating_sub(before);
             read_everything(&mut lab);
-            random_slider_move(&mut lab, sampler, &mut rng);
+            if moves < SLIDER_MOVES {
+                random_slider_move(&mut lab, sampler, &mut rng);
+                moves += 1;
+            }
         }
         let _ = lab.advance_truth(50);
         let _ = lab.reset();
