@@ -120,7 +120,7 @@ test('distribution-shift demo: runs in workers, spikes at the change points, the
   assert.equal(await page.textContent('#sgais-comparison'), shift.sentence);
   assert.deepEqual(await mainThreadHeavyCalls(page), {});
   await page.$eval('#sgais-title', (e) => e.scrollIntoView());
-  await page.waitForTimeout(500);
+  await waitForPainted(page, '#chart-evidence', 500);
   await screenshot(page, 'workers-sgais-shift');
   assert.deepEqual(errors, []);
   await page.close();
@@ -140,7 +140,7 @@ test('SGAIS linear regression: replicas give log Ẑ ± SE with the ESS explaine
   assert.equal(summary.combined.ais.length, 3, 'three full-data AIS baselines');
   assert.deepEqual(await mainThreadHeavyCalls(page), {});
   await page.$eval('#sgais-title', (e) => e.scrollIntoView());
-  await page.waitForTimeout(500);
+  await waitForPainted(page, '#chart-evidence', 500);
   await screenshot(page, 'workers-sgais-linreg');
   // The paper's settings start as a preset; Stop cancels every job at once.
   await page.click('#sgais-preset-paper');
