@@ -96,6 +96,12 @@ export class SgaisPanel {
     $('sgais-ais').checked = preset.ais;
     $('sgais-replicas').value = String(preset.replicas);
     this.start();
+    this.loadedPreset = name;
+  }
+
+  /** Whether the runs of preset `name` are going or finished (so a second lesson step keeps them). */
+  showsPreset(name) {
+    return this.loadedPreset === name && this.runs.length > 0 && (this.running || this.runs.every((r) => r.done));
   }
 
   /** The runs to start: every replica of every variant, then the AIS baselines of the first. */
@@ -123,6 +129,7 @@ export class SgaisPanel {
 
   start() {
     this.stop();
+    this.loadedPreset = null;
     const csv = this.spec().accepts_data ? this.csv : null;
     this.runs = this.plan().map((run) => ({ ...run, result: null, done: false, error: null }));
     this.running = true;
