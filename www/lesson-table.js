@@ -317,7 +317,7 @@ export const LESSONS = [
       {
         figure: 'evidence',
         preset: 'sgais-shift',
-        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads; once the 7-cluster data arrive the 7-component model has the highest evidence. The sentence under the chart states the Bayes factors.',
+        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads, and the 7-component model takes the lead after the 7-cluster data arrive (n = 10,000) — unless its particles get trapped in a local mode, which lowers its log Ẑ: the sentence under the chart states the Bayes factors and compares each model\'s in-order and shuffled runs to detect that. These runs take minutes on a laptop: start them before the lecture.',
         action: 'Read off which model leads at each n.',
         verifiedBy: 'tests/sgais_shift.rs: the_comparison_sentence_states_the_numbers',
       },
