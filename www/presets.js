@@ -70,7 +70,7 @@ export const PRESETS = [
     state: { target: 'logreg', sampler: 'sgld', seed: 1, values: { n_points: 100_000, start_at: 1, batch_size: 100, step_size: 1.5e-7 }, speed: 100 },
     compare: { sampler: 'mala', values: {} },
     claims: [
-      { metric: 'compare.distance_sd', label: 'MALA\'s distance from the mean after one step (sd)', op: '<', value: 10, after_samples: 500 },
+      { metric: 'compare.distance_sd', label: 'MALA\'s distance from the mean (sd)', op: '<', value: 10, after_samples: 500 },
       { metric: 'diag.sampling_threshold_mean', label: 'SGLD\'s sampling threshold, mean of the readings', op: '<', value: 1, after_samples: 100_000 },
       { metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 },
     ],
