@@ -22,7 +22,8 @@ import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
 import { draw, wireView } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
-import { drawPendingCharts } from './charts.js';
+import { drawPendingCharts, drawnScales } from './charts.js';
+import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
 import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
@@ -150,6 +151,8 @@ async function main() {
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */
     chart: (kind) => app.analysis.charts[kind] ?? null,
+    /** Backing-store pixels per CSS pixel and drawing scales (2-D panel and its charts; worker charts by id). */
+    drawingScales: () => ({ pixelRatio: pixelRatio(), panel: app.panel.fittedRatio, charts: Object.fromEntries(drawnScales) }),
   };
   setPlaying(autoplayAllowed());
   window.__ready = true;
