@@ -15,6 +15,7 @@ pub mod defaults;
 pub mod diagnostics;
 pub mod entry_counts;
 pub mod error_split;
+pub mod export;
 pub mod fastmath;
 pub mod lab;
 pub mod law;

@@ -26,6 +26,7 @@ import { drawPendingCharts } from './charts.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
 import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
+import { svgText, wireSvgExport } from './export-svg.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -79,6 +80,7 @@ function buildPage(memory) {
   });
   wireRunControls();
   wireToolbar();
+  wireSvgExport();
   wirePairControls();
   wirePresets();
   wireDrag();
@@ -149,6 +151,8 @@ async function main() {
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */
     chart: (kind) => app.analysis.charts[kind] ?? null,
+    /** Chart `name` (marginal, trace, autocorrelation, noise, bias, tradeoff, sgais) as SVG text. */
+    svg: (name) => svgText(name),
   };
   setPlaying(autoplayAllowed());
   window.__ready = true;
