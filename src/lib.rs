@@ -32,6 +32,7 @@ pub mod sgais;
 pub mod sampler;
 pub mod spec;
 pub mod sweep;
+pub mod timeline;
 pub mod truth;
 
 #[cfg(target_arch = "wasm32")]

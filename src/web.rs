@@ -228,6 +228,18 @@ impl WebLab {
     pub fn samples_csv(&self) -> String {
         self.lab.samples_csv()
     }
+    /// Go to step `n` of this run (back: replayed from the seed, exactly as it was); returns the
+    /// step reached. Refused, with the reason, when the run cannot be replayed.
+    pub fn seek(&mut self, n: f64) -> Result<f64, JsError> {
+        if !(n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= 1e12) {
+            return Err(js_error(format!("step: {n} is not allowed; expected a whole number of steps ≥ 0")));
+        }
+        self.lab.seek(n as u64).map(|s| s as f64).map_err(js_error)
+    }
+    /// Steps taken so far and the furthest step of this run's timeline: `[steps, furthest]`.
+    pub fn timeline_position(&self) -> Vec<f64> {
+        vec![self.lab.chain().steps() as f64, self.lab.timeline().furthest() as f64]
+    }
     /// The retained samples in ArviZ's long format: `chain,draw,<one column per parameter>`.
     pub fn samples_long_csv(&self) -> String {
         let chain = self.lab.chain();

@@ -27,6 +27,7 @@ import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budge
 import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
+import { seek, showPosition, wireRewind } from './rewind.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -62,6 +63,7 @@ function frame() {
     if (app.frameTimes.length > 600) app.frameTimes.shift();
   }
   if (!app.dead) drawPendingCharts(guarded);
+  if (!app.dead) showPosition();
   endFrame();
   requestAnimationFrame(frame);
 }
@@ -81,6 +83,7 @@ function buildPage(memory) {
   wireRunControls();
   wireToolbar();
   wireSvgExport();
+  wireRewind();
   wirePairControls();
   wirePresets();
   wireDrag();
@@ -153,6 +156,8 @@ async function main() {
     chart: (kind) => app.analysis.charts[kind] ?? null,
     /** Chart `name` (marginal, trace, autocorrelation, noise, bias, tradeoff, sgais) as SVG text. */
     svg: (name) => svgText(name),
+    /** Go to step `n` of the run (back: replayed exactly from the seed); resolves to the step reached. */
+    seek: (n) => seek(n),
   };
   setPlaying(autoplayAllowed());
   window.__ready = true;
