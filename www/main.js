@@ -28,6 +28,7 @@ import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
+import { setUpEmbed, wireEmbedCode } from './embed.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -84,6 +85,7 @@ function buildPage(memory) {
   wireToolbar();
   wireSvgExport();
   wireRewind();
+  wireEmbedCode();
   wirePairControls();
   wirePresets();
   wireDrag();
@@ -131,6 +133,7 @@ async function main() {
   app.registry = JSON.parse(registry_json());
   const notices = restoreFromUrl();
   applyLayout();
+  const embedded = setUpEmbed();
   if (notices.length) showBanner(notices.join(' '), 'notice');
   $('seed').value = String(app.seed);
   buildPage(wasm.memory);
@@ -160,6 +163,7 @@ async function main() {
     seek: (n) => seek(n),
   };
   setPlaying(autoplayAllowed());
+  if (embedded === 'sgais') $('sgais-start').click();
   window.__ready = true;
   requestAnimationFrame(frame);
 }

@@ -43,7 +43,7 @@ export function wireRewind() {
   const row = document.createElement('div');
   row.className = 'rewind';
   row.innerHTML = '<label for="rewind">Rewind</label><input type="range" id="rewind" min="0" max="0" step="1" value="0"><output id="rewind-step" for="rewind"></output>';
-  $('play').closest('.buttons').after(row);
+  document.querySelector('.buttons.run').after(row);
   const input = $('rewind');
   input.addEventListener('pointerdown', () => { dragging = true; });
   input.addEventListener('pointerup', () => { dragging = false; });
