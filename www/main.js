@@ -169,3 +169,8 @@ async function main() {
 }
 
 main().catch((error) => showBanner(`sgviz failed to start: ${error.message || error}`));
+
+// Offline after one visit (www/sw.js, copied to the site root by scripts/build.sh).
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('./sw.js').catch(() => {});
+}
