@@ -22,6 +22,7 @@ pub mod law;
 pub mod linalg;
 pub mod model;
 pub mod multichain;
+pub mod pairing;
 pub mod params;
 pub mod phase;
 pub mod plot;
