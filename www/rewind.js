@@ -42,7 +42,13 @@ function seekFromUi(n) {
 export function wireRewind() {
   const row = document.createElement('div');
   row.className = 'rewind';
-  row.innerHTML = '<label for="rewind">Rewind</label><input type="range" id="rewind" min="0" max="0" step="1" value="0"><output id="rewind-step" for="rewind"></output>';
+  const label = document.createElement('label');
+  label.htmlFor = 'rewind';
+  label.textContent = 'Rewind';
+  const range = Object.assign(document.createElement('input'), { type: 'range', id: 'rewind', min: '0', max: '0', step: '1', value: '0' });
+  const output = Object.assign(document.createElement('output'), { id: 'rewind-step' });
+  output.htmlFor.add('rewind');
+  row.append(label, range, output);
   document.querySelector('.buttons.run').after(row);
   const input = $('rewind');
   input.addEventListener('pointerdown', () => { dragging = true; });
