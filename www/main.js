@@ -30,6 +30,7 @@ import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
 import { setUpEmbed, wireEmbedCode } from './embed.js';
+import { lessonPosition, startPresenting } from './present.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -165,9 +166,12 @@ async function main() {
     svg: (name) => svgText(name),
     /** Go to step `n` of the run (back: replayed exactly from the seed); resolves to the step reached. */
     seek: (n) => seek(n),
+    /** The open lesson as { lesson, step, steps } (step from 1), or null. */
+    lesson: () => lessonPosition(),
   };
   setPlaying(autoplayAllowed());
   if (embedded === 'sgais') $('sgais-start').click();
+  startPresenting();
   window.__ready = true;
   requestAnimationFrame(frame);
 }
