@@ -5,7 +5,9 @@
 //! `annealing_steps`, `ess`, `exact_log_z` when known, `min_step_ess`, `datum_evals`,
 //! `learning_rate`, `noise_ratio`; with R > 1 also `replica`) and a final summary object
 //! (`"summary": true`, `log_z` = mean over the replicas, `log_z_se`, `log_z_sd`, `exact_log_z` or
-//! null, `error`, `ess`, `ess_note`, `text`, `seconds` per replica, `status`, the combined `curve`
+//! null, `error`, `ess`, `ess_note` (with R > 1 ending in the replica agreement check of
+//! [`super::agreement`]), `log_z_range` (max − min), `log_z_predicted_sd` (what one run's weights
+//! predict) and `replicas_disagree` (null with one replica), `text`, `seconds` per replica, `status`, the combined `curve`
 //! when R > 1, …). Replica r runs with seed [`replica_seed`]`(K, r)`; replica 0 is seed K itself.
 //! With `--ais` the summary also carries the full-data AIS baseline at the same N and the same
 //! kernel settings, one run per replica with its own seed ([`baseline_seed`]): `ais` (its
@@ -112,6 +114,9 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
         "log_z": sgais.log_z.as_ref().map(|s| s.mean),
         "log_z_se": sgais.log_z.as_ref().and_then(|s| s.se),
         "log_z_sd": sgais.log_z.as_ref().and_then(|s| s.sd),
+        "log_z_range": sgais.agreement.as_ref().map(|a| a.range),
+        "log_z_predicted_sd": sgais.agreement.as_ref().map(|a| a.within_sd),
+        "replicas_disagree": sgais.agreement.as_ref().map(|a| a.disagree),
         "replica_log_z": results.iter().map(|r| r.log_z().map(finite_or_null)).collect::<Vec<_>>(),
         "exact_log_z": sgais.exact_log_z,
         "error": sgais.error,

@@ -8,6 +8,7 @@
 //! ([`run_replica`]) and post its [`ReplicaResult`], and the page combines them with
 //! [`summarise`].
 
+use super::agreement::{agreement, Agreement};
 use super::models::EvidenceModel;
 use super::run::{ChunkRecord, RunStatus, SgaisRun};
 use super::SgaisConfig;
@@ -141,8 +142,10 @@ pub struct ReplicaSummary {
     pub error: Option<Spread>,
     /// ESS of the weights after the last chunk, over the finished replicas.
     pub ess: Option<Spread>,
-    /// What that ESS means, in words, with the numbers.
+    /// What that ESS means, in words, with the numbers, followed by the replica agreement check.
     pub ess_note: String,
+    /// Between-replica spread of the final log Ẑ against what each run's weights predict (R̂-like).
+    pub agreement: Option<Agreement>,
     /// The estimate in words: "log Ẑ = … ± … (…)".
     pub text: String,
     pub datum_evals: Option<Spread>,
@@ -174,13 +177,20 @@ pub fn summarise(results: &[ReplicaResult]) -> ReplicaSummary {
         })
         .collect();
     let seconds: Vec<f64> = finished.iter().filter_map(|r| r.seconds).collect();
+    let agreement = agreement(&finals(&|c| c.log_z), &finals(&|c| c.log_z_var));
+    let mut note = ess_note(ess.as_ref(), particles);
+    if let Some(a) = &agreement {
+        note.push(' ');
+        note.push_str(&a.sentence());
+    }
     ReplicaSummary {
         replicas: results.len(),
         finished: finished.len(),
         n: finished.iter().filter_map(|r| r.records.last().map(|c| c.n)).min().unwrap_or(0),
         particles,
         text: estimate_text(log_z.as_ref(), exact_log_z, error.as_ref(), results.len()),
-        ess_note: ess_note(ess.as_ref(), particles),
+        ess_note: note,
+        agreement,
         log_z,
         log_z_pooled,
         exact_log_z,
