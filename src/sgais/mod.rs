@@ -15,6 +15,8 @@
 //!   the evidence-based model comparison; [`charts`] builds the chart specs.
 //! - [`ais::ais_run`] is the paper's reference: AIS on the full data with the same kernel, seeded
 //!   with [`ais::baseline_seed`].
+//! - [`nested::NestedRun`] is the paper's other reference standard: Skilling's nested sampling with
+//!   the constrained SGHMC of Appendix A.1, log Ẑ ± √(H/M).
 //! - [`models`] holds the paper's three models (Appendix B) and the exact linear-regression evidence.
 //! - [`cli::evidence_cli`] is the `sgviz evidence` subcommand.
 //!
@@ -29,6 +31,7 @@ pub mod charts;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod models;
+pub mod nested;
 pub mod page;
 pub mod noise;
 pub mod replicas;
@@ -56,6 +59,9 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("chunk_size", "Chunk size", "|C|", "Data added per Bayesian update (paper: = minibatch size)", 1.0, 100_000.0, DEFAULTS.chunk_size, true),
     ParamSpec::choice("resampling", "Resampling", "", "off: plain Algorithm 1; always: resample before every move; when_low: when the ESS of the weights falls below ESS*", &["off", "always", "when_low"], DEFAULTS.resampling),
     ParamSpec::integer("reservoir_size", "Reservoir size", "R", "0 keeps the whole history; otherwise minibatches come from a uniform reservoir of R past data (Algorithm R)", 0.0, 1e6, 0.0, false),
+    ParamSpec::integer("ns_live_points", "Nested sampling: live points", "M_NS", "Live points of the nested-sampling baseline; its standard error is √(H/M_NS) with H the information", 2.0, 1000.0, 25.0, true),
+    ParamSpec::integer("ns_steps", "Nested sampling: steps per replacement", "K_NS", "Constrained SGHMC steps per new live point (paper: 20)", 1.0, 1000.0, 20.0, true),
+    ParamSpec::log("ns_step", "Nested sampling: step", "√η_NS", "SGHMC step √η of the constrained walk, in units of the live points' standard deviation per coordinate", 1e-3, 1.0, 0.1),
 ];
 
 /// The default values of [`PARAMS`] in one place (choices as indices).
