@@ -30,6 +30,8 @@ pub struct Agreement {
     pub threshold: f64,
     /// statistic > threshold.
     pub disagree: bool,
+    /// [`Agreement::sentence`], for the page.
+    pub text: String,
 }
 
 /// z of the standard normal's 99 % quantile.
@@ -57,7 +59,7 @@ pub fn agreement(log_z: &[f64], predicted_var: &[f64]) -> Option<Agreement> {
     let threshold = chi_square_99(r - 1);
     let max = pairs.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
     let min = pairs.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    Some(Agreement {
+    let mut check = Agreement {
         replicas: r,
         between_sd: s2.sqrt(),
         range: max - min,
@@ -66,7 +68,10 @@ pub fn agreement(log_z: &[f64], predicted_var: &[f64]) -> Option<Agreement> {
         statistic,
         threshold,
         disagree: statistic > threshold,
-    })
+        text: String::new(),
+    };
+    check.text = check.sentence();
+    Some(check)
 }
 
 impl Agreement {
