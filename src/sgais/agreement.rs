@@ -124,3 +124,17 @@ mod tests {
         assert!(agreement(&[1.0, f64::NAN], &[1.0, 1.0]).is_none());
     }
 }
+
+#[cfg(test)]
+mod epoch_tests {
+    use crate::sgais::run::epoch_log_z_variance;
+
+    /// Hand-worked: weights 1 and 3 (M = 2) have mean 2 and population variance 1, so the
+    /// delta-method variance of log((w₁ + w₂)/2) is Var(w)/(M·mean²) = 1/8; equal weights give 0.
+    #[test]
+    fn epoch_variance_is_the_delta_method_variance_of_the_weights_mean() {
+        assert!((epoch_log_z_variance(&[0.0, 3f64.ln()]) - 0.125).abs() < 1e-12);
+        assert!((epoch_log_z_variance(&[5.0, 5.0 + 3f64.ln()]) - 0.125).abs() < 1e-12, "scale-free");
+        assert_eq!(epoch_log_z_variance(&[2.0; 4]), 0.0);
+    }
+}
