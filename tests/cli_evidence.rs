@@ -106,10 +106,11 @@ fn the_ais_baseline_runs_with_its_own_seed() {
 /// Kalman-filter evidence (Skilling 2006 §5). The replica agreement fields are there with R = 2.
 #[test]
 fn the_nested_sampling_baseline_reports_its_estimate_and_cost() {
-    let lines = json_lines(&sgviz(&["evidence", "--target", "linreg", "--set", "n_points=1000", "--set", "particles=4", "--set", "target_ess=2", "--seed", "5", "--replicas", "2", "--ns"]));
+    let lines = json_lines(&sgviz(&["evidence", "--target", "linreg", "--set", "n_points=1000", "--set", "particles=4", "--set", "target_ess=2", "--set", "ns_live_points=20", "--seed", "5", "--replicas", "2", "--ns"]));
     let summary = lines.last().unwrap();
     let runs = summary["ns"].as_array().unwrap();
     assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0]["live_points"], 20, "--set ns_live_points reaches the nested sampler");
     assert_ne!(runs[0]["seed"], runs[1]["seed"], "each replica's NS has its own seed");
     assert_ne!(runs[0]["seed"].as_u64().unwrap(), 5, "NS does not reuse the SGAIS seed");
     let (z0, z1) = (runs[0]["log_z"].as_f64().unwrap(), runs[1]["log_z"].as_f64().unwrap());

@@ -13,8 +13,7 @@ use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture}
 use sgviz::model::linear::{self, LinearRegression};
 use sgviz::model::Model;
 use sgviz::params::ParamValues;
-use sgviz::sgais::nested::{NestedConfig, NestedRun};
-use sgviz::sgais::PARAMS;
+use sgviz::sgais::nested::{NestedConfig, NestedRun, NESTED_PARAMS};
 use std::sync::Arc;
 
 fn soak_n(default: usize) -> usize {
@@ -22,7 +21,7 @@ fn soak_n(default: usize) -> usize {
 }
 
 fn default_config() -> NestedConfig {
-    NestedConfig::from_values(&ParamValues::defaults(PARAMS))
+    NestedConfig::from_values(&ParamValues::defaults(NESTED_PARAMS))
 }
 
 /// log N(y; 0, σ²I + σ_p²ΦΦᵀ) by a Cholesky factor of the N × N covariance.

@@ -19,7 +19,7 @@
 //! [`super::PARAMS`] or the target's parameter list and override the preset.
 
 use super::ais::{ais_run, baseline_seed};
-use super::nested::{nested_seed, NestedConfig, NestedResult, NestedRun};
+use super::nested::{nested_seed, NestedConfig, NestedResult, NestedRun, NESTED_PARAMS};
 use super::models::{evidence_target, split_settings, EvidenceTarget};
 use super::replicas::{replica_run, replica_seed, summarise, ReplicaResult, ReplicaSummary, Spread};
 use super::run::{ChunkRecord, RunStatus};
@@ -45,6 +45,8 @@ pub struct EvidenceArgs {
     pub replicas: usize,
     pub ais: bool,
     pub ns: bool,
+    /// Values of [`NESTED_PARAMS`].
+    pub ns_values: ParamValues,
 }
 
 /// Parse the arguments after `evidence`.
@@ -80,13 +82,19 @@ pub fn parse_evidence_args(args: &[String]) -> Result<EvidenceArgs, String> {
     let target = target.ok_or_else(|| format!("--target is required; {EVIDENCE_USAGE}"))?;
     let seed = seed.ok_or_else(|| format!("--seed is required; {EVIDENCE_USAGE}"))?;
     let settings: Vec<(String, String)> = preset_settings.into_iter().chain(settings).collect();
+    let (ns_settings, settings): (Vec<_>, Vec<_>) = settings.into_iter().partition(|(name, _)| NESTED_PARAMS.iter().any(|p| p.name == name));
+    let mut ns_values = ParamValues::defaults(NESTED_PARAMS);
+    for (name, text) in &ns_settings {
+        let spec = NESTED_PARAMS.iter().find(|p| p.name == name).expect("partitioned by name");
+        ns_values.set(NESTED_PARAMS, name, spec.parse(text)?)?;
+    }
     let (target_values, sgais_values) = split_settings(target, &settings)?;
     let data = match data_path {
         Some(path) if !target.accepts_data => return Err(format!("--data {path}: target '{}' uses generated data only; --data is for linreg and softmax", target.name)),
         Some(path) => Some(read_data_file(&path)?),
         None => None,
     };
-    Ok(EvidenceArgs { target, target_values, sgais_values, data, seed, replicas, ais, ns })
+    Ok(EvidenceArgs { target, target_values, sgais_values, data, seed, replicas, ais, ns, ns_values })
 }
 
 /// Run `sgviz evidence` with the arguments after the subcommand, writing JSON lines to `out`.
@@ -181,7 +189,7 @@ fn ais_baseline(args: &EvidenceArgs, model: std::sync::Arc<dyn super::models::Ev
 /// `ns_log_z` (mean over replicas), `ns_log_z_se` (√(Σ se²)/R, each se = √(H/M)), `ns_seconds`,
 /// `ns_cpu_seconds`, `ns_datum_evals` (means) and `ns` (every run's result).
 fn add_nested_baseline(summary: &mut serde_json::Value, args: &EvidenceArgs, model: std::sync::Arc<dyn super::models::EvidenceModel>, n: usize) {
-    let config = NestedConfig::from_values(&args.sgais_values);
+    let config = NestedConfig::from_values(&args.ns_values);
     let mut cpu_seconds = Vec::new();
     let results: Vec<NestedResult> = (0..args.replicas)
         .map(|replica| {
@@ -201,6 +209,7 @@ fn add_nested_baseline(summary: &mut serde_json::Value, args: &EvidenceArgs, mod
     summary["ns_cpu_seconds"] = serde_json::json!(Spread::of(&cpu_seconds).map(|s| s.mean));
     summary["ns_datum_evals"] = serde_json::json!(mean(&|x| x.datum_evals as f64));
     summary["ns"] = serde_json::json!(results);
+    summary["ns_params"] = args.ns_values.to_json();
 }
 
 /// CPU time of this thread (Linux `/proc/thread-self/schedstat`, nanoseconds on CPU), so that run

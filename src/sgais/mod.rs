@@ -59,9 +59,6 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("chunk_size", "Chunk size", "|C|", "Data added per Bayesian update (paper: = minibatch size)", 1.0, 100_000.0, DEFAULTS.chunk_size, true),
     ParamSpec::choice("resampling", "Resampling", "", "off: plain Algorithm 1; always: resample before every move; when_low: when the ESS of the weights falls below ESS*", &["off", "always", "when_low"], DEFAULTS.resampling),
     ParamSpec::integer("reservoir_size", "Reservoir size", "R", "0 keeps the whole history; otherwise minibatches come from a uniform reservoir of R past data (Algorithm R)", 0.0, 1e6, 0.0, false),
-    ParamSpec::integer("ns_live_points", "Nested sampling: live points", "M_NS", "Live points of the nested-sampling baseline; its standard error is √(H/M_NS) with H the information", 2.0, 1000.0, 25.0, true),
-    ParamSpec::integer("ns_steps", "Nested sampling: steps per replacement", "K_NS", "Constrained SGHMC steps per new live point (paper: 20)", 1.0, 1000.0, 20.0, true),
-    ParamSpec::log("ns_step", "Nested sampling: step", "√η_NS", "SGHMC step √η of the constrained walk, in units of the live points' standard deviation per coordinate", 1e-3, 1.0, 0.1),
 ];
 
 /// The default values of [`PARAMS`] in one place (choices as indices).

@@ -22,12 +22,19 @@
 
 use super::annealing::log_mean_exp;
 use super::models::EvidenceModel;
-use crate::params::ParamValues;
+use crate::params::{ParamSpec, ParamValues};
 use crate::rng::{chain_rng, standard_normal, uniform, ChainRng};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// Settings of the nested sampler (parameters `ns_*` of [`super::PARAMS`]).
+/// The nested sampler's parameters (CLI `--set ns_…=…` with `--ns`); the page does not run NS yet.
+pub const NESTED_PARAMS: &[ParamSpec] = &[
+    ParamSpec::integer("ns_live_points", "Nested sampling: live points", "M_NS", "Live points of the nested-sampling baseline; its standard error is √(H/M_NS) with H the information", 2.0, 1000.0, 25.0, true),
+    ParamSpec::integer("ns_steps", "Nested sampling: steps per replacement", "K_NS", "Constrained SGHMC steps per new live point (paper: 20)", 1.0, 1000.0, 20.0, true),
+    ParamSpec::log("ns_step", "Nested sampling: step", "√η_NS", "SGHMC step √η of the constrained walk, in units of the live points' standard deviation per coordinate", 1e-3, 1.0, 0.1),
+];
+
+/// Settings of the nested sampler (values of [`NESTED_PARAMS`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct NestedConfig {
     /// M live points.
