@@ -9,7 +9,7 @@
 //! the particles are stuck in different modes or the moves do not equilibrate, and the weights'
 //! ESS — which only looks at one run — cannot show it.
 
-use super::replicas::group_digits;
+use super::format::group_digits;
 use serde::{Deserialize, Serialize};
 
 /// The between-replica spread of log Ẑ against the within-run prediction.

@@ -28,6 +28,7 @@ pub mod ais;
 pub mod job;
 pub mod annealing;
 pub mod charts;
+pub mod format;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod models;

@@ -9,6 +9,7 @@
 //! [`summarise`].
 
 use super::agreement::{agreement, Agreement};
+pub use super::format::group_digits;
 use super::models::EvidenceModel;
 use super::run::{ChunkRecord, RunStatus, SgaisRun};
 use super::SgaisConfig;
@@ -221,24 +222,6 @@ fn combined_curve(results: &[ReplicaResult]) -> Vec<CurvePoint> {
         .collect()
 }
 
-/// Thousands separators and a fixed number of decimals, e.g. −142,013.21.
-pub fn group_digits(x: f64, decimals: usize) -> String {
-    let text = format!("{:.*}", decimals, x.abs());
-    let (int, frac) = text.split_once('.').map_or((text.as_str(), None), |(i, f)| (i, Some(f)));
-    let mut grouped = String::new();
-    for (k, ch) in int.chars().enumerate() {
-        if k > 0 && (int.len() - k).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
-    let sign = if x < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') { "−" } else { "" };
-    match frac {
-        Some(f) => format!("{sign}{grouped}.{f}"),
-        None => format!("{sign}{grouped}"),
-    }
-}
-
 fn estimate_text(log_z: Option<&Spread>, exact: Option<f64>, error: Option<&Spread>, replicas: usize) -> String {
     let Some(z) = log_z else {
         return format!("No replica of {replicas} finished, so there is no estimate yet.");
@@ -294,13 +277,5 @@ mod tests {
         assert!((s.sd.unwrap() - 1.0).abs() < 1e-12 && (s.se.unwrap() - 1.0 / 3f64.sqrt()).abs() < 1e-12);
         assert!(Spread::of(&[4.0]).unwrap().sd.is_none());
         assert!(Spread::of(&[f64::NEG_INFINITY]).is_none());
-    }
-
-    #[test]
-    fn digits_are_grouped() {
-        assert_eq!(group_digits(-142013.4794, 2), "−142,013.48");
-        assert_eq!(group_digits(999.996, 2), "1,000.00");
-        assert_eq!(group_digits(12.0, 0), "12");
-        assert_eq!(group_digits(-0.001, 2), "0.00");
     }
 }

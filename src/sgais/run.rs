@@ -41,7 +41,7 @@ pub struct ChunkRecord {
     /// The variance of log Ẑ this run's own weights predict if its particles mixed perfectly:
     /// Σ over resampling epochs of (1/ESS − 1/M), the χ²-divergence of each epoch's weights over
     /// M (the standard SMC approximation; Del Moral 2004, Chopin 2004). Replicas that scatter
-    /// far beyond √(this) have particles that do not mix (see [`super::replicas::Agreement`]).
+    /// far beyond √(this) have particles that do not mix (the agreement check of the replicas).
     #[serde(default)]
     pub log_z_var: f64,
 }
