@@ -16,6 +16,8 @@ pub mod diagnostics;
 pub mod entry_counts;
 pub mod error_split;
 pub mod fastmath;
+pub mod knob;
+pub mod knob_noise;
 pub mod lab;
 pub mod law;
 pub mod linalg;

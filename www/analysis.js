@@ -1,5 +1,6 @@
-// The background analysis panels: SGLD's noise-vs-step-size phase picture, bias and MH rejection
-// against ε, and the bias–mixing sweep at equal gradient budget. The sweep runs in a Web Worker
+// The background analysis panels, over the running sampler's own knob (SGLD's ε, SGFS's α, SGHMC's
+// η, …): the noise picture, bias against Monte Carlo error, and the bias–mixing sweep at equal
+// gradient budget. The sweep runs in a Web Worker
 // on the main chain's settings and truth; its charts arrive as JSON specs and are drawn within
 // the frame budget (charts.js). It restarts when the setting changes (the stale job is cancelled).
 
@@ -83,7 +84,7 @@ export class AnalysisRunner {
     this.done = false;
     this.fraction = 0;
     this.progress.value = 0;
-    this.status.textContent = 'Sweeping step sizes at equal gradient budget (in a background worker)…';
+    this.status.textContent = 'Sweeping the sampler\'s own setting at equal gradient budget (in a background worker)…';
     const payload = {
       kind: 'sweep', target: app.target, sampler: app.sampler, settings: { ...app.explicit }, seed: app.seed,
       data: app.upload?.current(), prepared, budget: BUDGET,
@@ -108,6 +109,7 @@ export class AnalysisRunner {
           for (const [kind, canvas] of KINDS) {
             if (!charts[kind]) continue;
             queueChart(canvas, JSON.stringify(charts[kind]));
+            document.getElementById(canvas)?.setAttribute('aria-label', charts[kind].title);
             this.markFresh(kind, canvas);
           }
         }
