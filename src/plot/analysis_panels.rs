@@ -32,7 +32,7 @@ pub fn noise_chart(scale: &NoiseScale, range: (f64, f64), current_step: f64) -> 
         series: vec![
             Series::new("injected ε", injected, PALETTE[0], Style::Line),
             Series::new(
-                if scale.gradient_noise_scale > 0.0 { "gradient noise ε²/4·(N²/n·λ + s²)" } else { "gradient noise: none (exact gradients)" },
+                if scale.gradient_noise_scale > 0.0 { "gradient noise ε²/4·(N²/n·(N − n)/(N − 1)·λ + s²)" } else { "gradient noise: none (full batch or exact gradients)" },
                 gradient,
                 PALETTE[1],
                 Style::Dashed,
