@@ -7,6 +7,7 @@
 import { app } from './app.js';
 import { cancelGroup, startJob } from './jobs.js';
 import { dropCharts, queueChart } from './charts.js';
+import { userMessage } from './errors.js';
 
 const RESTART_DELAY_MS = 600;
 const BUDGET = 200_000;
@@ -96,7 +97,7 @@ export class AnalysisRunner {
         if (id !== this.job) return; // a stale job's last words
         if (message.type === 'error') {
           this.active = false;
-          this.status.textContent = `Analysis unavailable: ${message.message}`;
+          this.status.textContent = `Analysis unavailable: ${userMessage(message.message)}`;
           this.progress.value = 0;
           this.clear();
           return;

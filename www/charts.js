@@ -5,6 +5,7 @@
 import { draw_chart_json } from './pkg/sgviz.js';
 import { drawingScale, fitCanvas } from './format.js';
 import { fits, note } from './frame-budget.js';
+import { clearStatus } from './errors.js';
 
 /** canvas id → latest spec (JSON string) not drawn yet, in arrival order. */
 const pending = new Map();
@@ -39,7 +40,8 @@ export function drawPendingCharts(guarded) {
     if (spec === null) {
       canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
     } else if (fitCanvas(canvas)) {
-      guarded(() => draw_chart_json(spec, canvas, drawingScale()));
+      // A chart's own failure is shown as 'chart' and cleared by the next chart drawn.
+      if (guarded(() => { draw_chart_json(spec, canvas, drawingScale()); return true; }, 'chart')) clearStatus('chart');
     }
   }
 }
