@@ -665,7 +665,7 @@ impl Lab {
         let window = ring.len().min(ESS_WINDOW) as f64;
         let ess: Vec<f64> = [self.pair.0, self.pair.1].iter().map(|&j| recent_ess(ring, j, ESS_WINDOW)).collect();
         let per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
-        json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000 })
+        json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000, "window": window })
     }
 
     /// Counters, moments, errors against the truth, status, diagnostics and parameters (cheap:
@@ -675,7 +675,7 @@ impl Lab {
         let m = chain.moments();
         let ring = chain.samples();
         let diagnostics: Vec<Value> =
-            chain.diagnostics().iter().map(|d| json!({"name": d.name, "label": d.label, "value": finite(d.value)})).collect();
+            chain.diagnostics().iter().map(|d| json!({"name": d.name, "label": d.label, "value": finite(d.value), "help": crate::diagnostic_help::help(d.name)})).collect();
         let errors = self.truth.moments.as_ref().filter(|_| chain.n_recorded() > 1).map(|t| relative_errors(&m, t));
         json!({
             "steps": chain.steps(),

@@ -12,6 +12,7 @@ pub mod chain;
 pub mod curvature;
 pub mod data;
 pub mod defaults;
+pub mod diagnostic_help;
 pub mod diagnostics;
 pub mod entry_counts;
 pub mod error_split;

@@ -226,8 +226,12 @@ fn sampling_threshold_is_step_times_n_squared_over_4n_times_lambda_max_of_the_dr
     }
     let expected = readings.iter().sum::<f64>() / readings.len() as f64;
     assert!((sampler.mean_sampling_threshold() - expected).abs() <= 1e-12 * expected, "{} vs {expected}", sampler.mean_sampling_threshold());
+    // "The threshold at the start" (a lesson claim) is the first of those readings, kept.
+    let first = |s: &Sgld| s.diagnostics().iter().find(|d| d.name == "sampling_threshold_first").unwrap().value;
+    assert_eq!(first(&sampler), readings[0]);
     sampler.update_params(&values);
     assert!(sampler.mean_sampling_threshold().is_nan(), "a parameter change restarts the mean");
+    assert!(first(&sampler).is_nan(), "and the first reading");
 }
 
 // ---------------------------------------------------------------------------------------------

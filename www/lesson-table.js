@@ -76,7 +76,7 @@ export const LESSONS = [
         text: 'The tied-means mixture of Welling & Teh (Fig. 1) with a decreasing step ε_t = a(b + t)^−0.55 and minibatches of 10. The sampling threshold is proportional to ε_t: it starts near 0.25 here (injected noise already dominates) and falls more than tenfold as ε_t shrinks. With a larger a the first steps would be stochastic optimisation (threshold > 1).',
         action: 'Watch "sampling threshold" in the diagnostics fall.',
         claims: [
-          { metric: 'diag.sampling_threshold', label: 'sampling threshold at the start', op: 'between', value: [0.1, 1], after_samples: 1 },
+          { metric: 'diag.sampling_threshold_first', label: 'sampling threshold at the start (first reading)', op: 'between', value: [0.1, 1], after_samples: 1 },
           { metric: 'diag.sampling_threshold', label: 'sampling threshold later', op: '<', value: 0.02, after_samples: 200_000 },
         ],
       },
@@ -143,7 +143,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100 }, speed: 500 },
-        text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction α = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide.',
+        text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide.',
         action: 'Next: almost no friction.',
         claims: [
           { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.2], after_samples: 100_000 },
@@ -153,7 +153,7 @@ export const LESSONS = [
       {
         figure: 'trace',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, friction: 0.01 }, speed: 500 },
-        text: 'Friction α = 0.01: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at α = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
+        text: 'Friction κ = 0.01: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at κ = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
         action: 'Raise the friction and watch the trace and the ESS.',
         tryValues: { friction: 0.2 },
         claims: [

@@ -19,7 +19,7 @@ pub fn noise_chart(scale: &NoiseScale, range: (f64, f64), current_step: f64) -> 
     let grid = log_grid(range.0, range.1, 60);
     let injected = grid.iter().map(|&e| (e, scale.injected(e))).collect();
     let gradient = grid.iter().map(|&e| (e, scale.gradient_noise(e))).filter(|p| p.1 > 0.0).collect();
-    let mut markers = vec![Marker { x: current_step, label: format!("current ε (threshold {:.2})", scale.threshold(current_step)), colour: CURRENT }];
+    let mut markers = vec![Marker { x: current_step, label: format!("current ε (threshold from all N data {:.2})", scale.threshold(current_step)), colour: CURRENT }];
     if let Some(crossing) = scale.crossing().filter(|c| (range.0..=range.1).contains(c)) {
         markers.push(Marker { x: crossing, label: "threshold = 1".into(), colour: GREY });
     }

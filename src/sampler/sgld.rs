@@ -270,6 +270,9 @@ pub struct Sgld {
     noise: Option<NoiseDiagnostic>,
     /// Sum and count of the thresholds read at each noise refresh since the parameters last changed.
     threshold_readings: (f64, u64),
+    /// The first threshold read since the parameters last changed (NaN before it): what a lesson
+    /// means by "the threshold at the start" of a decreasing schedule.
+    first_threshold: f64,
     scores: Vec<f64>,
     /// Where a fresh RMSprop average starts (see [`Sgld::with_initial_mean_square`]).
     initial_mean_square: Option<Vec<f64>>,
@@ -294,6 +297,7 @@ impl Sgld {
             diag_every: 0,
             noise: None,
             threshold_readings: (0.0, 0),
+            first_threshold: f64::NAN,
             scores: Vec::new(),
             initial_mean_square: None,
             rms_decay: 0.0,
@@ -379,6 +383,9 @@ impl Sgld {
     fn record_threshold_reading(&mut self) {
         let reading = self.sampling_threshold();
         if reading.is_finite() {
+            if self.threshold_readings.1 == 0 {
+                self.first_threshold = reading;
+            }
             self.threshold_readings.0 += reading;
             self.threshold_readings.1 += 1;
         }
@@ -521,6 +528,7 @@ impl Sampler for Sgld {
         };
         self.diag_every = params.get_usize("noise_diag_every") as u64;
         self.threshold_readings = (0.0, 0);
+        self.first_threshold = f64::NAN;
         if self.current_step == 0.0 {
             self.current_step = self.step_size_at(self.t);
         }
@@ -546,8 +554,9 @@ impl Sampler for Sgld {
             Diagnostic { name: "step_size", label: "step size ε_t", value: e },
             Diagnostic { name: "injected_noise_variance", label: "injected noise variance ε_t", value: e },
             Diagnostic { name: "gradient_noise_variance", label: "gradient noise variance (ε_t²/4)(N²/n)(1 − n/N)λmax(V_s)", value: self.gradient_noise_variance() },
-            Diagnostic { name: "sampling_threshold", label: "sampling threshold ε_t N²(1 − n/N)λmax(V_s)/(4n)", value: self.sampling_threshold() },
+            Diagnostic { name: "sampling_threshold", label: "sampling threshold, latest reading (one minibatch) ε_t N²(1 − n/N)λmax(V_s)/(4n)", value: self.sampling_threshold() },
             Diagnostic { name: "sampling_threshold_mean", label: "sampling threshold, mean of the readings since the last change", value: self.mean_sampling_threshold() },
+            Diagnostic { name: "sampling_threshold_first", label: "sampling threshold, first reading since the last change", value: self.first_threshold },
             Diagnostic { name: "noise_diag_step", label: "step of the last noise estimate", value: refreshed },
             Diagnostic { name: "precond_min", label: "smallest preconditioner entry", value: m.iter().copied().fold(f64::INFINITY, f64::min) },
             Diagnostic { name: "precond_max", label: "largest preconditioner entry", value: m.iter().copied().fold(f64::NEG_INFINITY, f64::max) },
