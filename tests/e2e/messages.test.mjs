@@ -76,3 +76,34 @@ test('a divergence message names SGHMC\'s η, and is gone after η is lowered an
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('words: every diagnostic name and E1/E2 have hover and tap help; SGHMC\'s friction is κ, not SGFS\'s α; ESS names its window', async () => {
+  for (const sampler of ['sgld', 'sghmc', 'sgfs_f', 'osgfs', 'sbps', 'mala']) {
+    const { page, errors } = await openApp(env.browser, env.server.url, `#target=gaussian&sampler=${sampler}`, { reducedMotion: true });
+    await page.evaluate(() => window.sgviz.app.lab.run(3000));
+    await page.click('#step');
+    await page.waitForFunction(() => document.querySelectorAll('#diagnostics dt').length > 0, null, { timeout: 10_000 });
+    const names = await page.$$eval('#diagnostics dt', (all) => all.map((dt) => ({ label: dt.querySelector('summary')?.textContent, title: dt.querySelector('summary')?.title, help: dt.querySelector('details p')?.textContent })));
+    for (const n of names) {
+      assert.ok(n.label && n.title && n.title.length > 20 && n.help === n.title, `${sampler}: diagnostic '${n.label}' has help (${n.title})`);
+      assert.notEqual(n.title, 'A number the sampler reports about its own state.', `${sampler}: '${n.label}' has its own help`);
+    }
+    // Tap help: opening the first name shows its sentence, and it stays open while the chain runs.
+    await page.click('#diagnostics dt summary');
+    await page.evaluate(() => window.sgviz.app.lab.run(100));
+    await page.click('#step');
+    assert.equal(await page.isVisible('#diagnostics dt details[open] p'), true, `${sampler}: tapped help stays open`);
+    for (const id of ['#error-e1', '#error-e2']) {
+      const title = await page.$eval(id, (dd) => dd.previousElementSibling.querySelector('summary').title);
+      assert.match(title, /Ahn et al\. 2012, eq\. 14/, `${id}: E1/E2 defined`);
+    }
+    if (sampler === 'sghmc') assert.match(await page.$eval('#param-friction', (e) => e.getAttribute('aria-valuetext')), /^κ = /);
+    if (sampler === 'sgld') {
+      await page.waitForFunction(() => /of the last/.test(document.querySelector('#ess').textContent), null, { timeout: 20_000 });
+      await page.$eval('#diagnostics', (e) => e.scrollIntoView());
+      await screenshot(page, 'messages-diagnostic-help-sgld', { fullPage: false });
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
