@@ -21,12 +21,16 @@ test('every sampler, every slider at its minimum and maximum: no raw error text 
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld', { reducedMotion: true });
   const samplers = await page.evaluate(() => window.sgviz.app.registry.samplers.map((s) => s.name));
   assert.ok(samplers.length >= 10, `${samplers}`);
+  let visited = 0;
   for (const sampler of samplers) {
     await page.goto('about:blank');
     await page.goto(`${env.server.url}#target=gaussian&sampler=${sampler}&seed=1`);
     await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
-    // The registry's sliders for this sampler (its numeric parameters shown on the page).
+    // The registry's sliders for this sampler and target (its numeric parameters shown on the
+    // page), those under "More settings" included.
+    await page.$eval('#advanced', (d) => { d.open = true; });
     const sliders = await page.$$eval('input[type=range][id^="param-"]', (all) => all.filter((e) => e.checkVisibility()).map((e) => e.id));
+    visited += sliders.length;
     for (const id of sliders) {
       for (const key of ['Home', 'End']) {
         await page.focus(`#${id}`);
@@ -37,6 +41,8 @@ test('every sampler, every slider at its minimum and maximum: no raw error text 
       }
     }
   }
+  console.log(`${visited} sliders of ${samplers.length} samplers at both ends`);
+  assert.ok(visited >= 4 * samplers.length, `${visited} sliders visited: "More settings" included`);
   assert.deepEqual(errors, []);
   await page.close();
 });
