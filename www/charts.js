@@ -11,6 +11,8 @@ import { clearStatus } from './errors.js';
 const pending = new Map();
 /** canvas id → the spec drawn last, to draw again after a resize or text-size change. */
 const shown = new Map();
+/** canvas id → the drawing scale it was last drawn at (for the legibility tests). */
+export const drawnScales = new Map();
 
 /** Show `spec` (a JSON string, or null to blank) on canvas `id` at the next frame with room. */
 export function queueChart(id, spec) {
@@ -40,8 +42,10 @@ export function drawPendingCharts(guarded) {
     if (spec === null) {
       canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
     } else if (fitCanvas(canvas)) {
+      const scale = drawingScale(canvas.clientWidth);
+      drawnScales.set(id, scale);
       // A chart's own failure is shown as 'chart' and cleared by the next chart drawn.
-      if (guarded(() => { draw_chart_json(spec, canvas, drawingScale()); return true; }, 'chart')) clearStatus('chart');
+      if (guarded(() => { draw_chart_json(spec, canvas, scale); return true; }, 'chart')) clearStatus('chart');
     }
   }
 }
