@@ -10,6 +10,7 @@ pub mod diagnostics_panel;
 pub mod finite;
 pub mod marginals;
 pub mod marginal2d;
+pub mod svg;
 
 use crate::model::View;
 
