@@ -4,73 +4,76 @@
 
 use crate::chain::{Chain, ChainConfig};
 use crate::diagnostics::Moments;
-use crate::params::ParamSpec;
-use crate::phase::{log_grid, mh_rejection_probability, noise_scale, NoiseScale};
 use crate::error_split::PredictedError;
-use crate::law::predicted_law;
-use crate::plot::analysis_panels::{bias_chart, noise_chart, tradeoff_chart, BiasCurves, Measured};
+use crate::knob::Knob;
+use crate::knob_noise::{noise_over_knob, UpdateNoise};
+use crate::law::{predicted_law, GaussianSummary};
+use crate::phase::{log_grid, mh_rejection_probability, noise_scale, NoiseScale};
+use crate::plot::analysis_panels::{bias_chart, knob_noise_chart, noise_chart, note_chart, tradeoff_chart, BiasCurves, Measured};
 use crate::plot::chart::ChartSpec;
-use crate::registry::{self, SamplerKind};
+use crate::registry;
 use crate::rng::{chain_rng, index_below};
 use crate::sweep::{Sweep, SweepCurve};
 
-/// Points of a sweep curve (odd, so the current value is the middle one).
-const SWEEP_POINTS: usize = 7;
 /// Step sizes at which the MH rejection probability is estimated.
 const REJECTION_GRID: usize = 10;
 /// Cap on per-datum gradient evaluations spent on the rejection curve.
 const REJECTION_BUDGET: f64 = 1e7;
+/// Points of the noise-per-update curves over a knob.
+const NOISE_GRID: usize = 60;
+
+/// What the noise chart shows for the running sampler.
+enum NoisePicture {
+    /// SGLD: the measured score covariance (Welling & Teh Fig. 2, left).
+    Sgld(NoiseScale),
+    /// Another stochastic-gradient sampler: its own law's noise split over its knob.
+    Law(Vec<(f64, UpdateNoise)>),
+    /// No picture, and why.
+    None(String),
+}
 
 pub struct Analysis {
     sweep: Sweep,
+    /// The running sampler's knob; None for the bouncy samplers.
+    knob: Option<Knob>,
+    sampler_label: String,
     predictions: Predictions,
-    noise: NoiseScale,
+    noise: NoisePicture,
     rejection: Vec<(f64, f64)>,
-    step_range: (f64, f64),
-    current_step: f64,
-    current: (String, String, f64),
 }
 
 impl Analysis {
     /// Set up the analysis of `chain` (built from `config`) against `truth`, giving every sweep
-    /// chain `budget` per-datum gradient evaluations.
+    /// chain `budget` per-datum gradient evaluations. The charts follow the running sampler: they
+    /// vary its own knob (SGLD's ε, SGFS's α, SGHMC's η, …) over the range of its slider.
     pub fn new(config: &ChainConfig, chain: &Chain, truth: Moments, budget: u64) -> Result<Analysis, String> {
         let sampler = chain.sampler_spec();
-        let sgld = registry::sampler("sgld")?;
-        let step_spec = param(sgld.params, "step_size")?;
-        // SGLD's own sweep centres on the current ε, or on SGLD's derived default for this target
-        // (a fixed ε would be thousands of times too large at N = 10⁶).
-        let sgld_default = |name: &str, fallback: f64| {
-            let derived = (sgld.derive)(chain.model(), &crate::params::ParamValues::defaults(sgld.params));
-            derived.iter().find(|d| d.name == name).map_or(fallback, |d| d.default)
-        };
-        let current_step = if sampler.name == "sgld" { chain.sampler_params().get("step_size") } else { sgld_default("step_size", step_spec.default) };
-        let step_range = ((current_step / 100.0).max(step_spec.min), (current_step * 100.0).min(step_spec.max));
-        let batch = chain.sampler_params().try_get("batch_size").unwrap_or_else(|| sgld_default("batch_size", 10.0));
-        let batch_setting = vec![("batch_size".to_string(), batch.to_string())];
-        let mut curves = vec![SweepCurve {
-            sampler: "sgld".into(),
-            param: "step_size".into(),
-            values: knob_values(step_spec, current_step),
-            settings: batch_setting,
-        }];
-        let mut current = ("sgld".to_string(), "step_size".to_string(), current_step);
-        if let Some(knob) = main_knob(sampler.params).filter(|_| sampler.name != "sgld" && sampler.kind != SamplerKind::Bouncy) {
-            let value = chain.sampler_params().get(knob.name);
-            let settings = chain.sampler_params().iter().filter(|(n, _)| *n != knob.name).map(|(n, v)| (n.to_string(), v.to_string())).collect();
-            curves.push(SweepCurve { sampler: sampler.name.into(), param: knob.name.into(), values: knob_values(knob, value), settings });
-            current = (sampler.name.to_string(), knob.name.to_string(), value);
-        }
+        let knob = Knob::of(chain);
+        let curves = knob
+            .iter()
+            .map(|k| {
+                let settings = chain.sampler_params().iter().filter(|(n, _)| *n != k.param).map(|(n, v)| (n.to_string(), v.to_string())).collect();
+                SweepCurve { sampler: k.sampler.into(), param: k.param.into(), values: k.sweep_values(), settings }
+            })
+            .collect();
         let mut base = config.clone();
         base.settings.retain(|(n, _)| chain.target_spec().params.iter().any(|p| p.name == n));
         let sweep = Sweep::new(&base, Some(chain.shared_model()), curves, budget, truth)?;
-        let (noise, rejection) = phase_picture(chain, batch as usize, step_range, config.seed);
-        #[cfg(test)]
-        let started = std::time::Instant::now();
-        let predictions = Predictions::of(&sweep, chain, step_range, sweep.truth());
-        #[cfg(test)]
-        eprintln!("Predictions::of: {:?}", started.elapsed());
-        Ok(Analysis { sweep, predictions, noise, rejection, step_range, current_step, current })
+        let batch = chain.sampler_params().try_get("batch_size").unwrap_or(chain.model().n_data() as f64);
+        let (noise, rejection) = match &knob {
+            Some(k) if k.sampler == "sgld" => {
+                let (noise, rejection) = phase_picture(chain, batch as usize, k.range, config.seed);
+                (NoisePicture::Sgld(noise), rejection)
+            }
+            Some(_) if sampler.kind == registry::SamplerKind::Exact => (NoisePicture::None(format!("{}: exact gradients, no gradient noise to compare with the injected noise", sampler.label)), Vec::new()),
+            Some(k) => (law_noise(chain, k), Vec::new()),
+            None => (NoisePicture::None(format!("{}: no step size to vary (a continuous-time sampler)", sampler.label)), Vec::new()),
+        };
+        let predictions = match &knob {
+            Some(k) => Predictions::of(&sweep, chain, k, sweep.truth()),
+            None => Predictions::none(format!("{} has no step size or noise level to sweep", sampler.label)),
+        };
+        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection })
     }
 
     /// Spend up to `max_grad_evals` on the sweep; returns the fraction done.
@@ -85,20 +88,20 @@ impl Analysis {
 
     /// Chart for `kind` ∈ {noise, bias, sweep}.
     pub fn chart(&self, kind: &str) -> Option<ChartSpec> {
+        let Some(knob) = &self.knob else {
+            let why = self.predictions.reason.as_deref().unwrap_or("nothing to sweep");
+            return matches!(kind, "noise" | "bias" | "sweep").then(|| note_chart(&format!("No {kind} chart: {why}")));
+        };
+        let measured = || -> Vec<Measured> { self.sweep.results().iter().filter(|r| r.sampler == knob.sampler && r.param == knob.param).filter_map(Measured::of).collect() };
+        let p = &self.predictions;
         match kind {
-            "noise" => Some(noise_chart(&self.noise, self.step_range, self.current_step)),
-            "bias" => {
-                let measured: Vec<Measured> = self.sweep.results().iter().filter(|r| r.sampler == "sgld").filter_map(Measured::of).collect();
-                let p = &self.predictions;
-                Some(bias_chart(&BiasCurves { bias: &p.bias, mc: &p.mc, budget: self.sweep.budget(), reason: p.reason.as_deref() }, &measured, &self.rejection, self.step_range, self.current_step))
-            }
-            "sweep" => {
-                let (sampler, param, _) = &self.current;
-                let measured: Vec<Measured> =
-                    self.sweep.results().iter().filter(|r| r.sampler == *sampler && r.param == *param).filter_map(Measured::of).collect();
-                let p = &self.predictions;
-                Some(tradeoff_chart(&p.knob_symbol, &p.tradeoff, &measured, self.sweep.budget(), p.tradeoff_reason.as_deref()))
-            }
+            "noise" => Some(match &self.noise {
+                NoisePicture::Sgld(scale) => noise_chart(scale, knob.range, knob.value),
+                NoisePicture::Law(points) => knob_noise_chart(knob, &self.sampler_label, points),
+                NoisePicture::None(why) => note_chart(&format!("No noise chart: {why}")),
+            }),
+            "bias" => Some(bias_chart(&BiasCurves { bias: &p.bias, mc: &p.mc, budget: self.sweep.budget(), reason: p.reason.as_deref() }, &measured(), &self.rejection, knob)),
+            "sweep" => Some(tradeoff_chart(knob.symbol, &p.tradeoff, &measured(), self.sweep.budget(), p.tradeoff_reason.as_deref())),
             _ => None,
         }
     }
@@ -107,8 +110,8 @@ impl Analysis {
         serde_json::json!({
             "progress": self.sweep.progress(),
             "results": self.sweep.results(),
-            "noise": self.noise,
-            "threshold_crossing": self.noise.crossing(),
+            "noise": match &self.noise { NoisePicture::Sgld(scale) => serde_json::to_value(scale).unwrap_or_default(), _ => serde_json::Value::Null },
+            "threshold_crossing": match &self.noise { NoisePicture::Sgld(scale) => scale.crossing(), _ => None },
             "rejection": self.rejection,
         })
     }
@@ -119,97 +122,68 @@ const BIAS_GRID: usize = 40;
 /// Points of the predicted Monte Carlo error curve (each costs an autocovariance series).
 const MC_GRID: usize = 12;
 
-/// The analysis charts' predicted parts (src/law.rs, src/error_split.rs): SGLD's bias and Monte
-/// Carlo error over ε at the sweep's settings, and the error-vs-budget curves of the current
-/// sampler's knob. Pure and bounded (2-D Gaussian: a few ms natively); a worker can compute it.
+/// The analysis charts' predicted parts (src/law.rs, src/error_split.rs): the bias and Monte
+/// Carlo error of the running sampler's law over its knob at the sweep's settings, and the
+/// error-vs-budget curves at a few knob values. Pure and bounded (2-D Gaussian: a few ms
+/// natively); a worker can compute it.
 pub struct Predictions {
     pub bias: Vec<(f64, f64)>,
     pub mc: Vec<(f64, f64)>,
     /// Why there is no predicted bias (the measured errors then stand alone), if there is none.
     pub reason: Option<String>,
-    pub knob_symbol: String,
     pub tradeoff: Vec<(f64, PredictedError)>,
     pub tradeoff_reason: Option<String>,
 }
 
 impl Predictions {
-    pub fn of(sweep: &Sweep, chain: &Chain, step_range: (f64, f64), truth: &Moments) -> Predictions {
+    pub fn of(sweep: &Sweep, chain: &Chain, knob: &Knob, truth: &Moments) -> Predictions {
         let model = chain.model();
-        let sgld_params = sweep.curve_params(0).cloned().unwrap_or_else(|| crate::params::ParamValues::defaults(crate::sampler::sgld::PARAMS));
-        let at = |sampler: &str, params: &crate::params::ParamValues, name: &str, value: f64| {
+        let params = sweep.curve_params(0).cloned().unwrap_or_else(|| chain.sampler_params().clone());
+        let at = |value: f64| {
             let mut params = params.clone();
-            let spec = registry::sampler(sampler).ok()?;
-            params.set(spec.params, name, value).ok()?;
-            let law = predicted_law(sampler, &params, model).ok()?;
+            let spec = registry::sampler(knob.sampler).ok()?;
+            params.set(spec.params, knob.param, value).ok()?;
+            let law = predicted_law(knob.sampler, &params, model).ok()?;
             let grads = params.try_get("batch_size").map_or(model.n_data() as f64, |n| n.round().clamp(1.0, model.n_data() as f64));
             Some((law, grads))
         };
-        let bias: Vec<(f64, f64)> = log_grid(step_range.0, step_range.1, BIAS_GRID)
-            .into_iter()
-            .filter_map(|e| at("sgld", &sgld_params, "step_size", e).map(|(law, _)| (e, crate::error_split::relative_bias(&law.cov, truth))))
-            .collect();
+        let bias: Vec<(f64, f64)> = knob.grid(BIAS_GRID).into_iter().filter_map(|v| at(v).map(|(law, _)| (v, crate::error_split::relative_bias(&law.cov, truth)))).collect();
         let budget = sweep.budget() as f64;
-        let mc = log_grid(step_range.0, step_range.1, MC_GRID)
-            .into_iter()
-            .filter_map(|e| {
-                let (law, grads) = at("sgld", &sgld_params, "step_size", e)?;
-                Some((e, PredictedError::of(&law, truth, grads)?.mc_error(budget)))
-            })
-            .collect();
-        let reason = bias.is_empty().then(|| predicted_law("sgld", &sgld_params, model).err().unwrap_or_else(|| "unstable over the whole range".into()));
-        let curve = sweep.curves().len() - 1;
-        let own = &sweep.curves()[curve];
-        let own_params = sweep.curve_params(curve).cloned().unwrap_or_else(|| sgld_params.clone());
-        let knob = registry::sampler(&own.sampler).ok().and_then(|s| s.params.iter().find(|p| p.name == own.param));
-        let middle = own.values[own.values.len() / 2];
-        let tradeoff: Vec<(f64, PredictedError)> = knob
-            .map_or_else(|| own.values.clone(), |k| tradeoff_values(k, middle))
+        let mc = knob
+            .grid(MC_GRID)
             .into_iter()
             .filter_map(|v| {
-                let (law, grads) = at(&own.sampler, &own_params, &own.param, v)?;
+                let (law, grads) = at(v)?;
+                Some((v, PredictedError::of(&law, truth, grads)?.mc_error(budget)))
+            })
+            .collect();
+        let why = || predicted_law(knob.sampler, &params, model).err();
+        let reason = bias.is_empty().then(|| why().unwrap_or_else(|| "unstable over the whole range".into()));
+        let tradeoff: Vec<(f64, PredictedError)> = knob
+            .tradeoff_values()
+            .into_iter()
+            .filter_map(|v| {
+                let (law, grads) = at(v)?;
                 Some((v, PredictedError::of(&law, truth, grads)?))
             })
             .collect();
-        let tradeoff_reason = tradeoff.is_empty().then(|| predicted_law(&own.sampler, &own_params, model).err().unwrap_or_else(|| "no stable setting in the sweep".into()));
-        let knob_symbol = knob.map_or(own.param.clone(), |k| k.symbol.to_string());
-        Predictions { bias, mc, reason, knob_symbol, tradeoff, tradeoff_reason }
+        let tradeoff_reason = tradeoff.is_empty().then(|| why().unwrap_or_else(|| "no stable setting in the sweep".into()));
+        Predictions { bias, mc, reason, tradeoff, tradeoff_reason }
+    }
+
+    /// No predictions, for `reason`.
+    pub fn none(reason: String) -> Predictions {
+        Predictions { bias: Vec::new(), mc: Vec::new(), reason: Some(reason.clone()), tradeoff: Vec::new(), tradeoff_reason: Some(reason) }
     }
 }
 
-/// The trade-off chart's knob values around the current `value`: × {1/4, 1/2, 1, 2, 4} on a log
-/// scale, ± {2, 1, 0}·max(1, |value|/3) on a linear one (SGFS's α), within the knob's range.
-fn tradeoff_values(spec: &ParamSpec, value: f64) -> Vec<f64> {
-    let step = (value.abs() / 3.0).max(1.0);
-    let mut values: Vec<f64> = (-2..=2)
-        .map(|k| if spec.log_scale { value * 2f64.powi(k) } else { value + k as f64 * step })
-        .filter(|v| (spec.min..=spec.max).contains(v))
-        .collect();
-    values.dedup();
-    values
-}
-
-fn param(specs: &'static [ParamSpec], name: &str) -> Result<&'static ParamSpec, String> {
-    specs.iter().find(|p| p.name == name).ok_or_else(|| format!("parameter {name} missing"))
-}
-
-/// A sampler's main knob: its first numeric parameter that is not the minibatch size.
-fn main_knob(params: &'static [ParamSpec]) -> Option<&'static ParamSpec> {
-    params.iter().find(|p| p.name != "batch_size" && p.choices.is_empty())
-}
-
-/// Sweep values with the current `value` in the middle: log-spaced over a factor 30 either side
-/// for log-scale knobs, evenly spaced steps of max(1, |value|/3) otherwise; clamped to the range.
-fn knob_values(spec: &ParamSpec, value: f64) -> Vec<f64> {
-    let half = (SWEEP_POINTS / 2) as f64;
-    let mut values: Vec<f64> = (0..SWEEP_POINTS)
-        .map(|k| {
-            let offset = k as f64 - half;
-            let v = if spec.log_scale { value * 30f64.powf(offset / half) } else { value + offset * (value.abs() / 3.0).max(1.0) };
-            v.clamp(spec.min, spec.max)
-        })
-        .collect();
-    values.dedup();
-    values
+/// The noise split of a stochastic-gradient sampler's own law over its knob, or why there is none.
+fn law_noise(chain: &Chain, knob: &Knob) -> NoisePicture {
+    let split = GaussianSummary::of(chain.model()).and_then(|summary| noise_over_knob(knob, chain.sampler_params(), &summary, NOISE_GRID));
+    match split {
+        Ok(points) => NoisePicture::Law(points),
+        Err(why) => NoisePicture::None(why),
+    }
 }
 
 /// Noise scale at up to 20 retained samples (or the current point), and the MH rejection curve.
@@ -241,21 +215,93 @@ mod tests {
     use super::*;
 
     #[test]
-    fn analysis_of_an_exact_sampler_sweeps_sgld_and_its_own_knob() {
+    fn analysis_of_an_exact_sampler_sweeps_its_own_knob_and_has_no_noise_picture() {
         let config = ChainConfig::new("gaussian", "mala", 1);
         let mut chain = Chain::new(&config).unwrap();
         chain.run(500);
         let truth = chain.model().exact_moments().unwrap();
         let mut analysis = Analysis::new(&config, &chain, truth, 20_000).unwrap();
-        assert_eq!(analysis.sweep.curves().len(), 2);
-        assert_eq!(analysis.sweep.curves()[1].param, "mala_step");
+        assert_eq!(analysis.sweep.curves().len(), 1);
+        assert_eq!(analysis.sweep.curves()[0].param, "mala_step");
         while analysis.advance(50_000) < 1.0 {}
         assert!(analysis.is_done());
+        let noise = analysis.chart("noise").unwrap();
+        assert!(noise.series.is_empty() && noise.title.contains("exact gradients"), "{}", noise.title);
+    }
+
+    #[test]
+    fn a_bouncy_sampler_says_it_has_no_knob_instead_of_showing_sgld() {
+        let config = ChainConfig::new("gaussian", "sbps", 1);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(200);
+        let truth = chain.model().exact_moments().unwrap();
+        let mut analysis = Analysis::new(&config, &chain, truth, 20_000).unwrap();
+        assert_eq!(analysis.advance(1000), 1.0);
         for kind in ["noise", "bias", "sweep"] {
-            assert!(analysis.chart(kind).is_some());
+            let spec = analysis.chart(kind).unwrap();
+            assert!(spec.series.is_empty() && spec.title.starts_with("No ") && !spec.title.contains("SGLD"), "{kind}: {}", spec.title);
         }
-        let rejection = &analysis.rejection;
-        assert!(rejection.first().unwrap().1 < rejection.last().unwrap().1, "{rejection:?}");
+    }
+
+    /// SGFS-f on the ρ = 0.9 Gaussian at noise level `alpha`, its sweep run to the end.
+    fn sgfs_analysis(alpha: f64) -> Analysis {
+        let config = ChainConfig::new("gaussian", "sgfs_f", 1).with("rho", 0.9).with("sgfs_alpha", alpha).with("batch_size", 10);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(300);
+        let truth = chain.model().exact_moments().unwrap();
+        let mut analysis = Analysis::new(&config, &chain, truth, 20_000).unwrap();
+        while analysis.advance(100_000) < 1.0 {}
+        analysis
+    }
+
+    fn marker<'a>(spec: &'a ChartSpec, prefix: &str) -> &'a crate::plot::chart::Marker {
+        spec.markers.iter().find(|m| m.label.starts_with(prefix)).unwrap_or_else(|| panic!("no marker '{prefix}' in {:?}", spec.markers))
+    }
+
+    /// The SGFS class: moving α left SGLD's ε charts unchanged. Now the noise and bias
+    /// charts are over α, mark the current α, and the measured points follow it.
+    #[test]
+    fn sgfs_noise_and_bias_charts_are_over_alpha_and_follow_it() {
+        let (low, high) = (sgfs_analysis(0.0), sgfs_analysis(3.0));
+        for (analysis, alpha) in [(&low, 0.0), (&high, 3.0)] {
+            let noise = analysis.chart("noise").unwrap();
+            assert_eq!(noise.x_label, "α");
+            assert_eq!(marker(&noise, "current α").x, alpha);
+            let bias = analysis.chart("bias").unwrap();
+            assert_eq!(bias.x_label, "α");
+            assert_eq!(marker(&bias, "current α").x, alpha);
+            assert!(bias.series.iter().all(|s| !s.label.contains("MH rejection")), "SGFS has no Langevin MH curve");
+            let (lo, hi) = bias.x_range.unwrap();
+            for s in bias.series.iter().chain(&analysis.chart("noise").unwrap().series) {
+                assert!(s.points.iter().all(|p| p.0 >= lo && p.0 <= hi), "{}: {:?} outside [{lo}, {hi}]", s.label, s.points);
+            }
+        }
+        // α = 0 injects nothing: the ratio at the marker is infinite; α = 3 injects.
+        assert!(marker(&low.chart("noise").unwrap(), "current α").label.contains("∞"));
+        assert!(!marker(&high.chart("noise").unwrap(), "current α").label.contains("∞"));
+        // The measured sweep points are centred on each α.
+        let xs = |a: &Analysis| series(&a.chart("bias").unwrap(), "measured").points.iter().map(|p| p.0).collect::<Vec<_>>();
+        assert!(xs(&low).contains(&0.0) && !xs(&low).contains(&5.0), "{:?}", xs(&low));
+        assert!(xs(&high).contains(&3.0) && xs(&high).contains(&5.0), "{:?}", xs(&high));
+        // Larger α, smaller steps: the injected noise's share grows with α (h²α²γ against h²).
+        let noise = high.chart("noise").unwrap();
+        let (injected, gradient) = (&series(&noise, "injected").points, &series(&noise, "gradient").points);
+        let ratio_at = |k: usize| gradient.iter().find(|g| g.0 == injected[k].0).unwrap().1 / injected[k].1;
+        assert!(ratio_at(5) > ratio_at(50), "gradient/injected must fall with α");
+    }
+
+    #[test]
+    fn sghmc_charts_are_over_eta() {
+        let config = ChainConfig::new("gaussian", "sghmc", 1).with("batch_size", 10);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(300);
+        let truth = chain.model().exact_moments().unwrap();
+        let analysis = Analysis::new(&config, &chain, truth, 20_000).unwrap();
+        for kind in ["noise", "bias"] {
+            let spec = analysis.chart(kind).unwrap();
+            assert_eq!(spec.x_label, "η", "{kind}");
+            assert!(spec.log_x);
+        }
     }
 
     /// SGLD on the ρ = 0.9 Gaussian at its derived defaults: the analysis the page starts.
@@ -281,10 +327,14 @@ mod tests {
         let bias = &series(&spec, "bias of the sampler's law").points;
         assert!(bias.len() >= 20, "{bias:?}");
         assert!(bias.windows(2).all(|w| w[1].1 > w[0].1), "bias must rise with ε: {bias:?}");
-        let mc = &series(&spec, "Monte Carlo error").points;
+        // Up to ε = 2/λ_max (λ_max = 1/(1 − ρ) = 10) every direction's factor 1 − ελ/2 stays ≥ 0;
+        // beyond it the short axis oscillates towards the stability limit 4/λ_max and mixes worse.
+        let mc: Vec<(f64, f64)> = series(&spec, "Monte Carlo error").points.iter().copied().filter(|p| p.0 <= 0.2).collect();
         assert!(mc.len() >= 6 && mc.windows(2).all(|w| w[1].1 < w[0].1), "Monte Carlo error must fall with ε: {mc:?}");
         // At the largest stable ε bias dominates, at the smallest the Monte Carlo error does.
         assert!(bias.last().unwrap().1 > mc.last().unwrap().1 && bias[0].1 < mc[0].1, "{bias:?} {mc:?}");
+        let rejection = &analysis.rejection;
+        assert!(rejection.first().unwrap().1 < rejection.last().unwrap().1, "{rejection:?}");
     }
 
     #[test]

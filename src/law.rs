@@ -59,6 +59,8 @@ pub struct GaussianSummary {
     pub exact: bool,
     /// Where the summary comes from (shown with the law).
     pub source: &'static str,
+    /// True to leave the gradient noise Σ_ξ out (the injected part of an update's noise alone).
+    pub without_gradient_noise: bool,
 }
 
 impl GaussianSummary {
@@ -87,7 +89,7 @@ impl GaussianSummary {
             (false, _) => "approximate: the chain linearised on the target's Gaussian summary",
         };
         let s = model.synthetic_noise_sd();
-        Ok(GaussianSummary { mean, precision, fisher, prior, n_data: model.n_data().max(1) as f64, synthetic: s * s, exact, source })
+        Ok(GaussianSummary { mean, precision, fisher, prior, n_data: model.n_data().max(1) as f64, synthetic: s * s, exact, source, without_gradient_noise: false })
     }
 
     pub fn dim(&self) -> usize {
@@ -102,6 +104,9 @@ impl GaussianSummary {
     /// Σ_ξ = (N/n − 1)F + s²I: the covariance of the minibatch gradient's error.
     pub fn gradient_noise(&self, batch: f64) -> DMatrix<f64> {
         let d = self.dim();
+        if self.without_gradient_noise {
+            return DMatrix::zeros(d, d);
+        }
         &self.fisher * (self.n_data / self.batch(batch) - 1.0) + DMatrix::identity(d, d) * self.synthetic
     }
 
@@ -202,19 +207,28 @@ pub fn predicted_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> 
         "mala" | "hmc" | "bps" => exact_sampler_law(model),
         "sgld" | "sghmc" | "sgfs_f" | "sgfs_d" | "osgfs" => {
             let summary = GaussianSummary::of(model)?;
-            let (chain, extra) = match sampler {
-                "sgld" => sgld_chain(&summary, params)?,
-                "sghmc" if params.get_usize("resample_every") > 0 => return sghmc_with_resampling(&summary, params),
-                "sghmc" => (sghmc_chain(&summary, params), String::new()),
-                "osgfs" => osgfs_chain(&summary, params)?,
-                _ => (sgfs_chain(&summary, params, sampler == "sgfs_d")?, String::new()),
-            };
+            if sampler == "sghmc" && params.get_usize("resample_every") > 0 {
+                return sghmc_with_resampling(&summary, params);
+            }
+            let (chain, extra) = linear_chain(sampler, params, &summary)?;
             let full = stationary_covariance(&chain.transition, &chain.noise).ok_or("unstable at these settings: the chain has no stationary law (it diverges)")?;
             let cov = symmetric(full.view((0, 0), (chain.dim, chain.dim)).into_owned());
             let note = format!("{}{extra}", summary.source);
             Ok(Law { mean: summary.mean.as_slice().to_vec(), cov, exact: summary.exact && extra.is_empty(), note, chain: Some((chain, full)) })
         }
         other => Err(format!("{other}: no closed-form stationary law (its bias shows only in long runs)")),
+    }
+}
+
+/// One update of a stochastic-gradient sampler as a linear recursion on `summary` (module docs),
+/// with a note on any approximation; SGHMC's momentum resampling is left out (one step's map).
+pub fn linear_chain(sampler: &str, params: &ParamValues, summary: &GaussianSummary) -> Result<(LinearChain, String), String> {
+    match sampler {
+        "sgld" => sgld_chain(summary, params),
+        "sghmc" => Ok((sghmc_chain(summary, params), String::new())),
+        "osgfs" => osgfs_chain(summary, params),
+        "sgfs_f" | "sgfs_d" => Ok((sgfs_chain(summary, params, sampler == "sgfs_d")?, String::new())),
+        other => Err(format!("{other} is not a stochastic-gradient sampler with a linear update")),
     }
 }
 

@@ -11,7 +11,8 @@ use nalgebra::DMatrix;
 /// Per-coordinate variance scales of the two noises, for a model at given points.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct NoiseScale {
-    /// (N²/n) λ_max(V_s) + s²: multiply by ε²/4 for the gradient-noise variance.
+    /// (N²/n)((N − n)/(N − 1)) λ_max(V_s) + s² (V_s with divisor N; minibatches drawn without
+    /// replacement): multiply by ε²/4 for the gradient-noise variance.
     pub gradient_noise_scale: f64,
     pub batch_size: usize,
     pub n_data: usize,
@@ -69,7 +70,10 @@ pub fn noise_scale(model: &dyn Model, points: &[Vec<f64>], batch_size: usize, ma
         lambda_sum += if lambda > 1e-20 * (1.0 + size) { lambda } else { 0.0 };
     }
     let lambda = if points.is_empty() { 0.0 } else { lambda_sum / points.len() as f64 };
-    let scale = (n_data as f64).powi(2) / batch_size as f64 * lambda + model.synthetic_noise_sd().powi(2);
+    // Minibatches are drawn without replacement: the divisor-N score variance λ carries the
+    // finite-population factor (N − n)/(N − 1) (Cochran 1977, Thm 2.2); n = N has no gradient noise.
+    let finite_population = (n_data - batch_size) as f64 / (n_data.max(2) - 1) as f64;
+    let scale = (n_data as f64).powi(2) / batch_size as f64 * finite_population * lambda + model.synthetic_noise_sd().powi(2);
     NoiseScale { gradient_noise_scale: scale, batch_size, n_data }
 }
 
@@ -116,8 +120,9 @@ mod tests {
         let mut rng = chain_rng(1);
         let scale = noise_scale(&model, &[vec![0.3, -0.2]], 10, 1000, &mut rng);
         // The pseudo-data scores have covariance Σ⁻¹/N (divisor N − 1; toy.rs), so with divisor N
-        // λ_max(V_s) = (N − 1)λ_max(Σ⁻¹)/N² and (N²/n)λ_max(V_s) = (N − 1)·2/n at ρ = 0.5; plus s² = 9.
-        let expected = 99.0 * 2.0 / 10.0 + 9.0;
+        // λ_max(V_s) = (N − 1)λ_max(Σ⁻¹)/N², and without replacement (N²/n)((N − n)/(N − 1))λ_max(V_s)
+        // = (N − n)·2/n at ρ = 0.5 (λ_max(Σ⁻¹) = 1/(1 − ρ) = 2): 90·2/10; plus s² = 9.
+        let expected = 90.0 * 2.0 / 10.0 + 9.0;
         assert!((scale.gradient_noise_scale - expected).abs() < 1e-9, "{} vs {expected}", scale.gradient_noise_scale);
         let crossing = scale.crossing().unwrap();
         assert!((scale.threshold(crossing) - 1.0).abs() < 1e-12);

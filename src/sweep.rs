@@ -115,6 +115,9 @@ impl Sweep {
 
     /// Fraction of the total budget spent.
     pub fn progress(&self) -> f64 {
+        if self.points.is_empty() {
+            return 1.0;
+        }
         let total = self.budget as f64 * self.points.len() as f64;
         let spent: f64 = self.points.iter().map(|p| if p.is_active(self.budget) { p.chain.grad_evals().min(self.budget) as f64 } else { self.budget as f64 }).sum();
         spent / total

@@ -165,7 +165,7 @@ pub fn grid_truth(model: &dyn Model, region: View, intervals: usize) -> Truth {
         source: TruthSource::GridQuadrature,
         error_bound,
         error: format!(
-            "grid quadrature on {}² nodes over [{:.3}, {:.3}] × [{:.3}, {:.3}]: |M_h − M_2h| = {:.1e}, edge mass {:.1e}",
+            "grid quadrature on {}² nodes over [{:.3}, {:.3}] × [{:.3}, {:.3}]: quadrature error |M_h − M_2h| (moments at grid spacing h against 2h) = {:.1e}, edge mass (probability at the grid's border, cut off) {:.1e}",
             width, region.x_min, region.x_max, region.y_min, region.y_max, difference, edge_fraction
         ),
     }

@@ -352,7 +352,9 @@ pub fn entry_counts_json() -> String {
 /// the main thread draws because plotters' text measurement panics in workers (WEB-NOTES.md).
 #[wasm_bindgen]
 pub fn draw_chart_json(spec_json: &str, canvas: web_sys::HtmlCanvasElement, scale: f64) -> Result<(), JsError> {
-    let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|e| js_error(format!("chart is not valid: {e}")))?;
+    // Specs are serialised finite (src/plot/finite.rs); should one still fail to parse, the page
+    // says so in words, not with the parser's text.
+    let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|_| js_error("A chart could not be drawn at these settings; it is redrawn when the setting changes."))?;
     let scale = if scale.is_finite() && scale > 0.0 { scale.clamp(0.5, 4.0) } else { 1.0 };
     draw_chart(&canvas_root(canvas)?, &spec, scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
 }

@@ -178,11 +178,12 @@ fn threshold_after_steps(model: &dyn Model, step: f64, batch: usize, steps: usiz
 }
 
 #[test]
-fn sampling_threshold_is_step_times_n_squared_over_4n_times_lambda_max_of_the_score_covariance() {
+fn sampling_threshold_is_step_times_n_squared_over_4n_times_lambda_max_of_the_drawn_score_covariance() {
     // The correlated Gaussian's N = 100 pseudo-data scores have sample covariance (divisor N − 1)
-    // exactly P/N (toy.rs), P = Σ⁻¹. So at n = N the threshold ε N²/(4n) λ_max(V_s) is
-    // ε λ_max(P)/4 with λ_max(P) = 1/(1 − |ρ|) for unit scales — here in closed form, not from
-    // the sampler's stored numbers. N/n instead of N²/n would be 100 times smaller.
+    // exactly P/N (toy.rs), P = Σ⁻¹. Minibatches are drawn without replacement, so the gradient
+    // noise of (N/n)Σ_S g_i has covariance (N²/n)(1 − n/N)P/N = (N/n − 1)P (Cochran 1977, Thm 2.2)
+    // and the threshold is ε(N/n − 1)λ_max(P)/4, λ_max(P) = 1/(1 − |ρ|) for unit scales — here in
+    // closed form, not from the sampler's stored numbers. At n = N there is no gradient noise.
     let rho = 0.9;
     let model = CorrelatedGaussian::new(1.0, 1.0, rho, 0.0);
     let n_data = model.n_data() as f64;
@@ -192,18 +193,18 @@ fn sampling_threshold_is_step_times_n_squared_over_4n_times_lambda_max_of_the_sc
     assert!((lambda_max - 1.0 / (1.0 - rho)).abs() < 1e-9);
     let full = threshold_after_steps(&model, step, model.n_data(), 3, 1);
     for t in full {
-        assert_close("threshold at n = N", t, step * lambda_max / 4.0);
+        assert_eq!(t, 0.0, "threshold at n = N: the full batch has no gradient noise");
     }
     // At n = 25 the batch varies, but V_s is unbiased for P/N (sampling without replacement), so
     // λ_max(P)/N ≤ E λ_max(V_s) ≤ E tr(V_s) = tr(P)/N (Jensen; λ_max ≤ trace for PSD): the mean
-    // threshold lies in ε N/(4n)·[λ_max(P), tr(P)] = [2.5, 2.63]·ε·N/n … up to 4 standard errors
-    // (independent batches: the Gaussian's score covariance does not depend on θ).
+    // threshold lies in ε(N/n − 1)/4·[λ_max(P), tr(P)] up to 4 standard errors (independent
+    // batches: the Gaussian's score covariance does not depend on θ).
     let batch = 25;
     let values = threshold_after_steps(&model, step, batch, 4_000, 2);
     let k = values.len() as f64;
     let mean = values.iter().sum::<f64>() / k;
     let se = (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (k - 1.0) / k).sqrt();
-    let scale = step * n_data * n_data / (4.0 * batch as f64) / n_data;
+    let scale = step * (n_data / batch as f64 - 1.0) / 4.0;
     let (low, high) = (scale * lambda_max, scale * (p[0] + p[2]));
     assert!(mean > low - 4.0 * se && mean < high + 4.0 * se, "mean threshold {mean} outside [{low}, {high}] ± 4·{se}");
     // The page's "mean" diagnostic is the average of those readings, restarted when a parameter
@@ -225,8 +226,12 @@ fn sampling_threshold_is_step_times_n_squared_over_4n_times_lambda_max_of_the_sc
     }
     let expected = readings.iter().sum::<f64>() / readings.len() as f64;
     assert!((sampler.mean_sampling_threshold() - expected).abs() <= 1e-12 * expected, "{} vs {expected}", sampler.mean_sampling_threshold());
+    // "The threshold at the start" (a lesson claim) is the first of those readings, kept.
+    let first = |s: &Sgld| s.diagnostics().iter().find(|d| d.name == "sampling_threshold_first").unwrap().value;
+    assert_eq!(first(&sampler), readings[0]);
     sampler.update_params(&values);
     assert!(sampler.mean_sampling_threshold().is_nan(), "a parameter change restarts the mean");
+    assert!(first(&sampler).is_nan(), "and the first reading");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
-// The background analysis panels: SGLD's noise-vs-step-size phase picture, bias and MH rejection
-// against ε, and the bias–mixing sweep at equal gradient budget. The sweep runs in a Web Worker
+// The background analysis panels, over the running sampler's own knob (SGLD's ε, SGFS's α, SGHMC's
+// η, …): the noise picture, bias against Monte Carlo error, and the bias–mixing sweep at equal
+// gradient budget. The sweep runs in a Web Worker
 // on the main chain's settings and truth; its charts arrive as JSON specs and are drawn within
 // the frame budget (charts.js). It restarts when the setting changes (the stale job is cancelled).
 
 import { app } from './app.js';
 import { cancelGroup, startJob } from './jobs.js';
 import { dropCharts, queueChart } from './charts.js';
+import { userMessage } from './errors.js';
 
 const RESTART_DELAY_MS = 600;
 const BUDGET = 200_000;
@@ -83,7 +85,7 @@ export class AnalysisRunner {
     this.done = false;
     this.fraction = 0;
     this.progress.value = 0;
-    this.status.textContent = 'Sweeping step sizes at equal gradient budget (in a background worker)…';
+    this.status.textContent = 'Sweeping the sampler\'s own setting at equal gradient budget (in a background worker)…';
     const payload = {
       kind: 'sweep', target: app.target, sampler: app.sampler, settings: { ...app.explicit }, seed: app.seed,
       data: app.upload?.current(), prepared, budget: BUDGET,
@@ -95,7 +97,7 @@ export class AnalysisRunner {
         if (id !== this.job) return; // a stale job's last words
         if (message.type === 'error') {
           this.active = false;
-          this.status.textContent = `Analysis unavailable: ${message.message}`;
+          this.status.textContent = `Analysis unavailable: ${userMessage(message.message)}`;
           this.progress.value = 0;
           this.clear();
           return;
@@ -108,6 +110,7 @@ export class AnalysisRunner {
           for (const [kind, canvas] of KINDS) {
             if (!charts[kind]) continue;
             queueChart(canvas, JSON.stringify(charts[kind]));
+            document.getElementById(canvas)?.setAttribute('aria-label', charts[kind].title);
             this.markFresh(kind, canvas);
           }
         }

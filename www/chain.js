@@ -6,7 +6,7 @@ import { Lab, adopt_model, adopt_prepared } from './pkg/sgviz.js';
 import { cancelGroup, startJob } from './jobs.js';
 import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
-import { guarded } from './errors.js';
+import { guarded, userMessage } from './errors.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { draw } from './view.js';
@@ -66,7 +66,7 @@ function buildInWorker() {
     onMessage: (message) => {
       if (message.type === 'error') {
         app.building = false;
-        $('status').textContent = `Could not build the target: ${message.message}`;
+        $('status').textContent = `Could not build the target: ${userMessage(message.message)}`;
         if (!app.lab) {
           // Start-up from a link: fall back to the defaults so that the page still opens.
           Object.assign(app, { target: 'gaussian', sampler: 'sgld', explicit: {} });
@@ -156,7 +156,7 @@ export function setParam(name, value) {
       app.lab.set_param(name, value);
       app.explicit[name] = value;
     } catch (error) {
-      message = String(error.message || error);
+      message = userMessage(error.message || error);
     }
   });
   if (message) return message;

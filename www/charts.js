@@ -5,6 +5,7 @@
 import { draw_chart_json } from './pkg/sgviz.js';
 import { drawingScale, fitCanvas } from './format.js';
 import { fits, note } from './frame-budget.js';
+import { clearStatus } from './errors.js';
 
 /** canvas id → latest spec (JSON string) not drawn yet, in arrival order. */
 const pending = new Map();
@@ -48,7 +49,8 @@ export function drawPendingCharts(guarded) {
     } else if (fitCanvas(canvas)) {
       const scale = drawingScale(canvas.clientWidth);
       drawnScales.set(id, scale);
-      guarded(() => draw_chart_json(spec, canvas, scale));
+      // A chart's own failure is shown as 'chart' and cleared by the next chart drawn.
+      if (guarded(() => { draw_chart_json(spec, canvas, scale); return true; }, 'chart')) clearStatus('chart');
     }
   }
 }

@@ -9,6 +9,7 @@ import { formatCount, formatNumber } from './format.js';
 import { Panel2d } from './panel2d.js';
 import { note, remaining } from './frame-budget.js';
 import { runWithin } from './stepper.js';
+import { userMessage } from './errors.js';
 
 const FOLLOW_BUDGET_MS = 6;
 const $ = (id) => document.getElementById(id);
@@ -86,7 +87,7 @@ export class ComparePanel {
       try {
         return Lab.deferred(target, this.sampler, JSON.stringify({ ...targetValues, ...this.values }), seed, size.width, size.height, size.ratio);
       } catch (error) {
-        message = String(error.message || error);
+        message = userMessage(error.message || error);
         return null;
       }
     });
@@ -123,7 +124,7 @@ export class ComparePanel {
         this.lab?.set_param(name, value);
         this.values[name] = value;
       } catch (error) {
-        message = String(error.message || error);
+        message = userMessage(error.message || error);
       }
     });
     if (!message) {

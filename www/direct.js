@@ -4,7 +4,7 @@
 // — as arrows head to tail. The parts come from the sampler itself (Lab.step_parts_json).
 
 import { $, app } from './app.js';
-import { guarded } from './errors.js';
+import { guarded, userMessage } from './errors.js';
 import { setPlaying } from './playback.js';
 import { draw } from './view.js';
 
@@ -59,7 +59,7 @@ export function wireDrag() {
           app.lab.restart_at_pixel(x, y);
           $('status').textContent = '';
         } catch (error) {
-          $('status').textContent = `Could not restart there: ${error.message || error}`;
+          $('status').textContent = `Could not restart there: ${userMessage(error.message || error)}`;
         }
       });
       app.stepParts = null;

@@ -12,8 +12,36 @@ export function showBanner(message, kind = 'error') {
   banner.hidden = false;
 }
 
+/** Library, parser or engine text that must never reach the screen (issue 26). */
+const RAW_ERROR = /invalid type|line \d+ column|expected (f64|a |struct|value)|panicked|RuntimeError|TypeError|undefined|unreachable|JsError|serde/i;
+
+/** `message` if it is written for the user, else a plain sentence that names what to do. */
+export function userMessage(message) {
+  const text = String(message ?? '');
+  return RAW_ERROR.test(text) || !text ? 'Something could not be computed at these settings: change the setting you moved last, or press Reset.' : text;
+}
+
+/**
+ * Show `message` under Play, remembering its `source` ('error', 'chart', 'divergence'), so that
+ * the code that knows when the cause is gone can clear it (clearStatus).
+ */
+export function showStatus(message, source = 'error') {
+  const status = $('status');
+  status.textContent = userMessage(message);
+  status.dataset.source = source;
+}
+
+/** Clear the status line if it shows a message from `source` (its cause is gone). */
+export function clearStatus(source) {
+  const status = $('status');
+  if (status.dataset.source === source) {
+    status.textContent = '';
+    delete status.dataset.source;
+  }
+}
+
 /** Run a call into wasm; a panic kills the instance and shows a banner instead of a dead page. */
-export function guarded(action) {
+export function guarded(action, source = 'error') {
   if (app.dead) return undefined;
   try {
     return action();
@@ -24,7 +52,7 @@ export function guarded(action) {
       setPlaying(false);
       showBanner(`Internal error: ${panic}. Reload the page to start again.`);
     } else {
-      $('status').textContent = String(error.message || error);
+      showStatus(error.message || error, source);
     }
     return undefined;
   }

@@ -40,12 +40,12 @@ export const LESSONS = [
       {
         figure: 'noise',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.05, batch_size: 5 }, speed: 500 },
-        text: 'Minibatches of 5 of the 100 pseudo-data add gradient noise. At ε = 0.05 it is larger than the injected noise: the sampling threshold (Welling & Teh eq. 10) is about 2.5 (its closed form here: ε N λ_max(P)/(4n) = 0.05·100·10/20; in the diagnostics each reading, from one minibatch of 5 scores, scatters widely, and their mean settles near 2.5) and the dashed ellipse has nearly 4 times the truth\'s variance along the short axis (exact law: (1 + εq/4)/(1 − ελ/4) with noise q = 19λ), although ε has not changed.',
+        text: 'Minibatches of 5 of the 100 pseudo-data add gradient noise. At ε = 0.05 it is larger than the injected noise: the sampling threshold (Welling & Teh eq. 10) is about 2.4 (its closed form here, minibatches drawn without replacement: ε (N/n − 1) λ_max(P)/4 = 0.05·19·10/4; in the diagnostics each reading, from one minibatch of 5 scores, scatters widely, and their mean settles near 2.4) and the dashed ellipse has nearly 4 times the truth\'s variance along the short axis (exact law: (1 + εq/4)/(1 − ελ/4) with noise q = 19λ), although ε has not changed.',
         action: 'Find the crossing of the two noise lines in this chart: left of it injected noise wins.',
         claims: [
-          // 200 readings by 20,000 samples; each reading has sd ≈ 0.7 × 2.5 (λ_max of a 5-score
-          // covariance, 4 degrees of freedom), so 4 standard errors ≈ 0.5 around [2.5, 2.63]
-          // (tests/oracles.rs: λ_max(P)/N ≤ E λ_max(V_s) ≤ tr(P)/N).
+          // 200 readings by 20,000 samples; each reading has sd ≈ 0.7 × 2.4 (λ_max of a 5-score
+          // covariance, 4 degrees of freedom), so 4 standard errors ≈ 0.5 around [2.38, 2.49]
+          // (tests/oracles.rs: ε(N/n − 1)/4·[λ_max(P), tr(P)]).
           { metric: 'diag.sampling_threshold_mean', label: 'sampling threshold, mean of the readings', op: 'between', value: [2.0, 3.2], after_samples: 20_000 },
           { metric: 'narrow_ratio', label: 'variance along the short axis, sampler / truth', op: 'between', value: [3, 5], after_samples: 100_000 },
         ],
@@ -150,7 +150,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100 }, speed: 500 },
-        text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction α = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide.',
+        text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide.',
         action: 'Next: almost no friction.',
         claims: [
           { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.2], after_samples: 100_000 },
@@ -160,7 +160,7 @@ export const LESSONS = [
       {
         figure: 'trace',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, friction: 0.01 }, speed: 500 },
-        text: 'Friction α = 0.01: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at α = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
+        text: 'Friction κ = 0.01: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at κ = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
         action: 'Raise the friction and watch the trace and the ESS.',
         tryValues: { friction: 0.2 },
         claims: [

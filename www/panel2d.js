@@ -87,8 +87,10 @@ export class Panel2d {
     ctx.beginPath();
     ctx.rect(left, top, width, height);
     ctx.clip();
-    this.drawPredicted(ctx, lab.predicted_ellipse(), ratio);
+    // The measured (dashed) ellipse first, the predicted (dotted) one on top: where they
+    // coincide the dots stay visible over the dashes (the dashes show between the dots).
     this.drawEllipse(ctx, lab.sampler_ellipse(), ratio);
+    this.drawPredicted(ctx, lab.predicted_ellipse(), ratio);
     const path = JSON.parse(lab.path_json());
     let [x, y] = lab.position_pixel();
     if (path.kind === 'path') {
@@ -136,7 +138,7 @@ export class Panel2d {
     this.drawPolyline(ctx, points, { stroke: this.colours.sampler, width: 2.5 * ratio, dash: [8 * ratio, 6 * ratio] });
   }
 
-  /** The sampler's predicted stationary law (issue 13): dotted, beneath the measured ellipse. */
+  /** The sampler's predicted stationary law (issue 13): dotted, over the measured ellipse. */
   drawPredicted(ctx, points, ratio) {
     ctx.save();
     ctx.lineCap = 'round';

@@ -211,7 +211,8 @@ export class SgaisPanel {
     this.fillTable(combined);
     $('sgais-comparison').textContent = combined.shift ? combined.shift.sentence : '';
     const notes = combined.groups.map((g) => g.summary.ess_note).filter(Boolean);
-    $('sgais-ess-note').textContent = notes.length ? `ESS: ${notes[0]}` : '';
+    const warnings = combined.groups.map((g) => g.summary.warning && `${g.label}: ${g.summary.warning}`).filter(Boolean);
+    $('sgais-ess-note').textContent = [...warnings, notes.length ? `ESS: ${notes[0]}` : ''].filter(Boolean).join(' ');
     // Replicas that scatter beyond what their own weights predict (src/sgais/agreement.rs).
     const disagreeing = combined.groups.filter((g) => g.summary.agreement?.disagree);
     $('sgais-ess-note').classList.toggle('sgais-disagree', disagreeing.length > 0);

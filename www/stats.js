@@ -51,9 +51,26 @@ function showMoments(state) {
 }
 
 function showDiagnostics(diagnostics) {
-  $('diagnostics').replaceChildren(...diagnostics.flatMap((d) => {
+  const list = $('diagnostics');
+  const key = diagnostics.map((d) => `${d.name}|${d.label}`).join(',');
+  if (list.dataset.key === key) {
+    // Same diagnostics: update the numbers only, so an opened help stays open.
+    diagnostics.forEach((d, k) => { list.querySelectorAll('dd')[k].textContent = formatNumber(d.value); });
+    return;
+  }
+  list.dataset.key = key;
+  list.replaceChildren(...diagnostics.flatMap((d) => {
+    // The name carries its help: on hover (title) and on tap or keyboard (a native disclosure).
     const dt = document.createElement('dt');
-    dt.textContent = d.label;
+    const details = document.createElement('details');
+    details.className = 'diagnostic-help';
+    const summary = document.createElement('summary');
+    summary.textContent = d.label;
+    summary.title = d.help || '';
+    const help = document.createElement('p');
+    help.textContent = d.help || '';
+    details.append(summary, help);
+    dt.append(details);
     const dd = document.createElement('dd');
     dd.textContent = formatNumber(d.value);
     dd.dataset.diagnostic = d.name;
@@ -63,7 +80,9 @@ function showDiagnostics(diagnostics) {
 
 /** ESS of the displayed pair, overall and per 1,000 gradient evaluations. */
 export function showMixing(mixing) {
-  $('ess').textContent = mixing.ess.map((e) => formatNumber(e)).join(', ');
+  // The ESS is over the most recent samples only (not the total count shown above): say so.
+  const window = Number.isFinite(mixing.window) ? ` (of the last ${formatCount(mixing.window)} samples)` : '';
+  $('ess').textContent = `${mixing.ess.map((e) => formatNumber(e)).join(', ')}${window}`;
   $('ess-per-grad').textContent = mixing.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
 }
 
@@ -85,7 +104,7 @@ export function adviceFor(state, samplerSpec) {
   if (Number.isFinite(threshold) && threshold > THRESHOLD_WARNING) {
     advice.push({
       key: 'threshold',
-      text: `Sampling threshold ${formatNumber(threshold)} ≫ 1: the minibatch-gradient noise swamps the injected noise, so SGLD is still optimising, not sampling (Welling & Teh eq. 10). Lower ε or raise the minibatch size n.`,
+      text: `Sampling threshold (latest reading) ${formatNumber(threshold)} ≫ 1: the minibatch-gradient noise swamps the injected noise, so SGLD is still optimising, not sampling (Welling & Teh eq. 10). Lower ε or raise the minibatch size n.`,
     });
   }
   const enough = state.n_samples >= FAR_MIN_SAMPLES && !state.truth_pending;

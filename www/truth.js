@@ -5,6 +5,7 @@
 
 import { adopt_prepared } from './pkg/sgviz.js';
 import { cancelJob, startJob } from './jobs.js';
+import { userMessage } from './errors.js';
 
 export class TruthRunner {
   constructor({ guarded, onText, onDone }) {
@@ -42,7 +43,7 @@ export class TruthRunner {
       onMessage: (message) => {
         if (message.type === 'progress') this.onText(message.text);
         else if (message.type === 'done') this.arrived = message.prepared;
-        else if (message.type === 'error') this.onText(`not available: ${message.message}`);
+        else if (message.type === 'error') this.onText(`not available: ${userMessage(message.message)}`);
       },
     });
   }

@@ -3,7 +3,7 @@
 // autocorrelation charts, whose text layout is costly.
 
 import { $, app } from './app.js';
-import { guarded } from './errors.js';
+import { clearStatus, guarded, showStatus } from './errors.js';
 import { fitCanvas } from './format.js';
 import { setPlaying } from './playback.js';
 import { showMixing, showState } from './stats.js';
@@ -42,8 +42,10 @@ export function draw() {
     showPairControls(state);
     $('legend-predicted').hidden = !state.predicted;
     if (state.diverged) {
-      $('status').textContent = state.diverged;
+      showStatus(state.diverged, 'divergence');
       setPlaying(false);
+    } else {
+      clearStatus('divergence'); // lowered the step and pressed Reset: the message has no cause
     }
   });
   if (app.compare?.enabled) app.compare.draw();

@@ -385,7 +385,7 @@ impl Chain {
         } else {
             return Ok(());
         };
-        let advice = self.sampler.divergence_advice().unwrap_or_else(|| divergence_advice(self.sampler_spec.kind));
+        let advice = self.sampler.divergence_advice().map_or_else(|| divergence_advice(self.sampler_spec), str::to_string);
         Err(format!("diverged at step {}: {what}. {advice}", self.steps))
     }
 
@@ -547,11 +547,13 @@ impl Chain {
     }
 }
 
-/// What to change after a divergence, by sampler family.
-fn divergence_advice(kind: SamplerKind) -> &'static str {
-    match kind {
-        SamplerKind::Bouncy => "The event-time bound is too loose for this target — raise the band multiple k or the minibatch size, and reset.",
-        _ => "The step size is too large for this target — reduce ε and reset.",
+/// What to change after a divergence, naming the sampler's own control (registry: its main
+/// knob, e.g. SGHMC's learning rate η, not SGLD's ε).
+fn divergence_advice(spec: &SamplerSpec) -> String {
+    match (spec.kind, crate::knob::main_knob(spec.params)) {
+        (SamplerKind::Bouncy, _) => "The event-time bound is too loose for this target — raise the band multiple k or the minibatch size, and press Reset.".into(),
+        (_, Some(knob)) => format!("The {} is too large for this target — reduce {} (the “{}” slider) and press Reset.", knob.label.to_lowercase(), knob.symbol, knob.label),
+        (_, None) => "The step is too large for this target — reduce it and press Reset.".into(),
     }
 }
 

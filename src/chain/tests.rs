@@ -24,7 +24,7 @@ fn huge_step_diverges_with_a_message_instead_of_nans() {
     let ran = chain.run(10_000);
     assert!(ran < 10_000);
     match chain.status() {
-        ChainStatus::Diverged(msg) => assert!(msg.contains("reduce ε"), "{msg}"),
+        ChainStatus::Diverged(msg) => assert!(msg.contains("reduce ε (the “Step size” slider)"), "{msg}"),
         other => panic!("expected divergence, got {other:?}"),
     }
     assert!(chain.moments().mean.iter().all(|m| m.is_finite()));

@@ -70,6 +70,6 @@ impl Lab {
         let window = ring.len().min(ESS_WINDOW) as f64;
         let ess: Vec<f64> = [self.pair.0, self.pair.1].iter().map(|&j| recent_ess(ring, j, ESS_WINDOW)).collect();
         let per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
-        json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000 })
+        json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000, "window": window })
     }
 }

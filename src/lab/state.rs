@@ -15,7 +15,7 @@ impl Lab {
         let m = chain.moments();
         let ring = chain.samples();
         let diagnostics: Vec<Value> =
-            chain.diagnostics().iter().map(|d| json!({"name": d.name, "label": d.label, "value": finite(d.value)})).collect();
+            chain.diagnostics().iter().map(|d| json!({"name": d.name, "label": d.label, "value": finite(d.value), "help": crate::diagnostic_help::help(d.name)})).collect();
         let errors = self.truth.moments.as_ref().filter(|_| chain.n_recorded() > 1).map(|t| relative_errors(&m, t));
         json!({
             "steps": chain.steps(),

@@ -5,6 +5,8 @@
 use super::chart::{ChartSpec, Marker, Series, Style, PALETTE};
 use crate::phase::{log_grid, NoiseScale};
 use crate::error_split::PredictedError;
+use crate::knob::Knob;
+use crate::knob_noise::UpdateNoise;
 use crate::sweep::SweepResult;
 use plotters::style::RGBColor;
 
@@ -17,7 +19,7 @@ pub fn noise_chart(scale: &NoiseScale, range: (f64, f64), current_step: f64) -> 
     let grid = log_grid(range.0, range.1, 60);
     let injected = grid.iter().map(|&e| (e, scale.injected(e))).collect();
     let gradient = grid.iter().map(|&e| (e, scale.gradient_noise(e))).filter(|p| p.1 > 0.0).collect();
-    let mut markers = vec![Marker { x: current_step, label: format!("current ε (threshold {:.2})", scale.threshold(current_step)), colour: CURRENT }];
+    let mut markers = vec![Marker { x: current_step, label: format!("current ε (threshold from all N data {:.2})", scale.threshold(current_step)), colour: CURRENT }];
     if let Some(crossing) = scale.crossing().filter(|c| (range.0..=range.1).contains(c)) {
         markers.push(Marker { x: crossing, label: "threshold = 1".into(), colour: GREY });
     }
@@ -30,7 +32,7 @@ pub fn noise_chart(scale: &NoiseScale, range: (f64, f64), current_step: f64) -> 
         series: vec![
             Series::new("injected ε", injected, PALETTE[0], Style::Line),
             Series::new(
-                if scale.gradient_noise_scale > 0.0 { "gradient noise ε²/4·(N²/n·λ + s²)" } else { "gradient noise: none (exact gradients)" },
+                if scale.gradient_noise_scale > 0.0 { "gradient noise ε²/4·(N²/n·(N − n)/(N − 1)·λ + s²)" } else { "gradient noise: none (full batch or exact gradients)" },
                 gradient,
                 PALETTE[1],
                 Style::Dashed,
@@ -39,6 +41,34 @@ pub fn noise_chart(scale: &NoiseScale, range: (f64, f64), current_step: f64) -> 
         markers,
         ..Default::default()
     }
+}
+
+/// The noise in one update of a sampler other than SGLD over its own knob (src/knob_noise.rs):
+/// injected against gradient noise, the current value marked with their ratio.
+pub fn knob_noise_chart(knob: &Knob, sampler_label: &str, points: &[(f64, UpdateNoise)]) -> ChartSpec {
+    let positive = |f: fn(&UpdateNoise) -> f64| points.iter().map(|(v, n)| (*v, f(n))).filter(|p| p.1 > 0.0 && p.1.is_finite()).collect::<Vec<_>>();
+    let gradient = positive(|n| n.gradient);
+    let current = points.iter().min_by(|a, b| (a.0 - knob.value).abs().total_cmp(&(b.0 - knob.value).abs())).map(|(_, n)| n.ratio());
+    let ratio = current.map_or("unknown".to_string(), |r| if r.is_finite() { format!("{r:.2}") } else { "∞: nothing injected".to_string() });
+    ChartSpec {
+        title: format!("{sampler_label}: noise per update vs {}", knob.symbol),
+        x_label: knob.symbol.to_string(),
+        y_label: "variance per update (largest eigenvalue)".into(),
+        log_x: knob.log_scale,
+        log_y: true,
+        x_range: Some(knob.range),
+        series: vec![
+            Series::new("injected noise", positive(|n| n.injected), PALETTE[0], Style::Line),
+            Series::new(if gradient.is_empty() { "gradient noise: none (full batch, exact gradients)" } else { "gradient noise (minibatch, without replacement)" }, gradient, PALETTE[1], Style::Dashed),
+        ],
+        markers: vec![Marker { x: knob.value, label: format!("current {} (gradient / injected noise {ratio})", knob.symbol), colour: CURRENT }],
+        ..Default::default()
+    }
+}
+
+/// A chart with no data whose title says why (e.g. a sampler without a step size to sweep).
+pub fn note_chart(title: &str) -> ChartSpec {
+    ChartSpec { title: title.to_string(), ..Default::default() }
 }
 
 /// The predicted parts of the bias chart: the bias of SGLD's stationary law and the Monte Carlo
@@ -79,13 +109,14 @@ fn short(value: f64) -> String {
     }
 }
 
-/// Bias and Monte Carlo error kept apart, against ε: the predicted bias of SGLD's stationary law
-/// (rising with ε), the predicted Monte Carlo error at the sweep's budget (falling with ε), the
-/// sweep's measured error ± MCSE (labelled with ε), and the MH rejection probability a full-data
-/// correction would have. Without a predicted law the measured points estimate the bias,
+/// Bias and Monte Carlo error kept apart, against the sampler's own knob (SGLD's ε, SGFS's α, …):
+/// the predicted bias of the sampler's stationary law, the predicted Monte Carlo error at the
+/// sweep's budget, the sweep's measured error ± MCSE (labelled with the knob's value), and, for
+/// SGLD, the MH rejection probability a full-data correction would have. Without a predicted law the measured points estimate the bias,
 /// √(error² − MCSE²) with the MCSE as error bars.
-pub fn bias_chart(curves: &BiasCurves, measured: &[Measured], rejection: &[(f64, f64)], range: (f64, f64), current_step: f64) -> ChartSpec {
-    let labels = measured.iter().map(|m| value_label("ε", m.value)).collect();
+pub fn bias_chart(curves: &BiasCurves, measured: &[Measured], rejection: &[(f64, f64)], knob: &Knob) -> ChartSpec {
+    let symbol = knob.symbol;
+    let labels = measured.iter().map(|m| value_label(symbol, m.value)).collect();
     let mut series = Vec::new();
     if curves.reason.is_none() {
         series.push(Series::new("bias of the sampler's law (predicted)", curves.bias.to_vec(), PALETTE[2], Style::Line));
@@ -97,20 +128,23 @@ pub fn bias_chart(curves: &BiasCurves, measured: &[Measured], rejection: &[(f64,
         series.push(Series::new("bias estimate √(error² − MCSE²) ± MCSE (sweep)", points, PALETTE[2], Style::LineAndPoints).labelled(labels).with_error_bars(measured.iter().map(|m| m.mcse).collect()));
         series.push(Series::new("Monte Carlo error (MCSE, sweep)", measured.iter().map(|m| (m.value, m.mcse)).collect(), PALETTE[0], Style::Dashed));
     }
-    series.push(Series::new("MH rejection probability", rejection.to_vec(), PALETTE[3], Style::Line));
+    let rejection_part = if rejection.is_empty() { "" } else { ", and MH rejection," };
+    if !rejection.is_empty() {
+        series.push(Series::new("MH rejection probability", rejection.to_vec(), PALETTE[3], Style::Line));
+    }
     let title = match curves.reason {
-        None => "Bias vs Monte Carlo error, and MH rejection, vs ε".to_string(),
-        Some(_) => "Bias (estimated from runs) and MH rejection vs ε".to_string(),
+        None => format!("Bias vs Monte Carlo error{rejection_part} vs {symbol}"),
+        Some(_) => format!("Bias (estimated from runs){rejection_part} vs {symbol}"),
     };
     ChartSpec {
         title,
-        x_label: "step size ε".into(),
-        y_label: "‖C − Σ‖/‖Σ‖ / rejection probability".into(),
-        log_x: true,
+        x_label: if knob.param == "step_size" { "step size ε".into() } else { symbol.to_string() },
+        y_label: if rejection.is_empty() { "‖C − Σ‖/‖Σ‖".into() } else { "‖C − Σ‖/‖Σ‖ / rejection probability".into() },
+        log_x: knob.log_scale,
         log_y: true,
-        x_range: Some(range),
+        x_range: Some(knob.range),
         series,
-        markers: vec![Marker { x: current_step, label: "current ε".into(), colour: CURRENT }],
+        markers: vec![Marker { x: knob.value, label: format!("current {symbol}"), colour: CURRENT }],
         ..Default::default()
     }
 }

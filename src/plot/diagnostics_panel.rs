@@ -50,7 +50,7 @@ pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, 
     ChartSpec {
         title: "Autocorrelation".into(),
         x_label: "lag".into(),
-        y_label: "ρ".into(),
+        y_label: "autocorrelation".into(),
         series,
         y_range: Some((-0.2, 1.0)),
         ..Default::default()

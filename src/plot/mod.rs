@@ -7,6 +7,7 @@ pub mod chart;
 pub mod contours;
 pub mod density;
 pub mod diagnostics_panel;
+pub mod finite;
 pub mod marginals;
 pub mod marginal2d;
 pub mod svg;

@@ -29,7 +29,7 @@ use nalgebra::{DMatrix, DVector};
 use std::collections::VecDeque;
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::linear("osgfs_c", "Cap on k", "c", "k = min{c, 4 max{|S|/(N+|S|), r/(r+N/|S|)}} (eq. 16); the report uses c = 0.1", 0.001, 0.99, 0.1).primary(),
+    ParamSpec::linear("osgfs_c", "Cap on the step k", "c", "OSGFS moves k/2 of the way a Newton step would (D = (k/2)H⁻¹); k = min{c, 4 max{|S|/(N+|S|), r/(r+N/|S|)}} (El hanchi eq. 16), so c caps the step; the report uses c = 0.1", 0.001, 0.99, 0.1).primary(),
     ParamSpec::linear("osgfs_b", "Convergence tolerance", "b", "Samples are collected once |mean of the last ⌈1/k⌉ gradients| ≤ b·sd (eq. 17); b = 1 in the report", 0.1, 2.0, 1.0),
     ParamSpec::choice(
         "osgfs_variant",

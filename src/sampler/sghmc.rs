@@ -16,8 +16,8 @@ use crate::rng::{standard_normal, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("sghmc_lr", "Learning rate", "η", "η: the gradient enters as η∇log π̂ and the momentum's stationary variance is η (SGAIS uses 0.1/N)", 1e-14, 1.0, 1e-3).primary(),
-    ParamSpec::linear("friction", "Friction", "α", "α: momentum decays by (1 − α) per step; noise N(0, 2(α − β̂)η) is injected", 0.0, 1.0, 0.2).primary(),
-    ParamSpec::linear("beta_hat", "Noise estimate", "β̂", "β̂ = ηV̂/2 for gradient-noise variance V̂; subtracted from the injected noise (clamped to ≤ α)", 0.0, 1.0, 0.0),
+    ParamSpec::linear("friction", "Friction", "κ", "κ (α in Chen et al. 2014 eq. 15; κ here, since α is SGFS's noise level): momentum decays by (1 − κ) per step; noise N(0, 2(κ − β̂)η) is injected", 0.0, 1.0, 0.2).primary(),
+    ParamSpec::linear("beta_hat", "Noise estimate", "β̂", "β̂ = ηV̂/2 for gradient-noise variance V̂; subtracted from the injected noise (clamped to ≤ κ)", 0.0, 1.0, 0.0),
     ParamSpec::integer("resample_every", "Momentum resampling", "L", "Redraw v ~ N(0, ηI) every L steps (0 = never, as in SGAIS)", 0.0, 1e6, 0.0, false),
     ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per gradient estimate (clamped to N)", 1.0, 1e6, 10.0, true),
 ];
@@ -250,7 +250,7 @@ impl Sampler for Sghmc {
 
     fn diagnostics(&self) -> Vec<Diagnostic> {
         vec![
-            Diagnostic { name: "injected_noise_variance", label: "injected noise variance 2(α−β̂)η", value: self.injected_noise_variance() },
+            Diagnostic { name: "injected_noise_variance", label: "injected noise variance 2(κ−β̂)η", value: self.injected_noise_variance() },
             Diagnostic { name: "kinetic_temperature", label: "kinetic temperature |v|²/(Dη)", value: self.kinetic_temperature() },
         ]
     }

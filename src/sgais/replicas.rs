@@ -147,8 +147,11 @@ pub struct ReplicaSummary {
     pub ess_note: String,
     /// Between-replica spread of the final log Ẑ against what each run's weights predict (R̂-like).
     pub agreement: Option<Agreement>,
-    /// The estimate in words: "log Ẑ = … ± … (…)".
+    /// The estimate in words: "log Ẑ = … ± … (…)", with a warning when ESS collapsed or the
+    /// error is many standard errors ([`super::warning::reliability_warning`]).
     pub text: String,
+    /// That warning alone, if any.
+    pub warning: Option<String>,
     pub datum_evals: Option<Spread>,
     pub seconds: Option<Spread>,
     /// Per-chunk curve over the replicas that reached each checkpoint.
@@ -189,7 +192,9 @@ pub fn summarise(results: &[ReplicaResult]) -> ReplicaSummary {
         finished: finished.len(),
         n: finished.iter().filter_map(|r| r.records.last().map(|c| c.n)).min().unwrap_or(0),
         particles,
-        text: estimate_text(log_z.as_ref(), exact_log_z, error.as_ref(), results.len()),
+        warning: super::warning::reliability_warning(ess.as_ref(), particles, error.as_ref()),
+        text: estimate_text(log_z.as_ref(), exact_log_z, error.as_ref(), results.len())
+            + &super::warning::reliability_warning(ess.as_ref(), particles, error.as_ref()).map_or(String::new(), |w| format!(" {w}")),
         ess_note: note,
         agreement,
         log_z,

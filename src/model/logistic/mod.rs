@@ -112,7 +112,7 @@ impl LogisticRegression {
 
     pub fn from_dataset(data: &Dataset, prior_sd: f64) -> Result<Self, String> {
         let mut names = data.feature_names.clone();
-        names.push("bias".into());
+        names.push("intercept".into());
         Self::new(data.n_features(), data.features.clone(), data.responses.clone(), prior_sd, names)
     }
 

@@ -62,7 +62,8 @@ pub struct Marker {
     pub colour: RGBColor,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Serialised with its non-finite numbers left out (src/plot/finite.rs): JSON has no NaN.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 pub struct ChartSpec {
     pub title: String,
     pub x_label: String,

@@ -12,8 +12,9 @@
 //! - Diagnostics (paper eq. 10 and Fig. 2): every `noise_diag_every` steps the step's own
 //!   minibatch is evaluated as per-datum scores (same cost n, no extra gradients) to get V_s, the
 //!   score covariance; then injected noise variance ε_t, stochastic-gradient noise variance
-//!   (ε_t²/4)(N²/n) λ_max(M^{1/2} V_s M^{1/2}), and their ratio, the sampling threshold
-//!   ε_t N²/(4n) λ_max(M^{1/2} V_s M^{1/2}). Steps in between use the fused minibatch gradient, so
+//!   (ε_t²/4)(N²/n)(1 − n/N) λ_max(M^{1/2} V_s M^{1/2}) (minibatches drawn without replacement:
+//!   [`drawn_noise_covariance`]), and their ratio, the sampling threshold
+//!   ε_t N²(1 − n/N)/(4n) λ_max(M^{1/2} V_s M^{1/2}). Steps in between use the fused minibatch gradient, so
 //!   the plain step stays as fast as constant-step SGLD.
 
 use super::fisher::largest_eigenvalue;
@@ -224,10 +225,27 @@ enum Preconditioner {
     RmsProp { mean_square: Vec<f64>, weight: f64, decay: f64, floor: f64 },
 }
 
+/// The per-datum score covariance that, times N²/n, is the covariance of the minibatch gradient's
+/// error as the oracle draws it: minibatches of n without replacement (src/sampler/gradient.rs),
+/// so the scores' part carries the finite-population factor (1 − f), f = n/N — Var((N/n)Σ_S g_i)
+/// = (N²/n)(1 − n/N)S² with S² the scores' covariance (divisor N − 1, which the minibatch's
+/// divisor-(n − 1) covariance estimates without bias; Cochran 1977, Sampling Techniques, Thm 2.2)
+/// — while the synthetic noise τ² added to each score (τ = s√n/N) is independent per draw:
+/// E[V̂] = S² + τ²I, so (1 − f)V̂ + fτ²I has expectation (1 − f)S² + τ²I. n = N leaves only s².
+pub fn drawn_noise_covariance(cov: &[f64], fraction: f64, per_datum_synthetic: f64) -> Vec<f64> {
+    let dim = (cov.len() as f64).sqrt().round() as usize;
+    let mut out: Vec<f64> = cov.iter().map(|c| (1.0 - fraction) * c).collect();
+    for j in 0..dim {
+        out[j * dim + j] += fraction * per_datum_synthetic;
+    }
+    out
+}
+
 /// The latest noise diagnostic (ALGORITHMS.md §1, paper eq. 10 and Fig. 2).
 #[derive(Clone, Copy, Debug)]
 struct NoiseDiagnostic {
-    /// λ_max(M^{1/2} V_s M^{1/2}) at the last refresh.
+    /// λ_max(M^{1/2} V_s M^{1/2}) at the last refresh, V_s the scores' covariance with the
+    /// finite-population factor of [`drawn_noise_covariance`].
     score_cov_max_eigenvalue: f64,
     /// N²/n at the last refresh.
     n_squared_over_batch: f64,
@@ -252,6 +270,9 @@ pub struct Sgld {
     noise: Option<NoiseDiagnostic>,
     /// Sum and count of the thresholds read at each noise refresh since the parameters last changed.
     threshold_readings: (f64, u64),
+    /// The first threshold read since the parameters last changed (NaN before it): what a lesson
+    /// means by "the threshold at the start" of a decreasing schedule.
+    first_threshold: f64,
     scores: Vec<f64>,
     /// Where a fresh RMSprop average starts (see [`Sgld::with_initial_mean_square`]).
     initial_mean_square: Option<Vec<f64>>,
@@ -276,6 +297,7 @@ impl Sgld {
             diag_every: 0,
             noise: None,
             threshold_readings: (0.0, 0),
+            first_threshold: f64::NAN,
             scores: Vec::new(),
             initial_mean_square: None,
             rms_decay: 0.0,
@@ -331,13 +353,13 @@ impl Sgld {
         &self.precond_diag
     }
 
-    /// Sampling threshold ε_t N²/(4n) λ_max(M^{1/2} V_s M^{1/2}) (paper eq. 10), with ε_t the step
+    /// Sampling threshold ε_t N²(1 − n/N)/(4n) λ_max(M^{1/2} V_s M^{1/2}) (paper eq. 10), with ε_t the step
     /// size of the latest step; NaN before the first refresh.
     pub fn sampling_threshold(&self) -> f64 {
         self.noise.map_or(f64::NAN, |n| self.current_step * n.n_squared_over_batch * n.score_cov_max_eigenvalue / 4.0)
     }
 
-    /// (ε_t²/4)(N²/n) λ_max(M^{1/2} V_s M^{1/2}): variance of the stochastic-gradient noise in the
+    /// (ε_t²/4)(N²/n)(1 − n/N) λ_max(M^{1/2} V_s M^{1/2}): variance of the stochastic-gradient noise in the
     /// update, in M's metric (paper Fig. 2, left); NaN before the first refresh.
     pub fn gradient_noise_variance(&self) -> f64 {
         let e = self.current_step;
@@ -361,6 +383,9 @@ impl Sgld {
     fn record_threshold_reading(&mut self) {
         let reading = self.sampling_threshold();
         if reading.is_finite() {
+            if self.threshold_readings.1 == 0 {
+                self.first_threshold = reading;
+            }
             self.threshold_readings.0 += reading;
             self.threshold_readings.1 += 1;
         }
@@ -387,7 +412,9 @@ impl Sgld {
         // s_i = g_i + ∇log p/N differs from g_i by a constant, so V_s = cov(g_i).
         let (mean, cov) = score_mean_and_covariance(&self.scores, dim);
         let m = &self.precond_diag;
-        let whitened = DMatrix::from_fn(dim, dim, |a, b| (m[a] * m[b]).sqrt() * cov[a * dim + b]);
+        let per_datum_synthetic = (model.synthetic_noise_sd() * (n as f64).sqrt() / big_n).powi(2);
+        let noise = drawn_noise_covariance(&cov, n as f64 / big_n, per_datum_synthetic);
+        let whitened = DMatrix::from_fn(dim, dim, |a, b| (m[a] * m[b]).sqrt() * noise[a * dim + b]);
         // One score has no spread to measure: report "unknown" (NaN) rather than zero noise.
         let eigenvalue = if n < 2 { f64::NAN } else { largest_eigenvalue(&whitened) };
         // Identical scores (pseudo-data without synthetic noise) leave only rounding error.
@@ -501,6 +528,7 @@ impl Sampler for Sgld {
         };
         self.diag_every = params.get_usize("noise_diag_every") as u64;
         self.threshold_readings = (0.0, 0);
+        self.first_threshold = f64::NAN;
         if self.current_step == 0.0 {
             self.current_step = self.step_size_at(self.t);
         }
@@ -525,9 +553,10 @@ impl Sampler for Sgld {
         vec![
             Diagnostic { name: "step_size", label: "step size ε_t", value: e },
             Diagnostic { name: "injected_noise_variance", label: "injected noise variance ε_t", value: e },
-            Diagnostic { name: "gradient_noise_variance", label: "gradient noise variance (ε_t²/4)(N²/n)λmax(V_s)", value: self.gradient_noise_variance() },
-            Diagnostic { name: "sampling_threshold", label: "sampling threshold ε_t N²λmax(V_s)/(4n)", value: self.sampling_threshold() },
+            Diagnostic { name: "gradient_noise_variance", label: "gradient noise variance (ε_t²/4)(N²/n)(1 − n/N)λmax(V_s)", value: self.gradient_noise_variance() },
+            Diagnostic { name: "sampling_threshold", label: "sampling threshold, latest reading (one minibatch) ε_t N²(1 − n/N)λmax(V_s)/(4n)", value: self.sampling_threshold() },
             Diagnostic { name: "sampling_threshold_mean", label: "sampling threshold, mean of the readings since the last change", value: self.mean_sampling_threshold() },
+            Diagnostic { name: "sampling_threshold_first", label: "sampling threshold, first reading since the last change", value: self.first_threshold },
             Diagnostic { name: "noise_diag_step", label: "step of the last noise estimate", value: refreshed },
             Diagnostic { name: "precond_min", label: "smallest preconditioner entry", value: m.iter().copied().fold(f64::INFINITY, f64::min) },
             Diagnostic { name: "precond_max", label: "largest preconditioner entry", value: m.iter().copied().fold(f64::NEG_INFINITY, f64::max) },

@@ -1,0 +1,144 @@
+//! The knob the analysis charts vary: the running sampler's own main parameter (SGLD's step ε,
+//! SGFS's noise level α, SGHMC's learning rate η, OSGFS's cap c, MALA's step, …) with the range of
+//! its slider on this target, so that every sweep and chart point is a setting the student can
+//! reach. The bouncy samplers have no such knob.
+
+use crate::chain::Chain;
+use crate::params::ParamSpec;
+use crate::phase::log_grid;
+use crate::spec::SamplerKind;
+
+/// Points of a sweep curve (odd, so the current value is the middle one).
+pub const SWEEP_POINTS: usize = 7;
+/// SGLD's charts span this factor either side of the current ε (within the slider's range).
+const SGLD_WINDOW: f64 = 100.0;
+
+/// A sampler's main knob on the current target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Knob {
+    pub sampler: &'static str,
+    pub param: &'static str,
+    /// The paper's symbol shown on the charts ("ε", "α", "η", …).
+    pub symbol: &'static str,
+    pub log_scale: bool,
+    /// The slider's range on this target (the derived range where the core derives one), widened
+    /// to contain the current value.
+    pub range: (f64, f64),
+    pub value: f64,
+}
+
+impl Knob {
+    /// The running sampler's knob; None for the bouncy samplers (no step size to vary).
+    pub fn of(chain: &Chain) -> Option<Knob> {
+        let spec = chain.sampler_spec();
+        if spec.kind == SamplerKind::Bouncy {
+            return None;
+        }
+        let param = main_knob(spec.params)?;
+        let value = chain.sampler_params().get(param.name);
+        let (lo, hi) = chain.derived().iter().find(|d| d.name == param.name).map_or((param.min, param.max), |d| (d.min, d.max));
+        let (mut lo, mut hi) = (lo.min(value), hi.max(value));
+        if spec.name == "sgld" {
+            lo = lo.max(value / SGLD_WINDOW);
+            hi = hi.min(value * SGLD_WINDOW);
+        }
+        Some(Knob { sampler: spec.name, param: param.name, symbol: param.symbol, log_scale: param.log_scale, range: (lo, hi), value })
+    }
+
+    /// `count` values spread over the range, log-spaced for a log-scale knob.
+    pub fn grid(&self, count: usize) -> Vec<f64> {
+        let (lo, hi) = self.range;
+        if self.log_scale {
+            log_grid(lo, hi, count)
+        } else {
+            (0..count).map(|k| lo + (hi - lo) * k as f64 / (count - 1).max(1) as f64).collect()
+        }
+    }
+
+    /// Sweep values with the current value in the middle: log-spaced over a factor 30 either side
+    /// for log-scale knobs, steps of max(1, |value|/3) otherwise; clamped to the range.
+    pub fn sweep_values(&self) -> Vec<f64> {
+        let half = (SWEEP_POINTS / 2) as f64;
+        let mut values: Vec<f64> = (0..SWEEP_POINTS)
+            .map(|k| {
+                let offset = k as f64 - half;
+                let v = if self.log_scale { self.value * 30f64.powf(offset / half) } else { self.value + offset * self.linear_step() };
+                v.clamp(self.range.0, self.range.1)
+            })
+            .collect();
+        values.dedup();
+        values
+    }
+
+    /// The trade-off chart's values: × {1/4, 1/2, 1, 2, 4} on a log scale, ± {2, 1, 0}·max(1, |value|/3)
+    /// on a linear one (SGFS's α), those inside the range.
+    pub fn tradeoff_values(&self) -> Vec<f64> {
+        let mut values: Vec<f64> = (-2..=2)
+            .map(|k| if self.log_scale { self.value * 2f64.powi(k) } else { self.value + k as f64 * self.linear_step() })
+            .filter(|v| (self.range.0..=self.range.1).contains(v))
+            .collect();
+        values.dedup();
+        values
+    }
+
+    fn linear_step(&self) -> f64 {
+        (self.value.abs() / 3.0).max(1.0).min((self.range.1 - self.range.0) / 4.0)
+    }
+}
+
+/// A sampler's main knob: its first numeric parameter that is not the minibatch size.
+pub fn main_knob(params: &'static [ParamSpec]) -> Option<&'static ParamSpec> {
+    params.iter().find(|p| p.name != "batch_size" && p.choices.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chain::ChainConfig;
+    use crate::registry;
+
+    fn knob(target: &str, sampler: &str, settings: &[(&str, f64)]) -> Knob {
+        let mut config = ChainConfig::new(target, sampler, 1);
+        for (name, value) in settings {
+            config = config.with(name, value);
+        }
+        Knob::of(&Chain::new(&config).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn each_sampler_varies_its_own_knob() {
+        assert_eq!(knob("gaussian", "sgld", &[]).param, "step_size");
+        assert_eq!(knob("gaussian", "sgfs_f", &[]).param, "sgfs_alpha");
+        assert_eq!(knob("gaussian", "sgfs_d", &[]).symbol, "α");
+        assert_eq!(knob("gaussian", "sghmc", &[]).param, "sghmc_lr");
+        assert_eq!(knob("gaussian", "osgfs", &[]).param, "osgfs_c");
+        let bps = Chain::new(&ChainConfig::new("gaussian", "sbps", 1)).unwrap();
+        assert!(Knob::of(&bps).is_none());
+    }
+
+    /// Every value a sweep or chart uses is one the slider can reach: the slider's range is the
+    /// sampler's derived range on the target (read here from `defaults`, the CLI's source), or
+    /// the registry's static range.
+    #[test]
+    fn every_sweep_and_chart_value_is_inside_the_slider_range() {
+        for (target, sampler, settings) in [
+            ("gaussian", "sgfs_f", vec![("sgfs_alpha", 6.0)]),
+            ("gaussian", "sgfs_f", vec![("sgfs_alpha", 0.0)]),
+            ("gaussian", "sgfs_d", vec![]),
+            ("gaussian", "sghmc", vec![]),
+            ("gaussian", "osgfs", vec![("osgfs_c", 0.9)]),
+            ("gaussian", "sgld", vec![]),
+            ("gaussian", "mala", vec![]),
+        ] {
+            let k = knob(target, sampler, &settings);
+            let chain = Chain::new(&settings.iter().fold(ChainConfig::new(target, sampler, 1), |c, (n, v)| c.with(n, v))).unwrap();
+            let spec = registry::sampler(sampler).unwrap().params.iter().find(|p| p.name == k.param).unwrap();
+            let (lo, hi) = chain.derived().iter().find(|d| d.name == k.param).map_or((spec.min, spec.max), |d| (d.min, d.max));
+            let inside = |v: f64| v >= lo.min(k.value) - 1e-12 && v <= hi.max(k.value) + 1e-12;
+            for v in k.sweep_values().into_iter().chain(k.tradeoff_values()).chain(k.grid(40)) {
+                assert!(inside(v), "{sampler} {settings:?}: {} = {v} outside the slider's [{lo}, {hi}]", k.param);
+            }
+            assert!(k.sweep_values().contains(&k.value) && k.tradeoff_values().contains(&k.value), "{sampler}: the current value is swept");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! A plain warning beside an SGAIS estimate when its own numbers say it cannot be trusted
+//! (issue 26: the paper-settings run reported −14,394 ± 49 against the exact −14,242 with ESS 1,
+//! and said nothing). Two signs, each read off the run: the importance weights collapsed onto a
+//! few particles (ESS below 5 % of M, or below 2), so the ± of the replicas understates the error;
+//! or the error against the exact value exceeds 3 standard errors of the replica mean, so the
+//! estimate is biased beyond what its spread shows.
+
+use super::replicas::Spread;
+
+/// Smallest acceptable share of the M particles carrying the weight.
+const ESS_SHARE: f64 = 0.05;
+/// Error beyond this many standard errors of the replica mean is called a bias.
+const ERROR_IN_SE: f64 = 3.0;
+
+/// The warning for an estimate with weights' `ess` over `particles` and `error` against the exact
+/// value (when known), or None when neither sign is present.
+pub fn reliability_warning(ess: Option<&Spread>, particles: usize, error: Option<&Spread>) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(e) = ess.filter(|e| e.min < (ESS_SHARE * particles as f64).max(2.0)) {
+        parts.push(format!(
+            "the particle weights collapsed (ESS {:.1} of M = {particles}): the estimate rests on a few particles, so its ± understates its error",
+            e.min
+        ));
+    }
+    if let Some((mean, se)) = error.and_then(|e| e.se.map(|se| (e.mean, se))).filter(|(m, se)| *se > 0.0 && m.abs() > ERROR_IN_SE * se) {
+        parts.push(format!("the error against the exact value ({mean:+.1} nats) is {:.1} standard errors: the replicas agree with each other, not with the truth", mean.abs() / se));
+    }
+    (!parts.is_empty()).then(|| format!("Warning: {}.", parts.join("; and ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spread(values: &[f64]) -> Spread {
+        Spread::of(values).unwrap()
+    }
+
+    #[test]
+    fn the_paper_settings_run_is_warned_about_and_a_healthy_one_is_not() {
+        // The issue's numbers: ESS 1 of 100 particles; four replicas with error ≈ −152 ± 49.
+        let collapsed = spread(&[1.0, 1.2, 1.0, 1.1]);
+        let biased = spread(&[-250.0, -54.0, -152.0, -152.0]); // mean −152, se = sd/2 ≈ 40
+        let warning = reliability_warning(Some(&collapsed), 100, Some(&biased)).unwrap();
+        assert!(warning.contains("ESS 1.0 of M = 100") && warning.contains("standard errors"), "{warning}");
+        // Healthy: ESS 60 of 100, error within its standard error.
+        assert!(reliability_warning(Some(&spread(&[60.0, 70.0])), 100, Some(&spread(&[-1.0, 1.5, 0.2]))).is_none());
+        // One replica: no standard error, so only the ESS can warn.
+        assert!(reliability_warning(Some(&spread(&[80.0])), 100, Some(&spread(&[-152.0]))).is_none());
+    }
+}

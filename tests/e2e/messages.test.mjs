@@ -1,0 +1,115 @@
+// Issue 26 (part A): no raw error text reachable from any slider extreme, messages name the
+// control that fixes them, and a message disappears when its cause is gone.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot, frames } from './harness.mjs';
+
+const env = useBrowser();
+
+/** Library, parser or engine text that must never be on screen. */
+const RAW = /invalid type|line \d+ column|expected f64|panicked|RuntimeError|TypeError|undefined|unreachable|NaN|null/i;
+const MESSAGE_ELEMENTS = '#status, #banner, #analysis-status, #advice, #compare-status, #compare-errors, #data-error, .field .error';
+
+const messages = (page) => page.$$eval(MESSAGE_ELEMENTS, (all) => all.map((e) => `${e.id || e.className}: ${e.textContent.trim()}`).filter((t) => !t.endsWith(': ')));
+
+async function assertNoRawText(page, where) {
+  for (const text of await messages(page)) assert.doesNotMatch(text, RAW, `${where}: raw error text on screen: ${text}`);
+}
+
+test('every sampler, every slider at its minimum and maximum: no raw error text on screen', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld', { reducedMotion: true });
+  const samplers = await page.evaluate(() => window.sgviz.app.registry.samplers.map((s) => s.name));
+  assert.ok(samplers.length >= 10, `${samplers}`);
+  let visited = 0;
+  for (const sampler of samplers) {
+    await page.goto('about:blank');
+    await page.goto(`${env.server.url}#target=gaussian&sampler=${sampler}&seed=1`);
+    await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
+    // The registry's sliders for this sampler and target (its numeric parameters shown on the
+    // page), those under "More settings" included.
+    await page.$eval('#advanced', (d) => { d.open = true; });
+    const sliders = await page.$$eval('input[type=range][id^="param-"]', (all) => all.filter((e) => e.checkVisibility()).map((e) => e.id));
+    visited += sliders.length;
+    for (const id of sliders) {
+      for (const key of ['Home', 'End']) {
+        await page.focus(`#${id}`);
+        await page.keyboard.press(key);
+        await page.evaluate(() => { try { window.sgviz.app.lab.run(500); } catch { /* a diverged chain stops; its message is checked below */ } });
+        await frames(page, 2);
+        await assertNoRawText(page, `${sampler} ${id} ${key}`);
+      }
+    }
+  }
+  console.log(`${visited} sliders of ${samplers.length} samplers at both ends`);
+  assert.ok(visited >= 4 * samplers.length, `${visited} sliders visited: "More settings" included`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('SGHMC at friction 0: the analysis charts draw, with no parser text under Play', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sghmc&p.friction=0', { reducedMotion: true });
+  await page.click('#play');
+  await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.chart('noise') && window.sgviz.chart('bias') && window.sgviz.chart('sweep'), null, { timeout: 120_000, polling: 250 });
+  await frames(page, 10); // the charts are drawn within the frame budget
+  await page.click('#play');
+  await assertNoRawText(page, 'SGHMC friction 0');
+  assert.equal((await page.textContent('#status')).trim(), '', 'nothing under Play');
+  for (const kind of ['noise', 'bias', 'sweep']) assert.ok(await page.evaluate((k) => window.sgviz.chart(k).title.length > 0, kind), `${kind} chart present`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a divergence message names SGHMC\'s η, and is gone after η is lowered and Reset pressed', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sghmc&p.sd1=0.05&p.sd2=0.05&p.sghmc_lr=0.9&p.friction=0', { reducedMotion: true });
+  await page.evaluate(() => window.sgviz.app.lab.run(20_000));
+  await page.click('#step');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('diverged'), null, { timeout: 10_000 });
+  const message = await page.textContent('#status');
+  assert.match(message, /reduce η \(the “Learning rate” slider\)/);
+  assert.doesNotMatch(message, /ε/);
+  await screenshot(page, 'messages-sghmc-divergence', { fullPage: false });
+  // Recover as the message says: lower η, press Reset, draw clean samples.
+  await page.focus('#param-sghmc_lr');
+  await page.keyboard.press('Home');
+  await page.click('#reset');
+  await page.evaluate(() => window.sgviz.app.lab.run(2000));
+  await page.click('#step');
+  await page.waitForFunction(() => !window.sgviz.state().diverged && window.sgviz.state().n_samples > 1000, null, { timeout: 10_000 });
+  await frames(page, 2);
+  assert.equal((await page.textContent('#status')).trim(), '', 'the divergence message is gone once its cause is');
+  await screenshot(page, 'messages-sghmc-recovered', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('words: every diagnostic name and E1/E2 have hover and tap help; SGHMC\'s friction is κ, not SGFS\'s α; ESS names its window', async () => {
+  for (const sampler of ['sgld', 'sghmc', 'sgfs_f', 'osgfs', 'sbps', 'mala']) {
+    const { page, errors } = await openApp(env.browser, env.server.url, `#target=gaussian&sampler=${sampler}`, { reducedMotion: true });
+    await page.evaluate(() => window.sgviz.app.lab.run(3000));
+    await page.click('#step');
+    await page.waitForFunction(() => document.querySelectorAll('#diagnostics dt').length > 0, null, { timeout: 10_000 });
+    const names = await page.$$eval('#diagnostics dt', (all) => all.map((dt) => ({ label: dt.querySelector('summary')?.textContent, title: dt.querySelector('summary')?.title, help: dt.querySelector('details p')?.textContent })));
+    for (const n of names) {
+      assert.ok(n.label && n.title && n.title.length > 20 && n.help === n.title, `${sampler}: diagnostic '${n.label}' has help (${n.title})`);
+      assert.notEqual(n.title, 'A number the sampler reports about its own state.', `${sampler}: '${n.label}' has its own help`);
+    }
+    // Tap help: opening the first name shows its sentence, and it stays open while the chain runs.
+    await page.click('#diagnostics dt summary');
+    await page.evaluate(() => window.sgviz.app.lab.run(100));
+    await page.click('#step');
+    assert.equal(await page.isVisible('#diagnostics dt details[open] p'), true, `${sampler}: tapped help stays open`);
+    for (const id of ['#error-e1', '#error-e2']) {
+      const title = await page.$eval(id, (dd) => dd.previousElementSibling.querySelector('summary').title);
+      assert.match(title, /Ahn et al\. 2012, eq\. 14/, `${id}: E1/E2 defined`);
+    }
+    if (sampler === 'sghmc') assert.match(await page.$eval('#param-friction', (e) => e.getAttribute('aria-valuetext')), /^κ = /);
+    if (sampler === 'sgld') {
+      await page.waitForFunction(() => /of the last/.test(document.querySelector('#ess').textContent), null, { timeout: 20_000 });
+      await page.$eval('#diagnostics', (e) => e.scrollIntoView());
+      await screenshot(page, 'messages-diagnostic-help-sgld', { fullPage: false });
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
