@@ -707,6 +707,7 @@ impl Lab {
             "sampler_params": chain.sampler_params().to_json(),
             "derived": chain.derived().iter().map(|d| (d.name.to_string(), json!(d))).collect::<serde_json::Map<_, _>>(),
             "warning": chain.warning(),
+            "setting_warning": chain.setting_warning(),
             "predicted": self.with_law(|law| law.map_or(Value::Null, |l| l.to_json())),
             "predicted_reason": self.with_law(|law| law.err().cloned()),
         })

@@ -27,6 +27,7 @@ pub mod registry;
 pub mod ring;
 pub mod rng;
 pub mod runaway;
+pub mod setting_warning;
 pub mod sgais;
 pub mod sampler;
 pub mod spec;
