@@ -695,6 +695,7 @@ impl Lab {
             "truth_pending": self.reference.is_some() || self.awaiting_truth,
             "e1": errors.map(|e| finite(e.0)),
             "e2": errors.map(|e| finite(e.1)),
+            "e1_in_sd": self.truth.moments.as_ref().is_some_and(crate::diagnostics::e1_in_posterior_sd),
             "pair": [self.pair.0, self.pair.1],
             "start": chain.start().iter().map(|x| finite(*x)).collect::<Vec<_>>(),
             "restarts": chain.restarts(),
