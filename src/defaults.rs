@@ -40,6 +40,15 @@ pub fn e2_bound(curvature: &Curvature, variances: &[f64], ar: &[f64], samples: f
     bias + 2.0 * spread
 }
 
+/// A lower bound on the EXPECTED E2 after `samples` draws, max(bias, √(2/π)·spread): per covariance
+/// entry with bias b and symmetric Monte-Carlo error of sd σ, E|b + e| ≥ max(|b|, E|e|) and
+/// E|e| = √(2/π)·σ for a Gaussian error. Above [`E2_CLAIM`] the claim fails in a typical run, so a
+/// warning resting on it is true (where [`e2_bound`] is an upper bound, for the claim).
+pub fn e2_expected_at_least(curvature: &Curvature, variances: &[f64], ar: &[f64], samples: f64) -> f64 {
+    let (bias, spread) = curvature.predicted_e2(variances, ar, samples);
+    bias.max((2.0 / std::f64::consts::PI).sqrt() * spread)
+}
+
 /// The samples after which [`e2_bound`] reaches [`E2_CLAIM`] (the spread falls as 1/√T);
 /// infinite when the bias alone exceeds it.
 pub fn samples_for_claim(curvature: &Curvature, variances: &[f64], ar: &[f64]) -> f64 {
