@@ -116,7 +116,6 @@ function warningNote(inputId) {
   const note = document.createElement('p');
   note.id = `${inputId}-warning`;
   note.className = 'setting-warning';
-  note.setAttribute('aria-live', 'polite');
   note.hidden = true;
   note.warn = (text) => {
     if (note.textContent === text) return;
@@ -230,7 +229,10 @@ class SliderControl {
       this.zone.dataset.from = String(this.unstableAbove);
       this.note.textContent = `Unstable above ${formatNumber(this.unstableAbove)} on this target (shaded).`;
     }
-    this.input.value = String(sliderPosition(this.range, value));
+    // Keep the thumb where it is if it already shows this value: an integer parameter on a log
+    // scale spans many positions per value near its minimum, and snapping back to the first of
+    // them would leave arrow keys unable to move it off n = 1.
+    if (sliderValue(this.range, Number(this.input.value)) !== value) this.input.value = String(sliderPosition(this.range, value));
     this.label(value);
   }
 }

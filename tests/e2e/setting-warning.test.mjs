@@ -40,11 +40,15 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
   await page.waitForFunction(() => window.sgviz.state().sampler_params.batch_size === 1, null, { timeout: 30_000 });
   await page.waitForFunction(() => window.sgviz.state().setting_warning?.param === 'batch_size', null, { timeout: 120_000 });
   await page.waitForFunction(() => !document.getElementById('param-batch_size-warning').hidden, null, { timeout: 30_000 });
-  const warned = await state(page);
+  // The core's text carries live percentages: read it and the page's paragraph in one task.
+  const [warned, shownText] = await page.evaluate(() => {
+    const s = window.sgviz.state();
+    return [s, document.getElementById('param-batch_size-warning').textContent];
+  });
   const shown = await note(page);
   assert.equal(warned.setting_warning.failure, 'bias');
-  assert.equal(shown.text, warned.setting_warning.text, 'the page shows the core\'s text');
-  assert.match(shown.text, /Raise the minibatch size n \(now 1\)/);
+  assert.equal(shownText, warned.setting_warning.text, 'the page shows the core\'s text');
+  assert.match(shown.text, /the samples are biased.*Raise the minibatch size n \(now 1\)/);
   assert.ok(shown.visible && shown.inSameField, 'beside the batch slider, in its field');
   assert.ok(shown.gapBelowSlider >= -1 && shown.gapBelowSlider < 40 && shown.overlapsHorizontally, `just below the slider: ${JSON.stringify(shown)}`);
   assert.equal(shown.others, 0, 'no other slider carries it');
@@ -53,7 +57,7 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
 
   // Raise n until the chain's minibatch is at least 100 (the derived default), then wait for the
   // band check to have seen the new setting.
-  for (let i = 0; i < 400 && (await state(page)).sampler_params.batch_size < 100; i++) await page.keyboard.press('ArrowRight');
+  for (let i = 0; i < 20 && (await state(page)).sampler_params.batch_size < 100; i++) await page.keyboard.press('PageUp');
   const raised = await state(page);
   assert.ok(raised.sampler_params.batch_size >= 100, `n raised to ${raised.sampler_params.batch_size}`);
   const from = raised.steps;
