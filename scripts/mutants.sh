@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make mutants` (issue 15, MUTANTS.md): first the five known bugs of issue 15 must be caught
 # (scripts/check-known-bugs.sh), then cargo-mutants mutates src/sampler, src/sgais, src/model,
-# src/chain.rs and src/diagnostics.rs (.cargo/mutants.toml: globs, exclusions, the test set) and
+# src/chain/ and src/diagnostics.rs (.cargo/mutants.toml: globs, exclusions, the test set) and
 # runs the fast test set against each mutant, one at a time, niced (the machine is shared). About
 # 5,300 mutants at ≈ 1–3 min each: a full run takes days on 2 cores, so run it in shards.
 # Output: target/mutants.out/ (caught.txt, missed.txt, …).
@@ -25,7 +25,7 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
   # (they ignore --re in cargo-mutants 27 and are struct-literal plumbing, not formulas).
   re='in (Sgld::update|Sgfs::(full_update|diagonal_update|gamma)|<impl Sampler for Sghmc>::step|Sghmc::injected_noise_variance|Osgfs::choose_k|batch_means_standard_error|relative_errors|RunningMoments::(merge|cov)|autocorrelation|next_increment|ess_of_log_weights|incremental_ess|log_mean_exp)$'
   files=()
-  for f in src/sgais/annealing.rs src/diagnostics.rs src/sampler/sgld.rs src/sampler/sgfs.rs src/sampler/sghmc.rs src/sampler/osgfs.rs; do
+  for f in src/sgais/annealing.rs src/diagnostics.rs src/sampler/sgld/mod.rs src/sampler/sgfs.rs src/sampler/sghmc.rs src/sampler/osgfs.rs; do
     files+=(-f "$f")
   done
   echo "== cargo mutants: the priority set"

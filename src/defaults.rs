@@ -16,7 +16,7 @@
 //! - **cost**: among the settings that meet the three, the smallest minibatch.
 //!
 //! Where no setting meets them the derivation says so (a [`crate::spec::DerivedParam`] cannot
-//! carry text: see [`pairing_warning`]).
+//! carry text: see [`crate::pairing::pairing_warning`], which sits above the samplers).
 
 use crate::curvature::Curvature;
 use crate::model::Model;
@@ -137,34 +137,6 @@ pub fn memoised<T: Clone + 'static>(cache: &'static std::thread::LocalKey<std::c
 /// (OSGFS report §2.3: "assumption 1 holds almost always for |S| ≥ 50"); never more than N.
 pub fn fisher_minimum_batch(curvature: &Curvature) -> usize {
     (2 * (curvature.dim + 1)).max(50).min(curvature.n_data)
-}
-
-/// What the page should say about a sampler on a target beyond its derived defaults: why the
-/// defaults cannot meet the criteria above, when no setting of the sampler can (the reason is the
-/// target's: separated modes for every sampler; for SGLD e.g. Neal's funnel). None when the
-/// defaults meet them.
-pub fn pairing_warning(sampler: &str, model: &dyn Model) -> Option<String> {
-    let curvature = Curvature::of(model)?;
-    let own = match sampler {
-        "sgld" => crate::sampler::sgld::warning(&curvature),
-        _ => None,
-    };
-    let warnings: Vec<String> = [modes_warning(&curvature), own].into_iter().flatten().collect();
-    (!warnings.is_empty()).then(|| warnings.join(" "))
-}
-
-/// Every local sampler's warning on a target with separated modes.
-fn modes_warning(c: &Curvature) -> Option<String> {
-    if c.modes.len() < 2 {
-        return None;
-    }
-    let masses: Vec<String> = c.modes.iter().map(|m| format!("{:.0} %", 100.0 * m.mass)).collect();
-    Some(format!(
-        "This posterior has {} modes (holding {} of the mass) separated by valleys where the density falls more than {} nats below its peak: a chain stays in the mode it starts in for far longer than the page runs, so its mean and covariance describe that mode, not the whole posterior.",
-        c.modes.len(),
-        masses.join(", "),
-        crate::curvature::MODE_VALLEY
-    ))
 }
 
 /// Largest ratio between the curvature somewhere in the typical set and the curvature of the

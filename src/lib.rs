@@ -20,6 +20,7 @@ pub mod lab;
 pub mod law;
 pub mod linalg;
 pub mod model;
+pub mod pairing;
 pub mod params;
 pub mod phase;
 pub mod plot;

@@ -298,7 +298,9 @@ fn psbps_changes_its_preconditioner_only_when_the_regression_restarts() {
     let mut sampler = Sbps::preconditioned(model.as_ref(), model.initial_point(), &params);
     let mut oracle = GradientOracle::new(model.as_ref(), 100);
     let mut rng = chain_rng(4);
-    let (mut switches, mut restarts_seen) = (0, 0);
+    // Restarts after the adaptation window: the "not at all after adapt_iterations" check is only
+    // a check if the regression keeps restarting there.
+    let (mut switches, mut late_restarts) = (0, 0);
     for step in 1..=6_000u64 {
         let (before, restarts) = (sampler.scaling().to_vec(), sampler.bounces() + sampler.refreshes());
         sampler.step(model.as_ref(), &mut oracle, &mut rng);
@@ -308,9 +310,10 @@ fn psbps_changes_its_preconditioner_only_when_the_regression_restarts() {
             assert!(step <= 3_000, "A changed at step {step}, after the adaptation");
             switches += 1;
         }
-        restarts_seen += restarted as u64;
+        late_restarts += (restarted && step > 3_000) as u64;
     }
-    assert!(switches > 100 && restarts_seen > 2 * switches as u64 / 2, "{switches} switches, {restarts_seen} restarts");
+    assert!(switches > 100, "A adapted only {switches} times");
+    assert!(late_restarts > 100, "only {late_restarts} bounces or refreshes after the adaptation window");
 }
 
 #[test]
@@ -319,7 +322,9 @@ fn bouncy_defaults_are_derived_from_the_target_and_user_settings_win() {
     let (sd_min, sd_max) = (0.1f64.sqrt(), 1.9f64.sqrt());
     let sbps = Chain::new(&ChainConfig::new("gaussian", "sbps", 1)).unwrap();
     let p = sbps.sampler_params();
-    assert!((p.get("horizon") - sbps::HORIZON_IN_LENGTH_SCALES * sd_min).abs() < 1e-6, "horizon {}", p.get("horizon"));
+    // The horizon is three of the stiffest length scales (docs: bouncy defaults), written here, not
+    // read from the code: 3·√0.1 = 0.9487.
+    assert!((p.get("horizon") - 3.0 * sd_min).abs() < 1e-6, "horizon {}", p.get("horizon"));
     assert_eq!(p.get("batch_size"), 50.0, "min(100, N/2) with N = 100");
     assert_eq!(p.get("band_dt"), 0.01, "min(0.01, horizon/30)");
     let bps = Chain::new(&ChainConfig::new("gaussian", "bps", 1)).unwrap();

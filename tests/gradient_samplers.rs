@@ -459,6 +459,88 @@ fn sghmc_with_momentum_resampled_every_step_follows_its_langevin_law() {
     assert_cov_close(&trace, &discrete_lyapunov(&a, &q).unwrap(), 4.0, 0.0, "SGHMC with L = 1");
 }
 
+/// The θ-covariance of SGHMC with v ~ N(0, ηI) redrawn before every `period`-th step, averaged over
+/// the period's phases (what a trace that keeps every step estimates), computed here by plain
+/// iteration of the (θ, v) covariance, independently of src/law.rs. One step of the SGAIS paper's
+/// eq. 3 on a Gaussian with precision P, full batch (β̂ = 0): v' = (1−α)v − ηPθ + w, θ' = θ + v',
+/// w ~ N(0, 2αηI), so z' = Tz + (w, w) with T = [[I − ηP, (1−α)I], [−ηP, (1−α)I]].
+fn sghmc_periodic_law(precision: &DMatrix<f64>, eta: f64, friction: f64, period: usize) -> DMatrix<f64> {
+    let d = precision.nrows();
+    let id = DMatrix::<f64>::identity(d, d);
+    let mut t = DMatrix::<f64>::zeros(2 * d, 2 * d);
+    t.view_mut((0, 0), (d, d)).copy_from(&(&id - precision * eta));
+    t.view_mut((0, d), (d, d)).copy_from(&(&id * (1.0 - friction)));
+    t.view_mut((d, 0), (d, d)).copy_from(&(-precision * eta));
+    t.view_mut((d, d), (d, d)).copy_from(&(&id * (1.0 - friction)));
+    let w = &id * (2.0 * friction * eta);
+    let mut noise = DMatrix::<f64>::zeros(2 * d, 2 * d);
+    for (r, c) in [(0, 0), (0, d), (d, 0), (d, d)] {
+        noise.view_mut((r, c), (d, d)).copy_from(&w);
+    }
+    // One period from θ-covariance `s` at its start (v redrawn, independent of θ); returns the
+    // θ-covariance after the period and the sum over its `period` recorded phases.
+    let one_period = |s: &DMatrix<f64>| {
+        let mut z = DMatrix::<f64>::zeros(2 * d, 2 * d);
+        z.view_mut((0, 0), (d, d)).copy_from(s);
+        z.view_mut((d, d), (d, d)).copy_from(&(&id * eta));
+        let mut sum = DMatrix::<f64>::zeros(d, d);
+        for _ in 0..period {
+            z = &t * z * t.transpose() + &noise;
+            sum += z.view((0, 0), (d, d));
+        }
+        (z.view((0, 0), (d, d)).into_owned(), sum / period as f64)
+    };
+    let mut s = id.clone();
+    for _ in 0..20_000 {
+        s = one_period(&s).0;
+    }
+    let (next, average) = one_period(&s);
+    assert!((&next - &s).norm() < 1e-12, "the period map has converged");
+    average
+}
+
+#[test]
+fn sghmc_without_resampling_starts_at_rest() {
+    // L = 0 (never resample, the default): v starts at 0, so with no friction (no injected noise)
+    // and a full batch the first step is exactly θ₁ = θ₀ + η∇log π(θ₀) (SGAIS paper eq. 3 with
+    // v₀ = 0). A momentum drawn before the first step (`resample_every > 0` → `>= 0`, where
+    // t.is_multiple_of(0) is t == 0) moves θ₁ by about √η.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0);
+    let eta = 0.2;
+    let params = values(sghmc::PARAMS, &[("sghmc_lr", eta), ("friction", 0.0), ("resample_every", 0.0), ("batch_size", 100.0)]);
+    let start = [1.0, -0.5];
+    let mut sampler = Sghmc::new(start.to_vec(), &params);
+    let mut oracle = GradientOracle::new(&model, 100);
+    sampler.step(&model, &mut oracle, &mut chain_rng(36));
+    // ∇log π(θ) = −Pθ with P = [[4/3, −2/3], [−2/3, 4/3]] (ρ = 0.5): at (1, −0.5) it is (−5/3, 4/3).
+    let expected = [1.0 - eta * 5.0 / 3.0, -0.5 + eta * 4.0 / 3.0];
+    for (got, want) in sampler.position().iter().zip(expected) {
+        assert!((got - want).abs() < 1e-9, "first step {:?} vs {expected:?}", sampler.position());
+    }
+}
+
+#[test]
+fn sghmc_with_momentum_resampled_every_five_steps_follows_its_periodic_law() {
+    // L = 5 (the page's "Momentum resampling" slider off its default 0): between redraws the
+    // momentum carries over, so the law is periodic, not the L = 1 recursion. Redrawing at every
+    // step instead (a `resample_every > 0 &&` → `||` slip) gives θ-variance 0.56 instead of 0.99.
+    // Two oracles, both computed here: the trace within 4 MCSE per entry, and src/law.rs's
+    // prediction (the page's dotted ellipse) to 1e-6.
+    let model = CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0);
+    let (eta, friction, period) = (0.2, 0.05, 5);
+    // Full batch (n = N = 100): no gradient noise, in the law as in the run below.
+    let params = values(sghmc::PARAMS, &[("sghmc_lr", eta), ("friction", friction), ("resample_every", period as f64), ("batch_size", 100.0)]);
+    let oracle = sghmc_periodic_law(&gaussian_precision(&model), eta, friction, period);
+    assert!((oracle[(0, 0)] - 0.987).abs() < 0.005, "hand-checked θ₁ variance 0.987, got {}", oracle[(0, 0)]);
+    let law = sgviz::law::predicted_law("sghmc", &params, &model).unwrap();
+    for (a, b) in [(0, 0), (0, 1), (1, 1)] {
+        assert!((law.cov[(a, b)] - oracle[(a, b)]).abs() < 1e-6, "law.rs cov[{a}][{b}] = {} vs {}", law.cov[(a, b)], oracle[(a, b)]);
+    }
+    let mut sampler = Sghmc::new(vec![0.0, 0.0], &params);
+    let trace = run(&mut sampler, &model, 100, 35, 2_000, 400_000, 1);
+    assert_cov_close(&trace, &oracle, 4.0, 0.0, "SGHMC with L = 5");
+}
+
 // ---------------------------------------------------------------------------------------------
 // OSGFS (ALGORITHMS.md §4)
 // ---------------------------------------------------------------------------------------------

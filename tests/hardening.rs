@@ -19,16 +19,20 @@ use sgviz::params::ParamSpec;
 use sgviz::registry::{SamplerSpec, TargetSpec, SAMPLERS, TARGETS};
 use sgviz::rng::{chain_rng, index_below, uniform, ChainRng};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Largest data-set size drawn (runtime bound, see the module doc).
 const MAX_POINTS: f64 = 300.0;
 /// Random parameter vectors per (target, sampler) pair, besides all-min and all-max.
 const RANDOM_TRIALS: usize = 3;
-/// Steps per trial, in chunks with a live parameter change in between; also bounded in wall time.
-const STEPS: u64 = 300;
+/// Steps per trial, in chunks with a live parameter change in between; also bounded in work (per-datum
+/// gradient evaluations, deterministic whatever the machine's load — never wall time): some extreme
+/// settings (1000 leapfrog steps on N data) cost 10⁵–10⁶ evaluations a step.
+const STEPS: u64 = 120;
 const CHUNK: u64 = 10;
-const TRIAL_BUDGET: Duration = Duration::from_millis(25);
+const GRADIENT_BUDGET: u64 = 400_000;
+/// Live slider moves per trial (each may rebuild the chain and derive its defaults again).
+const SLIDER_MOVES: usize = 4;
 
 #[derive(Clone, Copy)]
 enum Draw {
@@ -43,6 +47,13 @@ fn upper(spec: &ParamSpec) -> f64 {
     } else {
         spec.max
     }
+}
+
+/// Steps for the next chunk: [`CHUNK`], or fewer when the cost per step so far would take the
+/// trial past [`GRADIENT_BUDGET`] (at least one).
+fn chunk_within_budget(grad_evals: u64, steps: u64) -> u64 {
+    let per_step = grad_evals / steps.max(1);
+    (GRADIENT_BUDGET.saturating_sub(grad_evals) / per_step.max(1)).clamp(1, CHUNK)
 }
 
 /// One value in the spec's range.
@@ -154,11 +165,11 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
         let built = Chain::new(&config);
         builds.chain = Some(built.as_ref().map(|_| ()).map_err(|e| e.clone()));
         if let Ok(mut chain) = built {
-            let started = Instant::now();
-            // One step first: some extreme settings (1000 leapfrog steps on N data) cost seconds per chunk.
+            // One step first: some extreme settings (1000 leapfrog steps on N data) cost 10⁵–10⁶
+            // gradient evaluations a step, so later chunks are sized to what the budget has left.
             let mut chunk = 1;
-            while chain.steps() < STEPS && started.elapsed() < TRIAL_BUDGET && chain.run(chunk) == chunk {
-                chunk = CHUNK;
+            while chain.steps() < STEPS && chain.grad_evals() < GRADIENT_BUDGET && chain.run(chunk) == chunk {
+                chunk = chunk_within_budget(chain.grad_evals(), chain.steps());
                 let _ = (chain.diagnostics(), chain.moments(), chain.path().count(), chain.grad_evals_per_sample());
             }
         }
@@ -172,14 +183,19 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
                 builds.refused_moves.push(format!("{name} = {value}: {e}"));
             }
         }
-        let started = Instant::now();
-        let mut done = 0;
-        while done < STEPS && started.elapsed() < TRIAL_BUDGET {
-            let chunk = if done == 0 { 1 } else { CHUNK };
+        // Work is counted across slider moves (a move may rebuild the chain and reset its counters).
+        let (mut done, mut spent, mut moves) = (0, 0, 0);
+        while done < STEPS && spent < GRADIENT_BUDGET {
+            let chunk = if done == 0 { 1 } else { chunk_within_budget(spent, done) };
+            let before = lab.chain().grad_evals();
             lab.run(chunk);
             done += chunk;
+            spent += lab.chain().grad_evals().saturating_sub(before);
             read_everything(&mut lab);
-            random_slider_move(&mut lab, sampler, &mut rng);
+            if moves < SLIDER_MOVES {
+                random_slider_move(&mut lab, sampler, &mut rng);
+                moves += 1;
+            }
         }
         let _ = lab.advance_truth(50);
         let _ = lab.reset();

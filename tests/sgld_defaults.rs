@@ -1,4 +1,4 @@
-//! Issue 12's claim for SGLD at its target-derived defaults (src/sampler/sgld.rs, criteria in
+//! Issue 12's claim for SGLD at its target-derived defaults (src/sampler/sgld/mod.rs, criteria in
 //! src/defaults.rs): after 5,000 samples from the target's default start — no burn-in, no
 //! thinning — the covariance error E2 (SGFS eq. 14) is at most 0.3 and the chain does not diverge;
 //! where the derivation says no step size can do that, the pairing carries a warning, and the

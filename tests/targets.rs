@@ -388,3 +388,63 @@ fn grid_truth_refuses_to_claim_accuracy_when_the_posterior_is_narrower_than_the_
     let grid = grid_truth(&model, wide, 16);
     assert!(grid.error_bound.is_infinite() && grid.error.contains("too coarse"), "{}", grid.error);
 }
+
+/// A correlated Gaussian away from the origin, written here (not a registry target): mean (2, −1),
+/// sds 1.5 and 0.7, correlation 0.8. Its moments are the parameters themselves.
+struct OffCentreGaussian;
+
+impl OffCentreGaussian {
+    const MEAN: [f64; 2] = [2.0, -1.0];
+    const COV: [[f64; 2]; 2] = [[2.25, 0.84], [0.84, 0.49]]; // 0.8·1.5·0.7 = 0.84
+
+    fn precision_times(d: [f64; 2]) -> [f64; 2] {
+        let [[a, b], [_, c]] = Self::COV;
+        let det = a * c - b * b;
+        [(c * d[0] - b * d[1]) / det, (a * d[1] - b * d[0]) / det]
+    }
+}
+
+impl sgviz::model::Model for OffCentreGaussian {
+    fn dim(&self) -> usize {
+        2
+    }
+    fn n_data(&self) -> usize {
+        1
+    }
+    fn log_prior(&self, theta: &[f64]) -> f64 {
+        let d = [theta[0] - Self::MEAN[0], theta[1] - Self::MEAN[1]];
+        let p = Self::precision_times(d);
+        -0.5 * (d[0] * p[0] + d[1] * p[1])
+    }
+    fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
+        let p = Self::precision_times([theta[0] - Self::MEAN[0], theta[1] - Self::MEAN[1]]);
+        out[0] -= p[0];
+        out[1] -= p[1];
+    }
+    fn log_lik(&self, _i: usize, _theta: &[f64]) -> f64 {
+        0.0
+    }
+    fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
+    fn view(&self) -> sgviz::model::View {
+        sgviz::model::View::centred(2.0, -1.0, 5.0, 2.5)
+    }
+}
+
+#[test]
+fn grid_quadrature_of_an_off_centre_gaussian_recovers_its_mean_and_covariance() {
+    // Centred targets cannot tell E[xy] − m_x m_y from E[xy] − m_x² (both products vanish): here
+    // m_x m_y = −2 and m_x² = 4, so a slip in any centring term is off by ≥ 2.
+    let region = sgviz::model::View { x_min: 2.0 - 12.0, x_max: 2.0 + 12.0, y_min: -1.0 - 6.0, y_max: -1.0 + 6.0 };
+    let grid = grid_truth(&OffCentreGaussian, region, 400);
+    let m = grid.moments.as_ref().unwrap();
+    let exact = Moments { mean: OffCentreGaussian::MEAN.to_vec(), cov: OffCentreGaussian::COV.iter().map(|r| r.to_vec()).collect() };
+    let error = max_moment_error(m, &exact);
+    assert!(error < 1e-6, "moments {m:?} vs {exact:?} (error {error:e})");
+    assert!(error <= grid.error_bound && grid.error_bound < 1e-4, "actual {error:e}, stated {:e}", grid.error_bound);
+    // The θ₂ marginal is N(−1, 0.7²) on the grid.
+    let marginal = &grid.marginals[1];
+    for (y, p) in marginal.points.iter().zip(&marginal.density) {
+        let exact = (-0.5 * (y + 1.0).powi(2) / 0.49).exp() / (2.0 * std::f64::consts::PI * 0.49).sqrt();
+        assert!((p - exact).abs() < 1e-6, "marginal at {y}: {p} vs {exact}");
+    }
+}

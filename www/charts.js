@@ -10,6 +10,8 @@ import { fits, note } from './frame-budget.js';
 const pending = new Map();
 /** canvas id → the spec drawn last, to draw again after a resize or text-size change. */
 const shown = new Map();
+/** canvas id → the drawing scale it was last drawn at (for the legibility tests). */
+export const drawnScales = new Map();
 
 /** Show `spec` (a JSON string, or null to blank) on canvas `id` at the next frame with room. */
 export function queueChart(id, spec) {
@@ -39,7 +41,9 @@ export function drawPendingCharts(guarded) {
     if (spec === null) {
       canvas.getContext('2d').clearRect(0, 0, canvas.width, canvas.height);
     } else if (fitCanvas(canvas)) {
-      guarded(() => draw_chart_json(spec, canvas, drawingScale()));
+      const scale = drawingScale(canvas.clientWidth);
+      drawnScales.set(id, scale);
+      guarded(() => draw_chart_json(spec, canvas, scale));
     }
   }
 }

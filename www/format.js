@@ -25,12 +25,29 @@ export function textScale() {
   return Number.isFinite(size) && size > 0 ? size / 16 : 1;
 }
 
+/** Smallest legibility factor of canvas text: the charts' 12 px base text drawn at 16 px. */
+const MIN_CANVAS_TEXT_FACTOR = 4 / 3;
+/** Largest factor (a figure filling a projector). */
+const MAX_CANVAS_TEXT_FACTOR = 2;
+/** CSS width at which a canvas's text starts to grow beyond the smallest factor (issue 26). */
+const CANVAS_TEXT_WIDTH = 600;
+
 /**
- * Scale of plot text, margins and lines in backing-store pixels: the device-pixel ratio times the
- * page's text size, so canvas labels grow with "Large text" as the HTML does.
+ * How much larger than its base size a canvas draws its text at a CSS width of `cssWidth`: at
+ * least 4/3 (16 px from the charts' 12 px base, legible from the back of a room), growing with the
+ * canvas so that a large figure on a projector has proportionally large labels.
  */
-export function drawingScale() {
-  return pixelRatio() * textScale();
+export function canvasTextFactor(cssWidth = 0) {
+  return Math.min(MAX_CANVAS_TEXT_FACTOR, Math.max(MIN_CANVAS_TEXT_FACTOR, cssWidth / CANVAS_TEXT_WIDTH));
+}
+
+/**
+ * Scale of plot text, margins and lines in backing-store pixels for a canvas `cssWidth` CSS pixels
+ * wide: the device-pixel ratio times the page's text size (labels grow with "Large text" as the
+ * HTML does) times the canvas's legibility factor.
+ */
+export function drawingScale(cssWidth = 0) {
+  return pixelRatio() * textScale() * canvasTextFactor(cssWidth);
 }
 
 /** Give a canvas a backing store of its CSS size times the pixel ratio; false when too small to draw. */

@@ -3,8 +3,11 @@
 // and a group; starting a job in a group cancels the group's stale jobs when asked, and cancelling
 // terminates the worker at once (Stop stops immediately; no cooperative checks in the core).
 
-/** Workers kept for background jobs: one per core, at least 2, at most 8. */
-export const POOL_SIZE = Math.max(2, Math.min(8, navigator.hardwareConcurrency || 2));
+/**
+ * Workers kept for background jobs: one fewer than the cores (at least one, at most 8), so that the
+ * main thread keeps a core for the animation (issue 26: p95 frame interval ≤ 20 ms with jobs running).
+ */
+export const POOL_SIZE = Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
 
 let nextId = 1;
 const idle = [];

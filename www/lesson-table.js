@@ -73,11 +73,12 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
-        text: 'The tied-means mixture of Welling & Teh (Fig. 1) with a decreasing step ε_t = a(b + t)^−0.55 and minibatches of 10. The sampling threshold is proportional to ε_t: it starts near 0.25 here (injected noise already dominates) and falls more than tenfold as ε_t shrinks. With a larger a the first steps would be stochastic optimisation (threshold > 1).',
-        action: 'Watch "sampling threshold" in the diagnostics fall.',
+        text: 'The tied-means mixture of Welling & Teh (Fig. 1) with a decreasing step ε_t = a(b + t)^−0.55 and minibatches of 10. The sampling threshold is proportional to ε_t, so it falls as ε_t does: ε_t starts at a·b^−0.55 = 0.01 and is below 2·10⁻⁵ after 20 s (1.2 million steps at 1,000 per frame), and by then the threshold is far below 1: injected noise dominates and SGLD samples. With a larger a the first steps would be stochastic optimisation (threshold > 1).',
+        action: 'Watch "step size ε_t" and "sampling threshold" in the diagnostics fall.',
         claims: [
-          { metric: 'diag.sampling_threshold', label: 'sampling threshold at the start', op: 'between', value: [0.1, 1], after_samples: 1 },
-          { metric: 'diag.sampling_threshold', label: 'sampling threshold later', op: '<', value: 0.02, after_samples: 200_000 },
+          // ε_t = 0.0355 (10 + t)^−0.55: 1.78·10⁻⁵ at t = 10⁶.
+          { metric: 'diag.step_size', label: 'step size ε_t', op: '<', value: 2e-5, after_samples: 1_000_000 },
+          { metric: 'diag.sampling_threshold', label: 'sampling threshold', op: '<', value: 0.02, after_samples: 200_000 },
         ],
       },
       {
@@ -98,7 +99,10 @@ export const LESSONS = [
         preset: 'sgfs-alpha0-full',
         text: 'SGFS-f at α = 0, its largest step, on logistic regression (breast-cancer features, most correlated pair). Its preconditioner is the full empirical Fisher, so the ellipse has the right shape, but the step is so large that its stationary law is too narrow: the dashed ellipse lies inside the truth.',
         action: 'Next: raise α, which shrinks the step.',
-        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.9, after_samples: 100_000 }],
+        claims: [
+          { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.9, after_samples: 100_000 },
+          { metric: 'ess_per_1000', label: 'ESS per 1,000 gradients', op: '>', value: 0.3, after_samples: 100_000 },
+        ],
       },
       {
         figure: 'plot',
@@ -115,10 +119,13 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sgfs_f', values: { dataset: 1, n_features: 4, sgfs_alpha: 3, batch_size: 100 }, speed: 200 },
-        text: 'At α = 3 the step is ten times smaller (ε = 4/α²): the dashed ellipse grows onto the truth. SGFS-f mixes in few steps at any α because its steps follow the posterior\'s shape.',
+        text: 'At α = 3 the step is ten times smaller (ε = 4/α²): the dashed ellipse grows onto the truth. The price is mixing: the smaller step moves less per gradient, so the ESS per 1,000 gradients is far below its value at α = 0 (the first step of this lesson).',
         action: 'Drag α between 0 and 3 and watch the ellipse.',
         tryValues: { sgfs_alpha: 1 },
-        claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.8, 1.2], after_samples: 100_000 }],
+        claims: [
+          { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.8, 1.2], after_samples: 100_000 },
+          { metric: 'ess_per_1000', label: 'ESS per 1,000 gradients', op: '<', value: 0.3, after_samples: 100_000 },
+        ],
       },
       {
         figure: 'plot',
@@ -130,7 +137,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sgfs_f', values: { dataset: 0, n_points: 100_000, sgfs_alpha: 0, batch_size: 100 }, speed: 200 },
-        text: 'Bernstein–von Mises: with many data (N = 100,000) the posterior is Gaussian with covariance the inverse Fisher information, which SGFS estimates. Then even its largest step (α = 0, the Fisher-scoring limit) samples the posterior: the ellipses coincide.',
+        text: 'Bernstein–von Mises: with many data (N = 100,000) the posterior is Gaussian with covariance the inverse Fisher information, which SGFS estimates. Then even its largest step (α = 0, the Fisher-scoring limit) samples the posterior: the dashed ellipse has the solid one\'s area to within 15 %.',
         action: 'Lower N in "More settings" and watch the match degrade.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.15], after_samples: 200_000 }],
       },
@@ -191,7 +198,7 @@ export const LESSONS = [
         preset: 'osgfs-burn-in',
         text: 'OSGFS starts at the origin, outside the plot (the hollow point at the edge), far from the mode of a 10,000-point logistic posterior. Every step is kept here, so the march in shows in the trace; the red marker is the step at which the convergence test (eq. 17) fired.',
         action: 'Find the "burn-in over" marker in the trace.',
-        claims: [{ metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 20_000], after_samples: 50_000 }],
+        claims: [{ metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 5_000], after_samples: 5_000 }],
       },
       {
         figure: 'plot',
@@ -215,7 +222,7 @@ export const LESSONS = [
     steps: [
       {
         figure: 'plot',
-        state: { ...GAUSSIAN, sampler: 'bps', values: { refresh_rate: 1 }, speed: 2 },
+        state: { ...GAUSSIAN, sampler: 'bps', values: { refresh_rate: 1 }, speed: 10 },
         text: 'Exact BPS moves in straight lines and bounces (×) where the density starts to fall; refreshes redraw the velocity. Its samples are points along the path, and the path covers the truth.',
         action: 'Watch the bounces; next: no refresh on a round target.',
         claims: [
@@ -225,14 +232,14 @@ export const LESSONS = [
       },
       {
         figure: 'plot',
-        state: { ...GAUSSIAN, sampler: 'bps', values: { rho: 0, refresh_rate: 0 }, speed: 2 },
+        state: { ...GAUSSIAN, sampler: 'bps', values: { rho: 0, refresh_rate: 0 }, speed: 10 },
         text: 'On an uncorrelated Gaussian (ρ = 0) without refresh, BPS started at the mode never leaves one line through it: every bounce reverses the velocity. Its "ellipse" collapses to a segment — BPS without refresh is not ergodic.',
         action: 'Next: the same target with refreshes.',
         claims: [{ metric: 'det_ratio', label: 'det of sampler covariance / truth', op: '<', value: 0.01, after_samples: 20_000 }],
       },
       {
         figure: 'plot',
-        state: { ...GAUSSIAN, sampler: 'bps', values: { rho: 0, refresh_rate: 1 }, speed: 2 },
+        state: { ...GAUSSIAN, sampler: 'bps', values: { rho: 0, refresh_rate: 1 }, speed: 10 },
         text: 'With refresh rate 1 the velocity is redrawn now and then, the path leaves the line and the samples fill the circle: refreshes make BPS ergodic.',
         action: 'Lower the refresh rate and watch how long the path stays on one line.',
         tryValues: { refresh_rate: 0.1 },
@@ -265,19 +272,23 @@ export const LESSONS = [
       {
         figure: 'plot',
         preset: 'sgld-vs-mala',
-        text: 'SGLD (left, minibatches of 100) against exact MALA (right, all 100,000 data per step), both from the origin, far out, at the same number of per-datum gradients: SGLD takes 1,000 steps for each MALA step. Yet MALA\'s first step, driven by the full gradient, lands within 10 standard deviations of the mean: on a posterior this close to Gaussian one exact step does the work of many noisy ones, and the stochastic sampler is not ahead.',
+        text: 'SGLD (left, minibatches of 100) against exact MALA (right, all 100,000 data per step), both from the origin, far out, at the same number of per-datum gradients: SGLD takes 1,000 steps for each MALA step. Yet MALA, driven by the full gradient, lands within 10 standard deviations of the mean in its first step and stays there: on a posterior this close to Gaussian one exact step does the work of many noisy ones, and the stochastic sampler is not ahead.',
         action: 'Next: the same pair at a much larger budget.',
         claims: [
           { metric: 'steps_ratio', label: 'SGLD steps per MALA step', op: 'between', value: [500, 1000], after_samples: 500 },
-          { metric: 'compare.distance_sd', label: 'MALA\'s distance from the mean after one step (sd)', op: '<', value: 10, after_samples: 500 },
+          { metric: 'compare.distance_sd', label: 'MALA\'s distance from the mean (sd)', op: '<', value: 10, after_samples: 500 },
         ],
       },
       {
         figure: 'plot',
         preset: 'sgld-vs-mala',
-        text: 'After 100 passes (10⁷ gradients) MALA has taken 100 exact steps and its covariance error is small, while SGLD, whose step was large enough to arrive quickly, keeps the bias of its minibatch noise: its covariance error is more than ten times MALA\'s. Given enough budget the exact sampler wins (the crossing of the SGFS paper\'s Fig. 2).',
-        action: 'Lower SGLD\'s ε: its bias shrinks, but it arrives later.',
-        claims: [{ metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 }],
+        text: 'After 100 passes (10⁷ gradients) MALA has taken 100 exact steps and its covariance error is small. SGLD, at a step small enough to sample (its sampling threshold is below 1), has arrived too, but its samples still include the long march in from the origin: its covariance error is more than ten times MALA\'s. At this budget, per gradient, the exact sampler is ahead.',
+        action: 'Press "Discard burn-in" (d) and compare the two ellipses again.',
+        claims: [
+          { metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 },
+          { metric: 'diag.sampling_threshold_mean', label: 'SGLD\'s sampling threshold, mean of the readings', op: '<', value: 1, after_samples: 100_000 },
+          { metric: 'distance_sd', label: 'SGLD\'s distance from the mean (sd)', op: '<', value: 4, after_samples: 100_000 },
+        ],
       },
     ],
   },
@@ -301,15 +312,15 @@ export const LESSONS = [
       },
       {
         figure: 'annealing',
-        preset: 'sgais-shift',
-        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps spike at the change points (marked), and the shuffled runs (dashed), which see no change, have no spikes.',
+        preset: 'sgais-shift-lecture',
+        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps jump at the change points (marked) in the runs that see the data in order. The shuffled runs (dashed) see every cluster from the start, so nothing changes for them at the markers: their ups and downs are scatter from chunk to chunk, not change points.',
         action: 'Find the spikes at the markers.',
         verifiedBy: 'tests/sgais_shift.rs: the_six_variants_run_independently_and_the_summary_matches_their_numbers',
       },
       {
         figure: 'evidence',
-        preset: 'sgais-shift',
-        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads; once the 7-cluster data arrive the 7-component model has the highest evidence. The sentence under the chart states the Bayes factors.',
+        preset: 'sgais-shift-lecture',
+        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads, and the 7-component model takes the lead after the 7-cluster data arrive (n = 10,000) — unless its particles get trapped in a local mode, which lowers its log Ẑ: the sentence under the chart states the Bayes factors and compares each model\'s in-order and shuffled runs to detect that. (This step continues the runs of the previous one, at an eighth of the paper\'s 100,000 points; the full-size runs are the preset "SGAIS under distribution shift".)',
         action: 'Read off which model leads at each n.',
         verifiedBy: 'tests/sgais_shift.rs: the_comparison_sentence_states_the_numbers',
       },

@@ -39,6 +39,15 @@ export function placeNextTo(panel, figure) {
 }
 
 /**
+ * Bring the figure a step talks about on screen (on a phone the lesson's text sits below the plot's
+ * controls: scrolling to the text would push the plot off the screen).
+ */
+function scrollToFigure(figure) {
+  const chart = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
+  (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
+}
+
+/**
  * Wire the lesson panel; `apply(step)` loads a step's preset or state into the app; `states()`
  * returns `{state, compareState}` of the running chains for the live claim check.
  */
@@ -84,13 +93,13 @@ export function wireLessons(apply, states) {
     index = Math.max(0, Math.min(lesson.steps.length - 1, next));
     show();
     apply(lesson.steps[index]);
-    panel.scrollIntoView({ block: 'nearest' });
+    scrollToFigure(lesson.steps[index].figure);
   }
 
   function open(state) {
     panel.hidden = !state;
     $('lesson-open').setAttribute('aria-expanded', String(state));
-    if (state) { go(index); choice.focus(); }
+    if (state) { go(index); choice.focus({ preventScroll: true }); }
   }
 
   $('lesson-open').addEventListener('click', () => open(panel.hidden));

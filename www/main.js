@@ -13,16 +13,17 @@ import { AnalysisRunner } from './analysis.js';
 import { ComparePanel } from './compare.js';
 import { SgaisPanel } from './sgais.js';
 import { TruthRunner } from './truth.js';
-import { applyPendingPair, buildControls, labState, rebuildCompare, rebuildLab, setParam } from './chain.js';
+import { applyPendingPair, buildControls, discardSinceRunaway, labState, rebuildCompare, rebuildLab, setPair, setParam } from './chain.js';
 import { syncParameterControls } from './parameters.js';
 import { wirePairControls } from './pair-controls.js';
 import { wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
-import { draw } from './view.js';
+import { draw, wireView } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
-import { drawPendingCharts } from './charts.js';
+import { drawPendingCharts, drawnScales } from './charts.js';
+import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
 import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
@@ -67,6 +68,7 @@ function frame() {
 
 /** Build the parts of the page that do not depend on the chain. */
 function buildPage(memory) {
+  wireView({ discardSinceRunaway });
   app.panel = new Panel2d($('stack'), memory);
   app.upload = wireDataUpload({
     fieldset: $('data-controls'), file: $('data-file'), standardise: $('data-standardise'),
@@ -79,7 +81,7 @@ function buildPage(memory) {
   });
   wireRunControls();
   wireToolbar();
-  wirePairControls();
+  wirePairControls({ setPair });
   wirePresets();
   wireDrag();
   wireSlowMotion();
@@ -149,6 +151,8 @@ async function main() {
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */
     chart: (kind) => app.analysis.charts[kind] ?? null,
+    /** Backing-store pixels per CSS pixel and drawing scales (2-D panel and its charts; worker charts by id). */
+    drawingScales: () => ({ pixelRatio: pixelRatio(), panel: app.panel.fittedRatio, charts: Object.fromEntries(drawnScales) }),
   };
   setPlaying(autoplayAllowed());
   window.__ready = true;

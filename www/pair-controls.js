@@ -3,7 +3,6 @@
 
 import { $, app } from './app.js';
 import { guarded } from './errors.js';
-import { setPair } from './chain.js';
 
 /** Show the pair selectors for `state` (hidden in 2-D). */
 export function showPairControls(state) {
@@ -19,7 +18,9 @@ export function showPairControls(state) {
   }
 }
 
-export function wirePairControls() {
+/** Wire the selectors and presets to `setPair` (chain.js's, handed in by start-up so that this
+ * module never imports chain.js). */
+export function wirePairControls({ setPair }) {
   const change = () => {
     const [i, j] = [Number($('pair-x').value), Number($('pair-y').value)];
     if (i === j) { $('status').textContent = 'Choose two different coordinates.'; return; }

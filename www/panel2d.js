@@ -32,7 +32,7 @@ export class Panel2d {
   size() {
     const rect = this.stack.getBoundingClientRect();
     const side = Math.max(64, Math.round(Math.min(rect.width, rect.height || rect.width) * pixelRatio()));
-    return { width: side, height: side, ratio: drawingScale() };
+    return { width: side, height: side, ratio: drawingScale(side / pixelRatio()) };
   }
 
   /** Resize the canvases to the stack; returns true when the size or the drawing scale changed. */

@@ -22,7 +22,8 @@ export function applyPreset({ state, compare, pair, title, text, source, sgais }
     placeNextTo(note, sgais ? 'evidence' : 'plot');
   }
   if (sgais) {
-    app.sgais.applyPreset(sgais);
+    // A lesson's next step about the same runs keeps them (restarting would lose what was shown).
+    if (!app.sgais.showsPreset(sgais)) app.sgais.applyPreset(sgais);
     $('sgais-title').scrollIntoView({ block: 'start' });
     return;
   }

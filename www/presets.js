@@ -19,12 +19,17 @@ export const PRESETS = [
     id: 'sgld-mixture',
     title: 'SGLD on the tied-means mixture (Fig. 1–2)',
     source: 'Welling & Teh 2011, §5.1, Fig. 1 and 2',
-    text: '100 points from ½N(θ₁, 2) + ½N(θ₁ + θ₂, 2); minibatch n = 1 and a polynomial schedule ε_t = a(b + t)^−0.55, samples weighted by ε_t. The posterior has two modes: the density image shows both once the chain has crossed between them (the 2σ ellipse summarises both by one mean and covariance). With n = 1 the sampling threshold cannot be measured (one score has no spread); the SGLD lesson uses n = 10 to show it.',
+    text: '100 points from ½N(θ₁, 2) + ½N(θ₁ + θ₂, 2); minibatch n = 1 and a polynomial schedule ε_t = a(b + t)^−0.55 that falls from 0.01 to 10⁻⁴ over the run, as in the paper (there over 10⁶ steps; here over the 2.4 million steps the page takes in 20 s at 2,000 steps per frame), samples weighted by ε_t. The posterior has two modes and the chain crosses between them: the density image shows both (the 2σ ellipse summarises both by one mean and covariance). The noise chart predicts the sampling threshold from the scores of all the data at the first step ε₀ = 0.01: far above 1, so the first steps are stochastic optimisation (the paper\'s Fig. 2); it falls in proportion to ε_t, a hundredfold by the end of the run. The diagnostics cannot measure it at n = 1 (one score per minibatch has no spread); the SGLD lesson uses n = 10 to show it. The yellow note is about SGLD\'s constant-step defaults, not this schedule.',
     state: {
       target: 'mixture', sampler: 'sgld', seed: 1, speed: 2000,
-      values: { batch_size: 1, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55, step_size: 0.01 },
+      // ε_0 = a b^−0.55 = 0.01 and ε_T = a (b + T)^−0.55 = 10⁻⁴ at T = 2,000 × 1,200 steps:
+      // (b + T)/b = 100^(1/0.55), so b = T/4,328.4 = 554.5 and a = 0.01 b^0.55 = 0.323.
+      values: { batch_size: 1, sgld_schedule: 1, sgld_a: 0.323, sgld_b: 554.5, sgld_gamma: 0.55, step_size: 0.01 },
     },
-    claims: [{ metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 }],
+    claims: [
+      { metric: 'diag.step_size', label: 'step size ε_t at the end of 20 s (2.4 million steps)', op: 'between', value: [0.95e-4, 1.05e-4], after_samples: 2_400_000 },
+      { metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 },
+    ],
   },
   {
     id: 'sgfs-ellipses',
@@ -61,11 +66,12 @@ export const PRESETS = [
     id: 'sgld-vs-mala',
     title: 'SGLD vs MALA at equal cost',
     source: 'Welling & Teh 2011 §1; Ahn, Korattikara & Welling 2012, Fig. 2',
-    text: 'Logistic regression with N = 100,000, both chains starting at the origin, far out: SGLD with minibatches of 100 (left) against exact MALA (right) at the same number of per-datum gradient evaluations. SGLD takes 1,000 steps per MALA step, but MALA\'s first, full-gradient step already lands near the mode; after 100 passes MALA\'s covariance error is far below SGLD\'s, whose minibatch noise inflates its ellipse.',
-    state: { target: 'logreg', sampler: 'sgld', seed: 1, values: { n_points: 100_000, start_at: 1, batch_size: 100, step_size: 1.7e-5 }, speed: 50 },
+    text: 'Logistic regression with N = 100,000, both chains starting at the origin, far out: SGLD with minibatches of 100 at a step small enough to sample (ε = 1.5·10⁻⁷: sampling threshold below 1, in the diagnostics and in the noise chart; at larger ε its minibatch noise dominates and it optimises rather than samples) against exact MALA (right) at the same number of per-datum gradient evaluations. SGLD takes 1,000 steps per MALA step, but MALA\'s first, full-gradient step already lands near the mode; after 100 passes both are at the posterior, yet SGLD\'s samples still carry its long march in from the origin and its covariance error is far above MALA\'s.',
+    state: { target: 'logreg', sampler: 'sgld', seed: 1, values: { n_points: 100_000, start_at: 1, batch_size: 100, step_size: 1.5e-7 }, speed: 100 },
     compare: { sampler: 'mala', values: {} },
     claims: [
-      { metric: 'compare.distance_sd', label: 'MALA\'s distance from the mean after one step (sd)', op: '<', value: 10, after_samples: 500 },
+      { metric: 'compare.distance_sd', label: 'MALA\'s distance from the mean (sd)', op: '<', value: 10, after_samples: 500 },
+      { metric: 'diag.sampling_threshold_mean', label: 'SGLD\'s sampling threshold, mean of the readings', op: '<', value: 1, after_samples: 100_000 },
       { metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 },
     ],
   },
@@ -85,7 +91,7 @@ export const PRESETS = [
     text: 'OSGFS starts at the origin, outside the plot (the hollow point at its edge), far from the mode of a 10,000-point logistic posterior. The convergence criterion (eq. 17) fires once the stochastic gradients average to zero within their noise; the trace marks that step as "burn-in over" and keeps it in view. Here every sample is kept, so the march in from the origin inflates the dashed ellipse: press "Discard burn-in" (d), or set "Collect samples" to after_criterion.',
     state: { target: 'logreg', sampler: 'osgfs', seed: 1, values: { n_points: 10000, true_w: 2, true_b: -1, start_at: 1, osgfs_collect: 1, batch_size: 100 }, speed: 5 },
     claims: [
-      { metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 20_000], after_samples: 50_000 },
+      { metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 5_000], after_samples: 5_000 },
       { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 3, after_samples: 2_000 },
     ],
   },
@@ -109,6 +115,13 @@ export const PRESETS = [
     source: 'Cameron, Eggers & Kroon 2019, §6.2 and Fig. 5',
     text: 'Data from 3, then 5, then 7 Gaussian clusters (changes at n = 1,000 and 10,000), fitted by 3-, 5- and 7-component mixtures in order, and the 7-component model on shuffled data. The change points show as jumps in log Ẑ/n and spikes in annealing steps.',
     sgais: 'shift',
+  },
+  {
+    id: 'sgais-shift-lecture',
+    title: 'SGAIS under distribution shift, lecture scale (12,000 points)',
+    source: 'Cameron, Eggers & Kroon 2019, §6.2 and Fig. 5, at an eighth of its size',
+    text: 'The distribution-shift design of Fig. 5 (3, then 5, then 7 Gaussian clusters, changes at n = 1,000 and 10,000) with 12,000 points instead of 100,000, so that the runs report during a lecture: the 3-, 5- and 7-component mixtures on the data in order first, then on shuffled data. The change points show as jumps in log Ẑ/n and in the annealing steps.',
+    sgais: 'shiftLecture',
   },
 ];
 

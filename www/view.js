@@ -7,7 +7,6 @@ import { guarded } from './errors.js';
 import { fitCanvas } from './format.js';
 import { setPlaying } from './playback.js';
 import { showMixing, showState } from './stats.js';
-import { discardSinceRunaway } from './chain.js';
 import { showPairControls } from './pair-controls.js';
 import { fits, note } from './frame-budget.js';
 
@@ -17,6 +16,15 @@ let lastRecorded = { lab: null, count: 0 };
 /** Secondary charts redraw at most this often while running. */
 const CHART_INTERVAL_MS = 250;
 const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf']];
+
+/** What the view's buttons do to the chain, handed in by start-up (main.js) so that this module
+ * never imports chain.js, which imports it. */
+const actions = { discardSinceRunaway: null };
+
+/** Hand the view its chain operations (called once, before the first draw). */
+export function wireView({ discardSinceRunaway }) {
+  actions.discardSinceRunaway = discardSinceRunaway;
+}
 
 export function draw() {
   if (!app.lab || app.dead) return;
@@ -30,7 +38,7 @@ export function draw() {
     const state = JSON.parse(app.lab.state_json());
     if (lastRecorded.lab === app.lab && state.n_recorded > lastRecorded.count) note('binned', state.n_recorded - lastRecorded.count);
     lastRecorded = { lab: app.lab, count: state.n_recorded };
-    showState(state, { onDiscardSinceRunaway: discardSinceRunaway });
+    showState(state, { onDiscardSinceRunaway: actions.discardSinceRunaway });
     showPairControls(state);
     $('legend-predicted').hidden = !state.predicted;
     if (state.diverged) {

@@ -8,6 +8,7 @@ pub mod gaussian;
 pub mod hyperbola;
 pub mod laplace;
 pub mod gmm;
+pub mod import;
 pub mod linear;
 pub mod logistic;
 pub mod logreg_dd;
@@ -195,14 +196,4 @@ pub struct ExportedModel {
     pub header: serde_json::Value,
     pub features: Vec<f64>,
     pub labels: Vec<f64>,
-}
-
-/// Rebuild a target from [`ExportedModel`] parts (the inverse of [`Model::export_parts`]), without
-/// repeating its construction (data generation, mode search).
-pub fn import_parts(parts: ExportedModel) -> Result<Box<dyn Model>, String> {
-    match parts.header.get("kind").and_then(|k| k.as_str()) {
-        Some("logistic") => Ok(Box::new(logistic::LogisticRegression::from_parts(parts)?)),
-        Some("linear") => Ok(Box::new(linear::LinearRegression::from_parts(parts)?)),
-        other => Err(format!("cannot import a target of kind {other:?}; allowed: logistic, linear")),
-    }
 }

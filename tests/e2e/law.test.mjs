@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, frames } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -25,7 +25,7 @@ test('the predicted ellipse is drawn on the Gaussian for SGLD, SGHMC, SGFS and i
       await page.waitForFunction(() => window.sgviz.app.compare.lab?.predicted_ellipse().length > 100, null, { timeout: 30_000 });
       await page.evaluate(() => { window.sgviz.app.lab.run(20_000); window.sgviz.app.compare.lab.run(20_000); });
       await page.click('#play');
-      await page.waitForTimeout(600);
+      await frames(page, 36); // the page's own frames, not the clock
       await page.click('#play');
       await screenshot(page, 'law-predicted-ellipse-compare-sgfs');
     }
@@ -90,7 +90,8 @@ test('the analysis charts separate a bias rising with ε from the Monte Carlo er
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&p.rho=0.9', { reducedMotion: true });
   await page.click('#play');
   // The sweep runs in a worker: wait for it to finish (generous limit).
-  await page.waitForFunction(() => document.querySelector('#analysis-progress').value >= 1, null, { timeout: 120_000 });
+  // The progress bar can reach 1 a frame before the last chart spec is posted: wait for the specs too.
+  await page.waitForFunction(() => document.querySelector('#analysis-progress').value >= 1 && ['bias', 'sweep'].every((k) => window.sgviz.chart(k)), null, { timeout: 120_000 });
   await page.click('#play');
   // The charts are computed in the analysis worker: read the specs it posted.
   const chart = (kind) => page.evaluate((k) => window.sgviz.chart(k), kind);

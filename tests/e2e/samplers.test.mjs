@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitForPainted } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, frames } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -52,7 +52,7 @@ test('exact BPS draws its piecewise-linear path with bounces', async () => {
   await waitForPainted(page, '#overlay-layer', 100);
   // Slow playback animates the particle along the newest piece.
   await page.click('#play');
-  await page.waitForTimeout(400);
+  await frames(page, 24); // the page's own frames, not the clock
   await page.click('#play');
   await screenshot(page, 'bps-path');
   assert.deepEqual(errors, []);

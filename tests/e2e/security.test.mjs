@@ -11,6 +11,16 @@ import { useBrowser, openApp } from './harness.mjs';
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const env = useBrowser();
 
+/**
+ * Do `action` (a switch that builds a new chain, or Reset), then wait until the chain in view is a
+ * new one and has drawn `n` samples: the page did its work (a wait on state, not on the clock).
+ */
+async function thenSample(page, action, n = 50) {
+  await page.evaluate(() => { window.sgviz.app.lab.__before = true; });
+  await action();
+  await page.waitForFunction((k) => !window.sgviz.app.lab?.__before && window.sgviz.state().n_samples >= k, n, { timeout: 60_000 });
+}
+
 test('no innerHTML/outerHTML/insertAdjacentHTML/document.write in www/*.js or index.html', async () => {
   const files = (await readdir(join(ROOT, 'www'))).filter((f) => f.endsWith('.js')).map((f) => join(ROOT, 'www', f));
   files.push(join(ROOT, 'index.html'));
@@ -51,17 +61,19 @@ test('the CSP allows only the app\'s own scripts and wasm', async () => {
 test('a session requests nothing outside the page\'s origin, and the CSP blocks attempts', async () => {
   const { page, errors, outsideRequests } = await openApp(env.browser, env.server.url);
   const registry = await page.evaluate(() => window.sgviz.app.registry);
-  await page.click('#play');
+  if (!(await page.evaluate(() => window.sgviz.app.playing))) await page.click('#play');
   for (const target of registry.targets.slice(0, 4)) {
-    await page.selectOption('#target', target.name);
-    await page.selectOption('#sampler', 'sgld');
-    await page.waitForTimeout(150);
+    await thenSample(page, async () => {
+      await page.selectOption('#target', target.name);
+      await page.selectOption('#sampler', 'sgld');
+    });
   }
-  await page.selectOption('#sampler', 'bps');
-  await page.waitForTimeout(300);
+  await thenSample(page, async () => {
+    await page.selectOption('#target', 'gaussian'); // BPS needs bounds some targets do not offer
+    await page.selectOption('#sampler', 'bps');
+  });
   await page.click('#reset');
-  await page.click('#play');
-  await page.waitForTimeout(200);
+  await page.waitForFunction(() => window.sgviz.state().n_samples >= 50, null, { timeout: 60_000 });
   assert.deepEqual(errors, [], 'no console errors during the session');
   assert.deepEqual(outsideRequests, [], 'no request left the origin');
   const served = new Set(env.server.requests);

@@ -23,8 +23,8 @@ test('URL round trip restores an identical state', async () => {
   await page.fill('#seed', '12345');
   await page.press('#seed', 'Enter');
   await page.click('#large-font');
-  await page.waitForFunction(() => location.hash.includes('seed=12345') && location.hash.includes('layout.font=large'));
-  await page.waitForTimeout(300);
+  // Every change is in the link and the chain rebuilt for the new seed has its truth.
+  await page.waitForFunction(() => ['seed=12345', 'layout.font=large', 'p.rho=', 'p.step_size='].every((s) => location.hash.includes(s)) && !window.sgviz.app.truthPending);
   const url = page.url();
   const state = await page.evaluate(() => window.sgviz.state());
   const samples = await firstSamples(page);

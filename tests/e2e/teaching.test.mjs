@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { useBrowser, openApp, screenshot, waitForPainted, waitForChange } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, waitForChange, frames } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -105,7 +105,7 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
       assert.equal(await page.evaluate(() => window.sgviz.jobs().active.sgais || 0), 0, 'Stop terminated every SGAIS worker');
     } else {
       await page.waitForFunction(() => window.sgviz.state().n_samples > 300, null, { timeout: 60_000 });
-      await page.waitForTimeout(1500);
+      await frames(page, 90); // the page's own frames, not the clock
     }
     await screenshot(page, `preset-${id}`);
   }
@@ -191,14 +191,14 @@ test('phone and projector layouts fit without horizontal scrolling or layout shi
   for (const [name, viewport, query] of [['phone', { width: 390, height: 844 }, ''], ['projector', { width: 1920, height: 1080 }, '#layout.font=large']]) {
     const { page, errors } = await openApp(env.browser, env.server.url, query, { reducedMotion: true });
     await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await frames(page, 10); // layout settles in the page's own frames
     await page.evaluate(() => {
       window.__shift = 0;
       new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value; }).observe({ type: 'layout-shift', buffered: false });
     });
     await page.evaluate(() => { window.sgviz.app.speed = 500; });
     await page.click('#play');
-    await page.waitForTimeout(2500);
+    await frames(page, 150); // 2.5 s of frames at 60 fps, counted by the page
     await page.click('#play');
     const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `${name}: no horizontal overflow (${overflow}px)`);

@@ -30,31 +30,36 @@
 //! preconditioner that keeps following where the particle has been makes the sampler's
 //! stationary law depend on it (measured: covariance error E2 0.62 adapting forever, 0.19 frozen,
 //! on the 21-D SGFS logistic target).
+//!
+//! This file owns the sampler's parameters, its derived defaults, its state and the iteration
+//! (observe, restart, refresh, the [`Sampler`] step). Its parts sit beside it: `regression.rs`
+//! (the slope regression and its band), `observation.rs` (one minibatch observation and its
+//! projection), `precondition.rs` (pSBPS's diagonal preconditioner) — three modules below the
+//! sampler — and, adding methods to [`Sbps`], `band.rs` (the proposal from the band), `thinning.rs`
+//! (accept or reject) and `auxiliary.rs` (App. E's observations ahead on the ray).
 
-use super::bouncy::{dot, reflect, refresh_time, sample_piecewise_linear, ProposalTime, RefreshLaw};
-use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use super::bouncy::RefreshLaw;
 use super::band_check::BandCheck;
+use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::setting_warning::SettingWarning;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
-use crate::rng::{standard_exponential, uniform, ChainRng};
+use crate::rng::ChainRng;
 
-/// Most grid cells of the band walked for one proposal: a coarser dt beyond (the band is a
-/// heuristic; a horizon of 10³ with dt = 10⁻⁵ would otherwise cost 10⁸ band evaluations).
-const MAX_BAND_CELLS: f64 = 10_000.0;
+mod auxiliary;
+mod band;
+mod observation;
+mod precondition;
+mod regression;
+#[cfg(test)]
+mod tests;
+mod thinning;
 
-/// The grid spacing actually walked: dt, coarsened to at most [`MAX_BAND_CELLS`] cells up to the
-/// horizon.
-fn band_resolution(dt: f64, horizon: f64) -> f64 {
-    dt.max(horizon / MAX_BAND_CELLS)
-}
-
-/// Slope prior variance σ_β² (`prior_var`, §7.9).
-pub const SLOPE_PRIOR_VARIANCE: f64 = 1e5;
-/// Floor of the per-datum projected-score variance (`min_var`, §7.3). Applied after the
-/// finite-population factor, so that n = N (σ = 0 otherwise) keeps finite regression weights.
-pub const MIN_SCORE_VARIANCE: f64 = 1e-15;
+pub use observation::MIN_SCORE_VARIANCE;
+use observation::Observation;
+pub use precondition::{DiagonalPreconditioner, PRECONDITIONER_BETA, PRECONDITIONER_EPSILON};
+pub use regression::{SlopeRegression, SLOPE_PRIOR_VARIANCE};
 
 const BAND_K: ParamSpec = ParamSpec::linear("band_k", "Confidence multiple", "k", "Upper band = fitted projected gradient + k predictive standard deviations", 0.0, 10.0, 3.0).primary();
 const BATCH_SIZE: ParamSpec = ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per projected-gradient observation (clamped to N; at n = N the band has no noise margin)", 1.0, 1e6, 100.0, true).primary();
@@ -119,168 +124,12 @@ pub fn derive_defaults(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedP
     derived
 }
 
-/// Weighted Bayesian linear regression G = β₀ + β₁ t + ε, ε ~ N(0, σ_j²), flat prior on β₀ and
-/// N(μ_β, σ_β²) on β₁ (ALGORITHMS.md §7.4), kept as weighted Welford sums so that the 2 × 2
-/// posterior is solved in centred, well-conditioned form:
-/// β̂₁ = (C_tG + μ_β/σ_β²)/(C_tt + 1/σ_β²), Ĝ(t) = Ḡ + β̂₁ (t − t̄), φᵀΣφ = 1/W + (t − t̄)²/(C_tt + 1/σ_β²).
-#[derive(Clone, Debug, Default)]
-pub struct SlopeRegression {
-    weight_sum: f64,
-    t_mean: f64,
-    g_mean: f64,
-    c_tt: f64,
-    c_tg: f64,
-    last_sd: f64,
-}
-
-impl SlopeRegression {
-    /// A regression holding one observation.
-    pub fn seeded(t: f64, g: f64, sd: f64) -> Self {
-        let mut r = SlopeRegression::default();
-        r.add(t, g, sd);
-        r
-    }
-
-    /// Add (t, G) with noise sd σ (weight 1/σ²).
-    pub fn add(&mut self, t: f64, g: f64, sd: f64) {
-        let w = 1.0 / (sd * sd);
-        let total = self.weight_sum + w;
-        let (dt, dg) = (t - self.t_mean, g - self.g_mean);
-        self.t_mean += dt * w / total;
-        self.g_mean += dg * w / total;
-        self.c_tt += w * dt * (t - self.t_mean);
-        self.c_tg += w * dt * (g - self.g_mean);
-        self.weight_sum = total;
-        self.last_sd = sd;
-    }
-
-    /// Posterior-mean slope β̂₁ under the slope prior N(μ_β, σ_β²).
-    pub fn slope(&self, prior_mean: f64) -> f64 {
-        let p = 1.0 / SLOPE_PRIOR_VARIANCE;
-        (self.c_tg + prior_mean * p) / (self.c_tt + p)
-    }
-
-    /// Posterior mean of the line at t.
-    pub fn mean_at(&self, t: f64, prior_mean: f64) -> f64 {
-        self.g_mean + self.slope(prior_mean) * (t - self.t_mean)
-    }
-
-    /// φ(t)ᵀΣφ(t): posterior variance of the line at t.
-    pub fn line_variance_at(&self, t: f64) -> f64 {
-        let dt = t - self.t_mean;
-        1.0 / self.weight_sum + dt * dt / (self.c_tt + 1.0 / SLOPE_PRIOR_VARIANCE)
-    }
-
-    /// Slope of the upper band far ahead, β̂₁ + k√Σ₁₁ (paper eq. E.63): negative when the fitted
-    /// slope is so strongly negative that the band eventually falls below 0 for good.
-    pub fn asymptotic_band_slope(&self, k: f64, prior_mean: f64) -> f64 {
-        self.slope(prior_mean) + k / (self.c_tt + 1.0 / SLOPE_PRIOR_VARIANCE).sqrt()
-    }
-
-    /// Upper band λ⁺(t) = Ĝ(t) + k √(φᵀΣφ + σ_last²) (§7.5), a predictive band for a new observation.
-    pub fn upper_band(&self, t: f64, k: f64, prior_mean: f64) -> f64 {
-        self.mean_at(t, prior_mean) + k * (self.line_variance_at(t) + self.last_sd * self.last_sd).sqrt()
-    }
-}
-
 /// What the current flight ends with.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Plan {
     Proposal { bound: f64 },
     Horizon,
     Refresh,
-}
-
-/// Diagonal preconditioner of pSBPS (§7.10): ĝ²_t = β ĝ²_{t−1} + (1 − β) ḡ⊙ḡ, a_i ∝ 1/(√ĝ²_i + ε),
-/// normalised to mean 1.
-#[derive(Clone, Debug)]
-pub struct DiagonalPreconditioner {
-    squared_average: Vec<f64>,
-    pub diagonal: Vec<f64>,
-}
-
-/// EMA weight β of the old average (SBPS-public form, §7.10).
-pub const PRECONDITIONER_BETA: f64 = 0.99;
-/// ε added to √ĝ² (relative to the per-datum gradient scale).
-pub const PRECONDITIONER_EPSILON: f64 = 1e-4;
-
-impl DiagonalPreconditioner {
-    pub fn new(dim: usize) -> Self {
-        DiagonalPreconditioner { squared_average: vec![0.0; dim], diagonal: vec![1.0; dim] }
-    }
-
-    /// Update with the mean per-datum gradient ḡ of the latest minibatch.
-    pub fn update(&mut self, mean_gradient: &[f64]) {
-        for (s, g) in self.squared_average.iter_mut().zip(mean_gradient) {
-            *s = PRECONDITIONER_BETA * *s + (1.0 - PRECONDITIONER_BETA) * g * g;
-        }
-        for (a, s) in self.diagonal.iter_mut().zip(&self.squared_average) {
-            *a = 1.0 / (s.sqrt() + PRECONDITIONER_EPSILON);
-        }
-        let mean = self.diagonal.iter().sum::<f64>() / self.diagonal.len() as f64;
-        self.diagonal.iter_mut().for_each(|a| *a /= mean);
-    }
-}
-
-/// One minibatch observation at a point of the current ray.
-#[derive(Clone, Debug, Default)]
-struct Observation {
-    /// Full-scale potential gradient ∇Ũ = −∇log p − (N/n) Σ_{i∈S} ∇ℓ_i − ξ.
-    grad_u: Vec<f64>,
-    /// Per-datum scores ∇ℓ_i (without synthetic noise), row-major n × D.
-    scores: Vec<f64>,
-    /// Synthetic gradient noise ξ ~ N(0, s² I) of data-free toys (zeros otherwise).
-    noise: Vec<f64>,
-    /// s².
-    noise_var: f64,
-}
-
-/// (G̃, σ) of one observation along a direction, and whether σ² hit the floor.
-struct Projected {
-    g: f64,
-    sd: f64,
-    clamped: bool,
-}
-
-impl Observation {
-    /// Draw a fresh minibatch at `w` (or, `reuse_batch`, evaluate the last one there: App. E).
-    fn take(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng, w: &[f64], reuse_batch: bool) {
-        let dim = w.len();
-        self.noise.resize(dim, 0.0);
-        let n = if reuse_batch {
-            grads.current_batch_scores_and_noise(model, w, rng, &mut self.scores, &mut self.noise)
-        } else {
-            grads.minibatch_scores_and_noise(model, w, rng, &mut self.scores, &mut self.noise)
-        };
-        self.noise_var = model.synthetic_noise_sd().powi(2);
-        let scale = grads.n_data() as f64 / n as f64;
-        let mut grad_log = vec![0.0; dim];
-        model.add_grad_log_prior(w, &mut grad_log);
-        for row in self.scores.chunks(dim) {
-            for (g, s) in grad_log.iter_mut().zip(row) {
-                *g += scale * s;
-            }
-        }
-        self.grad_u = grad_log.iter().zip(&self.noise).map(|(g, xi)| -(g + xi)).collect();
-    }
-
-    /// G̃ = u·∇Ũ and its noise sd σ along u (§7.3, corrected): with p_i = u·∇ℓ_i and s²_pop their
-    /// population variance over the minibatch, σ² = N²(1 − n/N) s²_pop / n + s²‖u‖². Only the
-    /// minibatch part is finite-population sampling; the synthetic noise is fresh at every step and
-    /// is added without the factor. σ² is floored at N²·[`MIN_SCORE_VARIANCE`]/n.
-    fn project(&self, u: &[f64], n_data: usize) -> Projected {
-        let dim = u.len();
-        let n = (self.scores.len() / dim) as f64;
-        let mean = self.scores.chunks(dim).map(|row| dot(row, u)).sum::<f64>() / n;
-        let pop_var = self.scores.chunks(dim).map(|row| (dot(row, u) - mean).powi(2)).sum::<f64>() / n;
-        let n_data = n_data as f64;
-        // Both parts in per-datum units (σ² = N² · per_datum / n).
-        let synthetic = self.noise_var * dot(u, u) * n / (n_data * n_data);
-        let per_datum = (1.0 - n / n_data) * pop_var + synthetic;
-        let clamped = per_datum < MIN_SCORE_VARIANCE;
-        let per_datum = per_datum.max(MIN_SCORE_VARIANCE);
-        Projected { g: dot(u, &self.grad_u), sd: n_data * (per_datum / n).sqrt(), clamped }
-    }
 }
 
 /// SBPS / pSBPS state.
@@ -467,73 +316,11 @@ impl Sbps {
         self.started = true;
     }
 
-    /// Thinning at a proposal with bound λ̄ (§7.6). On acceptance v is reflected on A∇Ũ with the
-    /// A of the segment that ends here, then the regression restarts. Returns whether it bounced.
-    fn accept_or_reject(&mut self, bound: f64, n_data: usize, rng: &mut ChainRng) -> bool {
-        let (g, sd) = self.projected_observation(n_data);
-        self.regression.add(self.elapsed, g, sd);
-        let ratio = g / bound;
-        let bounced = uniform(rng) < ratio;
-        self.band_check.record(ratio, bounced);
-        if bounced {
-            if ratio > 1.0 {
-                self.counters.violations += 1;
-            }
-            let normal: Vec<f64> = self.obs.grad_u.iter().zip(&self.scaling).map(|(g, a)| g * a).collect();
-            reflect(&mut self.v, &normal);
-            self.restart(n_data);
-            self.counters.bounces += 1;
-            true
-        } else {
-            self.counters.rejections += 1;
-            false
-        }
-    }
-
     /// Refresh (§7.7, sign fixed): new unit v, regression seeded with +G̃ and σ for the new motion.
     fn refresh(&mut self, n_data: usize, rng: &mut ChainRng) {
         RefreshLaw::Sphere.draw(rng, &mut self.v);
         self.restart(n_data);
         self.counters.refreshes += 1;
-    }
-
-    /// Paper App. E: while the upper band's asymptotic slope β̂₁ + k√Σ₁₁ is negative (a strongly
-    /// negative fitted slope: the band would fall below 0 and propose a very long flight with no
-    /// observation), observe G̃ ahead on the current ray with the last minibatch, at t̄, 2t̄, 4t̄, …
-    /// past the current point (t̄ the mean past proposal time), up to `aux_points` times.
-    fn auxiliary_observations(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) {
-        let mut lead = self.mean_proposal_time();
-        for _ in 0..self.auxiliary_points {
-            if self.regression.asymptotic_band_slope(self.band_k, self.slope_prior_mean()) >= 0.0 {
-                break;
-            }
-            let point: Vec<f64> = self.w.iter().zip(&self.motion).map(|(w, m)| w + m * lead).collect();
-            self.auxiliary.take(model, grads, rng, &point, true);
-            let p = self.auxiliary.project(&self.motion, grads.n_data());
-            self.regression.add(self.elapsed + lead, p.g, p.sd);
-            self.counters.auxiliary_observations += 1;
-            lead *= 2.0;
-        }
-    }
-
-    /// Next flight: the band's first proposal (§7.5) or a refresh, whichever comes first.
-    fn plan_flight(&mut self, rng: &mut ChainRng) {
-        let (k, mu, t0) = (self.band_k, self.slope_prior_mean(), self.elapsed);
-        let regression = &self.regression;
-        // The horizon is a distance: the longest flight without an observation at speed ‖A v‖.
-        let horizon = self.horizon / dot(&self.motion, &self.motion).sqrt().max(f64::MIN_POSITIVE);
-        let dt = band_resolution(self.band_dt, horizon);
-        let proposal = sample_piecewise_linear(|s| regression.upper_band(t0 + s, k, mu), dt, horizon, standard_exponential(rng));
-        let (t_proposal, plan) = match proposal {
-            ProposalTime::Event { time, bound } => {
-                self.proposal_time_sum += time;
-                self.proposal_count += 1;
-                (time, Plan::Proposal { bound })
-            }
-            ProposalTime::Horizon => (horizon, Plan::Horizon),
-        };
-        let t_refresh = refresh_time(self.refresh_rate, rng);
-        (self.flight, self.plan) = if t_refresh < t_proposal { (t_refresh, Plan::Refresh) } else { (t_proposal, plan) };
     }
 
     /// Record β̂₁ for the learned slope-prior mean (every iteration, as the reference code).
@@ -643,188 +430,5 @@ impl Sampler for Sbps {
             Diagnostic { name: "total_time", label: "trajectory time T", value: c.total_time },
             Diagnostic { name: "slope_prior_mean", label: "learned slope prior mean μ_β", value: self.slope_prior_mean() },
         ]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn regression_matches_the_reference_normal_equations() {
-        // §7.4 in the code's uncentred form: P = Σ w φφᵀ + diag(0, 1/σ_β²), β̂ = P⁻¹ (Σ wG, Σ wGt + μ/σ_β²).
-        let data = [(0.0, -2.0, 1.0), (0.3, 0.5, 2.0), (0.7, 1.9, 0.5), (1.2, 4.0, 1.5)];
-        let mu = 0.8;
-        let mut r = SlopeRegression::default();
-        let (mut p00, mut p01, mut p11, mut r0, mut r1) = (0.0, 0.0, 1.0 / SLOPE_PRIOR_VARIANCE, 0.0, mu / SLOPE_PRIOR_VARIANCE);
-        for &(t, g, sd) in &data {
-            r.add(t, g, sd);
-            let w = 1.0 / (sd * sd);
-            p00 += w;
-            p01 += w * t;
-            p11 += w * t * t;
-            r0 += w * g;
-            r1 += w * g * t;
-        }
-        let det = p00 * p11 - p01 * p01;
-        let (s00, s01, s11) = (p11 / det, -p01 / det, p00 / det);
-        let (b0, b1) = (s00 * r0 + s01 * r1, s01 * r0 + s11 * r1);
-        assert!((r.slope(mu) - b1).abs() < 1e-9 * b1.abs());
-        let t = 2.0;
-        assert!((r.mean_at(t, mu) - (b0 + b1 * t)).abs() < 1e-9);
-        let var = s00 + 2.0 * s01 * t + s11 * t * t;
-        assert!((r.line_variance_at(t) - var).abs() < 1e-9 * var);
-        assert!((r.upper_band(t, 3.0, mu) - (b0 + b1 * t + 3.0 * (var + 1.5f64.powi(2)).sqrt())).abs() < 1e-9);
-    }
-
-    #[test]
-    fn preconditioner_is_the_sbps_public_ema_with_epsilon_and_mean_one() {
-        // ĝ² = β ĝ²_old + (1 − β) g⊙g from 0 with β = 0.99 (β multiplies the OLD average);
-        // a_i ∝ 1/(√ĝ²_i + 10⁻⁴), normalised to mean 1 (ALGORITHMS.md §7.10).
-        let mut p = DiagonalPreconditioner::new(2);
-        let (g1, g2) = ([2.0, 1e-3], [4.0, 3e-3]);
-        p.update(&g1);
-        p.update(&g2);
-        let average = |j: usize| 0.99 * (0.01 * g1[j] * g1[j]) + 0.01 * g2[j] * g2[j];
-        let raw: Vec<f64> = (0..2).map(|j| 1.0 / (average(j).sqrt() + 1e-4)).collect();
-        let mean = 0.5 * (raw[0] + raw[1]);
-        for j in 0..2 {
-            assert!((p.diagonal[j] - raw[j] / mean).abs() < 1e-12 * raw[j] / mean, "{:?}", p.diagonal);
-        }
-    }
-
-    #[test]
-    fn noise_sd_has_the_finite_population_factor_on_the_minibatch_part_only() {
-        // σ² = N²(1 − n/N) s²_pop/n + s²‖u‖² (§7.3): scores of n = 4 data out of N = 10 in 2-D,
-        // synthetic noise s = 3, direction u = (0.6, 0.8)·2.
-        let obs = Observation {
-            grad_u: vec![1.0, -2.0],
-            scores: vec![1.0, 0.0, 0.0, 1.0, -1.0, 2.0, 3.0, -1.0],
-            noise: vec![0.0, 0.0],
-            noise_var: 9.0,
-        };
-        let u = [1.2, 1.6];
-        let p: Vec<f64> = obs.scores.chunks(2).map(|r| dot(r, &u)).collect();
-        let mean = p.iter().sum::<f64>() / 4.0;
-        let pop_var = p.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / 4.0;
-        let expected = 100.0 * (1.0 - 0.4) * pop_var / 4.0 + 9.0 * dot(&u, &u);
-        let projected = obs.project(&u, 10);
-        assert!((projected.sd.powi(2) - expected).abs() < 1e-12 * expected);
-        assert_eq!(projected.g, dot(&u, &obs.grad_u));
-        assert!(!projected.clamped);
-        // At n = N only the synthetic part is left, not the floor.
-        let full = Observation { scores: obs.scores[..4].to_vec(), ..obs.clone() };
-        assert!((full.project(&u, 2).sd.powi(2) - 9.0 * dot(&u, &u)).abs() < 1e-9);
-    }
-
-    #[test]
-    fn band_slope_far_ahead_is_the_fitted_slope_plus_k_sds() {
-        let mut r = SlopeRegression::seeded(0.0, 5.0, 1.0);
-        r.add(0.5, 1.0, 1.0);
-        r.add(1.0, -4.0, 1.0);
-        let (k, mu) = (3.0, 2.0);
-        let sd = (1.0 / (r.c_tt + 1.0 / SLOPE_PRIOR_VARIANCE)).sqrt();
-        assert!((r.asymptotic_band_slope(k, mu) - (r.slope(mu) + k * sd)).abs() < 1e-12);
-        // The band itself grows at that rate far ahead.
-        let far = 1e6;
-        let rate = r.upper_band(far + 1.0, k, mu) - r.upper_band(far, k, mu);
-        assert!((rate - r.asymptotic_band_slope(k, mu)).abs() < 1e-6, "{rate}");
-        assert!(r.asymptotic_band_slope(k, mu) < 0.0, "a strongly negative fit: G falls by 9 in 1 with σ = 1");
-    }
-
-    #[test]
-    fn the_band_grid_has_at_most_ten_thousand_cells() {
-        assert_eq!(band_resolution(0.01, 0.5), 0.01);
-        assert!(1000.0 / band_resolution(1e-5, 1000.0) <= MAX_BAND_CELLS * (1.0 + 1e-12));
-    }
-
-    #[test]
-    fn a_refresh_seeds_the_new_regression_with_plus_the_projected_gradient() {
-        // §7.7: after a refresh the new segment's regression holds one observation at t = 0,
-        // +G̃ = v_new·∇Ũ(w) (the reference code negates it, a bug). Full batch on the Gaussian
-        // (exact ∇Ũ = −∇log π, computed here from the model, not from the sampler), no auxiliary
-        // points, the largest refresh rate: every refresh step is checked.
-        use crate::model::gaussian::CorrelatedGaussian;
-        use crate::rng::chain_rng;
-        let model = CorrelatedGaussian::new(1.0, 2.0, 0.6, 0.0);
-        let mut values = ParamValues::defaults(PARAMS);
-        for (name, value) in [("batch_size", 100.0), ("refresh_rate", 5.0), ("aux_points", 0.0)] {
-            values.set(PARAMS, name, value).unwrap();
-        }
-        let mut sampler = Sbps::new(&model, vec![1.5, -2.0], &values, false);
-        let mut oracle = GradientOracle::new(&model, 100);
-        let mut rng = chain_rng(3);
-        let mut checked = 0;
-        for _ in 0..400 {
-            let before = sampler.refreshes();
-            sampler.step(&model, &mut oracle, &mut rng);
-            if sampler.refreshes() == before {
-                continue;
-            }
-            let mut grad = vec![0.0; 2];
-            model.grad_log_density(&sampler.w, &mut grad);
-            let expected = -dot(&sampler.v, &grad);
-            let r = &sampler.regression;
-            assert_eq!(r.t_mean, 0.0);
-            assert!((r.g_mean - expected).abs() <= 1e-9 * (1.0 + expected.abs()), "seeded with {} after a refresh, expected +G̃ = {expected}", r.g_mean);
-            checked += 1;
-        }
-        assert!(checked >= 20, "only {checked} refreshes");
-    }
-
-    #[test]
-    fn psbps_switches_to_the_ema_of_every_observed_mean_gradient_at_each_restart() {
-        // §7.10 through the sampler: every iteration's observation updates ĝ² ← βĝ² + (1 − β)ḡ²
-        // with ḡ = ∇Ũ/N at the observed point (the start point first); A takes the normalised
-        // 1/(√ĝ² + ε) only at a bounce or refresh. Full batch on a Gaussian with unequal scales:
-        // ∇Ũ = −∇log π exactly, computed here from the model.
-        use crate::model::gaussian::CorrelatedGaussian;
-        use crate::rng::chain_rng;
-        let model = CorrelatedGaussian::new(1.0, 3.0, 0.0, 0.0);
-        let mut values = ParamValues::defaults(PSBPS_PARAMS);
-        for (name, value) in [("batch_size", 100.0), ("refresh_rate", 1.0), ("aux_points", 0.0), ("adapt_iterations", 1e6)] {
-            values.set(PSBPS_PARAMS, name, value).unwrap();
-        }
-        let start = vec![0.7, -2.0];
-        let mut sampler = Sbps::preconditioned(&model, start.clone(), &values);
-        let mut oracle = GradientOracle::new(&model, 100);
-        let mut rng = chain_rng(5);
-        let (beta, n) = (0.99, model.n_data() as f64);
-        let mut average = [0.0f64; 2];
-        let observe = |w: &[f64], average: &mut [f64; 2]| {
-            let mut g = vec![0.0; 2];
-            model.grad_log_density(w, &mut g);
-            for j in 0..2 {
-                average[j] = beta * average[j] + (1.0 - beta) * (g[j] / n).powi(2);
-            }
-            let raw: Vec<f64> = average.iter().map(|s| 1.0 / (s.sqrt() + 1e-4)).collect();
-            let mean = 0.5 * (raw[0] + raw[1]);
-            [raw[0] / mean, raw[1] / mean]
-        };
-        let mut expected = observe(&start, &mut average);
-        let mut restarts = 0;
-        for step in 0..300 {
-            let before = sampler.bounces() + sampler.refreshes();
-            sampler.step(&model, &mut oracle, &mut rng);
-            let latest = observe(&sampler.w.clone(), &mut average);
-            if sampler.bounces() + sampler.refreshes() > before {
-                expected = latest;
-                restarts += 1;
-            }
-            for j in 0..2 {
-                assert!((sampler.scaling()[j] - expected[j]).abs() <= 1e-9 * expected[j], "step {step}: A = {:?}, expected {expected:?}", sampler.scaling());
-            }
-        }
-        assert!(restarts >= 20, "only {restarts} restarts");
-    }
-
-    #[test]
-    fn preconditioner_is_normalised_and_favours_small_gradients() {
-        let mut p = DiagonalPreconditioner::new(2);
-        for _ in 0..50 {
-            p.update(&[10.0, 0.1]);
-        }
-        assert!((p.diagonal.iter().sum::<f64>() / 2.0 - 1.0).abs() < 1e-12);
-        assert!(p.diagonal[1] / p.diagonal[0] > 90.0);
     }
 }

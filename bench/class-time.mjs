@@ -1,0 +1,120 @@
+// `make bench` (after frames-background.mjs): class time on this machine (issue 26). Every preset
+// and every lesson step is loaded through the page's own controls and played as in a lecture (the
+// analysis, truth and SGAIS jobs run in their workers); the page's animation-frame intervals are
+// recorded for 20 s of wall time (p95 and worst), and for lesson steps the wall time until every
+// claim the lesson panel shows is marked `data-ok="true"` (capped at CLASS_TIME_LIMIT_S, default
+// 40 s). Rewrites its own BENCHMARKS.md section. Asserts nothing about time: the browser test
+// tests/e2e/class-time.test.mjs checks the same claims at the fixed work of 1,200 frames.
+//
+// CLASS_TIME_ONLY=sgld,bps limits the run to those lessons (presets are skipped then).
+
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { startServer, launchBrowser, openApp } from '../tests/e2e/harness.mjs';
+
+const SECTION = '## Class time: frame intervals and time to claims';
+const CLASS_SECONDS = 20;
+const LIMIT_S = Number(process.env.CLASS_TIME_LIMIT_S || 40);
+const ONLY = process.env.CLASS_TIME_ONLY ? process.env.CLASS_TIME_ONLY.split(',') : null;
+
+const server = await startServer();
+const context = await launchBrowser();
+const viewport = { width: 1920, height: 1080 };
+
+/** Start recording frame intervals in the page. */
+function record(page) {
+  return page.evaluate(() => {
+    window.__bench = { intervals: [], last: performance.now(), on: true };
+    const tick = (t) => { const b = window.__bench; if (!b.on) return; b.intervals.push(t - b.last); b.last = t; requestAnimationFrame(tick); };
+    requestAnimationFrame(tick);
+  });
+}
+
+/** p95 and worst interval since `record`, and stop recording. */
+function intervals(page) {
+  return page.evaluate(() => {
+    const b = window.__bench;
+    b.on = false;
+    const sorted = [...b.intervals].sort((x, y) => x - y);
+    return { frames: sorted.length, p95: sorted[Math.floor(0.95 * (sorted.length - 1))], worst: sorted.at(-1) };
+  });
+}
+
+/** Seconds until every claim in the lesson panel is marked ok (null if not within LIMIT_S), polled every 250 ms. */
+async function timeToClaims(page, started) {
+  for (;;) {
+    const state = await page.evaluate(() => {
+      const items = [...document.querySelectorAll('#lesson-claims li')];
+      return { n: items.length, ok: items.filter((li) => li.dataset.ok === 'true').length, texts: items.map((li) => li.textContent) };
+    });
+    const seconds = (Date.now() - started) / 1000;
+    if (state.n > 0 && state.ok === state.n) return { seconds, state };
+    if (seconds > LIMIT_S) return { seconds: null, state };
+    await new Promise((resolve) => { setTimeout(resolve, 250); });
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+const fmt = (x, digits = 1) => (x === null || x === undefined ? '—' : Number(x).toFixed(digits));
+
+const presetRows = [];
+const stepRows = [];
+{
+  const { page } = await openApp(context, server.url, '', { viewport });
+  if (!ONLY) {
+    const presets = await page.evaluate(async () => (await import('./www/presets.js')).PRESETS.map((p) => ({ id: p.id, sgais: Boolean(p.sgais) })));
+    for (const preset of presets) {
+      await page.selectOption('#preset', preset.id);
+      await record(page);
+      await sleep(CLASS_SECONDS * 1000);
+      const r = await intervals(page);
+      const steps = await page.evaluate(() => window.sgviz.state().steps);
+      presetRows.push({ id: preset.id, ...r, steps, jobs: JSON.stringify(await page.evaluate(() => window.sgviz.jobs().active)) });
+      if (preset.sgais) await page.click('#sgais-stop');
+      console.log(`preset ${preset.id}: p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms`);
+    }
+  }
+  const lessons = await page.evaluate(async () => (await import('./www/lesson-table.js')).LESSONS.map((l) => ({ id: l.id, steps: l.steps.map((s) => Boolean(s.claims?.length)) })));
+  await page.click('#lesson-open');
+  for (const lesson of lessons.filter((l) => !ONLY || ONLY.includes(l.id))) {
+    await page.selectOption('#lesson-choice', lesson.id);
+    for (let k = 0; k < lesson.steps.length; k++) {
+      if (k > 0) await page.$eval('#lesson-next', (b) => b.click());
+      const started = Date.now();
+      await record(page);
+      const claims = lesson.steps[k] ? await timeToClaims(page, started) : { seconds: null, state: { n: 0 } };
+      const left = CLASS_SECONDS * 1000 - (Date.now() - started);
+      if (left > 0) await sleep(left);
+      const r = await intervals(page);
+      stepRows.push({ where: `${lesson.id} ${k + 1}`, claims: lesson.steps[k] ? claims : null, ...r });
+      console.log(`${lesson.id} step ${k + 1}: claims ${claims.seconds === null ? `not all within ${LIMIT_S} s` : `${fmt(claims.seconds)} s`}; p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms`);
+    }
+  }
+  await page.close();
+}
+await context.close();
+await server.close();
+
+const lines = [SECTION, '',
+  `Headless Chromium at 1920×1080 on this machine (${cpus().length} logical CPUs as Node reports them; other jobs may have been running), \`bench/class-time.mjs\`. Each preset and lesson step loaded through the page's controls and played for ${CLASS_SECONDS} s of wall time with its background jobs; interval = time between animation frames. "Claims" = wall time until every claim of the lesson panel is marked ok (— when not within ${LIMIT_S} s; steps without claims: n/a). The browser test \`tests/e2e/class-time.test.mjs\` checks the same claims at the fixed work of speed × 1,200 frames.`, '',
+  '| preset | frames in 20 s | p95 interval (ms) | worst interval (ms) | chain steps | jobs still active |',
+  '|---|---|---|---|---|---|',
+  ...presetRows.map((r) => `| ${r.id} | ${r.frames} | ${fmt(r.p95)} | ${fmt(r.worst)} | ${r.steps} | ${r.jobs} |`),
+  '',
+  '| lesson step | claims (s) | frames | p95 interval (ms) | worst interval (ms) |',
+  '|---|---|---|---|---|',
+  ...stepRows.map((r) => `| ${r.where} | ${r.claims ? fmt(r.claims.seconds) : 'n/a'} | ${r.frames} | ${fmt(r.p95)} | ${fmt(r.worst)} |`),
+  ''];
+console.log(lines.join('\n'));
+if (!ONLY) {
+  const path = new URL('../BENCHMARKS.md', import.meta.url);
+  let text = await readFile(path, 'utf8');
+  const start = text.indexOf(SECTION);
+  if (start >= 0) {
+    const next = text.indexOf('\n## ', start + SECTION.length);
+    text = text.slice(0, start) + lines.join('\n') + (next >= 0 ? text.slice(next) : '');
+  } else {
+    text = `${text.trimEnd()}\n\n${lines.join('\n')}`;
+  }
+  await writeFile(path, text);
+}

@@ -1,0 +1,75 @@
+//! A panel's charts and background analysis: the trace (with burn-in and restart markers) and
+//! autocorrelation charts, ESS over the recent window, and the phase picture and bias–mixing
+//! sweep run in the background.
+
+use super::state::finite;
+use super::{Lab, ACF_LAGS, ESS_WINDOW, TRACE_POINTS};
+use crate::analysis::Analysis;
+use crate::plot::chart::ChartSpec;
+use crate::plot::diagnostics_panel::{autocorrelation_chart, recent_ess, trace_chart_from};
+use serde_json::{json, Value};
+
+impl Lab {
+    /// Chart for `kind`: trace, acf, or noise/bias/sweep while an analysis exists.
+    pub fn chart(&self, kind: &str) -> Result<ChartSpec, String> {
+        let names = self.chain.model().coordinate_names();
+        let ring = self.chain.samples();
+        match kind {
+            "trace" => {
+                let fired = self.chain.diagnostics().into_iter().find(|d| d.name == "burn_in_over_step").map(|d| d.value);
+                // Trace positions count recorded samples; with burn-in b, step t is sample t − b.
+                let burn_in = fired.filter(|s| s.is_finite()).map(|step| step - self.config.burn_in as f64);
+                let restarts = self.chain.restarts().iter().map(|&r| r as f64);
+                let first_marker = burn_in.into_iter().chain(restarts.clone()).fold(f64::INFINITY, f64::min);
+                let mut spec = trace_chart_from(ring, &names, self.pair, TRACE_POINTS, first_marker);
+                let mut markers = Vec::new();
+                if let Some(sample) = burn_in {
+                    markers.push(crate::plot::chart::Marker { x: sample, label: "burn-in over (eq. 17)".into(), colour: plotters::style::RGBColor(209, 73, 91) });
+                }
+                for r in restarts {
+                    markers.push(crate::plot::chart::Marker { x: r, label: "restart (dragged)".into(), colour: plotters::style::RGBColor(46, 125, 50) });
+                }
+                spec.markers.extend(markers);
+                Ok(spec)
+            }
+            "acf" => Ok(autocorrelation_chart(ring, &names, self.pair, ESS_WINDOW, ACF_LAGS)),
+            other => self
+                .analysis
+                .as_ref()
+                .and_then(|a| a.chart(other))
+                .ok_or_else(|| format!("chart '{other}' is not available; allowed: trace, acf, and noise, bias, sweep while an analysis exists")),
+        }
+    }
+
+    /// Start the background analysis (phase picture and bias–mixing sweep); needs the truth.
+    pub fn start_analysis(&mut self, budget: u64) -> Result<(), String> {
+        self.analysis = None;
+        crate::entry_counts::count("sweep");
+        let truth = self.truth.moments.clone().ok_or("no ground truth for this target yet: the sweep needs one")?;
+        self.analysis = Some(Analysis::new(&self.config, &self.chain, truth, budget)?);
+        Ok(())
+    }
+
+    /// Spend up to `max_grad_evals` on the analysis; its progress, or None without one.
+    pub fn advance_analysis(&mut self, max_grad_evals: u64) -> Option<f64> {
+        let analysis = self.analysis.as_mut()?;
+        crate::entry_counts::count("sweep");
+        Some(analysis.advance(max_grad_evals))
+    }
+
+    pub fn analysis_json(&self) -> Value {
+        self.analysis.as_ref().map(|a| a.results_json()).unwrap_or(Value::Null)
+    }
+
+    /// Effective sample size of the displayed pair over the recent window, and per 1,000
+    /// gradient evaluations: `{ess: [..], ess_per_1000_grads: [..]}`. Costs O(window · τ), so
+    /// the page asks for it a few times a second, not every frame.
+    pub fn mixing(&self) -> Value {
+        let chain = &self.chain;
+        let ring = chain.samples();
+        let window = ring.len().min(ESS_WINDOW) as f64;
+        let ess: Vec<f64> = [self.pair.0, self.pair.1].iter().map(|&j| recent_ess(ring, j, ESS_WINDOW)).collect();
+        let per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
+        json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000 })
+    }
+}

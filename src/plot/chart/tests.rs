@@ -1,0 +1,229 @@
+//! Unit tests of the chart specs: drawing, the JSON round trip, tick labels, what stays inside
+//! the frame and the canvas, and degenerate data.
+
+use super::*;
+
+fn render(spec: &ChartSpec) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (400, 300)).into_drawing_area();
+        draw_chart(&root, spec, 1.0).unwrap();
+    }
+    svg
+}
+
+#[test]
+fn draws_series_legend_and_log_ticks() {
+    let spec = ChartSpec {
+        title: "noise".into(),
+        x_label: "ε".into(),
+        y_label: "variance".into(),
+        log_x: true,
+        log_y: true,
+        series: vec![
+            Series::new("injected", (1..10).map(|k| (10f64.powi(-k), 10f64.powi(-k))).collect(), PALETTE[0], Style::Line),
+            Series::new("gradient", (1..10).map(|k| (10f64.powi(-k), 10f64.powi(-2 * k))).collect(), PALETTE[1], Style::Dashed),
+        ],
+        markers: vec![Marker { x: 1e-3, label: "current ε".into(), colour: PALETTE[2] }],
+        ..Default::default()
+    };
+    let svg = render(&spec);
+    assert!(svg.contains("injected") && svg.contains("gradient") && svg.contains("current ε"));
+    assert!(svg.contains("1e-"), "log tick labels");
+}
+
+/// The labels plotters would print on an axis over [lo, hi] with at most `count` ticks.
+fn axis_labels(lo: f64, hi: f64, count: usize, log: bool) -> Vec<String> {
+    use plotters::coord::ranged1d::Ranged;
+    let format = TickFormat::new(lo, hi, count, log);
+    let axis: plotters::coord::types::RangedCoordf64 = (lo..hi).into();
+    axis.key_points(count).iter().map(|v| format.label(*v)).collect()
+}
+
+fn assert_distinct(labels: &[String], what: &str) {
+    let mut sorted = labels.to_vec();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), labels.len(), "{what}: repeated tick labels {labels:?}");
+    assert!(labels.len() >= 2, "{what}: {labels:?}");
+}
+
+/// A spec survives JSON unchanged (a worker computes it, the main thread draws it).
+#[test]
+fn chart_specs_round_trip_through_json() {
+    let spec = ChartSpec {
+        title: "evidence".into(),
+        x_label: "n".into(),
+        y_label: "log Ẑ / n".into(),
+        log_y: true,
+        series: vec![
+            Series::new("K = 3", vec![(1000.0, -2.5), (2000.0, -2.4)], PALETTE[1], Style::Dashed),
+            Series::new("AIS", vec![(500.0, -2.6)], RGBColor(209, 73, 91), Style::Points),
+        ],
+        markers: vec![Marker { x: 1000.0, label: "3 → 5 clusters".into(), colour: RGBColor(1, 2, 3) }],
+        x_range: Some((0.0, 1e5)),
+        y_range: None,
+        ..Default::default()
+    };
+    let json = serde_json::to_string(&spec).unwrap();
+    assert!(json.contains("[1,2,3]"), "{json}");
+    let back: ChartSpec = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, spec);
+    assert_eq!(render(&back), render(&spec));
+    assert!(serde_json::from_str::<ChartSpec>(&json.replace("[1,2,3]", "[1,2]")).is_err());
+}
+
+#[test]
+fn tick_labels_are_distinct_on_awkward_ranges() {
+    // (lo, hi, log): a trace late in a long run, a narrow band around 1, tiny and huge
+    // magnitudes, a range around zero, a tiny range at a large offset, and log axes.
+    let cases = [
+        (110_000.0, 112_000.0, false),
+        (0.999, 1.001, false),
+        (1e-7, 3e-7, false),
+        (-1e-9, 1e-9, false),
+        (4.2e8, 4.2e8 + 3.0, false),
+        (100_000.0, 100_000.5, false),
+        (-0.2, 1.0, false),
+        (-3.5, 2.25, false),
+        (0.95f64.log10(), 1.05f64.log10(), true),
+        (-7.0, 0.0, true),
+        (2.0, 2.1, true),
+        (-6.3, -6.1, true),
+    ];
+    for (lo, hi, log) in cases {
+        for count in [X_TICKS, Y_TICKS] {
+            assert_distinct(&axis_labels(lo, hi, count, log), &format!("[{lo}, {hi}] log={log} count={count}"));
+        }
+    }
+}
+
+#[test]
+fn tick_labels_are_short_and_exact_where_they_can_be() {
+    assert_eq!(axis_labels(110_000.0, 112_000.0, 6, false), ["110000", "110500", "111000", "111500", "112000"]);
+    assert_eq!(axis_labels(-0.2, 1.0, 5, false), ["0", "0.5", "1"]);
+    assert_eq!(axis_labels(-7.0, 0.0, 6, true)[..3], ["1e-6", "1e-4", "0.01"]);
+    let format = TickFormat::new(-1.0, 1.0, 5, false);
+    assert_eq!(format.label(1e-17), "0", "rounding noise at zero prints as 0");
+    assert_eq!(format.label(-0.6000000000000001), "-0.6");
+    assert_eq!(TickFormat::new(1e-7, 3e-7, 6, false).label(1.5e-7), "1.5e-7");
+    assert_eq!(TickFormat::new(0.0, 1.0, 5, true).label(0.5), "3.2", "√10 to two digits on a decade-wide log axis");
+}
+
+/// Straight-line series y = a + b·x that overshoot the fixed ranges, and two markers.
+const LINES: [(f64, f64, Style); 3] = [(-1.5, 0.1, Style::Line), (1.4, -0.08, Style::Dashed), (-2.0, 0.12, Style::LineAndPoints)];
+
+fn overshooting_chart() -> ChartSpec {
+    let series = LINES
+        .iter()
+        .enumerate()
+        .map(|(k, &(a, b, style))| Series::new(["line", "dashed", "points"][k], (0..50).map(|x| (x as f64, a + b * x as f64)).collect(), PALETTE[k], style))
+        .collect();
+    ChartSpec {
+        title: "overshoot".into(),
+        x_label: "x".into(),
+        y_label: "y".into(),
+        series,
+        markers: vec![Marker { x: 60.0, label: "outside".into(), colour: PALETTE[3] }, Marker { x: 25.0, label: "inside".into(), colour: PALETTE[4] }],
+        x_range: Some((0.0, 40.0)),
+        y_range: Some((-1.0, 1.0)),
+        ..Default::default()
+    }
+}
+
+fn hex(c: RGBColor) -> String {
+    format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2)
+}
+
+#[test]
+fn series_and_markers_stay_inside_the_frame_and_the_legend_outside() {
+    use crate::plot::svg_probe::{elements, inside};
+    let spec = overshooting_chart();
+    for (width, height, scale) in [(400, 300, 1.0), (300, 220, 1.0), (800, 600, 2.0), (600, 450, 3.0)] {
+        let mut svg = String::new();
+        let layout = {
+            let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+            draw_chart_layout(&root, &spec, scale).unwrap()
+        };
+        let (l, t, r, b) = layout.plot;
+        let plot = (l as f64, t as f64, r as f64, b as f64);
+        let legend = layout.legend.expect("labelled series have a legend");
+        let legend_box = (legend.0 as f64, legend.1 as f64, legend.2 as f64, legend.3 as f64);
+        assert!(legend.1 >= b, "legend {legend:?} starts below the data area {:?}", layout.plot);
+        let svg_elements = elements(&svg);
+        let in_data_area: Vec<_> = svg_elements.iter().filter(|e| !inside(e, legend_box, 1.0)).collect();
+        // Pixel → data, with two pixels of rounding allowed.
+        let to_data = |(px, py): (f64, f64)| (40.0 * (px - plot.0) / (plot.2 - plot.0), 1.0 - 2.0 * (py - plot.1) / (plot.3 - plot.1));
+        let tolerance = 2.0 * 2.0 / (plot.3 - plot.1) + 0.1 * 2.0 * 40.0 / (plot.2 - plot.0);
+        let mut data_marks = 0;
+        for (k, &(a, slope, _)) in LINES.iter().enumerate() {
+            for e in in_data_area.iter().filter(|e| e.stroke == hex(PALETTE[k]) || e.fill == hex(PALETTE[k])) {
+                data_marks += 1;
+                assert!(inside(e, plot, 1.0), "{width}×{height}: {e:?} leaves the frame {plot:?}");
+                for &p in &e.points {
+                    let (x, y) = to_data(p);
+                    assert!((y - (a + slope * x)).abs() < tolerance, "{width}×{height}: series {k} drawn at ({x:.2}, {y:.3}), off its line (a plotters edge pin?)");
+                }
+            }
+        }
+        assert!(data_marks > 10, "the series were drawn ({data_marks} marks)");
+        assert!(!in_data_area.iter().any(|e| e.stroke == hex(PALETTE[3])), "a marker outside the x range is not drawn");
+        assert!(in_data_area.iter().any(|e| e.stroke == hex(PALETTE[4])), "the marker inside the range is drawn");
+        for label in ["line", "dashed", "points", "outside", "inside"] {
+            let text = svg_elements.iter().find(|e| e.tag == "text" && e.text == label).unwrap_or_else(|| panic!("legend entry {label}"));
+            assert!(inside(text, legend_box, 1.0), "{label} in the legend box: {text:?} vs {legend_box:?}");
+        }
+    }
+}
+
+#[test]
+fn a_trace_late_in_a_long_run_prints_distinct_sample_numbers() {
+    let points: Vec<(f64, f64)> = (0..2000).map(|k| (110_000.0 + k as f64, (k as f64).sin())).collect();
+    let spec = ChartSpec { series: vec![Series::new("θ1", points, PALETTE[0], Style::Line)], ..Default::default() };
+    let mut svg = String::new();
+    let layout = {
+        let root = SVGBackend::with_string(&mut svg, (400, 300)).into_drawing_area();
+        draw_chart_layout(&root, &spec, 1.0).unwrap()
+    };
+    let below_axis: Vec<String> = crate::plot::svg_probe::elements(&svg)
+        .into_iter()
+        .filter(|e| e.tag == "text" && e.points[0].1 > layout.plot.3 as f64 && e.points[0].1 < layout.legend.unwrap().1 as f64 && !e.text.is_empty())
+        .map(|e| e.text)
+        .collect();
+    assert_distinct(&below_axis, "x ticks of a trace at sample 110,000");
+    assert!(below_axis.iter().all(|t| !t.contains('e')), "{below_axis:?}");
+}
+
+/// The SGAIS evidence charts run x to 100,000: the last tick label ("100000", centred on the
+/// frame's right edge) is printed whole inside the canvas, not cut to "1000".
+#[test]
+fn the_last_x_tick_label_fits_inside_the_canvas() {
+    let points: Vec<(f64, f64)> = (0..=100).map(|k| (1000.0 * k as f64, -4.12 + 1e-4 * k as f64)).collect();
+    let spec = ChartSpec { series: vec![Series::new("K = 3", points, PALETTE[0], Style::Line)], x_range: Some((0.0, 1e5)), ..Default::default() };
+    for (width, scale) in [(500u32, 1.0), (420, 1.0), (900, 2.0)] {
+        let mut svg = String::new();
+        let layout = {
+            let root = SVGBackend::with_string(&mut svg, (width, 300)).into_drawing_area();
+            draw_chart_layout(&root, &spec, scale).unwrap()
+        };
+        let font = (12.0 * scale).round() as u32;
+        let ticks: Vec<_> = crate::plot::svg_probe::elements(&svg)
+            .into_iter()
+            .filter(|e| e.tag == "text" && e.points[0].1 > layout.plot.3 as f64 && e.points[0].1 < layout.legend.unwrap().1 as f64 && !e.text.is_empty())
+            .collect();
+        let last = ticks.iter().find(|e| e.text == "100000").unwrap_or_else(|| panic!("{width}: no 100000 tick among {:?}", ticks.iter().map(|e| &e.text).collect::<Vec<_>>()));
+        let right_end = last.points[0].0 + text_width(&last.text, font) as f64 / 2.0;
+        assert!(right_end <= width as f64, "{width}×300 at {scale}×: the 100000 label ends at {right_end}, past the canvas");
+    }
+}
+
+#[test]
+fn empty_and_non_finite_data_do_not_fail() {
+    let spec = ChartSpec {
+        series: vec![Series::new("", vec![(f64::NAN, 1.0), (0.0, f64::INFINITY)], PALETTE[0], Style::Points)],
+        log_y: true,
+        ..Default::default()
+    };
+    render(&spec);
+    render(&ChartSpec::default());
+}

@@ -1,0 +1,181 @@
+// Class time (issue 26): a slide gets 20 seconds. Every lesson step and every preset is loaded
+// through the page's own controls and run for the work the page does in 20 s at 60 fps — its speed
+// (steps per frame) × 1,200 frames, the compared chain following at the same gradient budget, as
+// the frame loop does — and then its claims are read as the lesson panel shows them (the
+// `#lesson-claims li` marks `data-ok`, which need the claim's `after_samples` to have been drawn).
+// The chain is driven deterministically through its own `run` (seeded, the same steps the frame
+// loop would take), so the result does not depend on the machine's load. Screenshots of every step
+// at 1920×1080 (projector) and 390×844 (phone) go to test-artifacts/class-time/.
+//
+// The frame loop's work per frame (www/playback.js): `speed` steps, except that a bouncy sampler at
+// speed ≤ 3 animates one path piece over 12 frames. Those two numbers are the page's behaviour,
+// restated here so that a change of them shows up as a change of what class time covers.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot } from './harness.mjs';
+
+const env = useBrowser();
+
+/** 20 s at 60 fps. */
+const CLASS_FRAMES = 1_200;
+/** www/playback.js: at or below this speed a bouncy sampler animates one piece per 12 frames. */
+const ANIMATE_BELOW_SPEED = 3;
+const FRAMES_PER_PIECE = 12;
+/** Steps per page call while driving a chain (keeps each evaluate short). */
+const CHUNK_STEPS = 50_000;
+
+const PROJECTOR = { width: 1920, height: 1080 };
+const PHONE = { width: 390, height: 844 };
+
+/** Sampler steps the frame loop takes in CLASS_FRAMES frames at `speed`. */
+function classSteps(speed, bouncy) {
+  return bouncy && speed <= ANIMATE_BELOW_SPEED ? Math.floor(CLASS_FRAMES / FRAMES_PER_PIECE) : speed * CLASS_FRAMES;
+}
+
+/** Pause, wait until the step's chains exist with their truth and pair, restart them from their seed. */
+async function pauseAndRestart(page) {
+  await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
+  await page.waitForFunction(() => {
+    const { app } = window.sgviz;
+    return !app.building && !app.truthPending && !app.pendingPair && (!app.compare?.enabled || Boolean(app.compare.lab));
+  }, null, { timeout: 120_000 });
+  await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.compare?.lab?.reset(); });
+}
+
+/** Run the class-time steps of the loaded chain (the compared one following); returns its counters. */
+async function runClassTime(page) {
+  const { speed, bouncy } = await page.evaluate(() => {
+    const { app } = window.sgviz;
+    return { speed: app.speed, bouncy: app.registry.samplers.find((s) => s.name === app.sampler).kind === 'bouncy' };
+  });
+  const steps = classSteps(speed, bouncy);
+  for (let done = 0; done < steps; done += CHUNK_STEPS) {
+    await page.evaluate((n) => {
+      const { app } = window.sgviz;
+      app.lab.run(n);
+      if (app.compare?.enabled && app.compare.lab) {
+        const target = app.lab.grad_evals();
+        let cs = JSON.parse(app.compare.lab.state_json());
+        while (!cs.diverged && cs.grad_evals < target) {
+          const perStep = cs.steps > 0 ? cs.grad_evals / cs.steps : 0;
+          const behind = perStep > 0 ? Math.ceil((target - cs.grad_evals) / perStep) : 1;
+          app.compare.lab.run(Math.max(1, Math.min(behind, 50_000)));
+          cs = JSON.parse(app.compare.lab.state_json());
+        }
+      }
+    }, Math.min(CHUNK_STEPS, steps - done));
+  }
+  const state = await page.evaluate(() => window.sgviz.state());
+  return { speed, steps, samples: state.n_samples, diverged: state.diverged };
+}
+
+/** Redraw the panel and charts as a frame would (the page is paused). */
+async function redraw(page) {
+  await page.evaluate(async () => {
+    const { draw, drawCharts } = await import('./www/view.js');
+    draw();
+    drawCharts();
+  });
+}
+
+/** Screenshots of the current view on the projector and on the phone, `focus` scrolled into view. */
+async function shoot(page, name, focus) {
+  for (const [label, viewport] of [['projector', PROJECTOR], ['phone', PHONE]]) {
+    await page.setViewportSize(viewport);
+    await redraw(page);
+    await page.$eval(focus, (e) => e.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `class-time/${name}-${label}`, { fullPage: false });
+  }
+  await page.setViewportSize(PROJECTOR);
+}
+
+test('every lesson step shows what it says after 20 s of class time (speed × 1,200 frames)', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: PROJECTOR });
+  const lessons = await page.evaluate(async () => (await import('./www/lesson-table.js')).LESSONS);
+  const presets = await page.evaluate(async () => Object.fromEntries((await import('./www/presets.js')).PRESETS.map((p) => [p.id, p])));
+  await page.click('#lesson-open');
+  const log = [];
+  const failures = [];
+  for (const lesson of lessons) {
+    await page.selectOption('#lesson-choice', lesson.id);
+    let sgaisRunsBefore = null;
+    for (let k = 0; k < lesson.steps.length; k++) {
+      const step = lesson.steps[k];
+      const where = `${lesson.id} step ${k + 1}`;
+      if (k > 0) await page.$eval('#lesson-next', (b) => b.click());
+      assert.equal(await page.textContent('#lesson-text'), step.text, `${where}: text shown`);
+      const sgais = step.preset && presets[step.preset].sgais;
+      if (sgais) {
+        // The runs are in workers. A step that loads the preset the panel already runs keeps its
+        // runs (the shift demo's steps 3 and 4 talk about the same six runs).
+        const summary = await page.evaluate(() => window.sgviz.sgais());
+        const previous = k > 0 && lesson.steps[k - 1].preset === step.preset;
+        if (previous && !(summary.runs.length > 0 && summary.runs.some((r) => r.records.length >= sgaisRunsBefore))) {
+          failures.push(`${where}: the runs of the previous step were restarted (records ${summary.runs.map((r) => r.records.length)} vs ${sgaisRunsBefore} before)`);
+        }
+        await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0), null, { timeout: 240_000, polling: 500 });
+        sgaisRunsBefore = await page.evaluate(() => Math.max(...window.sgviz.sgais().runs.map((r) => r.records.length)));
+        log.push(`${where}: SGAIS runs going (${sgaisRunsBefore} chunks in the furthest)`);
+        await shoot(page, `${lesson.id}-${k + 1}`, '#lesson');
+        continue;
+      }
+      await pauseAndRestart(page);
+      const run = await runClassTime(page);
+      assert.equal(run.diverged, null, `${where}: diverged`);
+      await page.evaluate(() => window.sgviz.app.lessons.refresh());
+      const shown = await page.$$eval('#lesson-claims li', (items) => items.map((li) => ({ text: li.textContent, ok: li.dataset.ok })));
+      assert.equal(shown.length, step.claims.length, `${where}: every claim is shown`);
+      for (const claim of shown) {
+        const line = `${where} (speed ${run.speed}, ${run.steps} steps, ${run.samples} samples): ${claim.text}`;
+        log.push(line);
+        if (claim.ok !== 'true') failures.push(line);
+      }
+      if (['noise', 'bias', 'sweep'].includes(step.figure)) {
+        // The figure the text talks about comes from a worker (a hang guard, not a speed claim).
+        await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.chart(document.querySelector('#lesson').dataset.figure === 'noise' ? 'noise' : 'bias'), null, { timeout: 240_000, polling: 250 });
+      }
+      await shoot(page, `${lesson.id}-${k + 1}`, '#lesson');
+    }
+  }
+  console.log(log.join('\n'));
+  assert.deepEqual(failures, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('every preset shows what it says after 20 s of class time', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: PROJECTOR });
+  // Presets whose every claim a lesson step checks after loading the same preset need no second run.
+  const presets = await page.evaluate(async () => {
+    const { LESSONS } = await import('./www/lesson-table.js');
+    const covered = new Set(LESSONS.flatMap((l) => l.steps.filter((s) => s.preset).flatMap((s) => (s.claims || []).map((c) => `${s.preset} ${JSON.stringify(c)}`))));
+    return (await import('./www/presets.js')).PRESETS.filter((p) => p.claims && !p.claims.every((c) => covered.has(`${p.id} ${JSON.stringify(c)}`)));
+  });
+  const log = [];
+  const failures = [];
+  for (const preset of presets) {
+    await page.selectOption('#preset', preset.id);
+    await pauseAndRestart(page);
+    const run = await runClassTime(page);
+    const results = await page.evaluate(async (claims) => {
+      const { check, describe } = await import('./www/claims.js');
+      const { app } = window.sgviz;
+      const withMixing = (lab) => ({ ...JSON.parse(lab.state_json()), mixing: JSON.parse(lab.mixing_json()) });
+      const state = withMixing(app.lab);
+      const compareState = app.compare?.enabled && app.compare.lab ? withMixing(app.compare.lab) : undefined;
+      return claims.map((c) => ({ text: describe(c), ...check(c, state, compareState) }));
+    }, preset.claims);
+    for (const r of results) {
+      const line = `preset ${preset.id} (speed ${run.speed}, ${run.steps} steps, ${run.samples} samples): ${r.text} (now ${r.value})${r.ready ? '' : ' NOT READY'}`;
+      log.push(line);
+      if (!(r.ready && r.ok)) failures.push(line);
+    }
+    await shoot(page, `preset-${preset.id}`, '#stack');
+  }
+  log.push(`(presets run: ${presets.map((p) => p.id).join(', ')})`);
+  console.log(log.join('\n'));
+  assert.deepEqual(failures, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,50 @@
+//! The bias / Monte-Carlo split of src/error_split.rs on a hand-worked case where ‖Σ‖ ≠ 1, so that
+//! ‖Σ‖ and ‖Σ‖² (and ‖C − Σ‖ and its square) cannot be confused.
+//!
+//! Two independent AR(1) coordinates x_i' = a_i x_i + w_i with stationary variances v_i: the lag-k
+//! autocovariance is Γ(k) = diag(a₁^|k| v₁, a₂^|k| v₂), and with Σ_{k∈ℤ} x^|k| = (1 + x)/(1 − x),
+//!   S = Σ_k (tr Γ(k))² + tr Γ(k)²
+//!     = 2v₁²(1 + a₁²)/(1 − a₁²) + 2v₂²(1 + a₂²)/(1 − a₂²) + 2v₁v₂(1 + a₁a₂)/(1 − a₁a₂).
+//! Against a truth Σ = diag(t₁, t₂): bias = ‖C − Σ‖_F/‖Σ‖_F, mc² per sample = S/‖Σ‖²_F.
+
+use nalgebra::DMatrix;
+use sgviz::diagnostics::Moments;
+use sgviz::error_split::{asymptotic_covariance_variance, relative_bias, series_by_lags, PredictedError};
+use sgviz::law::{Law, LinearChain};
+
+fn two_ar1(a: [f64; 2], v: [f64; 2]) -> Law {
+    let transition = DMatrix::from_diagonal(&nalgebra::DVector::from_row_slice(&a));
+    let noise = DMatrix::from_diagonal(&nalgebra::DVector::from_row_slice(&[v[0] * (1.0 - a[0] * a[0]), v[1] * (1.0 - a[1] * a[1])]));
+    let cov = DMatrix::from_diagonal(&nalgebra::DVector::from_row_slice(&v));
+    Law { mean: vec![0.0, 0.0], cov: cov.clone(), exact: true, note: String::new(), chain: Some((LinearChain { transition, noise, dim: 2 }, cov)) }
+}
+
+#[test]
+fn the_split_of_two_ar1_coordinates_matches_the_hand_worked_series() {
+    let (a, v, t) = ([0.9, 0.5], [3.0, 0.5], [2.0, 1.0]);
+    let law = two_ar1(a, v);
+    let s_exact = 2.0 * v[0] * v[0] * (1.0 + a[0] * a[0]) / (1.0 - a[0] * a[0])
+        + 2.0 * v[1] * v[1] * (1.0 + a[1] * a[1]) / (1.0 - a[1] * a[1])
+        + 2.0 * v[0] * v[1] * (1.0 + a[0] * a[1]) / (1.0 - a[0] * a[1]);
+    // = 2·9·1.81/0.19 + 2·0.25·1.25/0.75 + 2·1.5·1.45/0.55 = 171.474 + 0.833 + 7.909 = 180.216
+    assert!((s_exact - 180.2161).abs() < 1e-3, "hand arithmetic {s_exact}");
+    let s = asymptotic_covariance_variance(&law).unwrap();
+    assert!((s - s_exact).abs() < 1e-6 * s_exact, "closed form {s} vs {s_exact}");
+    assert!((series_by_lags(&law).unwrap() - s_exact).abs() < 1e-6 * s_exact, "lag sum");
+
+    let truth = Moments { mean: vec![0.0, 0.0], cov: vec![vec![t[0], 0.0], vec![0.0, t[1]]] };
+    let norm2 = t[0] * t[0] + t[1] * t[1]; // ‖Σ‖²_F = 5
+    let bias = (((v[0] - t[0]).powi(2) + (v[1] - t[1]).powi(2)) / norm2).sqrt(); // √(1.25/5) = 0.5
+    assert!((bias - 0.5).abs() < 1e-12);
+    assert!((relative_bias(&law.cov, &truth) - bias).abs() < 1e-12);
+
+    let grads_per_sample = 10.0;
+    let split = PredictedError::of(&law, &truth, grads_per_sample).unwrap();
+    assert!((split.bias - bias).abs() < 1e-12, "bias {}", split.bias);
+    assert!((split.mc_variance_per_sample - s_exact / norm2).abs() < 1e-6 * s_exact / norm2, "mc variance per sample {}", split.mc_variance_per_sample);
+    // After a budget B of gradient evaluations: B/10 samples, mc² = S·10/(B·‖Σ‖²).
+    let budget = 1e4;
+    let mc = (s_exact * grads_per_sample / (budget * norm2)).sqrt();
+    assert!((split.mc_error(budget) - mc).abs() < 1e-9, "mc error {} vs {mc}", split.mc_error(budget));
+    assert!((split.total(budget) - (bias * bias + mc * mc).sqrt()).abs() < 1e-9, "total {}", split.total(budget));
+}
