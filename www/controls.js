@@ -229,10 +229,7 @@ class SliderControl {
       this.zone.dataset.from = String(this.unstableAbove);
       this.note.textContent = `Unstable above ${formatNumber(this.unstableAbove)} on this target (shaded).`;
     }
-    // Keep the thumb where it is if it already shows this value: an integer parameter on a log
-    // scale spans many positions per value near its minimum, and snapping back to the first of
-    // them would leave arrow keys unable to move it off n = 1.
-    if (sliderValue(this.range, Number(this.input.value)) !== value) this.input.value = String(sliderPosition(this.range, value));
+    this.input.value = String(sliderPosition(this.range, value));
     this.label(value);
   }
 }
