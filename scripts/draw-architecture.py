@@ -122,13 +122,13 @@ def main():
         ("sampler", "Samplers — src/sampler/",
          "One file per sampler; the minibatch gradient oracle; one step returns a sample, or a "
          "trajectory segment for the bouncy family.", "trait Sampler · gradient.rs · Emitted"),
-        ("chain", "Chain — src/chain.rs",
+        ("chain", "Chain — src/chain/",
          "One seeded chain: records moments (Welford, segment integrals) and a fixed-size ring "
          "of samples; divergence guard; runaway watch.", "rng.rs · diagnostics.rs · ring.rs · runaway.rs"),
         ("lab", "Lab / analysis / SGAIS",
-         "lab.rs: everything behind one 2-D panel, in plain Rust. Truth, predicted law, derived "
+         "lab/: everything behind one 2-D panel, in plain Rust. Truth, predicted law, derived "
          "defaults; the bias–mixing sweep and noise picture; SGAIS runs; charts as ChartSpec.",
-         "lab.rs truth.rs law.rs defaults.rs analysis.rs sweep.rs phase.rs sgais/ plot/"),
+         "lab/ truth.rs law.rs defaults.rs analysis.rs sweep.rs phase.rs sgais/ plot/"),
         ("web", "web.rs — the wasm surface",
          "#[wasm_bindgen] marshalling only: JSON and typed arrays in, JSON and pixels out.",
          "Lab · SgaisRunner · draw_chart_json · adopt_prepared · adopt_model"),
@@ -157,7 +157,7 @@ def main():
          "chunks sized from the measured cost per step: 1 step, then ≤ 4× the last chunk, "
          "within an 8 ms slice.", "lab.run(chunk)"),
         ("web", "4  web.rs Lab::run", "crosses into wasm; marshals nothing but a count.", None),
-        ("lab", "5  lab.rs Lab::run", "runs the chain, then bins the new samples into the "
+        ("lab", "5  lab/ Lab::run", "runs the chain, then bins the new samples into the "
          "density image.", "Chain::run · bin_new_samples"),
         ("sampler", "6  Sampler::step",
          "one update of the chosen sampler on the model (minibatch gradient, noise, bounce …).",
@@ -182,7 +182,7 @@ def main():
         ("www", "A  truth.js · analysis.js · sgais.js",
          "settings changed: start a job.", "startJob({kind: 'prepare' | 'sweep' | 'sgais'})"),
         ("www", "B  jobs.js",
-         "pool of clamp(cores, 2, 8) workers; every job has an id and a group; a newer job "
+         "pool of cores − 1 workers (1 to 8, the main thread keeps a core); every job has an id and a group; a newer job "
          "cancels stale ones; Stop terminates the worker at once.", "worker.postMessage(payload)"),
         ("worker", "C  worker.js — its own wasm instance",
          "no SharedArrayBuffer, so no COOP/COEP headers: works from any static host.",

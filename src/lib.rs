@@ -15,17 +15,20 @@ pub mod defaults;
 pub mod diagnostics;
 pub mod entry_counts;
 pub mod error_split;
+pub mod export;
 pub mod fastmath;
 pub mod lab;
 pub mod law;
 pub mod linalg;
 pub mod model;
+pub mod multichain;
 pub mod pairing;
 pub mod params;
 pub mod phase;
 pub mod plot;
 pub mod registry;
 pub mod ring;
+pub mod rhat;
 pub mod rng;
 pub mod runaway;
 pub mod setting_warning;
@@ -33,6 +36,7 @@ pub mod sgais;
 pub mod sampler;
 pub mod spec;
 pub mod sweep;
+pub mod timeline;
 pub mod truth;
 
 #[cfg(target_arch = "wasm32")]

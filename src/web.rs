@@ -228,6 +228,43 @@ impl WebLab {
     pub fn samples_csv(&self) -> String {
         self.lab.samples_csv()
     }
+    /// Go to step `n` of this run (back: replayed from the seed, exactly as it was); returns the
+    /// step reached. Refused, with the reason, when the run cannot be replayed.
+    pub fn seek(&mut self, n: f64) -> Result<f64, JsError> {
+        if !(n.is_finite() && n >= 0.0 && n.fract() == 0.0 && n <= 1e12) {
+            return Err(js_error(format!("step: {n} is not allowed; expected a whole number of steps ≥ 0")));
+        }
+        self.lab.seek(n as u64).map(|s| s as f64).map_err(js_error)
+    }
+    /// Steps taken so far and the furthest step of this run's timeline: `[steps, furthest]`.
+    pub fn timeline_position(&self) -> Vec<f64> {
+        vec![self.lab.chain().steps() as f64, self.lab.timeline().furthest() as f64]
+    }
+    /// The retained samples in ArviZ's long format: `chain,draw,<one column per parameter>`.
+    pub fn samples_long_csv(&self) -> String {
+        let chain = self.lab.chain();
+        crate::export::long_format_csv(&chain.model().coordinate_names(), &[chain.samples()])
+    }
+    /// The 2-D panel as SVG text: the static layer's drawing code, then the last `max_points`
+    /// samples as dots, the sampler's ellipse and the current point.
+    pub fn panel_svg(&self, max_points: u32) -> Result<String, JsError> {
+        use crate::plot::svg::{pairs, panel_svg, PanelOverlay};
+        let names = self.lab.chain().model().coordinate_names();
+        let truth = self.lab.truth_pair_moments();
+        let layer = self.lab.static_layer(&names, truth.as_ref());
+        let position = self.lab.position_pixel();
+        let overlay = PanelOverlay {
+            samples: pairs(&self.lab.trail(max_points as usize)),
+            sampler_ellipse: pairs(&self.lab.sampler_ellipse()),
+            current: Some((position[0], position[1])),
+        };
+        panel_svg(&layer, &overlay).map_err(js_error)
+    }
+    /// A secondary chart (trace, acf, …) as SVG text of `width × height` pixels.
+    pub fn chart_svg(&self, kind: &str, width: u32, height: u32) -> Result<String, JsError> {
+        let spec = self.lab.chart(kind).map_err(js_error)?;
+        crate::plot::svg::chart_svg(&spec, width, height, self.lab.scale()).map_err(js_error)
+    }
 }
 
 /// `{name: value}` with numbers or strings (choice names) as values.
@@ -318,6 +355,14 @@ pub fn draw_chart_json(spec_json: &str, canvas: web_sys::HtmlCanvasElement, scal
     let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|e| js_error(format!("chart is not valid: {e}")))?;
     let scale = if scale.is_finite() && scale > 0.0 { scale.clamp(0.5, 4.0) } else { 1.0 };
     draw_chart(&canvas_root(canvas)?, &spec, scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+}
+
+/// A chart specification (JSON of a `ChartSpec`, as the workers send them) as SVG text.
+#[wasm_bindgen]
+pub fn chart_json_svg(spec_json: &str, width: u32, height: u32, scale: f64) -> Result<String, JsError> {
+    let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|e| js_error(format!("chart is not valid: {e}")))?;
+    let scale = if scale.is_finite() && scale > 0.0 { scale.clamp(0.5, 4.0) } else { 1.0 };
+    crate::plot::svg::chart_svg(&spec, width, height, scale).map_err(js_error)
 }
 
 /// Adopt a truth (and contour grid) a worker computed (`Lab.export_prepared_json`).

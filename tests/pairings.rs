@@ -18,7 +18,6 @@
 //! the first steps, the E2-after-5,000-samples claim of issue 12 has its own test).
 
 use sgviz::chain::{Chain, ChainConfig, ChainStatus};
-use sgviz::defaults::AXIS_BIAS;
 use sgviz::diagnostics::{batch_means_standard_error, integrated_autocorrelation_time, Moments};
 use sgviz::registry::{self, SamplerKind};
 mod common;
@@ -46,6 +45,26 @@ fn steps_for(cost_per_step: f64, leapfrog: f64) -> u64 {
 /// left to `make soak`; there they fail.
 const MIN_EFFECTIVE_SAMPLES: f64 = 20.0;
 
+/// The bias the derived defaults promise, as README and docs/diagnostics.md state it (each
+/// direction's variance within 25 %), written here rather than read from src/defaults.rs so that a
+/// change of the code's constant cannot move the test with it.
+const AXIS_BIAS: f64 = 0.25;
+
+/// Depth of the valleys between separated modes, in nats below the peak (the 6 nats the module
+/// doc names; written here, not read from src/curvature.rs).
+const MODE_VALLEY: f64 = 6.0;
+
+/// Pairings that mix too slowly for the capped budget of `make test` (fewer than
+/// [`MIN_EFFECTIVE_SAMPLES`] in 20,000 steps, measured): `make soak` checks them in full. Any other
+/// pairing that falls short fails, so a sampler that stops mixing cannot pass unnoticed.
+const SLOW_IN_MAKE_TEST: &[(&str, &str)] = &[
+    ("logreg_dd", "sgld"),   // d = 21, ≈ 4 effective samples in 20,000 steps
+    ("logreg_dd", "sgfs_d"), // ≈ 3
+    ("logreg_dd", "osgfs"),  // ≈ 10
+    ("logreg_dd", "mala"),   // ≈ 10
+    ("mixture", "sgfs_d"),   // ≈ 11 in 34,482 steps
+];
+
 /// Squared Mahalanobis distance of `point` from a 2-D Gaussian summary.
 fn distance(m: &Moments, point: &[f64]) -> f64 {
     let (c, d) = (&m.cov, [point[0] - m.mean[0], point[1] - m.mean[1]]);
@@ -55,7 +74,7 @@ fn distance(m: &Moments, point: &[f64]) -> f64 {
 
 /// The separated modes of a 2-D target, each with its own moments, by quadrature independent of
 /// src/curvature.rs: the nodes of a 600² grid over the truth region within 6 nats of the peak
-/// (curvature::MODE_VALLEY), in 4-connected components holding ≥ 5 % of the mass each; each
+/// (MODE_VALLEY, 6 nats), in 4-connected components holding ≥ 5 % of the mass each; each
 /// component's moments from the nodes it holds plus every node nearer to it than to another
 /// component (the valleys' mass split by nearest node). The truth's error is the difference to
 /// the same computation on a 300² grid (the h/2h comparison of src/truth.rs).
@@ -92,7 +111,7 @@ fn modes_on_grid(model: &dyn sgviz::model::Model, intervals: usize) -> Option<Ve
     let mut label = vec![usize::MAX; width * width];
     let mut masses = Vec::new();
     for start in 0..width * width {
-        if label[start] != usize::MAX || log_density[start] < peak - sgviz::curvature::MODE_VALLEY {
+        if label[start] != usize::MAX || log_density[start] < peak - MODE_VALLEY {
             continue;
         }
         let id = masses.len();
@@ -102,7 +121,7 @@ fn modes_on_grid(model: &dyn sgviz::model::Model, intervals: usize) -> Option<Ve
             mass += (log_density[k] - peak).exp();
             let (a, b) = (k % width, k / width);
             for n in [(a > 0).then(|| k - 1), (a + 1 < width).then(|| k + 1), (b > 0).then(|| k - width), (b + 1 < width).then(|| k + width)].into_iter().flatten() {
-                if label[n] == usize::MAX && log_density[n] >= peak - sgviz::curvature::MODE_VALLEY {
+                if label[n] == usize::MAX && log_density[n] >= peak - MODE_VALLEY {
                     label[n] = id;
                     stack.push(n);
                 }
@@ -259,13 +278,25 @@ fn check_pairing(target: &str, sampler: &str, truth: &Reference, modes: &std::ce
         // curvature sets them; a step off by orders of magnitude shows as acceptance near 0 or 1.
         // Where the curvature varies over the typical set (funnel, banana) the step must be small
         // enough for the stiffest region, so the chain accepts almost everything elsewhere:
-        // there only a collapse (acceptance near 0) is wrong.
+        // there acceptance near 1 is expected, and is checked against ten times the step below.
         let acceptance = chain.diagnostics().iter().find(|d| d.name == "acceptance_rate").map_or(f64::NAN, |d| d.value);
         let curvature = sgviz::curvature::Curvature::of(chain.model()).expect("exact samplers run on targets with a curvature summary");
         let varies = curvature.lambda_max > 2.0 * curvature.precisions.last().copied().unwrap_or(f64::INFINITY);
-        let highest = if varies { 1.0 } else { 0.99 };
-        if !(0.2..=highest).contains(&acceptance) {
+        if !(0.2..=0.99).contains(&acceptance) && !(varies && acceptance >= 0.2) {
             return Err(format!("acceptance rate {acceptance:.3} at the derived step"));
+        }
+        // There (the funnel's derived MALA/HMC steps accept 0.996–0.997) a high acceptance alone
+        // cannot tell a step set by the stiffest region from one orders of magnitude too small:
+        // ten times the derived step must then be visibly too large (acceptance below 0.95).
+        if varies && acceptance > 0.99 {
+            let name = if sampler == "mala" { "mala_step" } else { "hmc_step" };
+            let tenfold = 10.0 * chain.sampler_params().get(name);
+            let mut wider = Chain::new(&ChainConfig::new(target, sampler, 12).with(name, tenfold)).map_err(|e| format!("{name} = {tenfold}: {e}"))?;
+            wider.run(steps / 10);
+            let at_tenfold = wider.diagnostics().iter().find(|d| d.name == "acceptance_rate").map_or(f64::NAN, |d| d.value);
+            if !(at_tenfold < 0.95) {
+                return Err(format!("acceptance {acceptance:.3} at the derived step and still {at_tenfold:.3} at ten times it: the derived step is far too small"));
+            }
         }
     }
     let effective = record.effective_samples();
@@ -308,8 +339,12 @@ fn check_target(target: &str) {
             Ok(Outcome::Checked { worst, steps, effective, warning }) => {
                 println!("{target:11} {sampler:7} ok: worst |error|/tolerance {worst:.2} in {steps} steps, ESS {effective:.0}{}", if warning.is_some() { " (warned)" } else { "" })
             }
-            Ok(Outcome::Deferred { steps, effective }) => {
+            Ok(Outcome::Deferred { steps, effective }) if SLOW_IN_MAKE_TEST.contains(&(target, *sampler)) => {
                 println!("{target:11} {sampler:7} left to make soak: {effective:.0} effective samples in {steps} steps")
+            }
+            Ok(Outcome::Deferred { steps, effective }) => {
+                println!("{target:11} {sampler:7} FAILED: only {effective:.0} effective samples in {steps} steps");
+                failures.push(format!("{sampler} on {target}: only {effective:.0} effective samples in {steps} steps, and it is not listed as slow"));
             }
             Err(message) => {
                 println!("{target:11} {sampler:7} FAILED: {message}");

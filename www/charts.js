@@ -20,6 +20,11 @@ export function queueChart(id, spec) {
   shown.set(id, spec);
 }
 
+/** The spec (JSON string) canvas `id` shows or is about to show, or undefined (for the SVG export). */
+export function shownSpec(id) {
+  return shown.get(id) ?? undefined;
+}
+
 /** Draw every worker-computed chart again (canvas size or text size changed). */
 export function requeueCharts() {
   for (const [id, spec] of shown) if (!pending.has(id)) pending.set(id, spec);

@@ -27,6 +27,10 @@ import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
 import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
+import { svgText, wireSvgExport } from './export-svg.js';
+import { seek, showPosition, wireRewind } from './rewind.js';
+import { setUpEmbed, wireEmbedCode } from './embed.js';
+import { lessonPosition, startPresenting } from './present.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -62,6 +66,7 @@ function frame() {
     if (app.frameTimes.length > 600) app.frameTimes.shift();
   }
   if (!app.dead) drawPendingCharts(guarded);
+  if (!app.dead) showPosition();
   endFrame();
   requestAnimationFrame(frame);
 }
@@ -81,6 +86,9 @@ function buildPage(memory) {
   });
   wireRunControls();
   wireToolbar();
+  wireSvgExport();
+  wireRewind();
+  wireEmbedCode();
   wirePairControls({ setPair });
   wirePresets();
   wireDrag();
@@ -128,6 +136,7 @@ async function main() {
   app.registry = JSON.parse(registry_json());
   const notices = restoreFromUrl();
   applyLayout();
+  const embedded = setUpEmbed();
   if (notices.length) showBanner(notices.join(' '), 'notice');
   $('seed').value = String(app.seed);
   buildPage(wasm.memory);
@@ -153,10 +162,23 @@ async function main() {
     chart: (kind) => app.analysis.charts[kind] ?? null,
     /** Backing-store pixels per CSS pixel and drawing scales (2-D panel and its charts; worker charts by id). */
     drawingScales: () => ({ pixelRatio: pixelRatio(), panel: app.panel.fittedRatio, charts: Object.fromEntries(drawnScales) }),
+    /** Chart `name` (marginal, trace, autocorrelation, noise, bias, tradeoff, sgais) as SVG text. */
+    svg: (name) => svgText(name),
+    /** Go to step `n` of the run (back: replayed exactly from the seed); resolves to the step reached. */
+    seek: (n) => seek(n),
+    /** The open lesson as { lesson, step, steps } (step from 1), or null. */
+    lesson: () => lessonPosition(),
   };
   setPlaying(autoplayAllowed());
+  if (embedded === 'sgais') $('sgais-start').click();
+  startPresenting();
   window.__ready = true;
   requestAnimationFrame(frame);
 }
 
 main().catch((error) => showBanner(`sgviz failed to start: ${error.message || error}`));
+
+// Offline after one visit (www/sw.js, copied to the site root by scripts/build.sh).
+if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+  navigator.serviceWorker.register('./sw.js').catch(() => {});
+}

@@ -31,6 +31,11 @@ export class Panel2d {
    */
   size() {
     const rect = this.stack.getBoundingClientRect();
+    if (this.stack.closest('#embed-root')) {
+      // Embedded (www/embed.js): the panel fills its frame, whatever the frame's shape.
+      const px = (css) => Math.max(64, Math.round(css * pixelRatio()));
+      return { width: px(rect.width), height: px(rect.height), ratio: drawingScale() };
+    }
     const side = Math.max(64, Math.round(Math.min(rect.width, rect.height || rect.width) * pixelRatio()));
     return { width: side, height: side, ratio: drawingScale(side / pixelRatio()) };
   }

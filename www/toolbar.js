@@ -57,7 +57,7 @@ export function wireToolbar() {
   addChartExports();
   $('help-open').addEventListener('click', openHelp);
   $('export-csv').addEventListener('click', () => {
-    const csv = guarded(() => app.lab.samples_csv());
+    const csv = guarded(() => app.lab.samples_long_csv());
     if (csv) download(`sgviz-${app.target}-${app.sampler}-seed${app.seed}.csv`, new Blob([csv], { type: 'text/csv' }));
   });
   $('export-png').addEventListener('click', exportPanelPng);

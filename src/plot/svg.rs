@@ -1,0 +1,123 @@
+//! Vector export: every chart and the 2-D panel as SVG text, drawn by plotters' SVG backend with
+//! the same drawing code as the page's canvases ([`draw_chart`], [`draw_static_unpresented`]).
+//! The density image is a bitmap; in the SVG the panel shows the recent samples as dots instead.
+
+use super::chart::{draw_chart, ChartSpec};
+use super::marginal2d::{draw_static_unpresented, StaticLayer};
+use plotters::prelude::*;
+
+/// Colour of the sample dots and the current point (the page's `--sample` blue and point red).
+const SAMPLE_COLOUR: RGBColor = RGBColor(31, 119, 180);
+const SAMPLER_COLOUR: RGBColor = RGBColor(214, 39, 40);
+
+/// Smallest and largest exported size per side, in pixels (the SVG scales freely afterwards).
+const SIDE: (u32, u32) = (16, 8192);
+
+fn side(v: u32) -> u32 {
+    v.clamp(SIDE.0, SIDE.1)
+}
+
+/// A chart as SVG text, `width × height` pixels, fonts and lines scaled by `scale`.
+pub fn chart_svg(spec: &ChartSpec, width: u32, height: u32, scale: f64) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (side(width), side(height))).into_drawing_area();
+        draw_chart(&root, spec, scale).map_err(|e| format!("drawing failed: {e:?}"))?;
+        root.present().map_err(|e| format!("drawing failed: {e:?}"))?;
+    }
+    Ok(svg)
+}
+
+/// What the 2-D panel draws above its static layer, in the frame's pixel coordinates.
+pub struct PanelOverlay {
+    /// Recent samples, oldest first.
+    pub samples: Vec<(f64, f64)>,
+    /// The sampler's dashed 2σ ellipse (may be empty).
+    pub sampler_ellipse: Vec<(f64, f64)>,
+    /// The chain's current position.
+    pub current: Option<(f64, f64)>,
+}
+
+/// Pairs (x, y) of a flat pixel list [x, y, x, y, …] (as `Lab::trail` returns it).
+pub fn pairs(flat: &[f64]) -> Vec<(f64, f64)> {
+    flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
+}
+
+/// The 2-D panel as SVG text: axes, contours and truth ellipse, then every sample inside the plot
+/// rectangle as a dot, the sampler's ellipse (clipped) and the current point.
+pub fn panel_svg(layer: &StaticLayer, overlay: &PanelOverlay) -> Result<String, String> {
+    let frame = layer.frame;
+    let rect = crate::model::View {
+        x_min: frame.left as f64,
+        x_max: (frame.width - frame.right) as f64,
+        y_min: frame.top as f64,
+        y_max: (frame.height - frame.bottom) as f64,
+    };
+    let inside = |&(x, y): &(f64, f64)| x >= rect.x_min && x <= rect.x_max && y >= rect.y_min && y <= rect.y_max;
+    let pixel = |(x, y): (f64, f64)| (x.round() as i32, y.round() as i32);
+    let radius = (1.5 * layer.scale).round().max(1.0) as i32;
+    let stroke = (layer.scale.round() as u32).max(1);
+    let failed = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (side(frame.width), side(frame.height))).into_drawing_area();
+        draw_static_unpresented(&root, layer).map_err(failed)?;
+        for p in overlay.samples.iter().filter(|p| inside(p)) {
+            root.draw(&Circle::new(pixel(*p), radius, SAMPLE_COLOUR.mix(0.5).filled())).map_err(failed)?;
+        }
+        for run in super::clip_polyline(&overlay.sampler_ellipse, &rect) {
+            let points: Vec<_> = run.into_iter().map(pixel).collect();
+            root.draw(&PathElement::new(points, SAMPLER_COLOUR.stroke_width(2 * stroke))).map_err(failed)?;
+        }
+        if let Some(p) = overlay.current.filter(|p| p.0.is_finite() && p.1.is_finite()) {
+            let clamped = (p.0.clamp(rect.x_min, rect.x_max), p.1.clamp(rect.y_min, rect.y_max));
+            root.draw(&Circle::new(pixel(clamped), (5.0 * layer.scale).round().max(2.0) as i32, SAMPLER_COLOUR.filled())).map_err(failed)?;
+        }
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plot::chart::{Series, Style};
+    use crate::plot::svg_probe::elements;
+    use crate::plot::PlotFrame;
+
+    #[test]
+    fn a_chart_keeps_every_point_of_its_line() {
+        // A line through 37 points inside fixed ranges: the SVG has one polyline with 37 vertices.
+        let points: Vec<(f64, f64)> = (0..37).map(|i| (i as f64, (i as f64 * 0.3).sin())).collect();
+        let spec = ChartSpec {
+            title: "a test chart".into(),
+            x_range: Some((0.0, 36.0)),
+            y_range: Some((-1.5, 1.5)),
+            series: vec![Series::new("sine", points, RGBColor(1, 2, 3), Style::Line)],
+            ..Default::default()
+        };
+        let svg = chart_svg(&spec, 400, 300, 1.0).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{svg:.200}");
+        let lines: Vec<_> = elements(&svg).into_iter().filter(|e| e.tag == "polyline" && e.stroke == "#010203").collect();
+        // The data line and the legend's two-point sample line.
+        let mut lengths: Vec<usize> = lines.iter().map(|e| e.points.len()).collect();
+        lengths.sort();
+        assert_eq!(lengths, vec![2, 37], "{lines:?}");
+        assert!(svg.contains("a test chart") && svg.contains("sine"), "title and legend are text: {svg}");
+    }
+
+    #[test]
+    fn the_panel_draws_the_samples_inside_its_frame_and_none_outside() {
+        let frame = PlotFrame::new(300, 300, 1.0);
+        let view = crate::model::View { x_min: -1.0, x_max: 1.0, y_min: -1.0, y_max: 1.0 };
+        let layer = StaticLayer { frame, view, grid: None, truth: None, x_name: "x", y_name: "y", scale: 1.0 };
+        let (l, t) = (frame.left as f64, frame.top as f64);
+        // 5 inside the plot rectangle, 2 outside it (left of it and below it).
+        let samples = vec![(l + 1.0, t + 1.0), (l + 10.0, t + 20.0), (l + 50.0, t + 50.0), (l + 100.0, t + 3.0), (l + 7.0, t + 90.0), (l - 5.0, t + 5.0), (l + 5.0, 299.0)];
+        let overlay = PanelOverlay { samples, sampler_ellipse: Vec::new(), current: None };
+        let svg = panel_svg(&layer, &overlay).unwrap();
+        let dots = elements(&svg).into_iter().filter(|e| e.tag == "circle" && e.fill == "#1F77B4").count();
+        assert_eq!(dots, 5, "{svg}");
+        assert_eq!(svg.matches("</svg>").count(), 1, "one document");
+    }
+}
