@@ -100,6 +100,35 @@ fn the_ais_baseline_runs_with_its_own_seed() {
     assert!(summary["ais_seconds"].as_f64().unwrap() >= 0.0 && summary["ais_datum_evals"].as_f64().unwrap() > 0.0);
 }
 
+/// `--ns` adds nested sampling on the full data, one run per replica with its own seed: the summary
+/// carries `ns_log_z` (mean of the runs), `ns_log_z_se` (√(Σ se²)/R with each se = √(H/M) from the
+/// run's own information H), `ns_seconds` and `ns_datum_evals`; the estimate is within 4 SE of the
+/// Kalman-filter evidence (Skilling 2006 §5). The replica agreement fields are there with R = 2.
+#[test]
+fn the_nested_sampling_baseline_reports_its_estimate_and_cost() {
+    let lines = json_lines(&sgviz(&["evidence", "--target", "linreg", "--set", "n_points=1000", "--set", "particles=4", "--set", "target_ess=2", "--set", "ns_live_points=20", "--seed", "5", "--replicas", "2", "--ns"]));
+    let summary = lines.last().unwrap();
+    let runs = summary["ns"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(runs[0]["live_points"], 20, "--set ns_live_points reaches the nested sampler");
+    assert_ne!(runs[0]["seed"], runs[1]["seed"], "each replica's NS has its own seed");
+    assert_ne!(runs[0]["seed"].as_u64().unwrap(), 5, "NS does not reuse the SGAIS seed");
+    let (z0, z1) = (runs[0]["log_z"].as_f64().unwrap(), runs[1]["log_z"].as_f64().unwrap());
+    assert!((summary["ns_log_z"].as_f64().unwrap() - (z0 + z1) / 2.0).abs() < 1e-9);
+    let (s0, s1) = (runs[0]["log_z_se"].as_f64().unwrap(), runs[1]["log_z_se"].as_f64().unwrap());
+    for r in runs {
+        let (h, m) = (r["information"].as_f64().unwrap(), r["live_points"].as_f64().unwrap());
+        assert!((r["log_z_se"].as_f64().unwrap() - (h / m).sqrt()).abs() < 1e-9 && r["finished"].as_bool().unwrap());
+    }
+    let se = summary["ns_log_z_se"].as_f64().unwrap();
+    assert!((se - (s0 * s0 + s1 * s1).sqrt() / 2.0).abs() < 1e-9);
+    let exact = kalman_log_evidence(&default_linreg_data(1_000), 1_000);
+    assert!((summary["ns_log_z"].as_f64().unwrap() - exact).abs() <= 4.0 * se, "NS {} vs exact {exact:.2} (SE {se:.2})", summary["ns_log_z"]);
+    assert!(summary["ns_seconds"].as_f64().unwrap() >= 0.0 && summary["ns_datum_evals"].as_f64().unwrap() > 1e5);
+    assert!(summary["replicas_disagree"].is_boolean() && summary["log_z_range"].as_f64().unwrap() >= 0.0 && summary["log_z_predicted_sd"].as_f64().unwrap() > 0.0);
+    assert!(summary["ess_note"].as_str().unwrap().contains("Replicas "));
+}
+
 /// `--preset paper` sets the paper's §6.1 values; later `--set`s override them.
 #[test]
 fn the_paper_preset_sets_the_paper_values() {

@@ -212,13 +212,18 @@ export class SgaisPanel {
     $('sgais-comparison').textContent = combined.shift ? combined.shift.sentence : '';
     const notes = combined.groups.map((g) => g.summary.ess_note).filter(Boolean);
     $('sgais-ess-note').textContent = notes.length ? `ESS: ${notes[0]}` : '';
+    // Replicas that scatter beyond what their own weights predict (src/sgais/agreement.rs).
+    const disagreeing = combined.groups.filter((g) => g.summary.agreement?.disagree);
+    $('sgais-ess-note').classList.toggle('sgais-disagree', disagreeing.length > 0);
+    $('sgais-agreement').textContent = disagreeing.map((g) => `${g.label}: ${g.summary.agreement.text}`).join(' ');
   }
 
   fillTable(combined) {
     const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
     const groupRows = combined.groups.map((g) => {
       const s = g.summary;
-      const logZ = s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}` : '—';
+      const spread = s.agreement ? ` (sd ${formatNumber(s.agreement.between_sd)}, range ${formatNumber(s.agreement.range)}${s.agreement.disagree ? ': replicas disagree' : ''})` : '';
+      const logZ = s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}${spread}` : '—';
       const runs = this.runs.filter((r) => r.label === g.label);
       const n = Math.min(...runs.map((r) => (r.result?.result.records.at(-1)?.n) ?? 0));
       const nTotal = runs[0]?.result?.n_total ?? 0;

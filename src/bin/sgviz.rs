@@ -6,7 +6,7 @@
 //!              [--data FILE.csv] [--samples OUT.csv]
 //! sgviz defaults --target T --sampler S [--set name=value]... [--data FILE.csv]
 //! sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]...
-//!                --seed K [--replicas R] [--ais]
+//!                --seed K [--replicas R] [--ais] [--ns]
 //! ```
 //! `sample` prints one JSON object: mean, cov, n_samples, grad_evals, seconds, status, diagnostics.
 //! `defaults` prints the sampler's target-derived defaults and slider ranges (issue 12), the
@@ -20,7 +20,7 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv] | sgviz defaults --target T --sampler S [--set name=value]... [--data FILE.csv] | sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]... --seed K [--replicas R] [--ais]";
+const USAGE: &str = "usage: sgviz list | sgviz sample --target T --sampler S --steps N --seed K [--burn-in B] [--set name=value]... [--data FILE.csv] [--samples OUT.csv] | sgviz defaults --target T --sampler S [--set name=value]... [--data FILE.csv] | sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]... --seed K [--replicas R] [--ais] [--ns]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

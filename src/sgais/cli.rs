@@ -1,20 +1,25 @@
 //! `sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset paper] [--set name=value]...
-//!  --seed K [--replicas R] [--ais]`
+//!  --seed K [--replicas R] [--ais] [--ns]`
 //!
 //! Prints one JSON object per finished chunk (the fields of [`ChunkRecord`]: `n`, `log_z`,
 //! `annealing_steps`, `ess`, `exact_log_z` when known, `min_step_ess`, `datum_evals`,
 //! `learning_rate`, `noise_ratio`; with R > 1 also `replica`) and a final summary object
 //! (`"summary": true`, `log_z` = mean over the replicas, `log_z_se`, `log_z_sd`, `exact_log_z` or
-//! null, `error`, `ess`, `ess_note`, `text`, `seconds` per replica, `status`, the combined `curve`
+//! null, `error`, `ess`, `ess_note` (with R > 1 ending in the replica agreement check of
+//! [`super::agreement`]), `log_z_range` (max − min), `log_z_predicted_sd` (what one run's weights
+//! predict) and `replicas_disagree` (null with one replica), `text`, `seconds` per replica, `status`, the combined `curve`
 //! when R > 1, …). Replica r runs with seed [`replica_seed`]`(K, r)`; replica 0 is seed K itself.
 //! With `--ais` the summary also carries the full-data AIS baseline at the same N and the same
 //! kernel settings, one run per replica with its own seed ([`baseline_seed`]): `ais` (its
 //! summary) and the means `ais_log_z`, `ais_seconds`, `ais_annealing_steps`, `ais_datum_evals`.
 //! `cpu_seconds` and `ais_cpu_seconds` are thread CPU times (Linux), the fair time comparison on a
-//! shared machine. `--preset paper` starts from the paper's settings (§6.1); `--set` names come from
+//! shared machine. With `--ns` the summary also carries nested sampling on the full data
+//! ([`super::nested`]), one run per replica with its own seed: `ns_log_z`, `ns_log_z_se`,
+//! `ns_seconds`, `ns_cpu_seconds`, `ns_datum_evals` and `ns` (each run). `--preset paper` starts from the paper's settings (§6.1); `--set` names come from
 //! [`super::PARAMS`] or the target's parameter list and override the preset.
 
 use super::ais::{ais_run, baseline_seed};
+use super::nested::{nested_seed, NestedConfig, NestedResult, NestedRun, NESTED_PARAMS};
 use super::models::{evidence_target, split_settings, EvidenceTarget};
 use super::replicas::{replica_run, replica_seed, summarise, ReplicaResult, ReplicaSummary, Spread};
 use super::run::{ChunkRecord, RunStatus};
@@ -25,7 +30,7 @@ use std::io::Write;
 use std::time::Instant;
 
 pub const EVIDENCE_USAGE: &str =
-    "usage: sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]... --seed K [--replicas R] [--ais]";
+    "usage: sgviz evidence --target linreg|softmax|gmm [--data FILE.csv] [--preset accurate|paper] [--set name=value]... --seed K [--replicas R] [--ais] [--ns]";
 
 /// Largest number of replicas the CLI runs.
 pub const MAX_REPLICAS: usize = 1000;
@@ -39,11 +44,14 @@ pub struct EvidenceArgs {
     pub seed: u64,
     pub replicas: usize,
     pub ais: bool,
+    pub ns: bool,
+    /// Values of [`NESTED_PARAMS`].
+    pub ns_values: ParamValues,
 }
 
 /// Parse the arguments after `evidence`.
 pub fn parse_evidence_args(args: &[String]) -> Result<EvidenceArgs, String> {
-    let (mut target, mut seed, mut data_path, mut ais, mut replicas) = (None, None, None, false, 1);
+    let (mut target, mut seed, mut data_path, mut ais, mut ns, mut replicas) = (None, None, None, false, false, 1);
     let mut preset_settings = Vec::new();
     let mut settings = Vec::new();
     let mut it = args.iter();
@@ -67,19 +75,26 @@ pub fn parse_evidence_args(args: &[String]) -> Result<EvidenceArgs, String> {
             "--data" => data_path = Some(value()?),
             "--preset" => preset_settings = super::preset(&value()?)?.pairs(),
             "--ais" => ais = true,
-            other => return Err(format!("unknown option '{other}'; allowed: --target --data --preset --set --seed --ais --replicas")),
+            "--ns" => ns = true,
+            other => return Err(format!("unknown option '{other}'; allowed: --target --data --preset --set --seed --ais --ns --replicas")),
         }
     }
     let target = target.ok_or_else(|| format!("--target is required; {EVIDENCE_USAGE}"))?;
     let seed = seed.ok_or_else(|| format!("--seed is required; {EVIDENCE_USAGE}"))?;
     let settings: Vec<(String, String)> = preset_settings.into_iter().chain(settings).collect();
+    let (ns_settings, settings): (Vec<_>, Vec<_>) = settings.into_iter().partition(|(name, _)| NESTED_PARAMS.iter().any(|p| p.name == name));
+    let mut ns_values = ParamValues::defaults(NESTED_PARAMS);
+    for (name, text) in &ns_settings {
+        let spec = NESTED_PARAMS.iter().find(|p| p.name == name).expect("partitioned by name");
+        ns_values.set(NESTED_PARAMS, name, spec.parse(text)?)?;
+    }
     let (target_values, sgais_values) = split_settings(target, &settings)?;
     let data = match data_path {
         Some(path) if !target.accepts_data => return Err(format!("--data {path}: target '{}' uses generated data only; --data is for linreg and softmax", target.name)),
         Some(path) => Some(read_data_file(&path)?),
         None => None,
     };
-    Ok(EvidenceArgs { target, target_values, sgais_values, data, seed, replicas, ais })
+    Ok(EvidenceArgs { target, target_values, sgais_values, data, seed, replicas, ais, ns, ns_values })
 }
 
 /// Run `sgviz evidence` with the arguments after the subcommand, writing JSON lines to `out`.
@@ -112,6 +127,9 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
         "log_z": sgais.log_z.as_ref().map(|s| s.mean),
         "log_z_se": sgais.log_z.as_ref().and_then(|s| s.se),
         "log_z_sd": sgais.log_z.as_ref().and_then(|s| s.sd),
+        "log_z_range": sgais.agreement.as_ref().map(|a| a.range),
+        "log_z_predicted_sd": sgais.agreement.as_ref().map(|a| a.within_sd),
+        "replicas_disagree": sgais.agreement.as_ref().map(|a| a.disagree),
         "replica_log_z": results.iter().map(|r| r.log_z().map(finite_or_null)).collect::<Vec<_>>(),
         "exact_log_z": sgais.exact_log_z,
         "error": sgais.error,
@@ -132,13 +150,16 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
     }
     let all_finished = sgais.finished == results.len();
     if args.ais && all_finished {
-        let (ais, ais_cpu_seconds) = ais_baseline(&args, model, &config, n);
+        let (ais, ais_cpu_seconds) = ais_baseline(&args, model.clone(), &config, n);
         summary["ais_cpu_seconds"] = serde_json::json!(Spread::of(&ais_cpu_seconds).map(|s| s.mean));
         summary["ais_log_z"] = serde_json::json!(ais.log_z.as_ref().map(|s| s.mean));
         summary["ais_seconds"] = serde_json::json!(ais.seconds.as_ref().map(|s| s.mean));
         summary["ais_annealing_steps"] = serde_json::json!(ais.curve.last().map(|c| c.annealing_steps.mean));
         summary["ais_datum_evals"] = serde_json::json!(ais.datum_evals.as_ref().map(|s| s.mean));
         summary["ais"] = serde_json::json!({ "log_z": ais.log_z, "error": ais.error, "seconds": ais.seconds, "datum_evals": ais.datum_evals, "ess": ais.ess, "text": ais.text, "problems": ais.problems });
+    }
+    if args.ns {
+        add_nested_baseline(&mut summary, &args, model, n);
     }
     writeln!(out, "{summary}").map_err(|e| e.to_string())?;
     match sgais.problems.first() {
@@ -162,6 +183,33 @@ fn ais_baseline(args: &EvidenceArgs, model: std::sync::Arc<dyn super::models::Ev
         })
         .collect();
     (summarise(&results), cpu_seconds)
+}
+
+/// Nested sampling on the full data, one run per replica with its own seed ([`nested_seed`]):
+/// `ns_log_z` (mean over replicas), `ns_log_z_se` (√(Σ se²)/R, each se = √(H/M)), `ns_seconds`,
+/// `ns_cpu_seconds`, `ns_datum_evals` (means) and `ns` (every run's result).
+fn add_nested_baseline(summary: &mut serde_json::Value, args: &EvidenceArgs, model: std::sync::Arc<dyn super::models::EvidenceModel>, n: usize) {
+    let config = NestedConfig::from_values(&args.ns_values);
+    let mut cpu_seconds = Vec::new();
+    let results: Vec<NestedResult> = (0..args.replicas)
+        .map(|replica| {
+            let seed = nested_seed(replica_seed(args.seed, replica));
+            let (started, cpu_started) = (Instant::now(), thread_cpu_seconds());
+            let mut run = NestedRun::new(model.clone(), config.clone(), n, seed);
+            run.run_to_end();
+            cpu_seconds.extend(cpu_started.zip(thread_cpu_seconds()).map(|(a, b)| b - a));
+            run.result(Some(started.elapsed().as_secs_f64()))
+        })
+        .collect();
+    let r = results.len() as f64;
+    let mean = |f: &dyn Fn(&NestedResult) -> f64| results.iter().map(f).sum::<f64>() / r;
+    summary["ns_log_z"] = serde_json::json!(finite_or_null(mean(&|x| x.log_z)));
+    summary["ns_log_z_se"] = serde_json::json!(finite_or_null(results.iter().map(|x| x.log_z_se.powi(2)).sum::<f64>().sqrt() / r));
+    summary["ns_seconds"] = serde_json::json!(mean(&|x| x.seconds.unwrap_or(f64::NAN)));
+    summary["ns_cpu_seconds"] = serde_json::json!(Spread::of(&cpu_seconds).map(|s| s.mean));
+    summary["ns_datum_evals"] = serde_json::json!(mean(&|x| x.datum_evals as f64));
+    summary["ns"] = serde_json::json!(results);
+    summary["ns_params"] = args.ns_values.to_json();
 }
 
 /// CPU time of this thread (Linux `/proc/thread-self/schedstat`, nanoseconds on CPU), so that run

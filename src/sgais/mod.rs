@@ -9,24 +9,30 @@
 //! - [`noise`] estimates the covariance of the minibatch gradient for SGHMC's β̂ (eq. 3).
 //! - [`replicas`] runs independent replicas and reports log Ẑ ± its standard error, per-chunk
 //!   curves with their spread and the ESS in words; [`job::RunSpec`] builds one replica (or the AIS
-//!   baseline) from the page's JSON, so each can run in its own Web Worker.
+//!   baseline) from the page's JSON, so each can run in its own Web Worker; [`agreement`] flags
+//!   replicas that scatter beyond what their own weights predict.
 //! - [`shift`] is the paper's §6.2 distribution shift at its scale, with change-point markers and
 //!   the evidence-based model comparison; [`charts`] builds the chart specs.
 //! - [`ais::ais_run`] is the paper's reference: AIS on the full data with the same kernel, seeded
 //!   with [`ais::baseline_seed`].
+//! - [`nested::NestedRun`] is the paper's other reference standard: Skilling's nested sampling with
+//!   the constrained SGHMC of Appendix A.1, log Ẑ ± √(H/M).
 //! - [`models`] holds the paper's three models (Appendix B) and the exact linear-regression evidence.
 //! - [`cli::evidence_cli`] is the `sgviz evidence` subcommand.
 //!
 //! The run's parameters are [`PARAMS`] (also exported as [`SGAIS_PARAMS`]); the models' parameters
 //! are in [`models::EVIDENCE_TARGETS`].
 
+pub mod agreement;
 pub mod ais;
 pub mod job;
 pub mod annealing;
 pub mod charts;
+pub mod format;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod models;
+pub mod nested;
 pub mod page;
 pub mod noise;
 pub mod replicas;

@@ -8,6 +8,8 @@
 //! ([`run_replica`]) and post its [`ReplicaResult`], and the page combines them with
 //! [`summarise`].
 
+use super::agreement::{agreement, Agreement};
+pub use super::format::group_digits;
 use super::models::EvidenceModel;
 use super::run::{ChunkRecord, RunStatus, SgaisRun};
 use super::SgaisConfig;
@@ -141,8 +143,10 @@ pub struct ReplicaSummary {
     pub error: Option<Spread>,
     /// ESS of the weights after the last chunk, over the finished replicas.
     pub ess: Option<Spread>,
-    /// What that ESS means, in words, with the numbers.
+    /// What that ESS means, in words, with the numbers, followed by the replica agreement check.
     pub ess_note: String,
+    /// Between-replica spread of the final log Ẑ against what each run's weights predict (R̂-like).
+    pub agreement: Option<Agreement>,
     /// The estimate in words: "log Ẑ = … ± … (…)".
     pub text: String,
     pub datum_evals: Option<Spread>,
@@ -174,13 +178,20 @@ pub fn summarise(results: &[ReplicaResult]) -> ReplicaSummary {
         })
         .collect();
     let seconds: Vec<f64> = finished.iter().filter_map(|r| r.seconds).collect();
+    let agreement = agreement(&finals(&|c| c.log_z), &finals(&|c| c.log_z_var));
+    let mut note = ess_note(ess.as_ref(), particles);
+    if let Some(a) = &agreement {
+        note.push(' ');
+        note.push_str(&a.sentence());
+    }
     ReplicaSummary {
         replicas: results.len(),
         finished: finished.len(),
         n: finished.iter().filter_map(|r| r.records.last().map(|c| c.n)).min().unwrap_or(0),
         particles,
         text: estimate_text(log_z.as_ref(), exact_log_z, error.as_ref(), results.len()),
-        ess_note: ess_note(ess.as_ref(), particles),
+        ess_note: note,
+        agreement,
         log_z,
         log_z_pooled,
         exact_log_z,
@@ -209,24 +220,6 @@ fn combined_curve(results: &[ReplicaResult]) -> Vec<CurvePoint> {
             })
         })
         .collect()
-}
-
-/// Thousands separators and a fixed number of decimals, e.g. −142,013.21.
-pub fn group_digits(x: f64, decimals: usize) -> String {
-    let text = format!("{:.*}", decimals, x.abs());
-    let (int, frac) = text.split_once('.').map_or((text.as_str(), None), |(i, f)| (i, Some(f)));
-    let mut grouped = String::new();
-    for (k, ch) in int.chars().enumerate() {
-        if k > 0 && (int.len() - k).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(ch);
-    }
-    let sign = if x < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') { "−" } else { "" };
-    match frac {
-        Some(f) => format!("{sign}{grouped}.{f}"),
-        None => format!("{sign}{grouped}"),
-    }
 }
 
 fn estimate_text(log_z: Option<&Spread>, exact: Option<f64>, error: Option<&Spread>, replicas: usize) -> String {
@@ -284,13 +277,5 @@ mod tests {
         assert!((s.sd.unwrap() - 1.0).abs() < 1e-12 && (s.se.unwrap() - 1.0 / 3f64.sqrt()).abs() < 1e-12);
         assert!(Spread::of(&[4.0]).unwrap().sd.is_none());
         assert!(Spread::of(&[f64::NEG_INFINITY]).is_none());
-    }
-
-    #[test]
-    fn digits_are_grouped() {
-        assert_eq!(group_digits(-142013.4794, 2), "−142,013.48");
-        assert_eq!(group_digits(999.996, 2), "1,000.00");
-        assert_eq!(group_digits(12.0, 0), "12");
-        assert_eq!(group_digits(-0.001, 2), "0.00");
     }
 }

@@ -38,6 +38,12 @@ pub struct ChunkRecord {
     /// at a temperature about 1 + this ratio; with the estimated correction it is at most κ and
     /// corrected for.
     pub noise_ratio: f64,
+    /// The variance of log Ẑ this run's own weights predict if its particles mixed perfectly:
+    /// Σ over resampling epochs of (1/ESS − 1/M), the χ²-divergence of each epoch's weights over
+    /// M (the standard SMC approximation; Del Moral 2004, Chopin 2004). Replicas that scatter
+    /// far beyond √(this) have particles that do not mix (the agreement check of the replicas).
+    #[serde(default)]
+    pub log_z_var: f64,
 }
 
 /// Whether the run can continue.
@@ -77,6 +83,8 @@ pub struct SgaisRun {
     exact_curve: Option<Vec<f64>>,
     records: Vec<ChunkRecord>,
     datum_evals: u64,
+    /// Σ (1/ESS − 1/M) of the weights at every resampling so far (see [`ChunkRecord::log_z_var`]).
+    resampled_log_z_var: f64,
     status: RunStatus,
     workspace: Workspace,
     rng: ChainRng,
@@ -107,6 +115,7 @@ impl SgaisRun {
             eta: 0.0,
             records: Vec::new(),
             datum_evals: 0,
+            resampled_log_z_var: 0.0,
             status: RunStatus::Running,
             workspace: Workspace::default(),
             rng,
@@ -175,6 +184,10 @@ impl SgaisRun {
     }
     pub fn datum_evals(&self) -> u64 {
         self.datum_evals
+    }
+    /// The variance of log Ẑ predicted by the weights alone (see [`ChunkRecord::log_z_var`]).
+    pub fn log_z_variance(&self) -> f64 {
+        self.resampled_log_z_var + epoch_log_z_variance(&self.log_weights)
     }
     /// Current SGHMC learning rate η.
     pub fn learning_rate(&self) -> f64 {
@@ -279,6 +292,7 @@ impl SgaisRun {
             datum_evals: self.datum_evals,
             learning_rate: self.eta,
             noise_ratio,
+            log_z_var: self.log_z_variance(),
         }
     }
 
@@ -303,6 +317,7 @@ impl SgaisRun {
     /// Systematic resampling proportional to the weights, then every w_i ← mean w (Ẑ unchanged).
     fn systematic_resample(&mut self) {
         let m = self.particles.len();
+        self.resampled_log_z_var += epoch_log_z_variance(&self.log_weights);
         let mean_log_weight = log_mean_exp(&self.log_weights);
         let normalised: Vec<f64> = self.log_weights.iter().map(|lw| (lw - mean_log_weight).exp() / m as f64).collect();
         let offset = uniform(&mut self.rng);
@@ -338,6 +353,16 @@ impl SgaisRun {
             }
         }
     }
+}
+
+/// 1/ESS − 1/M of one epoch's weights: the delta-method variance of log((1/M) Σ w_i), i.e.
+/// Var(w)/(M·mean(w)²) with the weights' own moments; 0 when all weights are equal.
+pub fn epoch_log_z_variance(log_weights: &[f64]) -> f64 {
+    let ess = ess_of_log_weights(log_weights);
+    if !ess.is_finite() || ess <= 0.0 {
+        return 0.0;
+    }
+    (1.0 / ess - 1.0 / log_weights.len() as f64).max(0.0)
 }
 
 /// Mixed into the seed for the gradient-noise estimate's random stream.

@@ -140,6 +140,13 @@ test('SGAIS linear regression: replicas give log Ẑ ± SE with the ESS explaine
   assert.ok(group.log_z.se > 0, 'a standard error from independent replicas');
   assert.match(await page.textContent('#sgais-table'), /±/);
   assert.match(await page.textContent('#sgais-ess-note'), /ESS/);
+  // The replica agreement check (src/sgais/agreement.rs) is in the ESS note and the table; four
+  // linear-regression replicas agree (their sd is below what the weights predict, measured).
+  assert.equal(group.agreement.replicas, 4);
+  assert.ok(await page.textContent('#sgais-ess-note').then((t) => t.includes(group.agreement.text)));
+  assert.match(await page.textContent('#sgais-table'), /sd [0-9.]+, range [0-9.]+\)/);
+  assert.equal(group.agreement.disagree, false);
+  assert.equal(await page.textContent('#sgais-agreement'), '');
   assert.equal(summary.combined.ais.length, 3, 'three full-data AIS baselines');
   assert.deepEqual(await mainThreadHeavyCalls(page), {});
   await page.$eval('#sgais-title', (e) => e.scrollIntoView());
