@@ -22,7 +22,7 @@ SGVIZ_SGAIS_SOAK=1 cargo test --release --test sgais_defaults defaults_are_accur
 echo "== nested sampling at N = 10^4 against the exact linear-regression and K = 1 mixture evidences (make test runs 10^3)"
 SGVIZ_SOAK_NS_N=10000 cargo test --release --test sgais_nested
 echo "== bouncy-family long runs (10x)"
-SGVIZ_LONG_BOUNCY=1 cargo test --release --test bouncy_long -- --nocapture
+SGVIZ_LONG_BOUNCY=1 cargo test --release --test bouncy_long --test band_check -- --nocapture
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
 SGVIZ_PAIRINGS=soak cargo test --release --test pairings --test sgld_defaults -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"

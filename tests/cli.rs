@@ -226,3 +226,17 @@ fn defaults_prints_the_derived_parameters_their_source_and_any_warning() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--sampler is required"));
 }
+
+/// Issue 21: `sample` reports SBPS's band failure as `warning` (with `setting_warning` naming the
+/// slider), and nothing at the default minibatch.
+#[test]
+fn sample_warns_when_the_sbps_band_fails_and_not_at_the_defaults() {
+    let small = stdout_json(&sgviz(&["sample", "--target", "logreg", "--sampler", "sbps", "--steps", "20000", "--seed", "1", "--set", "batch_size=5"]));
+    assert_eq!(small["status"], "ok");
+    let text = small["warning"].as_str().expect("a warning at n = 5");
+    assert!(text.contains("biased") && text.contains("n (now 5)"), "{text}");
+    assert_eq!(small["setting_warning"]["param"], "batch_size");
+    assert_eq!(small["setting_warning"]["failure"], "bias");
+    let default = stdout_json(&sgviz(&["sample", "--target", "logreg", "--sampler", "sbps", "--steps", "20000", "--seed", "1"]));
+    assert!(default["warning"].is_null() && default["setting_warning"].is_null(), "{default}");
+}

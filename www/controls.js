@@ -87,6 +87,14 @@ export class ParamSet {
     }
   }
 
+  /**
+   * Show the core's warning about the current setting (`state.setting_warning = {param, failure,
+   * text}`, or null) beside the control of the parameter that caused it; clear the others.
+   */
+  showWarning(warning) {
+    for (const control of this.controls) control.warn(warning && warning.param === control.spec.name ? warning.text : '');
+  }
+
   /** The control of `name`, if this set has one. */
   control(name) {
     return this.controls.find((c) => c.spec.name === name);
@@ -103,6 +111,20 @@ export function buildParamControls(container, specs, values, onChange, { idPrefi
 }
 
 /** Label row (name, value, help button) and the hidden help text of a field. */
+/** The paragraph beside a control that carries the core's warning about its current value. */
+function warningNote(inputId) {
+  const note = document.createElement('p');
+  note.id = `${inputId}-warning`;
+  note.className = 'setting-warning';
+  note.hidden = true;
+  note.warn = (text) => {
+    if (note.textContent === text) return;
+    note.textContent = text;
+    note.hidden = !text;
+  };
+  return note;
+}
+
 function fieldShell(spec, inputId) {
   const field = document.createElement('div');
   field.className = 'field';
@@ -151,7 +173,7 @@ class SliderControl {
     this.input = document.createElement('input');
     Object.assign(this.input, { type: 'range', id, min: '0', max: String(SLIDER_STEPS), step: '1' });
     this.input.dataset.param = spec.name;
-    this.input.setAttribute('aria-describedby', `${id}-help ${id}-unstable`);
+    this.input.setAttribute('aria-describedby', `${id}-help ${id}-unstable ${id}-warning`);
     this.zone = document.createElement('div');
     this.zone.className = 'unstable-zone';
     this.zone.hidden = true;
@@ -169,7 +191,12 @@ class SliderControl {
     const apply = () => { this.error.textContent = onChange(spec.name, this.display()) || ''; };
     this.input.addEventListener('input', live ? apply : () => this.display());
     if (!live) this.input.addEventListener('change', apply);
-    field.append(slider, this.note, help, this.error);
+    this.warning = warningNote(id);
+    field.append(slider, this.note, this.warning, help, this.error);
+  }
+
+  warn(text) {
+    this.warning.warn(text);
   }
 
   /** The value under the thumb, shown in the label; returned for applying. */
@@ -215,10 +242,15 @@ class ChoiceControl {
     this.input = document.createElement('select');
     this.input.id = id;
     this.input.dataset.param = spec.name;
-    this.input.setAttribute('aria-describedby', help.id);
+    this.input.setAttribute('aria-describedby', `${help.id} ${id}-warning`);
     spec.choices.forEach((choice, index) => this.input.append(new Option(choice, String(index))));
     this.input.addEventListener('change', () => onChange(spec.name, Number(this.input.value)));
-    field.append(this.input, help);
+    this.warning = warningNote(id);
+    field.append(this.input, this.warning, help);
+  }
+
+  warn(text) {
+    this.warning.warn(text);
   }
 
   show(value) {

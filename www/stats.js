@@ -24,8 +24,11 @@ export function showState(state, { onDiscardSinceRunaway }) {
   showDiagnostics(state.diagnostics);
   app.truthPending = state.truth_pending;
   $('error-e1').textContent = formatNumber(state.e1);
+  // The core reads E1 in posterior sd when the true mean is near 0 (src/diagnostics.rs).
+  $('error-e1-label').textContent = state.e1_in_sd ? 'error E1 (means, in posterior sd)' : 'error E1 (means)';
   $('error-e2').textContent = formatNumber(state.e2);
   if (!state.truth_pending) $('truth-note').textContent = state.truth_error ? `Truth: ${state.truth_error}` : '';
+  app.params?.showWarning(state.setting_warning);
   showAdvice(adviceFor(state, specsOf('samplers', app.sampler)), onDiscardSinceRunaway);
 }
 
@@ -90,7 +93,8 @@ export function showMixing(mixing) {
  * Warnings for the state: `[{key, text, action?}]`. A runaway reported by the core (`state.runaway`)
  * comes first and offers to discard the samples since it began; then the core's warning about the
  * sampler × target pairing (`state.warning`: separated modes, or no step size meeting the defaults'
- * accuracy claim).
+ * accuracy claim); and the core's warning about the current setting (`state.setting_warning`)
+ * when the slider that caused it is under "More settings" (beside a main slider it is shown there).
  */
 export function adviceFor(state, samplerSpec) {
   const advice = [];
@@ -100,6 +104,8 @@ export function adviceFor(state, samplerSpec) {
     advice.push({ key: 'runaway', text, action: 'discard-since-runaway' });
   }
   if (typeof state.warning === 'string' && state.warning) advice.push({ key: 'pairing', text: state.warning });
+  const setting = state.setting_warning;
+  if (setting && !samplerSpec.params.find((p) => p.name === setting.param)?.primary) advice.push({ key: 'setting', text: setting.text });
   const threshold = state.diagnostics.find((d) => d.name === 'sampling_threshold')?.value;
   if (Number.isFinite(threshold) && threshold > THRESHOLD_WARNING) {
     advice.push({

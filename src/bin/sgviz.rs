@@ -218,10 +218,17 @@ fn summary_json(chain: &Chain, seconds: f64) -> serde_json::Value {
         "truth": chain.model().exact_moments(),
         "diagnostics": diagnostics,
         "derived": chain.derived(),
-        "warning": chain.warning(),
+        "warning": combined_warning(chain),
+        "setting_warning": chain.setting_warning(),
         "target_params": chain.target_params().to_json(),
         "sampler_params": chain.sampler_params().to_json(),
     })
+}
+
+/// The pairing warning and the current setting's warning (issue 21), in one sentence list.
+fn combined_warning(chain: &Chain) -> Option<String> {
+    let texts: Vec<String> = chain.warning().map(str::to_string).into_iter().chain(chain.setting_warning().map(|w| w.text)).collect();
+    (!texts.is_empty()).then(|| texts.join(" "))
 }
 
 fn finite_or_null(x: f64) -> serde_json::Value {

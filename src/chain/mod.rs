@@ -465,6 +465,10 @@ impl Chain {
     pub fn warning(&self) -> Option<&str> {
         self.warning.as_deref()
     }
+    /// What fails at the current setting, with the slider that causes it (issue 21).
+    pub fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
+        self.sampler.setting_warning()
+    }
     pub fn seed(&self) -> u64 {
         self.seed
     }

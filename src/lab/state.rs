@@ -35,6 +35,7 @@ impl Lab {
             "truth_pending": self.reference.is_some() || self.awaiting_truth,
             "e1": errors.map(|e| finite(e.0)),
             "e2": errors.map(|e| finite(e.1)),
+            "e1_in_sd": self.truth.moments.as_ref().is_some_and(crate::diagnostics::e1_in_posterior_sd),
             "pair": [self.pair.0, self.pair.1],
             "start": chain.start().iter().map(|x| finite(*x)).collect::<Vec<_>>(),
             "restarts": chain.restarts(),
@@ -47,6 +48,7 @@ impl Lab {
             "sampler_params": chain.sampler_params().to_json(),
             "derived": chain.derived().iter().map(|d| (d.name.to_string(), json!(d))).collect::<serde_json::Map<_, _>>(),
             "warning": chain.warning(),
+            "setting_warning": chain.setting_warning(),
             "predicted": self.with_law(|law| law.map_or(Value::Null, |l| l.to_json())),
             "predicted_reason": self.with_law(|law| law.err().cloned()),
         })

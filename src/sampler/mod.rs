@@ -2,6 +2,7 @@
 //! its position and its own hyperparameters, never the data, the minibatching or the retained
 //! samples. [`crate::chain::Chain`] owns those and calls [`Sampler::step`].
 
+pub mod band_check;
 pub mod bouncy;
 pub mod bps;
 pub mod fisher;
@@ -142,6 +143,11 @@ pub trait Sampler: Send {
     fn record_parts(&mut self, _on: bool) {}
     /// The parts of the latest step, while recording.
     fn last_parts(&self) -> Option<&StepParts> {
+        None
+    }
+    /// A failure of the current setting this sampler measures itself (SBPS: its band missing the
+    /// bounce intensity), with the parameter that causes it.
+    fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
         None
     }
     /// Quantities worth showing, as of the latest step.

@@ -39,7 +39,9 @@
 //! (accept or reject) and `auxiliary.rs` (App. E's observations ahead on the ray).
 
 use super::bouncy::RefreshLaw;
+use super::band_check::BandCheck;
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
+use crate::setting_warning::SettingWarning;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
@@ -164,6 +166,10 @@ pub struct Sbps {
     counters: Counters,
     /// Why this target cannot be sampled (see [`noise_free_and_not_gaussian`]).
     unsupported: Option<String>,
+    /// The band's coverage since the last parameter change, and the minibatch size (clamped to N).
+    band_check: BandCheck,
+    batch: usize,
+    n_data: usize,
 }
 
 /// Event counts reported in the diagnostics.
@@ -208,6 +214,9 @@ impl Sbps {
             proposal_count: 0,
             started: false,
             counters: Counters::default(),
+            band_check: BandCheck::default(),
+            batch: params.get_usize("batch_size").min(model.n_data()),
+            n_data: model.n_data(),
             unsupported: noise_free_and_not_gaussian(model, params.get_usize("batch_size")).then(|| {
                 let name = if preconditioned { "pSBPS" } else { "SBPS" };
                 format!(
@@ -392,6 +401,12 @@ impl Sampler for Sbps {
         self.horizon = params.get("horizon");
         self.auxiliary_points = params.get_usize("aux_points");
         self.adapt_iterations = params.try_get("adapt_iterations").map_or(0, |v| v as u64);
+        self.batch = params.get_usize("batch_size").min(self.n_data);
+        self.band_check.reset();
+    }
+
+    fn setting_warning(&self) -> Option<SettingWarning> {
+        self.band_check.warning(if self.preconditioner.is_some() { "pSBPS" } else { "SBPS" }, self.band_k, self.batch)
     }
 
     fn unsupported_reason(&self) -> Option<String> {
@@ -407,6 +422,7 @@ impl Sampler for Sbps {
             Diagnostic { name: "refreshes", label: "refreshes", value: c.refreshes as f64 },
             Diagnostic { name: "violations", label: "bound violations (G̃/λ̄ > 1)", value: c.violations as f64 },
             Diagnostic { name: "violation_rate", label: "violation rate (per bounce)", value: self.violation_rate() },
+            Diagnostic { name: "missed_bounce_share", label: "share of bounce intensity missed by the band (since last change)", value: self.band_check.missed_share() },
             Diagnostic { name: "horizon_hits", label: "horizon reached", value: c.horizon_hits as f64 },
             Diagnostic { name: "negative_slope_fraction", label: "negative slope fraction", value: per_iteration(c.negative_slopes) },
             Diagnostic { name: "auxiliary_observations", label: "auxiliary observations (App. E)", value: c.auxiliary_observations as f64 },

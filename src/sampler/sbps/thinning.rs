@@ -12,7 +12,9 @@ impl Sbps {
         let (g, sd) = self.projected_observation(n_data);
         self.regression.add(self.elapsed, g, sd);
         let ratio = g / bound;
-        if uniform(rng) < ratio {
+        let bounced = uniform(rng) < ratio;
+        self.band_check.record(ratio, bounced);
+        if bounced {
             if ratio > 1.0 {
                 self.counters.violations += 1;
             }

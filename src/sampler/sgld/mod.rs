@@ -116,6 +116,8 @@ pub struct SgldPlan {
     pub e2_bound: f64,
     /// Samples after which the predicted E2 bound meets [`defaults::E2_CLAIM`].
     pub samples_needed: f64,
+    /// Lower bound on the expected E2 after [`defaults::REFERENCE_SAMPLES`] (drives the warning).
+    pub e2_expected_at_least: f64,
 }
 
 impl SgldPlan {
@@ -139,6 +141,7 @@ impl SgldPlan {
                 batch,
                 e2_bound: defaults::e2_bound(c, &variances, &ar, defaults::REFERENCE_SAMPLES),
                 samples_needed: defaults::samples_for_claim(c, &variances, &ar),
+                e2_expected_at_least: defaults::e2_expected_at_least(c, &variances, &ar, defaults::REFERENCE_SAMPLES),
             }
         };
         let batch = defaults::smallest_batch_where(c.n_data, |n| plan(n).e2_bound <= defaults::E2_CLAIM).unwrap_or(c.n_data);
@@ -189,10 +192,14 @@ fn derive(model: &dyn Model, values: &ParamValues) -> Vec<DerivedParam> {
 }
 
 /// Why SGLD at its derived defaults cannot meet the E2 claim in the reference sample count, when
-/// it cannot (see [`crate::pairing::pairing_warning`]).
+/// it cannot (see [`crate::pairing::pairing_warning`]). On a Gaussian target the law is exact, and
+/// the warning needs the expected E2 of the best plan above the claim: where only the 95 % bound
+/// exceeds it (gradient noise s = 1: 1 of 40 runs above 0.3) it would be untrue. Elsewhere the law
+/// is a Gaussian view of the target and the 95 % bound decides, as for the defaults.
 pub fn warning(c: &Curvature) -> Option<String> {
     let plan = SgldPlan::for_target(c);
-    if plan.e2_bound <= defaults::E2_CLAIM {
+    let predicted = if c.source == crate::curvature::CurvatureSource::ClosedForm { plan.e2_expected_at_least } else { plan.e2_bound };
+    if predicted <= defaults::E2_CLAIM {
         return None;
     }
     let spread = c.lambda_max / c.precisions.last().copied().unwrap_or(c.lambda_max);
