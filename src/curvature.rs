@@ -165,7 +165,7 @@ impl Curvature {
     }
 
     /// Gradient-noise variance along a direction of precision λ for a minibatch of n:
-    /// (N/n − 1)·φ·λ + s² (without-replacement sampling; ALGORITHMS.md §0).
+    /// (N/n − 1)·φ·λ + s² (without-replacement sampling; docs/README.md, Notation).
     pub fn gradient_noise(&self, precision: f64, batch: f64) -> f64 {
         let n = self.n_data as f64;
         let batch = batch.clamp(1.0, n);

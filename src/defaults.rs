@@ -1,7 +1,7 @@
 //! The criteria behind every derived default (issue 12: "derived, not hand-tuned"), shared by the
 //! samplers' `derive` functions (one per sampler file). A default is the setting that meets these
 //! stated requirements on the target's Gaussian summary ([`Curvature`]), computed by each sampler's
-//! exact discretised law (ALGORITHMS.md §12.7 for SGLD; the SGFS, SGHMC and OSGFS laws of
+//! exact discretised law (docs/sgld.md §4 for SGLD; the SGFS, SGHMC and OSGFS laws of
 //! tests/gradient_samplers.rs), never a number tried until a picture looked right:
 //!
 //! - **bias**: the stationary covariance's error in SGFS eq. 14's E2 measure is at most

@@ -1,4 +1,4 @@
-//! Diagnostics (ALGORITHMS.md §11): running moments (weighted Welford, and exact segment
+//! Diagnostics (docs/diagnostics.md): running moments (weighted Welford, and exact segment
 //! integrals for continuous trajectories), batch-means Monte-Carlo standard errors, integrated
 //! autocorrelation time and ESS, the SGFS errors E1/E2, and 2σ ellipses.
 
@@ -43,8 +43,8 @@ impl RunningMoments {
         self.merge(x, weight, None);
     }
 
-    /// Add the segment x(s) = start + v·s, s ∈ [0, τ], weighted by its duration (ALGORITHMS.md
-    /// §8.4): its time average is start + vτ/2 and its own scatter is τ · v vᵀ τ²/12, exactly.
+    /// Add the segment x(s) = start + v·s, s ∈ [0, τ], weighted by its duration (docs/bouncy.md
+    /// §10): its time average is start + vτ/2 and its own scatter is τ · v vᵀ τ²/12, exactly.
     pub fn add_segment(&mut self, start: &[f64], velocity: &[f64], duration: f64) {
         let mid: Vec<f64> = start.iter().zip(velocity).map(|(x, v)| x + 0.5 * v * duration).collect();
         let spread = duration * duration * duration / 12.0;
@@ -115,7 +115,7 @@ pub fn batch_means_standard_error(series: &[f64], batches: usize) -> f64 {
 
 /// Batch means over TIME of a continuous piecewise-linear trajectory (bouncy samplers): the path
 /// is cut into batches of equal travel time and each batch keeps the exact time averages
-/// (segment integrals, ALGORITHMS.md §8.4) of x_j and of (x_j − c_j)(x_k − c_k) about a fixed
+/// (segment integrals, docs/bouncy.md §10) of x_j and of (x_j − c_j)(x_k − c_k) about a fixed
 /// centre c. Batching over time, not over events, is what makes the batch means equally weighted
 /// and their spread a Monte-Carlo standard error of the time average. Memory stays bounded: when
 /// 2B batches are full, neighbours merge and the batch time doubles, so between B and 2B remain.

@@ -5,10 +5,10 @@
 //!
 //! Every stochastic-gradient sampler in sgviz is, on a Gaussian target with precision P and mean μ,
 //! a linear recursion x' = A x + w with zero-mean noise w ~ (0, Q) independent of x, so its
-//! stationary covariance solves the discrete Lyapunov equation Σ = AΣAᵀ + Q (ALGORITHMS.md §12.7,
+//! stationary covariance solves the discrete Lyapunov equation Σ = AΣAᵀ + Q (docs/sgld.md §4,
 //! with the gradient noise added) and its mean is μ. The gradient noise of a minibatch of n drawn
 //! without replacement, plus the synthetic noise s² of toy targets, has covariance
-//! Σ_ξ = (N/n − 1)F + s²I (ALGORITHMS.md §0), F = N·Cov(g_i) the empirical Fisher (divisor N − 1).
+//! Σ_ξ = (N/n − 1)F + s²I (docs/README.md, Notation), F = N·Cov(g_i) the empirical Fisher (divisor N − 1).
 //! Per sampler (δ = θ − μ):
 //! - SGLD (Welling & Teh 2011 eq. 4, constant ε, diagonal M): A = I − (ε/2)MP,
 //!   Q = (ε²/4)MΣ_ξM + εM; with RMSprop M is taken at its stationary mean square (approximate).
@@ -238,7 +238,7 @@ fn exact_sampler_law(model: &dyn Model) -> Result<Law, String> {
     Ok(Law { mean: m.mean.clone(), cov: rows_to_matrix(&m.cov), exact: true, note: "exact sampler: its stationary law is the target".into(), chain: None })
 }
 
-/// SGLD: A = I − (ε/2)MP, Q = (ε²/4)MΣ_ξM + εM (Welling & Teh eq. 4; ALGORITHMS.md §12.7).
+/// SGLD: A = I − (ε/2)MP, Q = (ε²/4)MΣ_ξM + εM (Welling & Teh eq. 4; docs/sgld.md §4).
 fn sgld_chain(s: &GaussianSummary, params: &ParamValues) -> Result<(LinearChain, String), String> {
     if params.get_usize("sgld_schedule") != 0 {
         return Err("decreasing steps: no stationary law; the ε_t-weighted estimate tends to the truth as ε_t → 0".into());

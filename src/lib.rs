@@ -4,7 +4,7 @@
 //! thin `#[wasm_bindgen]` surface in [`web`] that only marshals values to and from JavaScript.
 //! The same core drives the native CLI (`src/bin/sgviz.rs`).
 //!
-//! Notation follows `ALGORITHMS.md` §0: parameters θ ∈ R^D, data x_1..x_N, per-datum
+//! Notation follows `docs/README.md` (Notation): parameters θ ∈ R^D, data x_1..x_N, per-datum
 //! log-likelihoods ℓ_i, prior p(θ), log posterior log π(θ) = log p(θ) + Σ ℓ_i(θ).
 
 pub mod analysis;

@@ -37,7 +37,7 @@ impl NoiseScale {
     }
 }
 
-/// Largest eigenvalue of the covariance of per-datum scores (ALGORITHMS.md §1's V_s), averaged
+/// Largest eigenvalue of the covariance of per-datum scores (docs/sgld.md §3's V_s), averaged
 /// over `points`, using at most `max_data` data chosen at random; plus the synthetic noise.
 pub fn noise_scale(model: &dyn Model, points: &[Vec<f64>], batch_size: usize, max_data: usize, rng: &mut ChainRng) -> NoiseScale {
     let n_data = model.n_data();

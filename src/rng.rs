@@ -1,4 +1,4 @@
-//! One seeded random-number generator per chain (ALGORITHMS.md §0): a (seed, settings) pair
+//! One seeded random-number generator per chain (docs/README.md, Notation): a (seed, settings) pair
 //! replays exactly, natively and in the browser.
 
 use rand::rngs::Xoshiro256PlusPlus;

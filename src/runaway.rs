@@ -1,5 +1,5 @@
 //! Runaway detector for continuous-time samplers (issue 11): the trajectory left the region where
-//! the truth has its mass. SBPS's statistical upper band can under-cover (ALGORITHMS.md §7.5), and
+//! the truth has its mass. SBPS's statistical upper band can under-cover (docs/bouncy.md §5), and
 //! then the particle may fly far away with no observation; every sample recorded from then on is
 //! suspect. [`crate::chain::Chain`] checks every event against a [`RunawayWatch`] built from the
 //! truth's moments, remembers when the excursion began, and can discard what was recorded since.

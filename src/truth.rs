@@ -1,4 +1,4 @@
-//! Ground truth for every target, with its own error stated (ALGORITHMS.md §5, §11), cheapest
+//! Ground truth for every target, with its own error stated (docs/truth.md, docs/diagnostics.md), cheapest
 //! source first:
 //! 1. closed form ([`Model::exact_moments`]) — exact;
 //! 2. deterministic grid quadrature for 2-D targets ([`grid_truth`]): trapezoid rule on a node grid

@@ -1,4 +1,4 @@
-//! Statistical tests of the bouncy particle samplers (ALGORITHMS.md §7–§8, §12.1–§12.3).
+//! Statistical tests of the bouncy particle samplers (docs/bouncy.md).
 //!
 //! Tolerances are Monte-Carlo standard errors (batch means over the trajectory discretised at equal
 //! time spacing, or over i.i.d. draws), times 4 unless said otherwise; the biased SBPS family gets
@@ -286,7 +286,7 @@ fn the_horizon_bounds_the_distance_travelled_without_an_observation() {
 
 #[test]
 fn psbps_changes_its_preconditioner_only_when_the_regression_restarts() {
-    // §7.10 corrected: A is one diagonal per straight segment w + A v t; it may change only at a
+    // docs/bouncy.md §8 corrected: A is one diagonal per straight segment w + A v t; it may change only at a
     // bounce or a refresh, and not at all after adapt_iterations.
     let spec = sgviz::registry::target("logreg").unwrap();
     let mut target = ParamValues::defaults(spec.params);
@@ -360,7 +360,7 @@ fn sbps_refuses_noise_free_non_gaussian_runs_and_says_what_to_change() {
 
 #[test]
 fn psbps_reflects_with_the_preconditioner_of_the_segment_that_ends() {
-    // §7.10 corrected: at a bounce v′ = v − 2(v·n)/(n·n) n with n = A_old ∇U, the A of the segment
+    // docs/bouncy.md §8 corrected: at a bounce v′ = v − 2(v·n)/(n·n) n with n = A_old ∇U, the A of the segment
     // that ends; only then does A switch. On the noise-free Gaussian toy ∇U(w) = P w exactly, so
     // v′ − v must be parallel to A_old P w at every bounce during the adaptation.
     let model = CorrelatedGaussian::new(1.0, 1.0, 0.9, 0.0);

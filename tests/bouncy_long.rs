@@ -127,7 +127,7 @@ fn breast_cancer_reference() -> &'static Reference {
     REFERENCE.get_or_init(|| mala_reference("logreg", BREAST_CANCER, 10_000, 256_000))
 }
 
-/// The d = 20 logistic target of the SBPS experiment (ALGORITHMS.md §7.12) at its defaults.
+/// The d = 20 logistic target of the SBPS experiment (docs/bouncy.md §11) at its defaults.
 fn logreg_dd_reference() -> &'static Reference {
     static REFERENCE: OnceLock<Reference> = OnceLock::new();
     REFERENCE.get_or_init(|| mala_reference("logreg_dd", &[], 10_000, 128_000))

@@ -41,7 +41,7 @@ fn batch_means_se(x: &[f64]) -> f64 {
 fn sample_reports_the_exact_discretised_law_of_full_batch_sgld() {
     // Full-batch SGLD (n = N = 100 pseudo-data, no synthetic noise) on N(0, Σ), unit scales,
     // ρ = 0.5, ε = 0.5: a linear recursion with A = I − εP/2 and noise εI, whose stationary
-    // covariance is Σ_ε = ε(I − A²)⁻¹ = (P − εP²/4)⁻¹ (ALGORITHMS.md §12.7; A commutes with P),
+    // covariance is Σ_ε = ε(I − A²)⁻¹ = (P − εP²/4)⁻¹ (docs/sgld.md §4; A commutes with P),
     // computed here by hand for 2 × 2. The binary's mean and covariance must match it within
     // 4 batch-means standard errors from its own samples file; the counts are known exactly.
     let dir = std::env::temp_dir().join(format!("sgviz-cli-law-{}", std::process::id()));

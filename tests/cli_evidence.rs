@@ -1,6 +1,6 @@
 //! The `sgviz evidence` contract, checked against things computed here rather than against the
 //! same library call: the exact evidence against an independent Kalman-filter evaluation of
-//! ALGORITHMS.md §9, the estimate against it within the replica-derived tolerance of
+//! docs/truth.md §5, the estimate against it within the replica-derived tolerance of
 //! tests/sgais_defaults.rs, the replicas' standard error against the replicas' own numbers, the
 //! AIS baseline's seed, presets, and bad input (exit status 2 with what is allowed). CPU time
 //! ≈ 1.5 s at opt-level 3.
@@ -20,7 +20,7 @@ fn json_lines(out: &Output) -> Vec<serde_json::Value> {
 }
 
 /// log p(y_1..y_n) by a Kalman filter written here: prior N(0, I) on [w, b], then for each datum
-/// log N(y; φᵀm, σ² + φᵀSφ), m ← m + Sφ r/s, S ← S − SφφᵀS/s (ALGORITHMS.md §9, sequential form).
+/// log N(y; φᵀm, σ² + φᵀSφ), m ← m + Sφ r/s, S ← S − SφφᵀS/s (docs/truth.md (TRUTH.5), sequential form).
 fn kalman_log_evidence(model: &LinearRegression, n: usize) -> f64 {
     let dim = model.design_row(0).len();
     let (mut m, mut s) = (DVector::<f64>::zeros(dim), DMatrix::<f64>::identity(dim, dim));

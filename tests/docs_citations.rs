@@ -230,3 +230,21 @@ fn files_and_functions_named_by_the_docs_exist() {
     assert!(checked > 50, "the pages name their implementations ({checked} identifiers checked)");
     assert!(problems.is_empty(), "docs name code that is not there:\n{}", problems.join("\n"));
 }
+
+/// The specs the code implements live in the repository: nothing cites the out-of-tree
+/// spec any more (issue 25's definition of done).
+#[test]
+fn no_code_cites_the_out_of_tree_spec() {
+    let mut sources = Vec::new();
+    for dir in ["src", "tests", "www", "bench", "scripts"] {
+        files(&root().join(dir), &["rs", "js", "mjs", "sh", "py", "patch", "html"], &mut sources);
+    }
+    sources.push(root().join("index.html"));
+    let old = ["ALGORITHMS", ".md"].concat();
+    let citing: Vec<String> = sources
+        .iter()
+        .filter(|p| fs::read_to_string(p).is_ok_and(|t| t.contains(&old)))
+        .map(|p| p.strip_prefix(root()).unwrap().display().to_string())
+        .collect();
+    assert!(citing.is_empty(), "{} files still cite {old} (run the citation rewrite): {citing:?}", citing.len());
+}

@@ -1,4 +1,4 @@
-//! Statistical tests of the gradient samplers against closed forms (ALGORITHMS.md §1–§5, §12).
+//! Statistical tests of the gradient samplers against closed forms (docs/sgld.md, docs/sgfs-osgfs.md, docs/sghmc.md, docs/truth.md).
 //! Every test is seeded. Tolerances are Monte-Carlo standard errors from batch means (50 batches)
 //! times a stated factor, plus, where a sampler is only approximately exact, a stated model error.
 
@@ -233,7 +233,7 @@ impl Model for IdenticalScores {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SGLD (ALGORITHMS.md §1, §12.7)
+// SGLD (docs/sgld.md §1, §4)
 // ---------------------------------------------------------------------------------------------
 
 /// Discretised Langevin on N(0, P⁻¹): θ' = (I − εMP/2)θ + N(0, εM), stationary Σ = AΣAᵀ + εM.
@@ -286,7 +286,7 @@ fn preconditioned_sgld_follows_its_discretised_law() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// SGFS (ALGORITHMS.md §2)
+// SGFS (docs/sgfs-osgfs.md §1)
 // ---------------------------------------------------------------------------------------------
 
 /// Exact stationary covariance of SGFS on a [`GaussianMean`] once Î has converged to the score
@@ -395,7 +395,7 @@ fn sgfs_diagonal_at_positive_alpha_follows_its_law_with_noise_alpha_squared_gamm
 }
 
 // ---------------------------------------------------------------------------------------------
-// SGHMC (ALGORITHMS.md §3, §12.5)
+// SGHMC (docs/sghmc.md §1, §3)
 // ---------------------------------------------------------------------------------------------
 
 /// Exact stationary covariance of θ under SGHMC on N(0, P⁻¹) in 2-D: with x = (θ, v),
@@ -542,7 +542,7 @@ fn sghmc_with_momentum_resampled_every_five_steps_follows_its_periodic_law() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// OSGFS (ALGORITHMS.md §4)
+// OSGFS (docs/sgfs-osgfs.md §4)
 // ---------------------------------------------------------------------------------------------
 
 /// Exact stationary covariance of OSGFS (ε = 1) once C has converged: θ' = θ + D(−P(θ−m) + ξ) +
@@ -674,7 +674,7 @@ fn osgfs_convergence_criterion_fires_near_the_mode_and_not_before() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Exact references and the breast-cancer comparison (ALGORITHMS.md §5)
+// Exact references and the breast-cancer comparison (docs/truth.md §4)
 // ---------------------------------------------------------------------------------------------
 
 /// Assert two traces agree in every mean and covariance entry: |Δ| ≤ 4·√(se₁² + se₂²) plus

@@ -1,4 +1,4 @@
-//! SGAIS (Cameron, Eggers, Kroon 2019; ALGORITHMS.md §6) against closed forms and the paper's
+//! SGAIS (Cameron, Eggers, Kroon 2019; docs/sgais.md) against closed forms and the paper's
 //! own correctness check. All runs are seeded. Runtime ≈ 4 s on one core at opt-level 3,
 //! dominated by the GMM runs.
 
@@ -65,7 +65,7 @@ fn linear_regression_evidence_matches_the_exact_curve() {
     };
     for r in &records {
         let exact = r.exact_log_z.expect("linear regression has an exact evidence");
-        // The curve carried by the run is ALGORITHMS.md §9's closed form for the same data.
+        // The curve carried by the run is docs/truth.md §5's closed form for the same data.
         assert!((exact - oracle.log_evidence_after(r.n)).abs() < 1e-6 * exact.abs(), "n = {}", r.n);
         let tolerance = 0.01 * exact.abs() + 15.0;
         assert!((r.log_z - exact).abs() <= tolerance, "n = {}: log Ẑ = {:.2}, log Z = {exact:.2}, tolerance {tolerance:.2}", r.n, r.log_z);
@@ -370,7 +370,7 @@ fn minibatch_potential_is_unbiased() {
 
 /// After the last chunk the particles are (approximately) posterior draws: independent SGHMC chains
 /// (no resampling) on p(θ | y_1..y_N). For exact posterior draws S = Σ_i (θ_i − m)ᵀA(θ_i − m) is
-/// χ² with M·D degrees of freedom (A, m: exact posterior precision and mean, ALGORITHMS.md §9),
+/// χ² with M·D degrees of freedom (A, m: exact posterior precision and mean, docs/truth.md §5),
 /// so S/(M·D) = 1 ± √(2/(M·D)); M = 40, D = 6: sd 0.091. Known inflation of the centre: SGHMC
 /// discretisation (+3 % at ηH = 0.1, α = 0.2, from the discrete Lyapunov equation) and minibatch
 /// gradient noise, which β̂ = 0 ignores (temperature ≈ 1 + η n² V/(2α|B|) ≈ 1.1 with |B| = 5,000,

@@ -1,5 +1,5 @@
 //! SGHMC's gradient-noise correction in SGAIS (SGAIS paper eq. 3; Chen, Fox, Guestrin 2014 §3.2;
-//! ALGORITHMS.md §3 and §12.5): the covariance of the eq. 4 minibatch gradient is estimated
+//! docs/sghmc.md §2–§3): the covariance of the eq. 4 minibatch gradient is estimated
 //! correctly, and with B̂ = ηV/2 SGHMC samples the exact posterior where β̂ = 0 samples a hotter
 //! one. Runtime ≈ 2 s on one core at opt-level 3.
 
@@ -96,7 +96,7 @@ fn gradient_noise_estimate_matches_the_exact_covariance() {
 
 /// One SGHMC chain on p(θ | y_1..2000) with a minibatch of only |B| = 10 history data (no chunk),
 /// so that the gradient noise is large: η at the cap ηλ_max(V)/(2α) = 0.9. For exact posterior
-/// draws S = (θ − m)ᵀA(θ − m)/D has mean 1 (A, m: the exact posterior, ALGORITHMS.md §9).
+/// draws S = (θ − m)ᵀA(θ − m)/D has mean 1 (A, m: the exact posterior, docs/truth.md §5).
 /// - With B̂ = ηV/2 (V exact at the posterior mean) the injected plus gradient noise is 2αηI and
 ///   the chain samples the posterior up to discretisation (ηH ≈ 2·10⁻³: +0.05 %, from the discrete
 ///   Lyapunov equation of the damped oscillator) and V's variation over the posterior (O(1/n)).

@@ -1,5 +1,5 @@
 //! SGLD with full-batch gradients on a Gaussian has an exactly known *biased* stationary law
-//! (ALGORITHMS.md §12.7): θ' = Aθ + N(0, εI) with A = I − εP/2, so Σ_ε solves Σ = AΣAᵀ + εI.
+//! (docs/sgld.md §4): θ' = Aθ + N(0, εI) with A = I − εP/2, so Σ_ε solves Σ = AΣAᵀ + εI.
 //! These tests pin that law (not "close to the posterior") at two step sizes, one where the
 //! bias is large, and check that the test would catch a wrong noise scale.
 

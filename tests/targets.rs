@@ -261,7 +261,7 @@ fn linreg(n: usize, d: usize, noise_sd: f64, prior_sd: f64) -> LinearRegression 
 
 #[test]
 fn linear_regression_sequential_evidence_equals_batch_formula_point_by_point() {
-    // ALGORITHMS.md §9's check case: N = 50, d = 3, σ² = 0.7 (our data, so not its number).
+    // docs/truth.md §5's check case: N = 50, d = 3, σ² = 0.7 (our data, so not its number).
     let model = linreg(50, 3, 0.7f64.sqrt(), 1.0);
     let terms = model.sequential_log_predictives();
     assert_eq!(terms.len(), 50);

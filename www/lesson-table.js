@@ -7,7 +7,7 @@
 // panel; their claims are checked natively at the same settings by the Rust tests they name
 // (`verifiedBy`).
 //
-// Numbers in the texts come from the closed forms quoted there (ALGORITHMS.md §12.7) or from the
+// Numbers in the texts come from the closed forms quoted there (docs/sgld.md §4) or from the
 // measurements the tests repeat; tolerances leave room for the Monte Carlo error at the stated
 // number of samples.
 
@@ -53,7 +53,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.05, batch_size: 5 }, speed: 500 },
-        text: 'The dotted ellipse is SGLD\'s predicted stationary law at this ε and minibatch: the discrete Lyapunov equation of the update with its gradient noise (ALGORITHMS.md §12.7). The dashed, measured ellipse converges to the dotted one, not to the solid truth: the gap between dotted and solid is the bias, the gap between dashed and dotted is Monte Carlo error, which shrinks as samples accumulate.',
+        text: 'The dotted ellipse is SGLD\'s predicted stationary law at this ε and minibatch: the discrete Lyapunov equation of the update with its gradient noise (Welling & Teh 2011, eq. 4, solved for its stationary covariance). The dashed, measured ellipse converges to the dotted one, not to the solid truth: the gap between dotted and solid is the bias, the gap between dashed and dotted is Monte Carlo error, which shrinks as samples accumulate.',
         action: 'Press Reset and watch the dashed ellipse settle onto the dotted one.',
         claims: [
           { metric: 'predicted.area_ratio', label: 'predicted area / truth area', op: '>', value: 1.8, after_samples: 1 },

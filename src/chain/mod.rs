@@ -357,7 +357,7 @@ impl Chain {
         self.path.iter()
     }
 
-    /// Equal-time samples along x(s) = start + v·s (ALGORITHMS.md §7.8, trajectory output).
+    /// Equal-time samples along x(s) = start + v·s (docs/bouncy.md §6, trajectory output).
     fn discretise_segment(&mut self, start: &[f64], velocity: &[f64], duration: f64, on_sample: &mut dyn FnMut(&[f64])) {
         let mut s = self.time_to_next_sample;
         let mut point = start.to_vec();

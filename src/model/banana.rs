@@ -2,7 +2,7 @@
 //! θ₂ | θ₁ ~ N(b(θ₁² − a²), 1). A curved, strongly non-Gaussian ridge whose bend grows with the
 //! curvature b. Closed-form moments: E θ = 0, Var θ₁ = a², Var θ₂ = 1 + 2b²a⁴, Cov(θ₁, θ₂) =
 //! b E[θ₁³] = 0 — uncorrelated yet far from independent, which is the lesson of this target.
-//! No data: N pseudo-data and the synthetic noise knob (ALGORITHMS.md §0).
+//! No data: N pseudo-data and the synthetic noise knob (docs/README.md, Notation).
 
 use super::toy::{PseudoData, ToyDensity};
 use super::View;

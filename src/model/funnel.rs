@@ -2,7 +2,7 @@
 //! x | v ~ N(0, e^v). The scale of x changes by orders of magnitude along v, so no single step size
 //! suits both the neck and the mouth: the classic stress test for step sizes.
 //! Coordinates are ordered (v, x). Closed-form moments: E = 0, Var v = σ_v², Var x = E[e^v] =
-//! e^{σ_v²/2}, Cov = 0. No data: N pseudo-data and the synthetic noise knob (ALGORITHMS.md §0).
+//! e^{σ_v²/2}, Cov = 0. No data: N pseudo-data and the synthetic noise knob (docs/README.md, Notation).
 
 use super::toy::{PseudoData, ToyDensity};
 use super::View;

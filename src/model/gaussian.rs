@@ -4,8 +4,8 @@
 //! N pseudo-data terms with a real per-datum structure (toy.rs): exactly the posterior of N
 //! observations x_i ~ N(θ, NΣ) with sample mean μ and sample covariance NΣ under a flat prior, whose
 //! empirical Fisher N·Cov(g_i) is Σ⁻¹. A minibatch of n carries gradient noise (N/n − 1)Σ⁻¹,
-//! independent of θ, and the synthetic knob s adds N(0, s²I) (ALGORITHMS.md §0). Discretised
-//! Langevin dynamics on it has the exact stationary covariance of ALGORITHMS.md §12.7 (plus
+//! independent of θ, and the synthetic knob s adds N(0, s²I) (docs/README.md, Notation). Discretised
+//! Langevin dynamics on it has the exact stationary covariance of docs/sgld.md §4 (plus
 //! (ε²/4)× the gradient-noise covariance with minibatches), which is what the tests pin.
 
 use super::toy::{add_pseudo_batch_scores, add_pseudo_scores, pseudo_log_lik, pseudo_observation};

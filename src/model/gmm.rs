@@ -1,5 +1,5 @@
 //! Gaussian mixture model with diagonal covariances, SGAIS paper Appendix B.3 (Cameron, Eggers,
-//! Kroon 2019), in the unconstrained parameterisation of ALGORITHMS.md §10 (option A).
+//! Kroon 2019), in the unconstrained parameterisation of docs/sgais.md §8.
 //!
 //! p(y | θ) = Σ_k β_k Π_j N(y_j; μ_kj, σ²_kj); priors β ~ Dir(1), μ_kj | σ²_kj ~ N(0, 4σ²_kj),
 //! σ²_kj ~ InvGamma(1, 1). The paper uses K = 5 components on 2-D data: 25 parameters, 24 degrees
@@ -444,7 +444,7 @@ mod tests {
     }
 
     /// The weight prior with its Jacobian, log Γ(K) + Σ_k log β_k(z), integrates to 1 over the
-    /// K − 1 free logits (ALGORITHMS.md §10 option A). K = 3: quadrature over (z₁, z₂); the rest of
+    /// K − 1 free logits (docs/sgais.md §8, (SGAIS.9)). K = 3: quadrature over (z₁, z₂); the rest of
     /// log p(θ) is separated out by evaluating at z = 0, where β = (1/3, 1/3, 1/3).
     #[test]
     fn dirichlet_logit_prior_integrates_to_one() {

@@ -1,4 +1,4 @@
-//! Hyperbola ridge "after SBPS App. D" — a placeholder, not the paper's example (ALGORITHMS.md §7.13
+//! Hyperbola ridge "after SBPS App. D" — a placeholder, not the paper's example (docs/bouncy.md §12
 //! [GUESS]: the appendix's formulas are lost). y_i ~ N(w₁w₂, σ_y²), i = 1..N, prior w ~ N(0, σ_p² I):
 //! log π(w) = −Σ_i (y_i − w₁w₂)²/(2σ_y²) − ‖w‖²/(2σ_p²). Only the product w₁w₂ is identified, so the
 //! mass lies along the hyperbola w₁w₂ ≈ ȳ (two branches when ȳ ≠ 0). Per-datum score:

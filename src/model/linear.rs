@@ -1,5 +1,5 @@
 //! Bayesian linear regression with known noise: y_i = x_iᵀw + b + ε_i, ε_i ~ N(0, σ²),
-//! θ = [w, b] ~ N(0, σ_p² I). Exact posterior and exact evidence (ALGORITHMS.md §9, generalised
+//! θ = [w, b] ~ N(0, σ_p² I). Exact posterior and exact evidence (docs/truth.md §5, generalised
 //! from σ_p = 1): A = I/σ_p² + ΦᵀΦ/σ², m = A⁻¹Φᵀy/σ²,
 //! log Z = −(N/2) log(2πσ²) − ½ log det(σ_p² A) − ½ (yᵀy/σ² − mᵀAm).
 
@@ -113,7 +113,7 @@ impl LinearRegression {
         (precision, mean)
     }
 
-    /// Exact log evidence log p(y_1..y_n) of the first `n` data (ALGORITHMS.md §9).
+    /// Exact log evidence log p(y_1..y_n) of the first `n` data (docs/truth.md §5).
     pub fn log_evidence_after(&self, n: usize) -> f64 {
         let noise_var = self.noise_sd * self.noise_sd;
         let (precision, mean) = self.posterior_after(n);
@@ -124,7 +124,7 @@ impl LinearRegression {
         -(n as f64 / 2.0) * (2.0 * std::f64::consts::PI * noise_var).ln() - 0.5 * log_det_scaled - 0.5 * (yty / noise_var - quad)
     }
 
-    /// The one-step-ahead predictive log densities log p(y_n | y_<n), n = 1..N (ALGORITHMS.md §9,
+    /// The one-step-ahead predictive log densities log p(y_n | y_<n), n = 1..N (docs/truth.md §5,
     /// sequential form): log N(y_n; φ_nᵀm_{n−1}, σ² + φ_nᵀS_{n−1}φ_n), with the posterior covariance
     /// S_n = A_n⁻¹ updated by Sherman–Morrison (a Kalman filter), O(N d²). They sum to log Z.
     pub fn sequential_log_predictives(&self) -> Vec<f64> {
@@ -274,7 +274,7 @@ impl LinearRegression {
 mod tests {
     use super::*;
 
-    /// ALGORITHMS.md §9's direct form: y ~ N(0, σ²I + σ_p² ΦΦᵀ).
+    /// docs/truth.md (TRUTH.3), the direct form: y ~ N(0, σ²I + σ_p² ΦΦᵀ).
     fn direct_log_evidence(model: &LinearRegression) -> f64 {
         let n = model.n_data();
         let phi = DMatrix::from_fn(n, model.d + 1, |i, j| model.design_row(i)[j]);

@@ -1,4 +1,4 @@
-//! d-dimensional synthetic logistic regression as in the SBPS experiment (ALGORITHMS.md §7.12, the
+//! d-dimensional synthetic logistic regression as in the SBPS experiment (docs/bouncy.md §11, the
 //! authors' `pSBPS_fig.ipynb`): w* ~ U(−5, 5)^D, x_i ~ N(0, diag(v, 1, …, 1)) with one badly scaled
 //! feature (v = 1/500, so the posterior is ~√500 times wider along w₁: Hessian condition number
 //! ≈ 10³), P(y_i = 1) = σ(x_iᵀw*). No intercept, and a flat-ish N(0, σ_p²) prior (the notebook uses

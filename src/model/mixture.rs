@@ -1,4 +1,4 @@
-//! Welling & Teh (2011) §5.1 tied-means mixture (ALGORITHMS.md §1): θ₁ ~ N(0, 10), θ₂ ~ N(0, 1)
+//! Welling & Teh (2011) §5.1 tied-means mixture (docs/sgld.md §5): θ₁ ~ N(0, 10), θ₂ ~ N(0, 1)
 //! (variances), x_i ~ ½N(θ₁, σ_x²) + ½N(θ₁ + θ₂, σ_x²) with σ_x² = 2, N = 100 points drawn with
 //! θ = (0, 1). The posterior is bimodal, with modes near (0, 1) and (1, −1) (the labels of the two
 //! components can swap: (θ₁, θ₂) ↔ (θ₁ + θ₂, −θ₂)). Minibatch noise is real: ℓ_i is one datum.

@@ -1,5 +1,5 @@
 //! Targets (posteriors) behind one interface with per-datum log-likelihood gradients
-//! (ALGORITHMS.md §0): SGFS/OSGFS need the empirical Fisher and SBPS the noise variance, so the
+//! (docs/README.md, Notation): SGFS/OSGFS need the empirical Fisher and SBPS the noise variance, so the
 //! model exposes the scores g_i = ∇ℓ_i(θ) one datum at a time, not only their sum.
 
 pub mod banana;
@@ -21,7 +21,7 @@ pub mod toy;
 use crate::diagnostics::Moments;
 use crate::params::ParamSpec;
 
-/// The synthetic gradient-noise knob of data-free toy targets (ALGORITHMS.md §0).
+/// The synthetic gradient-noise knob of data-free toy targets (docs/README.md, Notation).
 pub const GRAD_NOISE: ParamSpec = ParamSpec::linear(
     "grad_noise",
     "Gradient noise",
@@ -69,7 +69,7 @@ impl View {
 /// A posterior log π(θ) = log p(θ) + Σ_{i=1}^N ℓ_i(θ).
 ///
 /// Targets without data (toy densities) split log π into N identical pseudo-data terms and add the
-/// synthetic gradient-noise knob of ALGORITHMS.md §0 through [`Model::synthetic_noise_sd`].
+/// synthetic gradient-noise knob (docs/README.md, (N.2)) through [`Model::synthetic_noise_sd`].
 pub trait Model: Send + Sync {
     /// Dimension D of θ.
     fn dim(&self) -> usize;
@@ -85,7 +85,7 @@ pub trait Model: Send + Sync {
     fn add_grad_log_lik(&self, i: usize, theta: &[f64], out: &mut [f64]);
 
     /// Standard deviation s of the synthetic noise ξ ~ N(0, s² I) added to the full-scale gradient
-    /// estimate (ALGORITHMS.md §0). Zero for targets whose noise comes from real minibatches.
+    /// estimate (docs/README.md, Notation). Zero for targets whose noise comes from real minibatches.
     fn synthetic_noise_sd(&self) -> f64 {
         0.0
     }
@@ -112,13 +112,13 @@ pub trait Model: Send + Sync {
     }
 
     /// The whole posterior is N(mean, precision⁻¹): `(mean, precision row-major D × D)`. Lets exact
-    /// BPS draw its event times in closed form (ALGORITHMS.md §8.3). Default: not Gaussian.
+    /// BPS draw its event times in closed form (docs/bouncy.md (BPS.3)). Default: not Gaussian.
     fn gaussian_precision(&self) -> Option<(Vec<f64>, Vec<f64>)> {
         None
     }
 
     /// L with |u·∇ℓ_i(θ)| ≤ L for every datum i, every θ and every unit vector u: bounds every
-    /// minibatch's projected score, which makes lipSBPS thinning exact (ALGORITHMS.md §7.11).
+    /// minibatch's projected score, which makes lipSBPS thinning exact (docs/bouncy.md §9).
     /// Default: no such bound.
     fn score_projection_bound(&self) -> Option<f64> {
         None
@@ -132,7 +132,7 @@ pub trait Model: Send + Sync {
 
     /// M with uᵀ∇²U(θ)u ≤ M for every θ and unit u, U = −log π: along x + v t the bounce rate
     /// v·∇U grows at most by M‖v‖² per unit time, the affine thinning bound of exact BPS on
-    /// non-Gaussian targets (ALGORITHMS.md §7.11, full-data form). Default: unknown.
+    /// non-Gaussian targets (docs/bouncy.md §2, the affine bound). Default: unknown.
     fn curvature_bound(&self) -> Option<f64> {
         None
     }

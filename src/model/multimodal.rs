@@ -1,4 +1,4 @@
-//! Multimodal toy "after SBPS App. E" — a placeholder, not the paper's example (ALGORITHMS.md §7.13
+//! Multimodal toy "after SBPS App. E" — a placeholder, not the paper's example (docs/bouncy.md §12
 //! [GUESS]: the appendix's formulas are lost). It reuses the Welling–Teh tied-means mixture
 //! (mixture.rs): θ₁ ~ N(0, 10), θ₂ ~ N(0, 1), x_i ~ ½N(θ₁, σ_x²) + ½N(θ₁ + θ₂, σ_x²), but with data
 //! drawn at θ = (0, g) for an adjustable gap g and narrower components, so the two modes (0, g) and

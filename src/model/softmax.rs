@@ -3,7 +3,7 @@
 //! independent N(0, σ_p²) priors (σ_p = 1 in the paper). The paper's setting is x ∈ R^10 and C = 4,
 //! i.e. 44 parameters.
 //!
-//! Parameters follow ALGORITHMS.md §0 (weights, then biases): θ = [w_1 (d), …, w_C (d), b_1..b_C].
+//! Parameters follow docs/README.md, Notation (weights, then biases): θ = [w_1 (d), …, w_C (d), b_1..b_C].
 //! Log-likelihood and prior are fully normalised, so the model can be used for evidence estimation.
 //! Per-datum score: ∂ℓ/∂w_k = (1[y = k] − p_k) x, ∂ℓ/∂b_k = 1[y = k] − p_k.
 

@@ -1,7 +1,7 @@
 //! Shared plumbing for data-free 2-D toy densities (correlated Gaussian, banana, funnel): log π is
 //! split into [`PSEUDO_DATA`] pseudo-data terms with a real per-datum structure, so that minibatch
 //! gradients and the empirical Fisher of SGFS/OSGFS mean what they mean on data; the synthetic
-//! noise knob s of ALGORITHMS.md §0 adds on top.
+//! noise knob s (docs/README.md, (N.2)) adds on top.
 //!
 //! Construction [DERIVED]: write log π(θ) = −½‖r(θ)‖² + c(θ) with a residual map r: R² → R² (the
 //! Gaussian's whitened deviation, the banana's two Gaussian factors, the funnel's v/σ_v and
@@ -12,7 +12,7 @@
 //! the empirical Fisher N·Cov(g_i) is the Gauss–Newton matrix JᵀJ — for the Gaussian exactly the
 //! posterior precision P, as for N observations x_i ~ N(θ, NΣ) with sample mean μ and sample
 //! covariance NΣ under a flat prior. A minibatch of n (without replacement) carries gradient noise
-//! of covariance (N/n − 1)·JᵀJ, zero at n = N (full batch: ALGORITHMS.md §12.7 unchanged).
+//! of covariance (N/n − 1)·JᵀJ, zero at n = N (full batch: docs/sgld.md (SGLD.7) unchanged).
 
 use super::{Model, View};
 use crate::diagnostics::Moments;

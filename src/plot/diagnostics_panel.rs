@@ -1,5 +1,5 @@
 //! The diagnostics panel: trace plot, autocorrelation and effective sample size of the retained
-//! samples (ALGORITHMS.md §11), built as [`ChartSpec`]s so any backend can draw them.
+//! samples (docs/diagnostics.md), built as [`ChartSpec`]s so any backend can draw them.
 
 use super::chart::{ChartSpec, Series, Style, PALETTE};
 use crate::diagnostics::autocorrelation;

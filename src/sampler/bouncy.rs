@@ -1,13 +1,13 @@
 //! Pieces shared by the bouncy particle samplers (exact BPS, SBPS, pSBPS, lipSBPS):
 //! reflections, velocity refreshes, closed-form event times of an affine rate, and exact sampling
-//! of the first event of a piecewise-linear proposal intensity (ALGORITHMS.md §7.2, §7.5, §8.1, §8.3).
+//! of the first event of a piecewise-linear proposal intensity (docs/bouncy.md §2, §5).
 
 use crate::model::Model;
 use crate::rng::{standard_exponential, standard_normal, uniform, ChainRng};
 
-/// Law of a refreshed velocity (ALGORITHMS.md §8.1). Both are rotation invariant, hence invariant
+/// Law of a refreshed velocity (docs/bouncy.md §2). Both are rotation invariant, hence invariant
 /// under every reflection, as BPS requires (the reference SBPS code's normalised uniform-in-cube
-/// draw is not, §7.2).
+/// draw is not, docs/bouncy.md §7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RefreshLaw {
     /// v ~ N(0, I_D): "global" refresh; the speed varies.
@@ -47,7 +47,7 @@ pub fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
-/// Reflect `v` in the hyperplane orthogonal to `normal` (ALGORITHMS.md §7.2):
+/// Reflect `v` in the hyperplane orthogonal to `normal` (docs/bouncy.md §2):
 /// v′ = v − 2 (v·n)/(n·n) n, so that v′·n = −v·n and ‖v′‖ = ‖v‖. A zero normal leaves v alone.
 pub fn reflect(v: &mut [f64], normal: &[f64]) {
     let nn = dot(normal, normal);
@@ -69,7 +69,7 @@ pub struct ThinningCounts {
 }
 
 impl ThinningCounts {
-    /// Thinning at a proposal drawn from bound λ̄ (ALGORITHMS.md §8.2): accept with probability
+    /// Thinning at a proposal drawn from bound λ̄ (docs/bouncy.md §2): accept with probability
     /// rate/λ̄ (without a draw when `exact`), reflecting v on ∇U; a rate above λ̄ is counted as a
     /// violation. Returns whether the particle bounced.
     pub fn thin(&mut self, v: &mut [f64], grad_u: &[f64], rate: f64, bound: f64, exact: bool, rng: &mut ChainRng) -> bool {
@@ -88,7 +88,7 @@ impl ThinningCounts {
 }
 
 /// First arrival time of a Poisson process with rate (a + b t)₊, b ≥ 0, from one Exp(1) draw `e`
-/// (ALGORITHMS.md §8.3): τ = (−a + √(a² + 2be))/b for a ≥ 0 (written in its cancellation-free
+/// (docs/bouncy.md (BPS.3)): τ = (−a + √(a² + 2be))/b for a ≥ 0 (written in its cancellation-free
 /// form 2e/(a + √(a² + 2be))) and τ = −a/b + √(2e/b) for a < 0. Infinite when the rate stays 0.
 pub fn affine_event_time(a: f64, b: f64, e: f64) -> f64 {
     if a >= 0.0 {
@@ -106,7 +106,7 @@ pub fn affine_event_time(a: f64, b: f64, e: f64) -> f64 {
 }
 
 /// Waiting time until the next refresh, Exp(λ_ref) (infinite when λ_ref = 0). Redrawing it at
-/// every event is valid by memorylessness (ALGORITHMS.md §7.2).
+/// every event is valid by memorylessness (docs/bouncy.md §2).
 pub fn refresh_time(rate: f64, rng: &mut ChainRng) -> f64 {
     if rate > 0.0 {
         standard_exponential(rng) / rate
@@ -120,12 +120,12 @@ pub fn refresh_time(rate: f64, rng: &mut ChainRng) -> f64 {
 pub enum ProposalTime {
     /// An event after `time`, where the (clipped, interpolated) intensity equals `bound` > 0.
     Event { time: f64, bound: f64 },
-    /// No event before the horizon (ALGORITHMS.md §7.5 fix (c): travel there, no accept test).
+    /// No event before the horizon (docs/bouncy.md §5 fix (c): travel there, no accept test).
     Horizon,
 }
 
 /// Exact first event of the intensity s ↦ max(0, ℓ(s)), where ℓ linearly interpolates
-/// `band(j·dt)` on the grid j = 0, 1, … (ALGORITHMS.md §7.5), given `exp1` ~ Exp(1). Cells whose
+/// `band(j·dt)` on the grid j = 0, 1, … (docs/bouncy.md §5), given `exp1` ~ Exp(1). Cells whose
 /// band is negative at both ends carry no mass; a cell that changes sign is integrated from its
 /// zero crossing (fix (b)); flat cells are handled by the cancellation-free root (fix (a)).
 pub fn sample_piecewise_linear(band: impl Fn(f64) -> f64, dt: f64, horizon: f64, exp1: f64) -> ProposalTime {

@@ -1,12 +1,12 @@
-//! Exact bouncy particle sampler (Bouchard-Côté, Vollmer & Doucet 2018; ALGORITHMS.md §8):
+//! Exact bouncy particle sampler (Bouchard-Côté, Vollmer & Doucet 2018; docs/bouncy.md §2):
 //! x moves as x + v t; bounces arrive at rate λ(x, v) = [v·∇U(x)]₊ with U = −log π, and reflect
 //! v in the hyperplane orthogonal to ∇U; at rate λ_ref the velocity is refreshed.
 //!
 //! Event times are exact. On Gaussian targets ([`Model::gaussian_precision`]) they are drawn in
-//! closed form (§8.3). Elsewhere they come from thinning an affine bound built from the full-data
+//! closed form (docs/bouncy.md (BPS.3)). Elsewhere they come from thinning an affine bound built from the full-data
 //! gradient: along the ray, v·∇U(x + v s) ≤ v·∇U(x) + M‖v‖² s with M ≥ sup λ_max(∇²U)
 //! ([`Model::curvature_bound`]), so a proposal at τ is accepted with probability
-//! [v·∇U(x + vτ)]₊ / (v·∇U(x) + M‖v‖²τ), a valid bound (§7.11, full-data form). Synthetic gradient
+//! [v·∇U(x + vτ)]₊ / (v·∇U(x) + M‖v‖²τ), a valid bound (docs/bouncy.md §2, the affine bound). Synthetic gradient
 //! noise is ignored: this sampler is the exact reference of its family.
 
 use super::bouncy::{affine_event_time, dot, refresh_time, RefreshLaw, ThinningCounts, REFRESH_LAWS};
@@ -34,7 +34,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
 /// Target-derived refresh rate: one refresh per widest length scale travelled at unit speed,
 /// λ_ref = 1/ℓ_max ([`super::bouncy::length_scales`]), instead of 1 per unit time whatever the
 /// target's scale. Without enough refreshes BPS is not ergodic on (near-)isotropic Gaussians
-/// (ALGORITHMS.md §8.1), and a posterior of N = 10⁶ points is a thousand times narrower than one.
+/// (docs/bouncy.md §2), and a posterior of N = 10⁶ points is a thousand times narrower than one.
 pub fn derive_defaults(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
     let Some((_, widest)) = super::bouncy::length_scales(model) else { return Vec::new() };
     let spec = &PARAMS[0];
@@ -45,7 +45,7 @@ pub fn derive_defaults(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedP
 /// How bounce times are drawn.
 #[derive(Clone, Debug)]
 enum EventSource {
-    /// U = ½(x − μ)ᵀP(x − μ): rate (a + b t)₊ with a = v·P(x − μ), b = vᵀPv (§8.3).
+    /// U = ½(x − μ)ᵀP(x − μ): rate (a + b t)₊ with a = v·P(x − μ), b = vᵀPv (docs/bouncy.md (BPS.3)).
     Gaussian { mean: Vec<f64>, precision: Vec<f64> },
     /// Thinning of the affine bound with curvature bound M; `grad_u` is ∇U at the current x.
     Thinning { curvature: f64, grad_u: Vec<f64> },
@@ -158,7 +158,7 @@ impl Sampler for Bps {
         &self.x
     }
 
-    /// One event: a bounce, a rejected thinning proposal, or a refresh (ALGORITHMS.md §8.2).
+    /// One event: a bounce, a rejected thinning proposal, or a refresh (docs/bouncy.md §2).
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {
         if matches!(self.source, EventSource::Unsupported(_)) {
             return Emitted::Nothing;

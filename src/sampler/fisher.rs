@@ -1,5 +1,5 @@
-//! Shared pieces of the Fisher-scoring samplers (SGFS, OSGFS; ALGORITHMS.md §2, §4) and of the
-//! SGLD noise diagnostic (§1): the running average of minibatch score covariances, the prior's
+//! Shared pieces of the Fisher-scoring samplers (SGFS, OSGFS; docs/sgfs-osgfs.md) and of the
+//! SGLD noise diagnostic (docs/sgld.md §3): the running average of minibatch score covariances, the prior's
 //! precision, and Gaussian draws with a given covariance. Every routine returns `None` (or a
 //! non-finite value) instead of panicking when a matrix is not positive definite, so a sampler can
 //! fall back or let the chain's divergence guard stop it.

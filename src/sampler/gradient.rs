@@ -1,4 +1,4 @@
-//! Minibatch gradient estimation shared by every stochastic-gradient sampler (ALGORITHMS.md §0):
+//! Minibatch gradient estimation shared by every stochastic-gradient sampler (docs/README.md, Notation):
 //! ∇log π̂(θ) = ∇log p(θ) + (N/n) Σ_{i∈S} ∇ℓ_i(θ), with S drawn without replacement within a step,
 //! plus the synthetic noise ξ ~ N(0, s² I) of toy targets. The oracle also counts per-datum
 //! gradient evaluations, the fair cost unit across samplers.
@@ -114,7 +114,7 @@ impl GradientOracle {
     /// WITHOUT synthetic noise; the full-scale synthetic noise ξ ~ N(0, s²I) of toy targets is
     /// drawn separately into `noise` (zeros when s = 0). SBPS needs the two apart: only the
     /// minibatch part of its noise variance carries the finite-population factor (1 − n/N),
-    /// ALGORITHMS.md §7.3. Returns n.
+    /// docs/bouncy.md §3. Returns n.
     pub fn minibatch_scores_and_noise(&mut self, model: &dyn Model, theta: &[f64], rng: &mut ChainRng, scores: &mut Vec<f64>, noise: &mut [f64]) -> usize {
         self.next_batch(rng);
         self.current_batch_scores_and_noise(model, theta, rng, scores, noise)

@@ -1,5 +1,5 @@
 //! Hamiltonian Monte Carlo on the full data (Duane et al. 1987; Neal 2011, "MCMC using Hamiltonian
-//! dynamics", §5.3.2), an exact reference of ALGORITHMS.md §5: momentum p ~ N(0, I), L leapfrog
+//! dynamics", §5.3.2), an exact reference of docs/truth.md §4: momentum p ~ N(0, I), L leapfrog
 //! steps of size ε on H(θ, p) = −log π(θ) + |p|²/2, then a Metropolis–Hastings test
 //! min{1, exp(H(θ, p) − H(θ', p'))}. Each leapfrog step costs one full gradient (N evaluations).
 

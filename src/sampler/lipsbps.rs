@@ -1,11 +1,11 @@
-//! lipSBPS (Pakman et al. 2017, `lipschitzSBPS` in the authors' code; ALGORITHMS.md §7.11): SBPS
+//! lipSBPS (Pakman et al. 2017, `lipschitzSBPS` in the authors' code; docs/bouncy.md §9): SBPS
 //! with exact thinning against a global bound, so minibatch noise costs no bias.
 //!
 //! For unit v and any minibatch S, G̃ = v·∇Ũ = −v·∇log p(w + v t) − (N/n) Σ_{i∈S} v·∇ℓ_i
 //! ≤ −v·∇log p(w) + M_p t + N L, with L ≥ |v·∇ℓ_i| ([`Model::score_projection_bound`], max_i ‖x̃_i‖
 //! for logistic regression) and M_p the prior's curvature bound ([`Model::prior_curvature_bound`],
 //! 1/σ_p² for a N(0, σ_p² I) prior, 0 for a flat one). Proposals therefore come from the affine
-//! rate (a + M_p t)₊, a = N L − v·∇log p(w), drawn in closed form (§8.3), and are accepted with
+//! rate (a + M_p t)₊, a = N L − v·∇log p(w), drawn in closed form (docs/bouncy.md (BPS.3)), and are accepted with
 //! probability G̃₊/λ̄: there are never violations (they are counted to prove it). Unlike the
 //! reference class, the velocity is refreshed (uniform on the sphere) at rate λ_ref, 0 allowed.
 

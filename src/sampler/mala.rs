@@ -1,4 +1,4 @@
-//! Metropolis-adjusted Langevin algorithm on the full data (ALGORITHMS.md §5): the exact but
+//! Metropolis-adjusted Langevin algorithm on the full data (docs/truth.md §4): the exact but
 //! expensive reference. Proposal θ' = θ + (ε/2)∇log π(θ) + √ε ξ, accepted with probability
 //! min{1, π(θ') q(θ | θ') / (π(θ) q(θ' | θ))}, q the Gaussian proposal density (Roberts & Tweedie 1996).
 

@@ -1,5 +1,5 @@
 //! Optimised stochastic-gradient Fisher scoring (El hanchi 2018, §2.3 and Algorithm 1;
-//! ALGORITHMS.md §4), with ε = 1 as in the report.
+//! docs/sgfs-osgfs.md §4), with ε = 1 as in the report.
 //!
 //! C = running average (κ = 1/i) of the minibatch covariance of per-datum scores; G = prior
 //! precision; H = N C + G (eq. 9); D = (k/2) H^(−1) (eq. 10) with

@@ -1,4 +1,4 @@
-//! Preconditioned SBPS (Pakman et al. 2017, eq. 19–20; ALGORITHMS.md §7.10): SBPS run in the
+//! Preconditioned SBPS (Pakman et al. 2017, eq. 19–20; docs/bouncy.md §8): SBPS run in the
 //! coordinates whitened by an adaptive diagonal A = diag(a), a_i ∝ 1/(√ĝ²_i + ε) with ĝ² an
 //! exponential moving average (β = 0.99) of squared mean minibatch gradients, normalised to mean 1.
 //! The motion is A v, observations are (A v)·∇Ũ, reflections use A∇Ũ with the A of the ending

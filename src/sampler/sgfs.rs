@@ -1,10 +1,10 @@
-//! Stochastic-gradient Fisher scoring (Ahn, Korattikara & Welling 2012, Algorithm 1; ALGORITHMS.md
-//! §2), full (SGFS-f) and diagonal (SGFS-d).
+//! Stochastic-gradient Fisher scoring (Ahn, Korattikara & Welling 2012, Algorithm 1; docs/sgfs-osgfs.md
+//! §1), full (SGFS-f) and diagonal (SGFS-d).
 //!
 //! Per step: minibatch scores g_i, mean ḡ, covariance V (divisor n − 1); Î_t = (1 − κ_t)Î_{t−1} +
 //! κ_t V with κ_t = 1/t; γ = (n + N)/n. With the paper's choice B = γ I_N and α = 2/√ε:
 //! θ ← θ + 2 [(1 + α²) γ I_N]^(−1) (∇log p(θ) + N ḡ + η),  η ~ N(0, α² γ I_N).
-//! Practical regularisation (ALGORITHMS.md §2, [DERIVED]): I_N = N Î_t + G + λ I, with G the prior's
+//! Practical regularisation (docs/sgfs-osgfs.md §2, [derived]): I_N = N Î_t + G + λ I, with G the prior's
 //! precision (by central differences of ∇log p at the start point; exact for Gaussian priors) and a
 //! small ridge λ, so the first steps (Î_1 from one minibatch, singular when n ≤ D) stay defined.
 //! SGFS-d keeps only diag(I_N). If the Cholesky factorisation of I_N fails, SGFS-f falls back to
@@ -37,7 +37,7 @@ pub const PARAMS: &[ParamSpec] = &[
         "sgfs_ridge",
         "Ridge",
         "λ",
-        "The Fisher estimate used is N·Î + G + λI: G is the prior precision (added as in ALGORITHMS.md §2), λ a small ridge for the first, noisy Î",
+        "The Fisher estimate used is N·Î + G + λI: G is the prior precision (added as in docs/sgfs-osgfs.md §2), λ a small ridge for the first, noisy Î",
         1e-12,
         1e6,
         1e-6,
@@ -277,7 +277,7 @@ impl Sgfs {
         self
     }
 
-    /// γ = (n + N)/n (Algorithm 1 line 2; not (n + N)/N, ALGORITHMS.md §2).
+    /// γ = (n + N)/n (Algorithm 1 line 2; not (n + N)/N, docs/sgfs-osgfs.md §2).
     pub fn gamma(&self) -> f64 {
         (self.batch_size + self.n_data) as f64 / self.batch_size.max(1) as f64
     }

@@ -1,5 +1,5 @@
 //! Stochastic-gradient Hamiltonian Monte Carlo (Chen, Fox & Guestrin 2014, eq. 15), in the form of
-//! the SGAIS paper's eq. 3 (ALGORITHMS.md §3):
+//! the SGAIS paper's eq. 3 (docs/sghmc.md):
 //! v ← v + η ∇log π̂(θ) − α v + N(0, 2(α − β̂) η);  θ ← θ + v  (v first, then θ with the new v, as
 //! in the authors' code tqchen/ML-SGHMC, matlab/figure3/sghmc.m).
 //! η is the learning rate, α the friction (1 − α the momentum decay), β̂ ≤ α an estimate of the

@@ -3,7 +3,7 @@
 //!
 //! The paper defines the ESS of the *incremental* weights only:
 //! ESS(Δ) = (Σ_i ω_i)² / Σ_i ω_i², ω_i(Δ) = p(C | θ_i)^Δ.
-//! (ALGORITHMS.md §6 writes ω_i = w_i p(C|θ_i)^Δ; the paper is the authority and its form keeps
+//! (an earlier spec (see docs/sgais.md §2) wrote ω_i = w_i p(C|θ_i)^Δ; the paper is the authority and its form keeps
 //! ESS(0) = M ≥ ESS*, so the bisection always has a bracket even after many chunks without
 //! resampling.) ESS(Δ) is non-increasing in Δ: d log ESS/dΔ = 2(E_Δ[L] − E_{2Δ}[L]) ≤ 0 because a
 //! tilted mean grows with the tilt.

@@ -1,5 +1,5 @@
 //! SGAIS — stochastic gradient annealed importance sampling (Cameron, Eggers, Kroon 2019,
-//! Entropy 21:1109; ALGORITHMS.md §6): online estimation of the evidence log Z = Σ_n log p(y_n | y_<n)
+//! Entropy 21:1109; docs/sgais.md): online estimation of the evidence log Z = Σ_n log p(y_n | y_<n)
 //! by sequential Bayesian updating in chunks, each chunk annealed in adaptively (target ESS,
 //! [`annealing`]), with SGHMC moves on the minibatch potential of eq. 4 ([`sghmc`]) whose history
 //! minibatches come from the whole history or a reservoir ([`reservoir`]).
@@ -54,7 +54,7 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("learning_rate", "Learning rate (per observation)", "lr", "η = lr / N (paper: lr = 0.1); with the estimated noise correction η is also capped so that gradient noise stays below its share of the injected noise", 1e-4, 10.0, DEFAULTS.learning_rate),
     ParamSpec::choice("eta_scale", "N in η = lr/N", "N", "total: N = size of the whole data set (paper); seen: N = data seen once the current chunk is in; tempered: N = previous data + λ·chunk, the data count of the current intermediate distribution (also the one that suits full-data AIS)", &["total", "seen", "tempered"], DEFAULTS.eta_scale),
     ParamSpec::linear("friction", "Friction", "α", "1 − α is the momentum decay of SGHMC (eq. 3)", 0.001, 1.0, DEFAULTS.friction),
-    ParamSpec::choice("noise_correction", "Gradient-noise correction", "β̂", "fixed: β̂ is the number below (paper: 0); estimated: β̂ = η V̂/2 with V̂ the covariance of the minibatch gradient, estimated from per-datum scores at every chunk (ALGORITHMS.md §3), and η capped so that β̂ ≤ κα", &["fixed", "estimated"], DEFAULTS.noise_correction),
+    ParamSpec::choice("noise_correction", "Gradient-noise correction", "β̂", "fixed: β̂ is the number below (paper: 0); estimated: β̂ = η V̂/2 with V̂ the covariance of the minibatch gradient, estimated from per-datum scores at every chunk (Chen, Fox & Guestrin 2014, §3.2), and η capped so that β̂ ≤ κα", &["fixed", "estimated"], DEFAULTS.noise_correction),
     ParamSpec::linear("noise_estimate", "Gradient-noise estimate", "β̂", "Fixed β̂, subtracted from α in the injected noise 2(α − β̂)η; must not exceed α", 0.0, 1.0, 0.0).shown_when("noise_correction", &[0.0]),
     ParamSpec::linear("max_noise_share", "Largest gradient-noise share", "κ", "With the estimated correction, η is capped so that the minibatch gradient noise supplies at most this fraction of SGHMC's noise (β̂ ≤ κα)", 0.05, 0.95, DEFAULTS.max_noise_share).shown_when("noise_correction", &[1.0]),
     ParamSpec::integer("batch_size", "History minibatch", "|B|", "Size of the history minibatch drawn with replacement (eq. 4)", 1.0, 100_000.0, DEFAULTS.batch_size, true),
@@ -199,7 +199,7 @@ pub enum NoiseCorrection {
     /// A fixed scalar β̂ ≤ α (paper: 0).
     Fixed(f64),
     /// B̂ = η V̂/2 with V̂ the estimated covariance of the minibatch gradient (Chen et al. 2014 §3.2;
-    /// ALGORITHMS.md §3), and η capped so that η λ_max(V̂)/2 ≤ κα; κ = `max_share`.
+    /// docs/sghmc.md §2), and η capped so that η λ_max(V̂)/2 ≤ κα; κ = `max_share`.
     Estimated { max_share: f64 },
 }
 

@@ -1,6 +1,6 @@
 //! The three SGAIS models of the paper's Appendix B behind the ordinary [`Model`] interface, plus
 //! what evidence estimation needs on top: a prior sampler (particles start from the prior) and the
-//! exact evidence curve where it exists (linear regression, ALGORITHMS.md §9).
+//! exact evidence curve where it exists (linear regression, docs/truth.md §5).
 //!
 //! SGAIS needs *normalised* log-likelihoods ℓ_i; every model listed here provides them.
 
@@ -51,7 +51,7 @@ impl EvidenceModel for GaussianMixture {
     }
 }
 
-/// ALGORITHMS.md §9 in one O(N d²) pass: accumulate A = I/σ_p² + ΦᵀΦ/σ², r = Φᵀy/σ² and yᵀy, and at
+/// docs/truth.md (TRUTH.5) in one O(N d²) pass: accumulate A = I/σ_p² + ΦᵀΦ/σ², r = Φᵀy/σ² and yᵀy, and at
 /// each checkpoint evaluate log Z = −(n/2) log(2πσ²) − ½ log det(σ_p² A) − ½ (yᵀy/σ² − rᵀA⁻¹r).
 pub fn sequential_linear_evidence(model: &LinearRegression, checkpoints: &[usize]) -> Vec<f64> {
     let dim = model.dim();

@@ -1,5 +1,5 @@
 //! The covariance of SGAIS's stochastic gradient, for SGHMC's noise correction B̂ = ηV̂/2
-//! (SGAIS paper eq. 3 and §4; Chen, Fox, Guestrin 2014, §3.2; ALGORITHMS.md §3).
+//! (SGAIS paper eq. 3 and §4; Chen, Fox, Guestrin 2014, §3.2; docs/sgais.md §3).
 //!
 //! In eq. 4 only the history term is stochastic: ((n−1)/|B|) Σ_{y∈B} ∇log p(y | θ) with B drawn
 //! i.i.d. with replacement from the n − 1 previous data, so its covariance is

@@ -1,4 +1,4 @@
-//! SGHMC moves on the SGAIS minibatch potential (SGAIS paper eq. 3 and eq. 4; ALGORITHMS.md §3).
+//! SGHMC moves on the SGAIS minibatch potential (SGAIS paper eq. 3 and eq. 4; docs/sgais.md §3).
 //!
 //! Û(θ) = −λ log p(C | θ) − ((n − 1)/|B|) Σ_{y∈B} log p(y | θ) − log p(θ)   (eq. 4)
 //! with C the current chunk, n − 1 the number of previous data and B drawn i.i.d. with replacement

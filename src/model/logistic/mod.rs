@@ -1,5 +1,5 @@
 //! Bayesian logistic regression: y_i ∈ {0, 1}, P(y_i = 1 | θ) = σ(x_iᵀw + b), prior θ ~ N(0, σ_p² I).
-//! Parameters are ordered [w_1..w_d, b] (ALGORITHMS.md §0). Per-datum score (the gradient of
+//! Parameters are ordered [w_1..w_d, b] (docs/README.md, Notation). Per-datum score (the gradient of
 //! ℓ_i = y_i log σ(z_i) + (1 − y_i) log(1 − σ(z_i)), z_i = x_iᵀw + b): g_i = (y_i − σ(z_i)) [x_i, 1].
 
 use super::{Model, View};
@@ -104,7 +104,7 @@ impl LogisticRegression {
         model
     }
 
-    /// Without the bias b (the SBPS notebook's model, ALGORITHMS.md §7.12); labels as in [`Self::new`].
+    /// Without the bias b (the SBPS notebook's model, docs/bouncy.md §11); labels as in [`Self::new`].
     pub fn without_intercept(d: usize, features: Vec<f64>, labels: Vec<f64>, prior_sd: f64, names: Vec<String>) -> Result<Self, String> {
         check_labels(&labels)?;
         Ok(Self::assemble(d, false, features, labels, prior_sd, names))
@@ -472,7 +472,7 @@ impl Model for LogisticRegression {
         }
     }
     fn score_projection_bound(&self) -> Option<f64> {
-        // |u·g_i| = |y_i − σ(z_i)| |u·[x_i, 1]| ≤ ‖[x_i, 1]‖ for unit u (ALGORITHMS.md §7.11;
+        // |u·g_i| = |y_i − σ(z_i)| |u·[x_i, 1]| ≤ ‖[x_i, 1]‖ for unit u (docs/bouncy.md §9;
         // without the 1 when there is no intercept).
         Some(self.max_row_norm())
     }

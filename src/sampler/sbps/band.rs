@@ -16,7 +16,7 @@ pub(super) fn band_resolution(dt: f64, horizon: f64) -> f64 {
 }
 
 impl Sbps {
-    /// Next flight: the band's first proposal (§7.5) or a refresh, whichever comes first.
+    /// Next flight: the band's first proposal (docs/bouncy.md §5) or a refresh, whichever comes first.
     pub(super) fn plan_flight(&mut self, rng: &mut ChainRng) {
         let (k, mu, t0) = (self.band_k, self.slope_prior_mean(), self.elapsed);
         let regression = &self.regression;

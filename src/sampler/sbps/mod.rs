@@ -1,19 +1,19 @@
 //! Stochastic bouncy particle sampler (Pakman, Gilboa, Carlson & Paninski 2017), rebuilt from the
-//! authors' code as specified in ALGORITHMS.md §7.1–§7.9, with the listed fixes:
+//! authors' code as specified in docs/bouncy.md §1–§7, with the listed fixes:
 //!
 //! - each iteration observes one minibatch: G̃ = u·∇Ũ(w) with u the direction of motion and
 //!   ∇Ũ = −∇log p − (N/n) Σ_{i∈S} ∇ℓ_i − ξ, and its noise sd σ from the per-datum projections,
 //!   σ² = N²(1 − n/N)s²_pop/n, plus s²‖u‖² for the synthetic noise ξ ~ N(0, s²I) of data-free toys,
-//!   which is fresh at every step and so carries no finite-population factor (§7.3, corrected);
+//!   which is fresh at every step and so carries no finite-population factor (docs/bouncy.md §3, corrected);
 //! - G̃ is regressed on the time since the last bounce, with a flat intercept prior and a slope
-//!   prior N(μ_β, σ_β²) whose mean is learned as the mean of all past slopes (§7.4);
-//! - the proposal intensity is the upper band Ĝ(t) + k·√(φᵀΣφ + σ_last²) (§7.5), clipped at 0 and
+//!   prior N(μ_β, σ_β²) whose mean is learned as the mean of all past slopes (docs/bouncy.md §4);
+//! - the proposal intensity is the upper band Ĝ(t) + k·√(φᵀΣφ + σ_last²) (docs/bouncy.md §5), clipped at 0 and
 //!   linearly interpolated on a grid of resolution dt, whose first event is drawn exactly
 //!   (flat and sign-changing cells included: fixes (a), (b));
-//! - proposals are thinned with probability G̃/λ̄ (§7.6); G̃/λ̄ > 1 is a bound violation, the
+//! - proposals are thinned with probability G̃/λ̄ (docs/bouncy.md §6); G̃/λ̄ > 1 is a bound violation, the
 //!   sampler's bias diagnostic; accepted proposals reflect u with the same minibatch gradient;
 //! - refreshes (rate λ_ref) draw a velocity uniform on the sphere and seed the new regression with
-//!   +G̃ for the new velocity (§7.7, sign fixed);
+//!   +G̃ for the new velocity (docs/bouncy.md §6, sign fixed);
 //! - when no proposal arrives before the horizon the particle travels there and re-plans without
 //!   an accept test (fix (c)). The horizon is a travel distance, derived from the target's
 //!   stiffest length scale ([`derive_defaults`]): with the code's 50 an under-covering band (a
@@ -22,11 +22,11 @@
 //! - when the band's slope far ahead β̂₁ + k√Σ₁₁ is negative, up to `aux_points` auxiliary
 //!   observations are made ahead on the ray with the last minibatch before proposing (paper App. E).
 //!
-//! With a preconditioner ([`Sbps::preconditioned`], pSBPS, §7.10) the motion is A v with
+//! With a preconditioner ([`Sbps::preconditioned`], pSBPS, docs/bouncy.md §8) the motion is A v with
 //! A = diag(a) from an exponential moving average of squared mean gradients. The average is
 //! updated every iteration, but the A used for motion and observation switches only at a
 //! regression restart (bounce or refresh), since the regression assumes one straight ray
-//! w + A v t (§7.10, corrected), and only during the first `adapt_iterations` iterations: a
+//! w + A v t (docs/bouncy.md §8, corrected), and only during the first `adapt_iterations` iterations: a
 //! preconditioner that keeps following where the particle has been makes the sampler's
 //! stationary law depend on it (measured: covariance error E2 0.62 adapting forever, 0.19 frozen,
 //! on the 21-D SGFS logistic target).
@@ -226,13 +226,13 @@ impl Sbps {
         }
     }
 
-    /// pSBPS (§7.10): SBPS with the adaptive diagonal preconditioner.
+    /// pSBPS (docs/bouncy.md §8): SBPS with the adaptive diagonal preconditioner.
     pub fn preconditioned(model: &dyn Model, start: Vec<f64>, params: &ParamValues) -> Self {
         Self::new(model, start, params, true)
     }
 
     /// Fraction of accepted proposals whose acceptance ratio G̃/λ̄ exceeded 1 (the paper's bias
-    /// diagnostic, ALGORITHMS.md §11). NaN before the first bounce.
+    /// diagnostic, docs/diagnostics.md). NaN before the first bounce.
     pub fn violation_rate(&self) -> f64 {
         self.counters.violations as f64 / self.counters.bounces as f64
     }
@@ -294,7 +294,7 @@ impl Sbps {
         (p.g, p.sd)
     }
 
-    /// Regression restart after a bounce or refresh (§7.6–§7.7, §7.10 corrected): switch A to the
+    /// Regression restart after a bounce or refresh (docs/bouncy.md §6, §8 corrected): switch A to the
     /// preconditioner's latest value, set the motion A v, and seed the new regression at t = 0
     /// with the observation along it (for SBPS after a bounce that is −G̃ exactly).
     fn restart(&mut self, n_data: usize) {
@@ -316,7 +316,7 @@ impl Sbps {
         self.started = true;
     }
 
-    /// Refresh (§7.7, sign fixed): new unit v, regression seeded with +G̃ and σ for the new motion.
+    /// Refresh (docs/bouncy.md §6, sign fixed): new unit v, regression seeded with +G̃ and σ for the new motion.
     fn refresh(&mut self, n_data: usize, rng: &mut ChainRng) {
         RefreshLaw::Sphere.draw(rng, &mut self.v);
         self.restart(n_data);
@@ -359,7 +359,7 @@ impl Sampler for Sbps {
         &self.w
     }
 
-    /// One iteration (§7.8): fly the planned time, observe one minibatch, then thin, refresh or
+    /// One iteration (docs/bouncy.md §6): fly the planned time, observe one minibatch, then thin, refresh or
     /// (at the horizon) only record the observation, add App. E auxiliary observations if the
     /// band turned down, and plan the next flight.
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {

@@ -7,7 +7,7 @@ use crate::rng::ChainRng;
 use crate::sampler::bouncy::dot;
 use crate::sampler::GradientOracle;
 
-/// Floor of the per-datum projected-score variance (`min_var`, §7.3). Applied after the
+/// Floor of the per-datum projected-score variance (`min_var`, docs/bouncy.md §3). Applied after the
 /// finite-population factor, so that n = N (σ = 0 otherwise) keeps finite regression weights.
 pub const MIN_SCORE_VARIANCE: f64 = 1e-15;
 
@@ -53,7 +53,7 @@ impl Observation {
         self.grad_u = grad_log.iter().zip(&self.noise).map(|(g, xi)| -(g + xi)).collect();
     }
 
-    /// G̃ = u·∇Ũ and its noise sd σ along u (§7.3, corrected): with p_i = u·∇ℓ_i and s²_pop their
+    /// G̃ = u·∇Ũ and its noise sd σ along u (docs/bouncy.md §3, corrected): with p_i = u·∇ℓ_i and s²_pop their
     /// population variance over the minibatch, σ² = N²(1 − n/N) s²_pop / n + s²‖u‖². Only the
     /// minibatch part is finite-population sampling; the synthetic noise is fresh at every step and
     /// is added without the factor. σ² is floored at N²·[`MIN_SCORE_VARIANCE`]/n.

@@ -4,7 +4,7 @@
 
 
 
-/// Diagonal preconditioner of pSBPS (§7.10): ĝ²_t = β ĝ²_{t−1} + (1 − β) ḡ⊙ḡ, a_i ∝ 1/(√ĝ²_i + ε),
+/// Diagonal preconditioner of pSBPS (docs/bouncy.md §8): ĝ²_t = β ĝ²_{t−1} + (1 − β) ḡ⊙ḡ, a_i ∝ 1/(√ĝ²_i + ε),
 /// normalised to mean 1.
 #[derive(Clone, Debug)]
 pub struct DiagonalPreconditioner {
@@ -12,7 +12,7 @@ pub struct DiagonalPreconditioner {
     pub diagonal: Vec<f64>,
 }
 
-/// EMA weight β of the old average (SBPS-public form, §7.10).
+/// EMA weight β of the old average (SBPS-public form, docs/bouncy.md §8).
 pub const PRECONDITIONER_BETA: f64 = 0.99;
 
 /// ε added to √ĝ² (relative to the per-datum gradient scale).

@@ -4,11 +4,11 @@
 
 
 
-/// Slope prior variance σ_β² (`prior_var`, §7.9).
+/// Slope prior variance σ_β² (`prior_var`, docs/bouncy.md §6 (defaults)).
 pub const SLOPE_PRIOR_VARIANCE: f64 = 1e5;
 
 /// Weighted Bayesian linear regression G = β₀ + β₁ t + ε, ε ~ N(0, σ_j²), flat prior on β₀ and
-/// N(μ_β, σ_β²) on β₁ (ALGORITHMS.md §7.4), kept as weighted Welford sums so that the 2 × 2
+/// N(μ_β, σ_β²) on β₁ (docs/bouncy.md §4), kept as weighted Welford sums so that the 2 × 2
 /// posterior is solved in centred, well-conditioned form:
 /// β̂₁ = (C_tG + μ_β/σ_β²)/(C_tt + 1/σ_β²), Ĝ(t) = Ḡ + β̂₁ (t − t̄), φᵀΣφ = 1/W + (t − t̄)²/(C_tt + 1/σ_β²).
 #[derive(Clone, Debug, Default)]
@@ -65,7 +65,7 @@ impl SlopeRegression {
         self.slope(prior_mean) + k / (self.c_tt + 1.0 / SLOPE_PRIOR_VARIANCE).sqrt()
     }
 
-    /// Upper band λ⁺(t) = Ĝ(t) + k √(φᵀΣφ + σ_last²) (§7.5), a predictive band for a new observation.
+    /// Upper band λ⁺(t) = Ĝ(t) + k √(φᵀΣφ + σ_last²) (docs/bouncy.md §5), a predictive band for a new observation.
     pub fn upper_band(&self, t: f64, k: f64, prior_mean: f64) -> f64 {
         self.mean_at(t, prior_mean) + k * (self.line_variance_at(t) + self.last_sd * self.last_sd).sqrt()
     }

@@ -7,7 +7,7 @@ use super::*;
 
 #[test]
 fn regression_matches_the_reference_normal_equations() {
-    // §7.4 in the code's uncentred form: P = Σ w φφᵀ + diag(0, 1/σ_β²), β̂ = P⁻¹ (Σ wG, Σ wGt + μ/σ_β²).
+    // docs/bouncy.md §4 in the code's uncentred form: P = Σ w φφᵀ + diag(0, 1/σ_β²), β̂ = P⁻¹ (Σ wG, Σ wGt + μ/σ_β²).
     let data = [(0.0, -2.0, 1.0), (0.3, 0.5, 2.0), (0.7, 1.9, 0.5), (1.2, 4.0, 1.5)];
     let mu = 0.8;
     let mut r = SlopeRegression::default();
@@ -35,7 +35,7 @@ fn regression_matches_the_reference_normal_equations() {
 #[test]
 fn preconditioner_is_the_sbps_public_ema_with_epsilon_and_mean_one() {
     // ĝ² = β ĝ²_old + (1 − β) g⊙g from 0 with β = 0.99 (β multiplies the OLD average);
-    // a_i ∝ 1/(√ĝ²_i + 10⁻⁴), normalised to mean 1 (ALGORITHMS.md §7.10).
+    // a_i ∝ 1/(√ĝ²_i + 10⁻⁴), normalised to mean 1 (docs/bouncy.md §8).
     let mut p = DiagonalPreconditioner::new(2);
     let (g1, g2) = ([2.0, 1e-3], [4.0, 3e-3]);
     p.update(&g1);
@@ -50,7 +50,7 @@ fn preconditioner_is_the_sbps_public_ema_with_epsilon_and_mean_one() {
 
 #[test]
 fn noise_sd_has_the_finite_population_factor_on_the_minibatch_part_only() {
-    // σ² = N²(1 − n/N) s²_pop/n + s²‖u‖² (§7.3): scores of n = 4 data out of N = 10 in 2-D,
+    // σ² = N²(1 − n/N) s²_pop/n + s²‖u‖² (docs/bouncy.md §3): scores of n = 4 data out of N = 10 in 2-D,
     // synthetic noise s = 3, direction u = (0.6, 0.8)·2.
     let obs = Observation {
         grad_u: vec![1.0, -2.0],
@@ -95,7 +95,7 @@ fn the_band_grid_has_at_most_ten_thousand_cells() {
 
 #[test]
 fn a_refresh_seeds_the_new_regression_with_plus_the_projected_gradient() {
-    // §7.7: after a refresh the new segment's regression holds one observation at t = 0,
+    // docs/bouncy.md §6: after a refresh the new segment's regression holds one observation at t = 0,
     // +G̃ = v_new·∇Ũ(w) (the reference code negates it, a bug). Full batch on the Gaussian
     // (exact ∇Ũ = −∇log π, computed here from the model, not from the sampler), no auxiliary
     // points, the largest refresh rate: every refresh step is checked.
@@ -129,7 +129,7 @@ fn a_refresh_seeds_the_new_regression_with_plus_the_projected_gradient() {
 
 #[test]
 fn psbps_switches_to_the_ema_of_every_observed_mean_gradient_at_each_restart() {
-    // §7.10 through the sampler: every iteration's observation updates ĝ² ← βĝ² + (1 − β)ḡ²
+    // docs/bouncy.md §8 through the sampler: every iteration's observation updates ĝ² ← βĝ² + (1 − β)ḡ²
     // with ḡ = ∇Ũ/N at the observed point (the start point first); A takes the normalised
     // 1/(√ĝ² + ε) only at a bounce or refresh. Full batch on a Gaussian with unequal scales:
     // ∇Ũ = −∇log π exactly, computed here from the model.

@@ -6,7 +6,7 @@ use crate::rng::{uniform, ChainRng};
 use crate::sampler::bouncy::reflect;
 
 impl Sbps {
-    /// Thinning at a proposal with bound λ̄ (§7.6). On acceptance v is reflected on A∇Ũ with the
+    /// Thinning at a proposal with bound λ̄ (docs/bouncy.md §6). On acceptance v is reflected on A∇Ũ with the
     /// A of the segment that ends here, then the regression restarts. Returns whether it bounced.
     pub(super) fn accept_or_reject(&mut self, bound: f64, n_data: usize, rng: &mut ChainRng) -> bool {
         let (g, sd) = self.projected_observation(n_data);

@@ -1,4 +1,4 @@
-//! Stochastic-gradient Langevin dynamics (Welling & Teh 2011, eq. 4; ALGORITHMS.md §1):
+//! Stochastic-gradient Langevin dynamics (Welling & Teh 2011, eq. 4; docs/sgld.md):
 //! θ_{t+1} = θ_t + (ε_t/2) M ∇log π̂(θ_t) + η_t,  η_t ~ N(0, ε_t M).
 //!
 //! - Step sizes: constant ε, or the polynomial schedule ε_t = a (b + t)^(−γ) (paper §3, with
@@ -97,7 +97,7 @@ pub fn stationary_mean_square(c: &Curvature, batch: f64) -> Vec<f64> {
 
 /// Stationary variance of constant-step SGLD along a direction of precision λ with gradient-noise
 /// variance q: θ' = (1 − ελ/2)θ + (ε/2)ξ + √ε z has v = (ε + ε²q/4)/(1 − (1 − ελ/2)²)
-/// = (1 + εq/4)/(λ(1 − ελ/4)) — ALGORITHMS.md §12.7 in the eigenbasis, plus the gradient noise;
+/// = (1 + εq/4)/(λ(1 − ελ/4)) — docs/sgld.md (SGLD.8) in the eigenbasis, plus the gradient noise;
 /// infinite at and beyond the stability limit ε = 4/λ.
 pub fn langevin_variance(step: f64, precision: f64, noise: f64) -> f64 {
     let denominator = precision * (1.0 - step * precision / 4.0);
@@ -248,7 +248,7 @@ pub fn drawn_noise_covariance(cov: &[f64], fraction: f64, per_datum_synthetic: f
     out
 }
 
-/// The latest noise diagnostic (ALGORITHMS.md §1, paper eq. 10 and Fig. 2).
+/// The latest noise diagnostic (docs/sgld.md §3, paper eq. 10 and Fig. 2).
 #[derive(Clone, Copy, Debug)]
 struct NoiseDiagnostic {
     /// λ_max(M^{1/2} V_s M^{1/2}) at the last refresh, V_s the scores' covariance with the

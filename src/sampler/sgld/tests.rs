@@ -16,7 +16,7 @@ fn params(settings: &[(&str, f64)]) -> ParamValues {
 
 #[test]
 fn per_direction_law_matches_the_full_lyapunov_solution() {
-    // §12.7 with gradient noise Σ_g = (N/n − 1)φP + s²I: the eigenbasis formula of
+    // docs/sgld.md §4 with gradient noise Σ_g = (N/n − 1)φP + s²I: the eigenbasis formula of
     // langevin_law equals Σ = AΣAᵀ + εI + (ε²/4)Σ_g solved in full.
     let model = crate::model::gaussian::CorrelatedGaussian::new(1.3, 0.7, 0.8, 0.5);
     let c = Curvature::of(&model).unwrap();
