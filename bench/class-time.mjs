@@ -9,6 +9,7 @@
 // CLASS_TIME_ONLY=sgld,bps limits the run to those lessons (presets are skipped then).
 
 import { readFile, writeFile } from 'node:fs/promises';
+import { replaceSection } from './sections.mjs';
 import { cpus } from 'node:os';
 import { startServer, launchBrowser, openApp } from '../tests/e2e/harness.mjs';
 
@@ -108,13 +109,5 @@ const lines = [SECTION, '',
 console.log(lines.join('\n'));
 if (!ONLY) {
   const path = new URL('../BENCHMARKS.md', import.meta.url);
-  let text = await readFile(path, 'utf8');
-  const start = text.indexOf(SECTION);
-  if (start >= 0) {
-    const next = text.indexOf('\n## ', start + SECTION.length);
-    text = text.slice(0, start) + lines.join('\n') + (next >= 0 ? text.slice(next) : '');
-  } else {
-    text = `${text.trimEnd()}\n\n${lines.join('\n')}`;
-  }
-  await writeFile(path, text);
+  await writeFile(path, replaceSection(await readFile(path, 'utf8'), SECTION, lines.join('\n')));
 }

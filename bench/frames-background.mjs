@@ -6,6 +6,7 @@
 // section in place. Asserts nothing about time.
 
 import { readFile, writeFile } from 'node:fs/promises';
+import { replaceSection } from './sections.mjs';
 import { startServer, launchBrowser, openApp } from '../tests/e2e/harness.mjs';
 
 const SECTION = '## Frame times with background jobs';
@@ -76,12 +77,4 @@ const lines = [SECTION, '',
   '', `Paper-scale distribution shift (K = 3, 5, 7 in order and shuffled, 100,000 points): finished in the page in ${fmt(shiftSeconds)} s wall time.`, '', `Comparison shown under the chart: ${shiftSentence}`, ''];
 console.log(lines.join('\n'));
 const path = new URL('../BENCHMARKS.md', import.meta.url);
-let text = await readFile(path, 'utf8');
-const start = text.indexOf(SECTION);
-if (start >= 0) {
-  const next = text.indexOf('\n## ', start + SECTION.length);
-  text = text.slice(0, start) + lines.join('\n') + (next >= 0 ? text.slice(next) : '');
-} else {
-  text = `${text.trimEnd()}\n\n${lines.join('\n')}`;
-}
-await writeFile(path, text);
+await writeFile(path, replaceSection(await readFile(path, 'utf8'), SECTION, lines.join('\n')));

@@ -4,7 +4,7 @@
 //! reach. The bouncy samplers have no such knob.
 
 use crate::chain::Chain;
-use crate::params::ParamSpec;
+use crate::params::main_knob;
 use crate::phase::log_grid;
 use crate::spec::SamplerKind;
 
@@ -86,10 +86,6 @@ impl Knob {
     }
 }
 
-/// A sampler's main knob: its first numeric parameter that is not the minibatch size.
-pub fn main_knob(params: &'static [ParamSpec]) -> Option<&'static ParamSpec> {
-    params.iter().find(|p| p.name != "batch_size" && p.choices.is_empty())
-}
 
 #[cfg(test)]
 mod tests {

@@ -238,6 +238,12 @@ impl ParamValues {
 }
 
 /// The message for a name that no spec declares.
+/// A sampler's main knob (what the analysis charts vary and a divergence message names): its first
+/// numeric parameter that is not the minibatch size.
+pub fn main_knob(params: &'static [ParamSpec]) -> Option<&'static ParamSpec> {
+    params.iter().find(|p| p.name != "batch_size" && p.choices.is_empty())
+}
+
 pub fn unknown_param(specs: &[ParamSpec], name: &str) -> String {
     let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
     if names.is_empty() {

@@ -111,7 +111,7 @@ fn r_ess(chains: &[Vec<f64>]) -> f64 {
     let rho = |t: usize| if t == 0 { 1.0 } else { 1.0 - (w - gamma(t)) / var_plus };
     let mut pairs = vec![rho(0) + rho(1)];
     let mut k = 1;
-    let mut tail_even = 0.0;
+    let tail_even;
     loop {
         if 2 * k + 1 > n - 2 {
             panic!("the reference needs chains long enough for a negative pair");

@@ -554,7 +554,7 @@ impl Chain {
 /// What to change after a divergence, naming the sampler's own control (registry: its main
 /// knob, e.g. SGHMC's learning rate η, not SGLD's ε).
 fn divergence_advice(spec: &SamplerSpec) -> String {
-    match (spec.kind, crate::knob::main_knob(spec.params)) {
+    match (spec.kind, crate::params::main_knob(spec.params)) {
         (SamplerKind::Bouncy, _) => "The event-time bound is too loose for this target — raise the band multiple k or the minibatch size, and press Reset.".into(),
         (_, Some(knob)) => format!("The {} is too large for this target — reduce {} (the “{}” slider) and press Reset.", knob.label.to_lowercase(), knob.symbol, knob.label),
         (_, None) => "The step is too large for this target — reduce it and press Reset.".into(),

@@ -40,6 +40,7 @@ pub mod reservoir;
 pub mod run;
 pub mod sghmc;
 pub mod shift;
+pub mod spread;
 pub mod warning;
 
 use crate::params::{ParamSpec, ParamValues};

@@ -5,7 +5,7 @@
 //! or the error against the exact value exceeds 3 standard errors of the replica mean, so the
 //! estimate is biased beyond what its spread shows.
 
-use super::replicas::Spread;
+use super::spread::Spread;
 
 /// Smallest acceptable share of the M particles carrying the weight.
 const ESS_SHARE: f64 = 0.05;

@@ -13,7 +13,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, pauseAndRestart } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -33,15 +33,6 @@ function classSteps(speed, bouncy) {
   return bouncy && speed <= ANIMATE_BELOW_SPEED ? Math.floor(CLASS_FRAMES / FRAMES_PER_PIECE) : speed * CLASS_FRAMES;
 }
 
-/** Pause, wait until the step's chains exist with their truth and pair, restart them from their seed. */
-async function pauseAndRestart(page) {
-  await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
-  await page.waitForFunction(() => {
-    const { app } = window.sgviz;
-    return !app.building && !app.truthPending && !app.pendingPair && (!app.compare?.enabled || Boolean(app.compare.lab));
-  }, null, { timeout: 120_000 });
-  await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.compare?.lab?.reset(); });
-}
 
 /** Run the class-time steps of the loaded chain (the compared one following); returns its counters. */
 async function runClassTime(page) {

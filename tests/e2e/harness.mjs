@@ -146,3 +146,17 @@ export function useBrowser() {
   });
   return shared;
 }
+
+/**
+ * Pause and restart the loaded lesson step's or preset's chains from their seeded start (so that
+ * what played before the pause does not matter), once the truth (and a pair preset) is known.
+ * Large targets are built in a worker (app.building); the compared chain exists once they arrive.
+ */
+export async function pauseAndRestart(page) {
+  await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
+  await page.waitForFunction(() => {
+    const { app } = window.sgviz;
+    return !app.building && !app.truthPending && !app.pendingPair && (!app.compare?.enabled || Boolean(app.compare.lab));
+  }, null, { timeout: 120_000 });
+  await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.compare?.lab?.reset(); });
+}

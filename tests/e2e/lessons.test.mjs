@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, pauseAndRestart } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -19,19 +19,6 @@ const CHUNK_STEPS = 50_000;
 /** Generous limit on page calls per claim (a chain that stops producing samples fails, not hangs). */
 const MAX_CALLS = 2_000;
 
-/**
- * Pause and restart the loaded step's chains from their seeded start (so that what played before
- * the pause does not matter), once the truth (and a pair preset) is known.
- */
-async function pauseAndRestart(page) {
-  await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
-  // Large targets are built in a worker (app.building); the compared chain exists once they arrive.
-  await page.waitForFunction(() => {
-    const { app } = window.sgviz;
-    return !app.building && !app.truthPending && !app.pendingPair && (!app.compare?.enabled || Boolean(app.compare.lab));
-  }, null, { timeout: 120_000 });
-  await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.compare?.lab?.reset(); });
-}
 
 /** Run both chains (the compared one to the same gradient budget) until `samples`; return states. */
 async function runTo(page, samples) {
