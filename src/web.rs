@@ -236,6 +236,14 @@ impl WebLab {
         }
         self.lab.seek(n as u64).map(|s| s as f64).map_err(js_error)
     }
+    /// `chains` chains of `steps` steps from over-dispersed starts at this setting: per coordinate
+    /// R̂, bulk and tail ESS, mean and its MCSE (JSON; `Lab::multichain_json`).
+    pub fn multichain_json(&self, chains: u32, steps: f64) -> Result<String, JsError> {
+        if !(steps.is_finite() && steps >= 0.0 && steps.fract() == 0.0 && steps <= 1e9) {
+            return Err(js_error(format!("steps: {steps} is not allowed; expected a whole number of steps per chain")));
+        }
+        self.lab.multichain_json(chains as usize, steps as u64).map(|v| v.to_string()).map_err(js_error)
+    }
     /// Steps taken so far and the furthest step of this run's timeline: `[steps, furthest]`.
     pub fn timeline_position(&self) -> Vec<f64> {
         vec![self.lab.chain().steps() as f64, self.lab.timeline().furthest() as f64]

@@ -2,9 +2,11 @@
 //! deliberately naive implementation written here from the paper and Stan's definitions (ranks by
 //! counting, Φ⁻¹ by bisection on a series for erf, Geyer's sequence as running minima of pair
 //! sums), against hand-worked values, and on real chains: 4 chains started in the two modes of the
-//! Welling–Teh mixture give R̂ > 1.1; 4 over-dispersed chains on the Gaussian give R̂ < 1.01.
+//! Welling–Teh mixture give R̂ > 1.1; 4 over-dispersed chains on the Gaussian give R̂ < 1.01; and
+//! the same through the page's entry point, `Lab::multichain_json`.
 
 use sgviz::chain::ChainConfig;
+use sgviz::lab::Lab;
 use sgviz::multichain::{diagnose, run_chains};
 use sgviz::rhat::{basic_rhat, convergence, ess, rank_normalise, split_chains};
 
@@ -264,4 +266,40 @@ fn four_over_dispersed_chains_on_the_gaussian_agree() {
         // The truth is N(0, Σ) with unit variances: the mean within 4 MCSE of 0.
         assert!(c.mean.abs() < 4.0 * c.mcse_mean, "θ{}: {c:?}", j + 1);
     }
+}
+
+/// The page's "Run 4 chains" runs 4 chains as long as the run on screen. 20 s of class time: its
+/// speed (20 steps a frame) × 1,200 frames.
+const CLASS_STEPS: u64 = 20 * 1_200;
+
+fn page_run(target: &str, seed: u64, steps: u64) -> serde_json::Value {
+    let lab = Lab::new(ChainConfig::new(target, "sgld", seed), 200, 200, 1.0).unwrap();
+    lab.multichain_json(4, steps).unwrap()
+}
+
+#[test]
+fn the_page_run_on_the_mixture_early_on_shows_its_over_dispersed_chains_disagree() {
+    // 2,000 steps: 100 frames, under 2 s of the page's default speed.
+    let result = page_run("mixture", 1, 2_000);
+    let worst = result["coordinates"].as_array().unwrap().iter().map(|c| c["rhat"].as_f64().unwrap()).fold(0.0, f64::max);
+    assert!(worst > 1.1, "{result}");
+}
+
+#[test]
+fn the_page_run_on_the_gaussian_agrees_and_its_means_are_within_their_mcse_of_the_truth() {
+    let result = page_run("gaussian", 1, CLASS_STEPS);
+    assert_eq!(result["chains"], 4);
+    for c in result["coordinates"].as_array().unwrap() {
+        let (rhat, mean, mcse) = (c["rhat"].as_f64().unwrap(), c["mean"].as_f64().unwrap(), c["mcse_mean"].as_f64().unwrap());
+        assert!(rhat < 1.01, "{c}");
+        // The truth is N(0, Σ) (closed form): the mean within 4 MCSE of 0.
+        assert!(mean.abs() < 4.0 * mcse, "{c}");
+        assert!(c["ess_bulk"].as_f64().unwrap() > 100.0 && c["ess_tail"].as_f64().unwrap() > 100.0, "{c}");
+    }
+}
+
+#[test]
+fn the_page_run_refuses_a_single_chain_and_names_the_setting() {
+    let lab = Lab::new(ChainConfig::new("gaussian", "sgld", 1), 200, 200, 1.0).unwrap();
+    assert!(lab.multichain_json(1, CLASS_STEPS).unwrap_err().starts_with("chains:"));
 }

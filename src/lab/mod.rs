@@ -10,7 +10,7 @@
 //! `view.rs` (the displayed pair and everything in pixels), `truth.rs` (the truth and the
 //! reference run), `handover.rs` (what workers hand over), `runaway.rs` (the runaway hand-over),
 //! `analysis.rs` (charts, ESS and the background analysis), `state.rs` (the state JSON and the
-//! predicted law) and `export.rs` (CSV).
+//! predicted law), `export.rs` (CSV) and `multichain.rs` (several chains' R̂ and ESS).
 
 use crate::analysis::Analysis;
 use crate::chain::{Chain, ChainConfig};
@@ -29,6 +29,7 @@ mod analysis;
 mod density;
 mod export;
 mod handover;
+mod multichain;
 mod rewind;
 mod runaway;
 mod state;
