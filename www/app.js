@@ -34,6 +34,8 @@ export const app = {
   upload: null,
   layout: { font: 'normal' },
   analysis: null,
+  /** "Run 4 chains" (www/multichain.js). */
+  multichain: null,
   compare: null,
   /** The lesson panel's handle (live claim check), once wired. */
   lessons: null,

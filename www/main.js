@@ -31,6 +31,7 @@ import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
 import { setUpEmbed, wireEmbedCode } from './embed.js';
 import { lessonPosition, startPresenting } from './present.js';
+import { MultichainPanel } from './multichain.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -102,6 +103,7 @@ function buildPage(memory) {
   app.analysis = new AnalysisRunner({
     progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
   }, () => app.lab, guarded);
+  app.multichain = new MultichainPanel();
 }
 
 /** Build the chain from the link's state, or from the defaults if the link's cannot be used. */
@@ -168,6 +170,8 @@ async function main() {
     seek: (n) => seek(n),
     /** The open lesson as { lesson, step, steps } (step from 1), or null. */
     lesson: () => lessonPosition(),
+    /** The last "Run 4 chains" result { status, chains, steps, coordinates: [{name, rhat, …}] }, or null. */
+    multichain: () => app.multichain.snapshot(),
   };
   setPlaying(autoplayAllowed());
   if (embedded === 'sgais') $('sgais-start').click();

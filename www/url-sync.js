@@ -13,6 +13,7 @@ let timer = 0;
 /** Write the state to the URL hash soon (and let the analysis restart for the new setting). */
 export function scheduleUrlWrite() {
   app.analysis?.schedule();
+  app.multichain?.settingChanged();
   clearTimeout(timer);
   timer = setTimeout(() => {
     const compare = app.compare?.enabled ? { sampler: app.compare.sampler, values: app.compare.values } : undefined;

@@ -3,7 +3,8 @@
 // text measurement panics in workers, WEB-NOTES.md), so charts travel as JSON specs and the main
 // thread draws them. One job at a time; the page stops a job by terminating the worker.
 // Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `sweep` (the
-// phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline).
+// phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline), `multichain`
+// (four chains from over-dispersed starts and their R̂).
 
 import init, { Lab, SgaisRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
 
@@ -89,7 +90,13 @@ function sgais(job) {
   }
 }
 
-const JOBS = { prepare, sweep, sgais };
+/** Several chains from over-dispersed starts: R̂, bulk/tail ESS and MCSE per coordinate. */
+function multichain(job) {
+  const lab = buildLab(job, false);
+  post({ type: 'done', result: lab.multichain_json(job.chains, job.steps) });
+}
+
+const JOBS = { prepare, sweep, sgais, multichain };
 
 self.onmessage = async ({ data }) => {
   try {
