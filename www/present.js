@@ -1,7 +1,8 @@
 // Present mode (issue 24): `?present=<lesson id>` shows a lesson as slides for a projector: one
 // step per slide, the step's sentence in large type, → / PageDown / Space-free clicker keys move on,
-// ← / PageUp go back, Esc leaves. An instructor toggle hides the controls and the statistics the
-// lesson does not use. `window.sgviz.lesson()` reads { lesson, step, steps } (step counts from 1).
+// ← / PageUp go back, Esc leaves. An instructor toggle hides the controls, the statistics and
+// every chart but the one the step talks about (its `figure`, www/lesson-table.js), which app.css
+// then shows large beside the 2-D plot. `window.sgviz.lesson()` reads { lesson, step, steps } (step counts from 1).
 
 import { $, app } from './app.js';
 import { LESSONS } from './lesson-table.js';
@@ -28,6 +29,16 @@ function leave() {
   $('present-bar')?.remove();
 }
 
+/**
+ * With the toggle on, a step with another figure changes the layout (app.css): the canvases are
+ * fitted and drawn again at their new size.
+ */
+function redrawWhenTheFigureChanges() {
+  new MutationObserver(() => {
+    if (document.documentElement.classList.contains('present-clean')) window.dispatchEvent(new Event('resize'));
+  }).observe($('lesson'), { attributes: true, attributeFilter: ['data-figure'] });
+}
+
 /** Start presenting when the link asks for it (after the lessons are wired). */
 export function startPresenting() {
   const id = presentRequest();
@@ -51,6 +62,7 @@ export function startPresenting() {
   const hint = document.createElement('span');
   hint.textContent = known ? '← → (or PageUp / PageDown) move between steps · Esc leaves' : `Unknown lesson "${id}"; allowed: ${LESSONS.map((l) => l.id).join(', ')}`;
   bar.append(toggle, hint);
+  redrawWhenTheFigureChanges();
   document.body.append(bar);
   if (!known) return;
   const choice = $('lesson-choice');

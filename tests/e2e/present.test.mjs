@@ -1,6 +1,7 @@
 // Present mode (issue 24): `?present=sgld` at 1920×1080 shows the lesson one step per slide with
 // its sentence in ≥ 28 px type; →/PageDown advance, ←/PageUp go back (window.sgviz.lesson()
-// follows), the instructor toggle hides the controls, Esc leaves. Screenshots.
+// follows), the instructor toggle hides the controls and every chart but the step's own figure,
+// which sits large beside a plot at least 45 % of the width; Esc leaves. Screenshots.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,6 +38,26 @@ test('present mode moves through a lesson with the arrow keys, large type, Esc l
   assert.equal(await page.isVisible('#primary-params'), false);
   assert.ok(await page.isVisible('#lesson-text'));
   await screenshot(page, 'present-clean-1920x1080', { fullPage: false });
+
+  // Step 1 talks about the plot: no chart is shown, and the plot is large.
+  const box = (id) => page.$eval(`#${id}`, (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height }; });
+  for (const id of ['chart-trace', 'chart-acf', 'chart-noise', 'chart-bias', 'chart-sweep']) assert.equal(await page.isVisible(`#${id}`), false, `${id} hidden on a plot step`);
+  assert.ok((await box('stack')).width >= 0.45 * 1920, `plot ${JSON.stringify(await box('stack'))}`);
+  // Step 3 talks about the noise chart: it is shown beside the plot, large; the other charts are not.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.sgviz.lesson().step === 3 && document.getElementById('lesson').dataset.figure === 'noise');
+  for (const id of ['chart-trace', 'chart-acf', 'chart-bias', 'chart-sweep']) assert.equal(await page.isVisible(`#${id}`), false, `${id} hidden on the noise step`);
+  assert.ok(await page.isVisible('#chart-noise'), 'the step\'s chart is shown');
+  assert.ok(await page.isVisible('#lesson-text'));
+  const [plot, chart] = [await box('stack'), await box('chart-noise')];
+  assert.ok(plot.width >= 0.45 * 1920, `plot ${JSON.stringify(plot)}`);
+  assert.ok(chart.left >= plot.right && chart.right <= 1920, `side by side: plot ${JSON.stringify(plot)}, chart ${JSON.stringify(chart)}`);
+  assert.ok(chart.width >= 0.35 * 1920, `the chart is large: ${JSON.stringify(chart)}`);
+  assert.ok(plot.top >= 0 && chart.bottom <= 1080, `both on one screen: plot ${JSON.stringify(plot)}, chart ${JSON.stringify(chart)}`);
+  await page.waitForFunction(() => window.sgviz.chart('noise') !== null);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await screenshot(page, 'present-clean-noise-1920x1080', { fullPage: false });
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.documentElement.classList.contains('present'));
   assert.ok(!page.url().includes('present='));
