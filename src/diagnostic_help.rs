@@ -22,6 +22,7 @@ pub fn help(name: &str) -> &'static str {
         "injected_noise_variance" => "Variance of the Gaussian noise the sampler adds each update.",
         "k" => "OSGFS's step k (El hanchi eq. 16), capped by c: the update moves k/2 of the way a Newton step would.",
         "kinetic_temperature" => "|v|²/(Dη): 1 when the momentum has the variance the sampler assumes; above 1 the gradient noise heats the chain.",
+        "missed_bounce_share" => "How much of the bounce intensity the sampler wanted lay above the upper band, as a share of the bounces since the last slider change: Σ(G̃/λ̄ − 1)⁺ over proposals (Pakman et al. 2017, §3.3). Above 4 % the samples are biased and the panel warns: raise the band multiple k or the minibatch n.",
         "negative_slope_fraction" => "Share of event-rate slopes that came out negative (the bound then uses zero).",
         "noise_diag_step" => "The step at which the noise diagnostics were last recomputed from that step's minibatch.",
         "precond_max" | "precond_min" => "Largest / smallest entry of the RMSprop preconditioner M (Li et al. 2016).",

@@ -25,3 +25,18 @@ fn sgld_divergence_names_its_step_size_epsilon() {
     let message = divergence_message("sgld", &[("step_size", 10.0)]);
     assert!(message.contains("reduce ε (the “Step size” slider)"), "{message}");
 }
+
+/// Every diagnostic a sampler reports has its own help text (the page shows it on hover and tap),
+/// not the generic fallback: checked natively for every sampler on a target it runs on.
+#[test]
+fn every_diagnostic_has_its_own_help() {
+    let generic = sgviz::diagnostic_help::help("a name no sampler reports");
+    for sampler in sgviz::registry::SAMPLERS {
+        let target = if sampler.name == "lipsbps" { "logreg" } else { "gaussian" };
+        let mut chain = Chain::new(&ChainConfig::new(target, sampler.name, 1).with("grad_noise", 1.0)).or_else(|_| Chain::new(&ChainConfig::new(target, sampler.name, 1))).unwrap();
+        chain.run(200);
+        for d in chain.diagnostics() {
+            assert_ne!(sgviz::diagnostic_help::help(d.name), generic, "{}: diagnostic '{}' ({}) has no help of its own", sampler.name, d.name, d.label);
+        }
+    }
+}
