@@ -303,3 +303,19 @@ fn the_page_run_refuses_a_single_chain_and_names_the_setting() {
     let lab = Lab::new(ChainConfig::new("gaussian", "sgld", 1), 200, 200, 1.0).unwrap();
     assert!(lab.multichain_json(1, CLASS_STEPS).unwrap_err().starts_with("chains:"));
 }
+
+#[test]
+fn the_starts_are_spread_over_the_view_inside_it() {
+    let chain = sgviz::chain::Chain::new(&ChainConfig::new("mixture", "sgld", 1)).unwrap();
+    let view = chain.model().view();
+    let (w, h) = (view.x_max - view.x_min, view.y_max - view.y_min);
+    let starts = sgviz::multichain::over_dispersed_starts(&chain, 4);
+    assert_eq!(starts.len(), 4);
+    for (i, a) in starts.iter().enumerate() {
+        assert!(a[0] > view.x_min && a[0] < view.x_max && a[1] > view.y_min && a[1] < view.y_max, "{a:?} outside {view:?}");
+        for b in &starts[i + 1..] {
+            // Over-dispersed: every two starts at least a quarter of the view apart.
+            assert!((a[0] - b[0]).hypot(a[1] - b[1]) >= 0.25 * w.min(h), "{a:?} and {b:?} in {view:?}");
+        }
+    }
+}
