@@ -64,3 +64,20 @@ test('present mode moves through a lesson with the arrow keys, large type, Esc l
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an SGAIS step with the toggle on: the plot and the evidence chart, large, side by side; the annealing chart hidden', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '?present=sgais', { viewport: { width: 1920, height: 1080 }, reducedMotion: true });
+  await page.waitForFunction(() => window.sgviz.lesson() !== null && document.getElementById('lesson').dataset.figure === 'evidence');
+  await page.click('#present-clean');
+  const box = (id) => page.$eval(`#${id}`, (el) => { const r = el.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }; });
+  assert.ok(await page.isVisible('#chart-evidence'));
+  assert.equal(await page.isVisible('#chart-annealing'), false);
+  assert.equal(await page.isVisible('#sgais-start'), false, 'the evidence controls are hidden');
+  const [plot, chart, text] = [await box('stack'), await box('chart-evidence'), await box('lesson-text')];
+  assert.ok(plot.width >= 0.45 * 1920, `plot ${JSON.stringify(plot)}`);
+  assert.ok(chart.left >= plot.right && chart.right <= 1920 && chart.width >= 0.35 * 1920, `chart ${JSON.stringify(chart)}`);
+  assert.ok(text.width >= 0.35 * 1920 && text.bottom <= chart.top, `the lesson's text above the chart: ${JSON.stringify(text)}`);
+  await screenshot(page, 'present-clean-sgais-1920x1080', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
