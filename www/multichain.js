@@ -57,6 +57,7 @@ export class MultichainPanel {
     };
     const id = startJob(payload, {
       group: 'multichain',
+      urgent: true, // the user pressed the button and waits: not queued behind the sweep
       onMessage: (message) => {
         if (id !== this.job) return;
         if (message.type === 'error') this.result = { status: 'error', message: userMessage(message.message), chains: CHAINS, steps, coordinates: [] };
