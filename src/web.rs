@@ -256,7 +256,7 @@ impl WebLab {
     /// The 2-D panel as SVG text: the static layer's drawing code, then the last `max_points`
     /// samples as dots, the sampler's ellipse and the current point.
     pub fn panel_svg(&self, max_points: u32) -> Result<String, JsError> {
-        use crate::plot::svg::{pairs, panel_svg, PanelOverlay};
+        use crate::plot::svg::{pairs, panel_svg, MarginalBand, PanelOverlay};
         let names = self.lab.chain().model().coordinate_names();
         let truth = self.lab.truth_pair_moments();
         let layer = self.lab.static_layer(&names, truth.as_ref());
@@ -265,6 +265,7 @@ impl WebLab {
             samples: pairs(&self.lab.trail(max_points as usize)),
             sampler_ellipse: pairs(&self.lab.sampler_ellipse()),
             current: Some((position[0], position[1])),
+            marginals: marginal_bands(&self.lab.marginals()),
         };
         panel_svg(&layer, &overlay).map_err(js_error)
     }
@@ -273,6 +274,18 @@ impl WebLab {
         let spec = self.lab.chart(kind).map_err(js_error)?;
         crate::plot::svg::chart_svg(&spec, width, height, self.lab.scale()).map_err(js_error)
     }
+}
+
+/// The marginal bands of `Lab::marginals` (`{x: {histogram, truth}, y: …}`, flat pixel lists).
+fn marginal_bands(marginals: &serde_json::Value) -> Vec<crate::plot::svg::MarginalBand> {
+    let flat = |v: &serde_json::Value| -> Vec<f64> { v.as_array().map_or_else(Vec::new, |a| a.iter().filter_map(|x| x.as_f64()).collect()) };
+    ["x", "y"]
+        .iter()
+        .map(|axis| crate::plot::svg::MarginalBand {
+            histogram: crate::plot::svg::pairs(&flat(&marginals[axis]["histogram"])),
+            truth: crate::plot::svg::pairs(&flat(&marginals[axis]["truth"])),
+        })
+        .collect()
 }
 
 /// `{name: value}` with numbers or strings (choice names) as values.

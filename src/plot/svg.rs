@@ -1,6 +1,7 @@
 //! Vector export: every chart and the 2-D panel as SVG text, drawn by plotters' SVG backend with
 //! the same drawing code as the page's canvases ([`draw_chart`], [`draw_static_unpresented`]).
-//! The density image is a bitmap; in the SVG the panel shows the recent samples as dots instead.
+//! The density image is a bitmap; in the SVG the panel shows the recent samples as dots instead,
+//! with the marginal histograms and true marginal curves the page draws in the bands beside it.
 
 use super::chart::{draw_chart, ChartSpec};
 use super::marginal2d::{draw_static_unpresented, StaticLayer};
@@ -9,6 +10,8 @@ use plotters::prelude::*;
 /// Colour of the sample dots and the current point (the page's `--sample` blue and point red).
 const SAMPLE_COLOUR: RGBColor = RGBColor(31, 119, 180);
 const SAMPLER_COLOUR: RGBColor = RGBColor(214, 39, 40);
+/// The marginal histograms' edge and fill (the page's `--histogram-edge`, `--histogram` at 35 %).
+const HISTOGRAM_COLOUR: RGBColor = RGBColor(33, 113, 181);
 
 /// Smallest and largest exported size per side, in pixels (the SVG scales freely afterwards).
 const SIDE: (u32, u32) = (16, 8192);
@@ -36,6 +39,16 @@ pub struct PanelOverlay {
     pub sampler_ellipse: Vec<(f64, f64)>,
     /// The chain's current position.
     pub current: Option<(f64, f64)>,
+    /// The marginal bands, one per axis, in pixels: the histogram outline (a closed polygon) and
+    /// the true marginal curve (may be empty), as `Lab::marginals` lays them out.
+    pub marginals: Vec<MarginalBand>,
+}
+
+/// One axis's marginal band in pixels.
+#[derive(Clone, Debug, Default)]
+pub struct MarginalBand {
+    pub histogram: Vec<(f64, f64)>,
+    pub truth: Vec<(f64, f64)>,
 }
 
 /// Pairs (x, y) of a flat pixel list [x, y, x, y, …] (as `Lab::trail` returns it).
@@ -62,6 +75,17 @@ pub fn panel_svg(layer: &StaticLayer, overlay: &PanelOverlay) -> Result<String, 
     {
         let root = SVGBackend::with_string(&mut svg, (side(frame.width), side(frame.height))).into_drawing_area();
         draw_static_unpresented(&root, layer).map_err(failed)?;
+        for band in &overlay.marginals {
+            let outline: Vec<_> = band.histogram.iter().copied().map(pixel).collect();
+            if outline.len() >= 3 {
+                root.draw(&Polygon::new(outline.clone(), HISTOGRAM_COLOUR.mix(0.35).filled())).map_err(failed)?;
+                root.draw(&PathElement::new(outline, HISTOGRAM_COLOUR.stroke_width(stroke))).map_err(failed)?;
+            }
+            if band.truth.len() >= 2 {
+                let curve: Vec<_> = band.truth.iter().copied().map(pixel).collect();
+                root.draw(&PathElement::new(curve, super::marginal2d::TRUTH_COLOUR.stroke_width(2 * stroke))).map_err(failed)?;
+            }
+        }
         for p in overlay.samples.iter().filter(|p| inside(p)) {
             root.draw(&Circle::new(pixel(*p), radius, SAMPLE_COLOUR.mix(0.5).filled())).map_err(failed)?;
         }
@@ -114,10 +138,14 @@ mod tests {
         let (l, t) = (frame.left as f64, frame.top as f64);
         // 5 inside the plot rectangle, 2 outside it (left of it and below it).
         let samples = vec![(l + 1.0, t + 1.0), (l + 10.0, t + 20.0), (l + 50.0, t + 50.0), (l + 100.0, t + 3.0), (l + 7.0, t + 90.0), (l - 5.0, t + 5.0), (l + 5.0, 299.0)];
-        let overlay = PanelOverlay { samples, sampler_ellipse: Vec::new(), current: None };
+        // One band: a 4-corner histogram outline and a 3-point truth curve.
+        let band = MarginalBand { histogram: vec![(l, t - 2.0), (l, t - 30.0), (l + 60.0, t - 30.0), (l + 60.0, t - 2.0)], truth: vec![(l, t - 5.0), (l + 30.0, t - 40.0), (l + 60.0, t - 5.0)] };
+        let overlay = PanelOverlay { samples, sampler_ellipse: Vec::new(), current: None, marginals: vec![band] };
         let svg = panel_svg(&layer, &overlay).unwrap();
         let dots = elements(&svg).into_iter().filter(|e| e.tag == "circle" && e.fill == "#1F77B4").count();
         assert_eq!(dots, 5, "{svg}");
+        assert_eq!(svg.matches("<polygon").count(), 1, "the histogram is one filled polygon: {svg}");
+        assert!(svg.contains(&format!("{},{} {},{} {},{}", l as i32, (t - 5.0) as i32, (l + 30.0) as i32, (t - 40.0) as i32, (l + 60.0) as i32, (t - 5.0) as i32)), "the truth curve's points: {svg}");
         assert_eq!(svg.matches("</svg>").count(), 1, "one document");
     }
 }

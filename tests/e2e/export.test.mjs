@@ -61,6 +61,8 @@ test('the panel, trace and autocorrelation export as SVG with their data', async
   assert.equal(rows, 400);
   assert.equal(panel.circles.filter((f) => f === '#1F77B4').length, 400, 'one dot per sample');
   assert.ok(panel.texts.includes('θ1') && panel.texts.includes('θ2'), `axis names in ${JSON.stringify(panel.texts)}`);
+  // The marginal bands: each axis's histogram is one filled polygon, as on the canvas.
+  assert.equal((panelText.match(/<polygon/g) || []).length, 2, 'two marginal histograms');
 
   for (const [name, kind] of [['trace', 'trace'], ['autocorrelation', 'acf']]) {
     const text = await page.evaluate((n) => window.sgviz.svg(n), name);
