@@ -61,14 +61,7 @@ mod tests {
     use crate::model::gaussian::CorrelatedGaussian;
     use crate::model::toy::PSEUDO_DATA;
 
-    fn params(sampler: &str, settings: &[(&str, f64)]) -> ParamValues {
-        let specs = registry::sampler(sampler).unwrap().params;
-        let mut values = ParamValues::defaults(specs);
-        for (name, value) in settings {
-            values.set(specs, name, *value).unwrap();
-        }
-        values
-    }
+    use crate::registry::sampler_params as params;
 
     /// Hand-worked on the uncorrelated Gaussian with σ = (1, 2): precisions P = diag(1, 1/4); the
     /// pseudo-data make F = P (toy.rs), so Σ_ξ = (N/n − 1)P with N = 100.

@@ -386,15 +386,7 @@ mod tests {
     use crate::registry;
     use crate::sampler::{sgfs, sghmc, sgld};
 
-    /// Parameters of `sampler` with `settings` over its declared defaults.
-    fn params(sampler: &str, settings: &[(&str, f64)]) -> ParamValues {
-        let specs = registry::sampler(sampler).unwrap().params;
-        let mut values = ParamValues::defaults(specs);
-        for (name, value) in settings {
-            values.set(specs, name, *value).unwrap();
-        }
-        values
-    }
+    use crate::registry::sampler_params as params;
 
     /// An uncorrelated Gaussian (σ₁ = 1, σ₂ = 2) has independent coordinates, so every law is
     /// diagonal and each coordinate follows the sampler's scalar law with precision 1/σ_j².
