@@ -75,7 +75,9 @@ test('compare mode runs two samplers at the same gradient budget', async () => {
   assert.equal(await page.isVisible('#view-b'), true);
   await page.selectOption('#compare-sampler', 'mala');
   await page.click('#play');
-  await page.waitForFunction(() => window.sgviz.app.lab.grad_evals() > 1000 && window.sgviz.app.compare.lab.grad_evals() > 1000, null, { timeout: 60_000 });
+  // Wait on the compared chain's samples, not its gradients: 1,000 gradients are ten MALA steps,
+  // too few dots for the density layer to paint (CI once paused there with 91 pixels painted).
+  await page.waitForFunction(() => window.sgviz.app.lab.grad_evals() > 1000 && JSON.parse(window.sgviz.app.compare.lab.state_json()).n_samples > 300, null, { timeout: 120_000 });
   await page.click('#play');
   const [a, b] = await page.evaluate(() => [window.sgviz.app.lab.grad_evals(), window.sgviz.app.compare.lab.grad_evals()]);
   assert.ok(a > 1000, `main chain ran: ${a}`);
