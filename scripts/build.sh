@@ -11,6 +11,8 @@ mkdir -p dist.tmp/www/pkg
 wasm-bindgen --target web --no-typescript --remove-name-section --out-dir dist.tmp/www/pkg target/wasm32-unknown-unknown/release/sgviz.wasm
 cp index.html dist.tmp/
 cp www/*.js www/*.css dist.tmp/www/
+mkdir -p dist.tmp/www/figures
+cp www/figures/*.js dist.tmp/www/figures/
 # The offline service worker lives at the site root (its scope must cover index.html): it gets
 # the list of every file of the site and a version from their contents.
 rm dist.tmp/www/sw.js

@@ -2,7 +2,8 @@
 // their derived defaults), speed, seed, compare mode and the pair shown; then play.
 
 import { $, app, currentSpecs } from './app.js';
-import { PRESETS, findPreset } from './presets.js';
+import { DEMOS, findPreset } from './presets.js';
+import { PAPERS } from './figures/index.js';
 import { placeNextTo, wireLessons } from './lessons.js';
 import { setPlaying } from './playback.js';
 import { applyPendingPair, buildControls, rebuildLab } from './chain.js';
@@ -63,9 +64,20 @@ export function lessonStepPreset(step) {
   return { ...preset, title: undefined };
 }
 
+/** One <optgroup> of the preset menu. */
+function presetGroup(label, presets, name) {
+  const group = document.createElement('optgroup');
+  group.label = label;
+  group.append(...presets.map((p) => new Option(name(p), p.id)));
+  return group;
+}
+
 export function wirePresets() {
   const select = $('preset');
-  select.append(...PRESETS.map((p) => new Option(p.title, p.id)));
+  select.append(presetGroup('Demonstrations', DEMOS, (p) => p.title));
+  for (const paper of PAPERS) {
+    if (paper.figures.length) select.append(presetGroup(`Figures: ${paper.key} (${paper.cite})`, paper.figures, (p) => `${p.figure}: ${p.title}`));
+  }
   select.addEventListener('change', () => {
     const preset = findPreset(select.value);
     if (preset) applyPreset(preset);

@@ -1,0 +1,8 @@
+// The figures gallery's OSGFS entries (El hanchi 2018).
+// Each entry is a preset (see www/presets.js for its fields) whose `figure` names the paper's figure
+// exactly as 'OSGFS Fig. <n>', with `paper` quoting the paper's headline number(s) beside the
+// live ones that its `claims` pin (checked at class time by tests/e2e/class-time.test.mjs).
+
+export const OSGFS_FIGURES = [
+
+];

@@ -1,0 +1,24 @@
+// The figures gallery's SGLD entries (Welling & Teh 2011).
+// Each entry is a preset (see www/presets.js for its fields) whose `figure` names the paper's figure
+// exactly as 'SGLD Fig. <n>', with `paper` quoting the paper's headline number(s) beside the
+// live ones that its `claims` pin (checked at class time by tests/e2e/class-time.test.mjs).
+
+export const SGLD_FIGURES = [
+  {
+    id: 'sgld-mixture',
+    figure: 'SGLD Fig. 1',
+    title: 'SGLD on the tied-means mixture (Fig. 1–2)',
+    source: 'Welling & Teh 2011, §5.1, Fig. 1 and 2',
+    text: '100 points from ½N(θ₁, 2) + ½N(θ₁ + θ₂, 2); minibatch n = 1 and a polynomial schedule ε_t = a(b + t)^−0.55 that falls from 0.01 to 10⁻⁴ over the run, as in the paper (there over 10⁶ steps; here over the 2.4 million steps the page takes in 20 s at 2,000 steps per frame), samples weighted by ε_t. The posterior has two modes and the chain crosses between them: the density image shows both (the 2σ ellipse summarises both by one mean and covariance). The noise chart predicts the sampling threshold from the scores of all the data at the first step ε₀ = 0.01: far above 1, so the first steps are stochastic optimisation (the paper\'s Fig. 2); it falls in proportion to ε_t, a hundredfold by the end of the run. The diagnostics cannot measure it at n = 1 (one score per minibatch has no spread); the SGLD lesson uses n = 10 to show it. The yellow note is about SGLD\'s constant-step defaults, not this schedule.',
+    state: {
+      target: 'mixture', sampler: 'sgld', seed: 1, speed: 2000,
+      // ε_0 = a b^−0.55 = 0.01 and ε_T = a (b + T)^−0.55 = 10⁻⁴ at T = 2,000 × 1,200 steps:
+      // (b + T)/b = 100^(1/0.55), so b = T/4,328.4 = 554.5 and a = 0.01 b^0.55 = 0.323.
+      values: { batch_size: 1, sgld_schedule: 1, sgld_a: 0.323, sgld_b: 554.5, sgld_gamma: 0.55, step_size: 0.01 },
+    },
+    claims: [
+      { metric: 'diag.step_size', label: 'step size ε_t at the end of 20 s (2.4 million steps)', op: 'between', value: [0.95e-4, 1.05e-4], after_samples: 2_400_000 },
+      { metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 },
+    ],
+  },
+];
