@@ -9,6 +9,8 @@
 //   narrow_ratio         sampler variance along the truth ellipse's short axis over the truth's
 //   wide_ratio           the same along the long axis
 //   var_x_ratio          sampler variance of the x coordinate over the truth's
+//   var_y_ratio          the same for the y coordinate
+//   mean_y_sd            distance of the sampler's mean of y from the truth's, in the truth's sd of y
 //   distance_sd          distance of the current point from the truth's mean, in the truth's
 //                        standard deviations (Mahalanobis, on the pair): how far burn-in still has to go
 //   steps_ratio          the main chain's steps over the compared chain's (compare mode)
@@ -62,6 +64,7 @@ export function measure(metric, state, compareState) {
   if (!state.truth) return NaN;
   if (metric === 'distance_sd') return mahalanobis(state.position, state.truth.mean, block(state.truth.cov, state.pair), state.pair);
   if (state.n_samples < 2) return NaN;
+  if (metric === 'mean_y_sd') return Math.abs(state.mean[state.pair[1]] - state.truth.mean[state.pair[1]]) / Math.sqrt(state.truth.cov[state.pair[1]][state.pair[1]]);
   const truth = block(state.truth.cov, state.pair);
   const sampler = metric.startsWith('predicted.')
     ? (state.predicted ? block(state.predicted.cov, state.pair) : null)
@@ -76,6 +79,7 @@ export function measure(metric, state, compareState) {
     case 'narrow_ratio': return quad(sampler, narrow.vector) / narrow.value;
     case 'wide_ratio': return quad(sampler, wide.vector) / wide.value;
     case 'var_x_ratio': return sampler[0][0] / truth[0][0];
+    case 'var_y_ratio': return sampler[1][1] / truth[1][1];
     default: throw new Error(`unknown claim metric '${metric}'`);
   }
 }
