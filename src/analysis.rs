@@ -9,6 +9,7 @@ use crate::knob::Knob;
 use crate::knob_noise::{noise_over_knob, UpdateNoise};
 use crate::law::{predicted_law, GaussianSummary};
 use crate::phase::{log_grid, mh_rejection_probability, noise_scale, NoiseScale};
+use crate::plot::annealed_noise::{annealed_noise_chart, Schedule};
 use crate::plot::analysis_panels::{bias_chart, knob_noise_chart, noise_chart, note_chart, tradeoff_chart, BiasCurves, Measured};
 use crate::plot::chart::ChartSpec;
 use crate::registry;
@@ -40,6 +41,9 @@ pub struct Analysis {
     predictions: Predictions,
     noise: NoisePicture,
     rejection: Vec<(f64, f64)>,
+    /// SGLD's polynomial schedule, when it has one, and the chain's iteration when the analysis
+    /// began: the noise chart is then drawn over iterations (docs/sgld.md §6).
+    schedule: Option<(Schedule, f64)>,
 }
 
 impl Analysis {
@@ -73,7 +77,8 @@ impl Analysis {
             Some(k) => Predictions::of(&sweep, chain, k, sweep.truth()),
             None => Predictions::none(format!("{} has no step size or noise level to sweep", sampler.label)),
         };
-        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection })
+        let schedule = polynomial_schedule(chain).map(|s| (s, chain.steps() as f64));
+        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection, schedule })
     }
 
     /// Spend up to `max_grad_evals` on the sweep; returns the fraction done.
@@ -96,7 +101,10 @@ impl Analysis {
         let p = &self.predictions;
         match kind {
             "noise" => Some(match &self.noise {
-                NoisePicture::Sgld(scale) => noise_chart(scale, knob.range, knob.value),
+                NoisePicture::Sgld(scale) => match &self.schedule {
+                    Some((schedule, iterations)) => annealed_noise_chart(scale, schedule, *iterations),
+                    None => noise_chart(scale, knob.range, knob.value),
+                },
                 NoisePicture::Law(points) => knob_noise_chart(knob, &self.sampler_label, points),
                 NoisePicture::None(why) => note_chart(&format!("No noise chart: {why}")),
             }),
@@ -175,6 +183,13 @@ impl Predictions {
     pub fn none(reason: String) -> Predictions {
         Predictions { bias: Vec::new(), mc: Vec::new(), reason: Some(reason.clone()), tradeoff: Vec::new(), tradeoff_reason: Some(reason) }
     }
+}
+
+/// SGLD's polynomial step-size schedule (SGLD.3), if the chain runs one.
+fn polynomial_schedule(chain: &Chain) -> Option<Schedule> {
+    let params = chain.sampler_params();
+    (chain.sampler_spec().name == "sgld" && params.try_get("sgld_schedule") == Some(1.0))
+        .then(|| Schedule { a: params.get("sgld_a"), b: params.get("sgld_b"), gamma: params.get("sgld_gamma") })
 }
 
 /// The noise split of a stochastic-gradient sampler's own law over its knob, or why there is none.
