@@ -15,11 +15,12 @@ import { scheduleUrlWrite } from './url-sync.js';
 const PRESET_SEED = 1;
 
 /** Load a preset (or a lesson step's inline state) and play. */
-export function applyPreset({ state, compare, pair, title, text, source, sgais }) {
+export function applyPreset({ state, compare, pair, title, text, source, sgais, paper }) {
   const note = $('preset-note');
   note.hidden = !title;
   if (title) {
-    note.textContent = `${title} — ${source}. ${text}`;
+    // A gallery figure quotes the paper's own number(s) beside the live ones.
+    note.textContent = `${title} — ${source}. ${text}${paper ? ` The paper: ${paper}.` : ''}`;
     placeNextTo(note, sgais ? 'evidence' : 'plot');
   }
   if (sgais) {
