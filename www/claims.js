@@ -16,6 +16,7 @@
 //   steps_ratio          the main chain's steps over the compared chain's (compare mode)
 //   e2_ratio             the main chain's E2 over the compared chain's (compare mode)
 //   ess_per_1000         smaller ESS per 1,000 gradient evaluations of the pair (state.mixing, when attached)
+//   ess_ratio            the main chain's ess_per_1000 over the compared chain's (compare mode): mixing per unit of work
 //   diag.NAME            the sampler's own diagnostic NAME (state.diagnostics)
 //   compare.METRIC       METRIC of the compared chain (compare mode)
 //   area_vs_predicted    area of the dashed (measured) ellipse over the dotted (predicted) one
@@ -61,6 +62,7 @@ export function measure(metric, state, compareState) {
   if (metric === 'steps_ratio') return compareState ? state.steps / compareState.steps : NaN;
   if (metric === 'e2_ratio') return compareState ? (state.e2 ?? NaN) / (compareState.e2 ?? NaN) : NaN;
   if (metric === 'ess_per_1000') return Math.min(...(state.mixing?.ess_per_1000_grads || [NaN]).map((e) => e ?? NaN));
+  if (metric === 'ess_ratio') return compareState ? measure('ess_per_1000', state) / measure('ess_per_1000', compareState) : NaN;
   if (!state.truth) return NaN;
   if (metric === 'distance_sd') return mahalanobis(state.position, state.truth.mean, block(state.truth.cov, state.pair), state.pair);
   if (state.n_samples < 2) return NaN;

@@ -44,6 +44,9 @@ test('predicted-law metrics, distances, diagnostics and compare metrics', () => 
   close(measure('steps_ratio', s, other), 250);
   assert.ok(Number.isNaN(measure('compare.e2', s)), 'no compared chain: unknown');
   close(measure('ess_per_1000', state({ mixing: { ess_per_1000_grads: [0.3, 0.2] } })), 0.2);
+  // The smaller of each chain's two ESS per 1,000 gradients: 0.2 / 0.004.
+  close(measure('ess_ratio', state({ mixing: { ess_per_1000_grads: [0.3, 0.2] } }), state({ mixing: { ess_per_1000_grads: [0.004, 0.01] } })), 50);
+  assert.ok(Number.isNaN(measure('ess_ratio', state({ mixing: { ess_per_1000_grads: [0.3, 0.2] } }))), 'no compared chain: unknown');
   assert.throws(() => measure('nonsense', s), /unknown claim metric/);
 });
 
