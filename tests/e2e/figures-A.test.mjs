@@ -31,6 +31,13 @@ test('SGLD Fig. 2: the two noises cross during the annealed run, on the chart ov
   const preset = await page.evaluate(async () => (await import('./www/presets.js')).findPreset('sgld-annealed-noise'));
   assert.equal(preset.figure, 'SGLD Fig. 2');
   await page.selectOption('#preset', preset.id);
+  // The note, with the paper's words, sits beside the chart it talks about.
+  const note = await page.evaluate(() => {
+    const n = document.getElementById('preset-note');
+    return { text: n.textContent, besideChart: n.nextElementSibling === document.getElementById('chart-noise').closest('figure'), visible: !n.hidden };
+  });
+  assert.ok(note.visible && note.besideChart, `preset note beside the noise chart: ${JSON.stringify(note)}`);
+  assert.ok(note.text.includes(`The paper: ${preset.paper}`), 'the note quotes the paper');
   await pauseAndRestart(page);
   const steps = preset.state.speed * CLASS_FRAMES;
   for (let done = 0; done < steps; done += CHUNK_STEPS) {

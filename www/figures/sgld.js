@@ -29,8 +29,9 @@ export const SGLD_FIGURES = [
     figure: 'SGLD Fig. 2',
     title: 'The two noises over an annealed SGLD run (Fig. 2)',
     source: 'Welling & Teh 2011, §5.1 and Fig. 2',
+    chart: 'noise',
     paper: 'the run of Fig. 1: "a first phase where the stochastic gradient noise dominates the injected noise, and a second phase where the converse occurs"; right: MH rejection probability falling to 0 as ε → 0',
-    text: 'The run of Fig. 1 (tied-means mixture, n = 1, ε_t = a(b + t)^−0.55 from 0.01 to 10⁻⁴ over the 2.4 million steps of 20 s). The noise chart below is drawn over the iterations of this run, as in the paper: the injected variance ε_t (solid) and the stochastic-gradient-noise variance ε_t²/4 · N²/n · λ (dashed), λ the largest eigenvalue of the score covariance over all 100 data at samples of the run. The gradient noise falls twice as fast on log–log axes; where the two cross (grey marker, the sampling threshold falls through 1) SGLD turns from stochastic optimisation into sampling. The paper\'s right panel, the rejection probability of a full-data MH correction against ε, is the curve labelled "MH rejection probability" in the bias chart.',
+    text: 'The run of Fig. 1 (tied-means mixture, n = 1, ε_t = a(b + t)^−0.55 from 0.01 to 10⁻⁴ over the 2.4 million steps of 20 s). The noise chart is drawn over the iterations of this run, as in the paper: the injected variance ε_t (solid) and the stochastic-gradient-noise variance ε_t²/4 · N²/n · λ (dashed), λ the largest eigenvalue of the score covariance over all 100 data at samples of the run. The gradient noise falls twice as fast on log–log axes; where the two cross (grey marker, the sampling threshold falls through 1) SGLD turns from stochastic optimisation into sampling. The paper\'s right panel, the rejection probability of a full-data MH correction against ε, is the curve labelled "MH rejection probability" in the bias chart.',
     state: {
       target: 'mixture', sampler: 'sgld', seed: 1, speed: 2000,
       values: { batch_size: 1, sgld_schedule: 1, sgld_a: 0.323, sgld_b: 554.5, sgld_gamma: 0.55, step_size: 0.01 },
