@@ -319,6 +319,23 @@ mod tests {
         }
     }
 
+    /// With the polynomial schedule the noise chart is over the run's iterations (docs/sgld.md §6),
+    /// spanning b(100^(1/γ) − 1) = 10 · 99 = 990 iterations at b = 10, γ = 1; with a
+    /// constant step it stays over ε.
+    #[test]
+    fn sgld_noise_chart_is_over_iterations_with_the_polynomial_schedule() {
+        let config = ChainConfig::new("gaussian", "sgld", 1).with("batch_size", 10).with("sgld_schedule", 1).with("sgld_a", 0.1).with("sgld_b", 10).with("sgld_gamma", 1);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(300);
+        let truth = chain.model().exact_moments().unwrap();
+        let spec = Analysis::new(&config, &chain, truth, 20_000).unwrap().chart("noise").unwrap();
+        assert_eq!(spec.x_label, "iteration t");
+        let injected = &series(&spec, "injected").points;
+        assert!((injected.last().unwrap().0 - 990.0).abs() < 1e-9, "{:?}", injected.last());
+        assert!((injected[0].1 - 0.1 / 11.0).abs() < 1e-12, "ε_1 = 0.1/11: {:?}", injected[0]);
+        assert_eq!(sgld_gaussian_analysis().chart("noise").unwrap().x_label, "step size ε");
+    }
+
     /// SGLD on the ρ = 0.9 Gaussian at its derived defaults: the analysis the page starts.
     fn sgld_gaussian_analysis() -> Analysis {
         let config = ChainConfig::new("gaussian", "sgld", 1).with("rho", 0.9);
