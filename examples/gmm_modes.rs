@@ -1,7 +1,8 @@
 //! Diagnostic for SGAIS on the paper's Gaussian mixture (K = 5, 2-D, stationary 5-cluster data,
 //! data seed 1; docs/sgais.md §10): an independent reference log Z by the Laplace approximation at
 //! the MAP (Newton from the generating parameters, Hessian by central differences of the analytic
-//! gradient) plus log K! for the K! label-switched copies of the mode, and, per SGAIS seed, log Ẑ
+//! gradient) plus log K! for the K! label-switched copies of the mode (checked against the exact
+//! evidence of a one-component mixture on one-cluster data), and, per SGAIS seed, log Ẑ
 //! after every chunk with how many of the five data clusters the particles' components cover
 //! (a component counts when its weight is ≥ 0.05 and its mean is within 0.5 of a cluster centre).
 //!
@@ -41,11 +42,13 @@ fn hessian(m: &GaussianMixture, theta: &[f64]) -> nalgebra::DMatrix<f64> {
     (&hm + hm.transpose()) * 0.5
 }
 
-/// log p(D | θ̂) + log p(θ̂) + (d/2) log 2π − ½ log det(−H) + log K!.
+/// log p(D | θ̂) + log p(θ̂) + (d/2) log 2π − ½ log det(−H) + log k!, k = the model's components,
+/// Newton started at the first k generating clusters.
 fn laplace_log_evidence(m: &GaussianMixture) -> f64 {
-    let mut theta = vec![0.0; K - 1];
-    theta.extend((0..K).flat_map(|c| CLUSTERS[c].0));
-    theta.extend((0..K).flat_map(|c| [2.0 * CLUSTERS[c].1.ln(); 2]));
+    let k = m.n_components();
+    let mut theta = vec![0.0; k - 1];
+    theta.extend((0..k).flat_map(|c| CLUSTERS[c].0));
+    theta.extend((0..k).flat_map(|c| [2.0 * CLUSTERS[c].1.ln(); 2]));
     for _ in 0..50 {
         let step = (-hessian(m, &theta)).cholesky().expect("−H is SPD near the mode").solve(&nalgebra::DVector::from_vec(grad_log_posterior(m, &theta)));
         theta.iter_mut().zip(step.iter()).for_each(|(t, s)| *t += s);
@@ -56,7 +59,7 @@ fn laplace_log_evidence(m: &GaussianMixture) -> f64 {
     let chol = (-hessian(m, &theta)).cholesky().expect("−H is SPD at the mode");
     let log_det: f64 = chol.l().diagonal().iter().map(|l| 2.0 * l.ln()).sum();
     let log_lik: f64 = (0..m.n_data()).map(|i| m.log_lik(i, &theta)).sum();
-    let log_k_factorial: f64 = (1..=K).map(|i| (i as f64).ln()).sum();
+    let log_k_factorial: f64 = (1..=k).map(|i| (i as f64).ln()).sum();
     log_lik + m.log_prior(&theta) + 0.5 * theta.len() as f64 * (2.0 * std::f64::consts::PI).ln() - 0.5 * log_det + log_k_factorial
 }
 
@@ -83,6 +86,9 @@ fn main() {
     let mixture = GaussianMixture::new(2, K, generate_cluster_data(n, ClusterSchedule::Stationary(K), 1)).expect("valid mixture");
     let laplace = laplace_log_evidence(&mixture);
     println!("N = {n}: Laplace log Z (with log K!) = {laplace:.2}");
+    let single = GaussianMixture::new(2, 1, generate_cluster_data(n, ClusterSchedule::Stationary(1), 1)).expect("valid mixture");
+    let exact = sgviz::model::gmm::one_component_log_evidence(&single, &[n]).expect("closed form for K = 1")[0];
+    println!("check of the Laplace code on K = 1 (one cluster): Laplace {:.2}, exact {exact:.2}", laplace_log_evidence(&single));
     let mut values = ParamValues::defaults(PARAMS);
     for pair in args.iter().skip(3) {
         let (name, text) = pair.split_once('=').expect("name=value");
