@@ -37,7 +37,7 @@ const CHUNK_STEPS = 50_000;
  * the shift preset (K = 7 shuffled), wasm on the CPU clock, measured by bench/worker-rate.mjs
  * (BENCHMARKS.md, "Class time: the workers' rate").
  */
-const WORKER_DATUM_EVALS_PER_S = 2.78e6;
+const WORKER_DATUM_EVALS_PER_S = 2.87e6;
 /** Workers of a 2-core machine's pool: one fewer than the cores (the main thread keeps one). */
 const CLASS_WORKERS = 1;
 const SLIDE_SECONDS = 20;
