@@ -24,9 +24,10 @@ pub fn place(point: (i32, i32), (width, height): (i32, i32), offset: i32, area: 
         .find(|b| b.0 >= area.0 && b.1 >= area.1 && b.2 <= area.2 && b.3 <= area.3 && !placed.iter().any(|p| overlaps(b, p)))
 }
 
-/// How many x ticks fit a data area `width` pixels wide when a tick label is at most
-/// `label_width` wide: at least `gap` pixels between neighbouring labels, between 2 and `most`.
-pub fn x_tick_count(width: i32, label_width: i32, gap: i32, most: usize) -> usize {
+/// How many ticks fit a data area `width` pixels long when a tick label is at most `label_width`
+/// long along the axis (x: its width; y: its height): at least `gap` pixels between neighbouring
+/// labels, between 2 and `most`.
+pub fn tick_count(width: i32, label_width: i32, gap: i32, most: usize) -> usize {
     let per_tick = (label_width + gap).max(1);
     ((width / per_tick).max(0) as usize).clamp(2, most.max(2))
 }
@@ -59,8 +60,8 @@ mod tests {
     #[test]
     fn x_ticks_thin_out_on_a_narrow_chart() {
         // "2.4e6" at 12 px ≈ 35 px wide with a 24 px gap: 59 px per tick.
-        assert_eq!(x_tick_count(600, 35, 24, 6), 6);
-        assert_eq!(x_tick_count(250, 35, 24, 6), 4);
-        assert_eq!(x_tick_count(60, 35, 24, 6), 2);
+        assert_eq!(tick_count(600, 35, 24, 6), 6);
+        assert_eq!(tick_count(250, 35, 24, 6), 4);
+        assert_eq!(tick_count(60, 35, 24, 6), 2);
     }
 }

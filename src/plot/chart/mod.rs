@@ -276,8 +276,11 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     // As many x ticks as fit the data area's width with two font sizes between labels.
     let widest_x = |format: TickFormat| [x0, x1, 0.5 * (x0 + x1)].iter().map(|v| text_width(&format.label(*v), font)).max().unwrap_or(0);
     let data_width = width as i32 - y_label_width - (px(26.0) + 2 * px(6.0)) as i32;
-    let x_ticks = labels::x_tick_count(data_width, widest_x(TickFormat::new(x0, x1, X_TICKS, spec.log_x)), 2 * font as i32, X_TICKS);
+    let x_ticks = labels::tick_count(data_width, widest_x(TickFormat::new(x0, x1, X_TICKS, spec.log_x)), 2 * font as i32, X_TICKS);
     let x_format = TickFormat::new(x0, x1, x_ticks, spec.log_x);
+    // As many y ticks as fit the data area's height with one font size between labels.
+    let data_height = height as i32 - legend_height - (px(14.0) + px(34.0) + 3 * px(6.0)) as i32;
+    let y_ticks = labels::tick_count(data_height, font as i32, font as i32, Y_TICKS);
     // The last x tick label is centred on the frame's right edge: leave room for its right half.
     let right_margin = (px(6.0) as i32).max(text_width(&x_format.label(x1), font) / 2 + px(2.0) as i32);
     let mut chart = ChartBuilder::on(&chart_area)
@@ -292,7 +295,7 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
         .light_line_style(RGBColor(235, 235, 235))
         .bold_line_style(RGBColor(220, 220, 220))
         .x_labels(x_ticks)
-        .y_labels(Y_TICKS)
+        .y_labels(y_ticks)
         .x_label_formatter(&|v| x_format.label(*v))
         .y_label_formatter(&|v| y_format.label(*v))
         .x_desc(&spec.x_label)
