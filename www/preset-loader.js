@@ -15,13 +15,15 @@ import { scheduleUrlWrite } from './url-sync.js';
 const PRESET_SEED = 1;
 
 /** Load a preset (or a lesson step's inline state) and play. */
-export function applyPreset({ state, compare, pair, title, text, source, sgais }) {
+export function applyPreset(preset) {
+  const { state, compare, pair, title, text, source, sgais } = preset;
   const note = $('preset-note');
   note.hidden = !title;
   if (title) {
     note.textContent = `${title} — ${source}. ${text}`;
     placeNextTo(note, sgais ? 'evidence' : 'plot');
   }
+  app.sgaisFigures?.show(preset);
   if (sgais) {
     // A lesson's next step about the same runs keeps them (restarting would lose what was shown).
     if (!app.sgais.showsPreset(sgais)) app.sgais.applyPreset(sgais);

@@ -217,6 +217,7 @@ export class SgaisPanel {
     const disagreeing = combined.groups.filter((g) => g.summary.agreement?.disagree);
     $('sgais-ess-note').classList.toggle('sgais-disagree', disagreeing.length > 0);
     $('sgais-agreement').textContent = disagreeing.map((g) => `${g.label}: ${g.summary.agreement.text}`).join(' ');
+    this.afterDraw?.(reported); // the figures gallery's chart and claims (www/sgais-figures.js)
   }
 
   fillTable(combined) {
@@ -250,6 +251,7 @@ export class SgaisPanel {
       runs: this.runs.map((r) => ({ label: r.label, done: r.done, error: r.error, ais: r.spec.ais_n != null, records: r.result ? r.result.result.records : [] })),
       combined: this.combined,
       wallSeconds: this.wallSeconds,
+      gallery: this.gallery ?? null,
     };
   }
 }
