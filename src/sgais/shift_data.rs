@@ -4,6 +4,7 @@
 //! the share of the last phase's points that fall where the first phase put none (the clusters
 //! that arrived later), which is ≈ 0 when the data are shuffled.
 
+use super::format::group_digits;
 use crate::model::gmm::{generate_cluster_data, ClusterSchedule};
 use crate::plot::chart::{ChartSpec, Series, Style, PALETTE};
 use serde::Serialize;
@@ -76,12 +77,8 @@ pub fn shift_data(n: usize, data_seed: u64, shuffled: bool, shown: usize) -> Shi
         .filter(|(_, (start, _))| **start < n)
         .map(|(k, (&start, clusters))| {
             let end = PHASE_STARTS.get(k + 1).copied().unwrap_or(n).min(n);
-            let order = if shuffled { "shuffled data" } else { "generated from" };
-            let label = if shuffled {
-                format!("points {}–{} ({order})", start + 1, end)
-            } else {
-                format!("points {}–{} ({order} {clusters} clusters)", start + 1, end)
-            };
+            let span = format!("points {}–{}", group_digits((start + 1) as f64, 0), group_digits(end as f64, 0));
+            let label = if shuffled { format!("{span} (shuffled data)") } else { format!("{span} (generated from {clusters} clusters)") };
             Phase { label, start, end }
         })
         .collect();
@@ -144,7 +141,7 @@ mod tests {
         assert_eq!(spans, [(0, 1_000), (1_000, 10_000), (10_000, 12_000)]);
         let counts: Vec<usize> = data.chart.series.iter().map(|s| s.points.len()).collect();
         assert_eq!(counts, [400, 400, 400]);
-        assert!(data.chart.series[2].label.contains("3 clusters"));
+        assert_eq!(data.chart.series[2].label, "points 1–1,000 (generated from 3 clusters)");
         // Fewer points than phases: only the phases that have data.
         assert_eq!(shift_data(800, 1, false, 400).phases.len(), 1);
         assert_eq!(spread_indices(10, 20, 5), [10, 12, 14, 16, 18]);
