@@ -67,6 +67,8 @@ export class SgaisFigures {
     if (!gallery) return;
     this.panel.gallery = gallery;
     if (this.figure.sgaisChart !== 'data') queueChart('chart-sgais-figure', JSON.stringify(gallery.cost));
+    // Replaces the panel's linear chart queued in the same draw (the later spec wins).
+    if (this.figure.annealingLog) queueChart('chart-annealing', JSON.stringify(gallery.annealing_log));
     this.showClaims();
   }
 

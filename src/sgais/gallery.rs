@@ -5,7 +5,7 @@
 //! variant, the numbers the figures' claims read: annealing steps (total and per chunk), cost, and
 //! the annealing-step spike after a change point (Fig. 5b).
 
-use super::charts::{CurveRun, AIS_COLOUR};
+use super::charts::{annealing_chart, CurveRun, AIS_COLOUR};
 use super::page::PageRun;
 use super::run::{ChunkRecord, RunStatus};
 use super::shift_data::PHASE_STARTS;
@@ -46,6 +46,10 @@ pub struct Gallery {
     pub groups: Vec<GalleryGroup>,
     pub ais: Vec<AisCost>,
     pub cost: ChartSpec,
+    /// The annealing steps per chunk on log–log axes (paper Fig. 6c–8c): the first chunks, annealed
+    /// in from the prior, need ten to a hundred times the steps of the later ones, which a linear
+    /// axis flattens to zero.
+    pub annealing_log: ChartSpec,
 }
 
 /// The numbers of one run's chunk records; `changes` are the data's change points (none when stationary).
@@ -147,7 +151,9 @@ pub fn gallery(runs: &[PageRun]) -> Gallery {
         .map(|(k, r)| CurveRun { label: &r.label, colour: k, dashed: r.variant.is_some_and(|v| v.shuffled), records: &r.result.records })
         .collect();
     let cost = cost_chart(&curves, &ais.iter().map(|a| (a.n, a.datum_evals)).collect::<Vec<_>>());
-    Gallery { groups, ais, cost }
+    let n_total = runs.iter().map(|r| r.n_total).max().unwrap_or(0);
+    let annealing_log = ChartSpec { log_x: true, log_y: true, x_range: None, ..annealing_chart(&curves, n_total, Vec::new()) };
+    Gallery { groups, ais, cost, annealing_log }
 }
 
 #[cfg(test)]
@@ -242,5 +248,7 @@ mod tests {
         assert_eq!((g.groups[1].n, g.groups[1].finished), (500, false));
         assert_eq!(g.ais, vec![AisCost { n: 500, log_z: -500.0, datum_evals: 700 }]);
         assert_eq!(g.cost.series.len(), 3);
+        assert!(g.annealing_log.log_x && g.annealing_log.log_y);
+        assert_eq!(g.annealing_log.series[0].points, vec![(500.0, 3.0), (1000.0, 4.0)]);
     }
 }

@@ -5,7 +5,7 @@
 // www/sgais-figures.js registers under that name: target, its values, a base preset of SGAIS
 // settings, the variants — one per value of the setting a sensitivity figure varies —, AIS
 // baselines, replicas); `sgaisChart` picks the figure's own chart ('cost' against data seen, or
-// 'data' for Fig. 1); its `claims` read what the panel shows (metrics in www/sgais-figures.js) and
+// 'data' for Fig. 1); `annealingLog` draws the annealing steps on log–log axes; its `claims` read what the panel shows (metrics in www/sgais-figures.js) and
 // are checked when the workers are done by tests/e2e/figures-C.test.mjs.
 
 /** The paper's §6.1/§7.3 default settings (M = 10, ESS* = 5, K = 20, lr = 0.1, β̂ = 0, |B| = |C| = 500). */
@@ -22,7 +22,7 @@ const scan = (name, symbol, values, extra = () => []) =>
 
 const sensitivity = (variants) => ({ target: 'linreg', preset: PAPER, values: SENSITIVITY_DATA, variants, ais: false, replicas: 1 });
 
-const SENSITIVITY_TEXT = 'Linear regression with 20,000 points at the paper\'s settings (M = 10, ESS* = 5, K = 20, lr = 0.1, β̂ = 0, |B| = |C| = 500), one setting varied. The three charts are the paper\'s panels: log Ẑ/n against the exact curve (a), annealing steps per chunk (c) and the run cost (b; per-datum evaluations, which the run time is proportional to). The paper varies it on its 2-D mixture with up to 10⁶ points; here the exact evidence of the linear model measures the error.';
+const SENSITIVITY_TEXT = 'Linear regression with 20,000 points at the paper\'s settings (M = 10, ESS* = 5, K = 20, lr = 0.1, β̂ = 0, |B| = |C| = 500), one setting varied. The three charts are the paper\'s panels: log Ẑ/n against the exact curve (a), annealing steps per chunk (c, log–log: the first chunks need many times the steps of the later ones) and the run cost (b; per-datum evaluations, which the run time is proportional to). The paper varies it on its 2-D mixture with up to 10⁶ points; here the exact evidence of the linear model measures the error.';
 
 export const SGAIS_FIGURES = [
   {
@@ -96,6 +96,7 @@ export const SGAIS_FIGURES = [
     paper: 'Fig. 6: a higher target ESS gives more annealing steps, most of them early; ESS* = 1 (= 0.1 M) needs no annealing and has high variance early; any ESS* > 1 converges to the log-ML within acceptable accuracy.',
     sgais: 'fig6',
     runs: sensitivity(scan('target_ess', 'ESS*', [1, 2, 5, 8])),
+    annealingLog: true,
     sgaisChart: 'cost',
     claims: [
       { metric: 'sgais.steps_ratio', of: ['ESS* = 8', 'ESS* = 2'], label: 'annealing steps, ESS* = 8 over ESS* = 2', op: '>', value: 1.5 },
@@ -111,6 +112,7 @@ export const SGAIS_FIGURES = [
     paper: 'Fig. 7: smaller learning rates give less accurate estimates over a longer time and more annealing steps per observation.',
     sgais: 'fig7',
     runs: sensitivity(scan('learning_rate', 'lr', [0.01, 0.1, 1])),
+    annealingLog: true,
     sgaisChart: 'cost',
     claims: [
       { metric: 'sgais.steps_ratio', of: ['lr = 0.01', 'lr = 1'], label: 'annealing steps, lr = 0.01 over lr = 1', op: '>', value: 2 },
@@ -126,6 +128,7 @@ export const SGAIS_FIGURES = [
     paper: 'Fig. 8: fewer steps with a larger learning rate is faster; a smaller learning rate is more accurate; a larger one needs more annealing steps; lr = 1.0 still acceptable on 10⁶ points, 83× faster than NS.',
     sgais: 'fig8',
     runs: sensitivity(scan('learning_rate', 'lr', [0.05, 0.1, 0.5, 1], (v) => [['burn_in_steps', String(Math.round(2 / v))]]).map((s) => ({ ...s, label: `${s.label}, K = ${s.settings[1][1]}` }))),
+    annealingLog: true,
     sgaisChart: 'cost',
     claims: [
       { metric: 'sgais.steps_ratio', of: ['lr = 1, K = 2', 'lr = 0.05, K = 40'], label: 'annealing steps, lr = 1 over lr = 0.05', op: '>', value: 1.2 },
@@ -142,6 +145,7 @@ export const SGAIS_FIGURES = [
     paper: 'Fig. A2–A4 (a), §7.3: more particles give higher accuracy and a longer run time without much effect on the number of annealing steps.',
     sgais: 'figA2',
     runs: sensitivity(scan('particles', 'M', [10, 20, 50], (m) => [['target_ess', String(m / 2)]])),
+    annealingLog: true,
     sgaisChart: 'cost',
     claims: [
       { metric: 'sgais.cost_ratio', of: ['M = 50', 'M = 10'], label: 'cost, M = 50 over M = 10', op: 'between', value: [4, 6] },
@@ -157,6 +161,7 @@ export const SGAIS_FIGURES = [
     paper: 'Fig. A2–A4 (b), §7.3: fewer burn-in SGHMC steps typically give lower accuracy and a shorter run time, and more annealing steps.',
     sgais: 'figA3',
     runs: sensitivity(scan('burn_in_steps', 'K', [5, 20, 80])),
+    annealingLog: true,
     sgaisChart: 'cost',
     claims: [
       { metric: 'sgais.cost_ratio', of: ['K = 80', 'K = 5'], label: 'cost, K = 80 over K = 5', op: '>', value: 3 },
@@ -173,6 +178,7 @@ export const SGAIS_FIGURES = [
     paper: 'Fig. A2–A4 (f), §7.3: larger minibatches give higher accuracy but more computation per SGHMC step, fewer Bayesian updating steps and more annealing steps per new chunk.',
     sgais: 'figA4',
     runs: sensitivity(scan('batch_size', '|B| = |C|', [100, 500, 2000], (b) => [['chunk_size', String(b)]])),
+    annealingLog: true,
     sgaisChart: 'cost',
     claims: [
       { metric: 'sgais.steps_per_chunk_ratio', of: ['|B| = |C| = 2000', '|B| = |C| = 100'], label: 'annealing steps per chunk, 2,000 over 100', op: '>', value: 3 },
