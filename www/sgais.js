@@ -129,8 +129,9 @@ export class SgaisPanel {
     if ($('sgais-ais').checked) {
       const n = Number(this.values.n_points) || 0;
       const chunk = Number(this.values.chunk_size) || 1;
-      for (const fraction of [0.25, 0.5, 1]) {
-        const aisN = Math.min(n, Math.ceil((fraction * n) / chunk) * chunk);
+      // N/4 and N/2 rounded up to whole chunks (once each: with two chunks they coincide).
+      const sizes = new Set([0.25, 0.5, 1].map((fraction) => Math.min(n, Math.ceil((fraction * n) / chunk) * chunk)));
+      for (const aisN of sizes) {
         runs.push({ label: `AIS, full data n = ${aisN}`, spec: { target: this.target, settings: runs[0].spec.settings, seed: 1, replica: 0, ais_n: aisN } });
       }
     }

@@ -55,7 +55,7 @@ export const SGAIS_FIGURES = [
     figure: 'SGAIS Fig. 3',
     title: 'SGAIS vs AIS on softmax regression (Fig. 3)',
     source: 'Cameron, Eggers & Kroon 2019, §7.1 and Fig. 3',
-    text: 'Softmax (multinomial logistic) regression with 10 features and 4 classes, 44 parameters, on 2,000 generated points in chunks of 1,000: SGAIS\'s online log Ẑ/n against full-data AIS at N/4, N/2 and N (points), and the cost of each in the third chart. The paper goes to 10⁶ points, where AIS took over 4,000 s per run; here 2,000, so that AIS finishes in class.',
+    text: 'Softmax (multinomial logistic) regression with 10 features and 4 classes, 44 parameters, on 2,000 generated points in chunks of 1,000: SGAIS\'s online log Ẑ/n against full-data AIS at N/2 and N (points; N/4 rounds up to the first chunk), and the cost of each in the third chart. The paper goes to 10⁶ points, where AIS took over 4,000 s per run; here 2,000, so that AIS finishes in class.',
     paper: 'Fig. 3: NS and SGAIS differ by about 0.6 % on 10⁶ points; SGAIS 10.4× faster than NS; AIS not run beyond 10⁵ points (over 4,000 s per run).',
     sgais: 'fig3',
     runs: { target: 'softmax', values: { n_points: 2000 }, variants: [], ais: true, replicas: 1 },
