@@ -500,3 +500,17 @@ pub fn sgais_combine_json(runs_json: &str) -> Result<String, JsError> {
     let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
     Ok(serde_json::to_string(&crate::sgais::page::combine(&runs)).unwrap_or_default())
 }
+
+/// The figures gallery's SGAIS numbers and run-cost chart (src/sgais/gallery.rs) from the same runs
+/// as [`sgais_combine_json`].
+#[wasm_bindgen]
+pub fn sgais_gallery_json(runs_json: &str) -> Result<String, JsError> {
+    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
+    Ok(serde_json::to_string(&crate::sgais::gallery::gallery(&runs)).unwrap_or_default())
+}
+
+/// SGAIS Fig. 1: the shift data by phase, at most `shown` points of each (src/sgais/shift_data.rs).
+#[wasm_bindgen]
+pub fn sgais_shift_data_json(n: u32, data_seed: u32, shuffled: bool, shown: u32) -> String {
+    serde_json::to_string(&crate::sgais::shift_data::shift_data(n as usize, data_seed as u64, shuffled, shown as usize)).unwrap_or_default()
+}

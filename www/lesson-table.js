@@ -306,14 +306,14 @@ export const LESSONS = [
       {
         figure: 'annealing',
         preset: 'sgais-linreg',
-        text: 'The annealing steps per chunk: a new chunk that the current posterior already predicts well needs few steps. As n grows each chunk changes the posterior less, and the steps per chunk fall.',
+        text: 'The annealing steps per chunk: a new chunk that the current posterior already predicts well needs few steps. As n grows each chunk changes the posterior less, and the steps per chunk fall. (See SGAIS Fig. 6–8 in the preset menu for how the target ESS, the learning rate and the SGHMC steps change them.)',
         action: 'Compare the first chunks with the last ones.',
         verifiedBy: 'tests/sgais.rs',
       },
       {
         figure: 'annealing',
         preset: 'sgais-shift-lecture',
-        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps jump at the change points (marked) in the runs that see the data in order. The shuffled runs (dashed) see every cluster from the start, so nothing changes for them at the markers: their ups and downs are scatter from chunk to chunk, not change points. The runs go one after another (a laptop keeps one core for the animation): the 7-component model in order comes first, then shuffled; the line under Start says which runs are finished and which are waiting.',
+        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps jump at the change points (marked) in the runs that see the data in order. The shuffled runs (dashed) see every cluster from the start, so nothing changes for them at the markers: their ups and downs are scatter from chunk to chunk, not change points. The runs go one after another (a laptop keeps one core for the animation): the 7-component model in order comes first, then shuffled; the line under Start says which runs are finished and which are waiting. (The data themselves: preset "SGAIS Fig. 1".)',
         action: 'Find the spikes at the markers.',
         verifiedBy: 'tests/sgais_shift.rs: the_six_variants_run_independently_and_the_summary_matches_their_numbers',
       },

@@ -12,6 +12,7 @@ import { wireDataUpload } from './data-upload.js';
 import { AnalysisRunner } from './analysis.js';
 import { ComparePanel } from './compare.js';
 import { SgaisPanel } from './sgais.js';
+import { SgaisFigures, registerFigureRuns } from './sgais-figures.js';
 import { TruthRunner } from './truth.js';
 import { applyPendingPair, buildControls, discardSinceRunaway, labState, rebuildCompare, rebuildLab, setPair, setParam } from './chain.js';
 import { syncParameterControls } from './parameters.js';
@@ -100,6 +101,8 @@ function buildPage(memory) {
   });
   if (app.urlCompare) app.compare.setEnabled(true, app.urlCompare.sampler, app.urlCompare.values);
   app.sgais = new SgaisPanel(app.registry, guarded);
+  registerFigureRuns();
+  app.sgaisFigures = new SgaisFigures(app.sgais, guarded);
   app.analysis = new AnalysisRunner({
     progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
   }, () => app.lab, guarded);

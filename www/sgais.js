@@ -140,8 +140,9 @@ export class SgaisPanel {
     if ($('sgais-ais').checked) {
       const n = Number(this.values.n_points) || 0;
       const chunk = Number(this.values.chunk_size) || 1;
-      for (const fraction of [0.25, 0.5, 1]) {
-        const aisN = Math.min(n, Math.ceil((fraction * n) / chunk) * chunk);
+      // N/4 and N/2 rounded up to whole chunks (once each: with two chunks they coincide).
+      const sizes = new Set([0.25, 0.5, 1].map((fraction) => Math.min(n, Math.ceil((fraction * n) / chunk) * chunk)));
+      for (const aisN of sizes) {
         runs.push({ label: `AIS, full data n = ${aisN}`, spec: { target: this.target, settings: runs[0].spec.settings, seed: 1, replica: 0, ais_n: aisN } });
       }
     }
@@ -238,6 +239,7 @@ export class SgaisPanel {
     const disagreeing = combined.groups.filter((g) => g.summary.agreement?.disagree);
     $('sgais-ess-note').classList.toggle('sgais-disagree', disagreeing.length > 0);
     $('sgais-agreement').textContent = disagreeing.map((g) => `${g.label}: ${g.summary.agreement.text}`).join(' ');
+    this.afterDraw?.(reported); // the figures gallery's chart and claims (www/sgais-figures.js)
   }
 
   fillTable(combined) {
@@ -271,6 +273,7 @@ export class SgaisPanel {
       runs: this.runs.map((r) => ({ label: r.label, spec: r.spec, started: Boolean(r.started), done: r.done, error: r.error, ais: r.spec.ais_n != null, records: r.result ? r.result.result.records : [] })),
       combined: this.combined,
       wallSeconds: this.wallSeconds,
+      gallery: this.gallery ?? null,
     };
   }
 }
