@@ -101,10 +101,13 @@ impl HeldOut {
         })
     }
 
-    /// The chart: both curves over sweeps, with the majority-class baseline dashed.
+    /// The chart: both curves over sweeps (log axis: the first sweep is where the paper's point
+    /// is; the start θ₀ at sweep 0 is left off), with the majority-class baseline dashed.
     pub fn chart(&self) -> ChartSpec {
-        let over = |f: fn(&Point) -> f64| self.points.iter().map(|p| (p.sweeps, f(p))).collect::<Vec<_>>();
-        let end = self.points.last().map_or(1.0, |p| p.sweeps.max(1.0));
+        let drawn = || self.points.iter().filter(|p| p.sweeps > 0.0);
+        let over = |f: fn(&Point) -> f64| drawn().map(|p| (p.sweeps, f(p))).collect::<Vec<_>>();
+        let start = drawn().next().map_or(0.1, |p| p.sweeps);
+        let end = self.points.last().map_or(1.0, |p| p.sweeps.max(10.0 * start));
         ChartSpec {
             title: "Held-out test (SGLD paper Fig. 3)".into(),
             x_label: "sweeps through the training data".into(),
@@ -112,8 +115,9 @@ impl HeldOut {
             series: vec![
                 Series::new("test accuracy (averaged predictive)", over(|p| p.accuracy), PALETTE[0], Style::Line),
                 Series::new("log joint per training datum at θ_t", over(|p| p.log_joint), PALETTE[1], Style::Line),
-                Series::new(format!("majority-class accuracy {:.2}", self.baseline), vec![(0.0, self.baseline), (end, self.baseline)], PALETTE[2], Style::Dashed),
+                Series::new(format!("majority-class accuracy {:.2}", self.baseline), vec![(start, self.baseline), (end, self.baseline)], PALETTE[2], Style::Dashed),
             ],
+            log_x: true,
             ..Default::default()
         }
     }

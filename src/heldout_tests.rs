@@ -85,3 +85,17 @@ fn breast_cancer_split_holds_out_every_fifth_row() {
     let held: Vec<f64> = (0..569).filter(|i| i % 5 == 4).map(|i| all.responses[i]).collect();
     assert_eq!(test.labels, held);
 }
+
+#[test]
+fn chart_is_over_sweeps_on_a_log_axis_without_the_start() {
+    let (model, test) = tiny();
+    let mut tracker = HeldOut::of(&model, Some(1.0)).unwrap();
+    for step in 0..4 {
+        tracker.observe(&model, &test, &[step as f64, 0.0], step);
+    }
+    let chart = tracker.chart();
+    assert!(chart.log_x);
+    // Checkpoints at 0, ½, 1, 1½ sweeps: the one at 0 cannot sit on a log axis.
+    assert_eq!(chart.series[0].points.iter().map(|p| p.0).collect::<Vec<_>>(), vec![0.5, 1.0, 1.5]);
+    assert_eq!(chart.series[2].points, vec![(0.5, 2.0 / 3.0), (5.0, 2.0 / 3.0)]);
+}
