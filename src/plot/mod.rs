@@ -12,6 +12,7 @@ pub mod finite;
 pub mod marginals;
 pub mod marginal2d;
 pub mod svg;
+pub mod svg_marks;
 
 use crate::model::View;
 
