@@ -18,6 +18,7 @@ pub mod entry_counts;
 pub mod error_split;
 pub mod export;
 pub mod fastmath;
+pub mod heldout;
 pub mod knob;
 pub mod knob_noise;
 pub mod lab;

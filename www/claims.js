@@ -18,6 +18,8 @@
 //   ess_per_1000         smaller ESS per 1,000 gradient evaluations of the pair (state.mixing, when attached)
 //   ess_ratio            the main chain's ess_per_1000 over the compared chain's (compare mode): mixing per unit of work
 //   diag.NAME            the sampler's own diagnostic NAME (state.diagnostics)
+//   heldout.NAME         the held-out test curves' NAME (state.heldout, targets with a test set, src/heldout.rs):
+//                        accuracy, accuracy_at_1, log_joint, log_joint_rise, plateau_change, baseline, sweeps
 //   compare.METRIC       METRIC of the compared chain (compare mode)
 //   area_vs_predicted    area of the dashed (measured) ellipse over the dotted (predicted) one
 //   predicted.area_ratio area of the predicted stationary ellipse over the truth's (when the core predicts one)
@@ -58,6 +60,7 @@ export function measure(metric, state, compareState) {
     const d = (state.diagnostics || []).find((x) => x.name === metric.slice(5));
     return d && d.value !== null ? d.value : NaN;
   }
+  if (metric.startsWith('heldout.')) return state.heldout?.[metric.slice(8)] ?? NaN;
   if (metric === 'e1' || metric === 'e2') return state[metric] ?? NaN;
   if (metric === 'steps_ratio') return compareState ? state.steps / compareState.steps : NaN;
   if (metric === 'e2_ratio') return compareState ? (state.e2 ?? NaN) / (compareState.e2 ?? NaN) : NaN;

@@ -33,6 +33,7 @@ impl Lab {
                 Ok(spec)
             }
             "acf" => Ok(autocorrelation_chart(ring, &names, self.pair, ESS_WINDOW, ACF_LAGS)),
+            "heldout" => self.held_out_chart(),
             other => self
                 .analysis
                 .as_ref()
