@@ -34,6 +34,7 @@ pub mod ring;
 pub mod rhat;
 pub mod rng;
 pub mod runaway;
+pub mod scan;
 pub mod setting_warning;
 pub mod sgais;
 pub mod sampler;
@@ -46,3 +47,5 @@ pub mod truth;
 pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub mod web_bench;
+#[cfg(target_arch = "wasm32")]
+pub mod web_scan;

@@ -15,7 +15,9 @@ import { scheduleUrlWrite } from './url-sync.js';
 const PRESET_SEED = 1;
 
 /** Load a preset (or a lesson step's inline state) and play. */
-export function applyPreset({ state, compare, pair, title, text, source, sgais }) {
+export function applyPreset(preset) {
+  const { state, compare, pair, title, text, source, sgais } = preset;
+  app.figureScan?.apply(preset);
   const note = $('preset-note');
   note.hidden = !title;
   if (title) {

@@ -1,0 +1,84 @@
+// A gallery figure's scan chart (issue 27): x = a knob, y = a number measured by short runs at
+// each value (src/scan.rs), computed in a Web Worker at the figure's own settings and drawn like
+// the other worker charts (charts.js). The figure's `scan.claims` (www/claims.js, `scan.*`) are
+// shown under the chart with their current values, ticked once the scan is complete.
+
+import { cancelGroup, startJob } from './jobs.js';
+import { dropCharts, queueChart } from './charts.js';
+import { check, describe } from './claims.js';
+import { formatNumber } from './format.js';
+import { userMessage } from './errors.js';
+
+const $ = (id) => document.getElementById(id);
+const CANVAS = 'chart-figure';
+
+export class FigureScan {
+  constructor() {
+    this.section = $('figure-scan');
+    this.preset = null;
+    this.job = 0;
+    this.reset();
+  }
+
+  reset() {
+    this.points = [];
+    this.chart = null;
+    this.done = false;
+    this.fraction = 0;
+    this.failure = null;
+  }
+
+  /** Show and compute the scan of a figure preset, or hide the panel (`null`, or a preset without one). */
+  apply(preset) {
+    cancelGroup('scan');
+    dropCharts(CANVAS);
+    this.reset();
+    this.preset = preset?.scan ? preset : null;
+    this.section.hidden = !this.preset;
+    if (!this.preset) return;
+    const { claims, ...scan } = this.preset.scan;
+    $('figure-scan-title').textContent = `${this.preset.figure}: ${scan.title}`;
+    queueChart(CANVAS, null);
+    this.show('Running the scan in a background worker…');
+    const spec = { ...scan, target: this.preset.state.target, seed: this.preset.state.seed ?? 1 };
+    const id = startJob({ kind: 'scan', spec }, {
+      group: 'scan',
+      onMessage: (message) => {
+        if (id !== this.job) return;
+        if (message.type === 'error') {
+          this.failure = userMessage(message.message);
+          this.show(`The scan stopped: ${this.failure}`);
+          return;
+        }
+        this.fraction = message.fraction;
+        this.points = JSON.parse(message.points);
+        this.chart = JSON.parse(message.chart);
+        queueChart(CANVAS, message.chart);
+        $(CANVAS).setAttribute('aria-label', this.chart.title);
+        this.done = message.type === 'done';
+        this.show(this.done ? 'Scan complete (at the figure\'s settings, not the sliders\').' : 'Running the scan in a background worker…');
+      },
+    });
+    this.job = id;
+  }
+
+  /** Progress, status line and the claims with their current values. */
+  show(status) {
+    $('figure-scan-progress').value = Math.max(0, this.fraction);
+    $('figure-scan-status').textContent = status;
+    const state = { scan: this.points, scan_done: this.done };
+    $('figure-claims').replaceChildren(...(this.preset.scan.claims || []).map((claim) => {
+      const li = document.createElement('li');
+      const result = check(claim, state);
+      const now = Number.isFinite(result.value) ? ` (now ${formatNumber(result.value)})` : '';
+      li.textContent = `${describe(claim)}${now}${result.ready ? (result.ok ? ' ✓' : ' — not shown') : ' — when the scan is complete'}`;
+      li.dataset.ok = String(result.ready && result.ok);
+      return li;
+    }));
+  }
+
+  /** State for the tests: `window.sgviz.figureScan()`. */
+  snapshot() {
+    return { id: this.preset?.id ?? null, done: this.done, fraction: this.fraction, failure: this.failure, points: this.points, chart: this.chart };
+  }
+}
