@@ -26,7 +26,9 @@
 //                        drawn, ready once state.scan_done): last_over_first (curve 1's last y over its
 //                        first), increasing / decreasing (share of its neighbouring points that rise / fall),
 //                        loglog_slope (least-squares slope of log y on log x), curve_ratio (curve 1 over
-//                        curve 2 at the last x)
+//                        curve 2 at the last x), first_over_reference / last_over_reference (curve 1's
+//                        first / last y over the dashed reference, state.scan_reference), over_reference@X
+//                        (curve 1's y at x = X over the reference)
 
 /** The 2 × 2 block of `cov` for the pair (i, j). */
 function block(cov, [i, j]) {
@@ -58,11 +60,18 @@ function mahalanobis(position, mean, truth, [i, j]) {
 const quad = (m, v) => v[0] * (m[0][0] * v[0] + m[0][1] * v[1]) + v[1] * (m[1][0] * v[0] + m[1][1] * v[1]);
 
 /** A scan chart's number (see the header) from its curves' points `[[{x, y}, …], …]`. */
-function scanMeasure(name, curves) {
+function scanMeasure(metric, curves, reference) {
+  const [name, argument] = [metric.split('@')[0], Number(metric.split('@')[1])];
   const ys = (curves?.[0] || []).map((p) => (p.y === null ? NaN : p.y));
   const xs = (curves?.[0] || []).map((p) => p.x);
   const steps = ys.slice(1).map((y, k) => y - ys[k]);
   switch (name) {
+    case 'over_reference': {
+      const at = xs.findIndex((x) => Math.abs(x - argument) <= 1e-9 * Math.abs(argument));
+      return at >= 0 && reference ? ys[at] / reference : NaN;
+    }
+    case 'first_over_reference': return ys.length && reference ? ys[0] / reference : NaN;
+    case 'last_over_reference': return ys.length && reference ? ys[ys.length - 1] / reference : NaN;
     case 'last_over_first': return ys.length > 1 ? ys[ys.length - 1] / ys[0] : NaN;
     case 'increasing': return steps.length ? steps.filter((d) => d > 0).length / steps.length : NaN;
     case 'decreasing': return steps.length ? steps.filter((d) => d < 0).length / steps.length : NaN;
@@ -86,7 +95,7 @@ function scanMeasure(name, curves) {
 
 /** The value of `metric` in `state` (and `compareState` for compare.*); NaN when unknown. */
 export function measure(metric, state, compareState) {
-  if (metric.startsWith('scan.')) return scanMeasure(metric.slice(5), state.scan);
+  if (metric.startsWith('scan.')) return scanMeasure(metric.slice(5), state.scan, state.scan_reference);
   if (metric.startsWith('compare.')) return compareState ? measure(metric.slice(8), compareState) : NaN;
   if (metric.startsWith('diag.')) {
     const d = (state.diagnostics || []).find((x) => x.name === metric.slice(5));

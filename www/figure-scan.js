@@ -1,13 +1,16 @@
 // A gallery figure's scan chart (issue 27): x = a knob, y = a number measured by short runs at
 // each value (src/scan.rs), computed in a Web Worker at the figure's own settings and drawn like
 // the other worker charts (charts.js). The figure's `scan.claims` (www/claims.js, `scan.*`) are
-// shown under the chart with their current values, ticked once the scan is complete.
+// shown under the chart with their current values, ticked once the scan is complete. A scan with
+// `truth_variance: i` draws the page's own truth for the variance of coordinate i as its dashed
+// reference (it starts once that truth is known).
 
 import { cancelGroup, startJob } from './jobs.js';
 import { dropCharts, queueChart } from './charts.js';
 import { check, describe } from './claims.js';
 import { formatNumber } from './format.js';
 import { userMessage } from './errors.js';
+import { app } from './app.js';
 
 const $ = (id) => document.getElementById(id);
 const CANVAS = 'chart-figure';
@@ -21,6 +24,8 @@ export class FigureScan {
   }
 
   reset() {
+    clearTimeout(this.waiting);
+    this.reference = null;
     this.points = [];
     this.chart = null;
     this.done = false;
@@ -36,11 +41,27 @@ export class FigureScan {
     this.preset = preset?.scan ? preset : null;
     this.section.hidden = !this.preset;
     if (!this.preset) return;
-    const { claims, ...scan } = this.preset.scan;
-    $('figure-scan-title').textContent = `${this.preset.figure}: ${scan.title}`;
+    $('figure-scan-title').textContent = `${this.preset.figure}: ${this.preset.scan.title}`;
     queueChart(CANVAS, null);
+    this.start(this.preset);
+  }
+
+  /** Start the worker's scan, once the page's truth is known when the scan draws it. */
+  start(preset) {
+    if (preset !== this.preset) return;
+    const { claims, truth_variance: coordinate, ...scan } = preset.scan;
+    if (coordinate !== undefined) {
+      const truth = !app.truthPending && app.lab ? JSON.parse(app.lab.state_json()).truth : null;
+      if (!truth) {
+        this.show('Waiting for the truth (computed in a background worker): the scan draws it.');
+        this.waiting = setTimeout(() => this.start(preset), 250);
+        return;
+      }
+      this.reference = truth.cov[coordinate][coordinate];
+      scan.reference = { label: 'truth (the page\'s)', y: this.reference };
+    }
     this.show('Running the scan in a background worker…');
-    const spec = { ...scan, target: this.preset.state.target, seed: this.preset.state.seed ?? 1 };
+    const spec = { ...scan, target: preset.state.target, seed: preset.state.seed ?? 1 };
     const id = startJob({ kind: 'scan', spec }, {
       group: 'scan',
       onMessage: (message) => {
@@ -66,7 +87,7 @@ export class FigureScan {
   show(status) {
     $('figure-scan-progress').value = Math.max(0, this.fraction);
     $('figure-scan-status').textContent = status;
-    const state = { scan: this.points, scan_done: this.done };
+    const state = { scan: this.points, scan_done: this.done, scan_reference: this.reference };
     $('figure-claims').replaceChildren(...(this.preset.scan.claims || []).map((claim) => {
       const li = document.createElement('li');
       const result = check(claim, state);
@@ -79,6 +100,6 @@ export class FigureScan {
 
   /** State for the tests: `window.sgviz.figureScan()`. */
   snapshot() {
-    return { id: this.preset?.id ?? null, done: this.done, fraction: this.fraction, failure: this.failure, points: this.points, chart: this.chart };
+    return { id: this.preset?.id ?? null, reference: this.reference, done: this.done, fraction: this.fraction, failure: this.failure, points: this.points, chart: this.chart };
   }
 }
