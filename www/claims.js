@@ -29,6 +29,8 @@
 //                        curve 2 at the last x), first_over_reference / last_over_reference (curve 1's
 //                        first / last y over the dashed reference, state.scan_reference), over_reference@X
 //                        (curve 1's y at x = X over the reference)
+//   band.min_gap         SBPS's live band chart (state.band, its spec): the smallest height of the upper band
+//                        λ⁺(t) above the fitted line Ĝ(t) over the time axis (> 0: proposals come from above the fit)
 
 /** The 2 × 2 block of `cov` for the pair (i, j). */
 function block(cov, [i, j]) {
@@ -95,6 +97,10 @@ function scanMeasure(metric, curves, reference) {
 
 /** The value of `metric` in `state` (and `compareState` for compare.*); NaN when unknown. */
 export function measure(metric, state, compareState) {
+  if (metric === 'band.min_gap') {
+    const [line, band] = [state.band?.series?.[0]?.points, state.band?.series?.[1]?.points];
+    return line && band && line.length === band.length ? Math.min(...band.map((p, k) => p[1] - line[k][1])) : NaN;
+  }
   if (metric.startsWith('scan.')) return scanMeasure(metric.slice(5), state.scan, state.scan_reference);
   if (metric.startsWith('compare.')) return compareState ? measure(metric.slice(8), compareState) : NaN;
   if (metric.startsWith('diag.')) {
@@ -144,7 +150,8 @@ export function holds(claim, value) {
 /** `{ready, value, ok}` of a claim in this state: ready once `after_samples` have been drawn. */
 export function check(claim, state, compareState) {
   const value = measure(claim.metric, state, compareState);
-  const ready = claim.metric.startsWith('scan.') ? Boolean(state.scan_done)
+  const ready = claim.metric.startsWith('band.') ? Boolean(state.band)
+    : claim.metric.startsWith('scan.') ? Boolean(state.scan_done)
     : state.n_samples >= (claim.after_samples || 0) && (!claim.metric.startsWith('compare.') || Boolean(compareState));
   return { ready, value, ok: holds(claim, value) };
 }

@@ -3,7 +3,8 @@
 // the other worker charts (charts.js). The figure's `scan.claims` (www/claims.js, `scan.*`) are
 // shown under the chart with their current values, ticked once the scan is complete. A scan with
 // `truth_variance: i` draws the page's own truth for the variance of coordinate i as its dashed
-// reference (it starts once that truth is known).
+// reference (it starts once that truth is known). A figure with `live: 'band'` instead draws the
+// running SBPS chain's regression line and upper band (the paper's Fig. 2), redrawn every few frames.
 
 import { cancelGroup, startJob } from './jobs.js';
 import { dropCharts, queueChart } from './charts.js';
@@ -14,6 +15,8 @@ import { app } from './app.js';
 
 const $ = (id) => document.getElementById(id);
 const CANVAS = 'chart-figure';
+/** The live band chart is redrawn every this many frames (one heavy drawing, charts.js). */
+const LIVE_EVERY_FRAMES = 6;
 
 export class FigureScan {
   constructor() {
@@ -38,12 +41,28 @@ export class FigureScan {
     cancelGroup('scan');
     dropCharts(CANVAS);
     this.reset();
-    this.preset = preset?.scan ? preset : null;
+    this.preset = preset?.scan || preset?.live ? preset : null;
     this.section.hidden = !this.preset;
     if (!this.preset) return;
-    $('figure-scan-title').textContent = `${this.preset.figure}: ${this.preset.scan.title}`;
+    $('figure-scan-title').textContent = `${this.preset.figure}: ${(this.preset.scan || this.preset.live).title}`;
+    $('figure-scan-progress').hidden = Boolean(this.preset.live);
     queueChart(CANVAS, null);
-    this.start(this.preset);
+    if (this.preset.live) this.show('Live: the running chain\'s band, redrawn as it moves.');
+    else this.start(this.preset);
+  }
+
+  /** Every frame: redraw a live chart now and then (the chain moves on the main thread). */
+  tick() {
+    if (!this.preset?.live || (this.frames = (this.frames || 0) + 1) % LIVE_EVERY_FRAMES !== 0 || !app.lab) return;
+    let spec;
+    try {
+      spec = app.lab.chart_json(this.preset.live.chart);
+    } catch {
+      return; // no band before the chain's first step
+    }
+    this.chart = JSON.parse(spec);
+    queueChart(CANVAS, spec);
+    this.show('Live: the running chain\'s band, redrawn as it moves.');
   }
 
   /** Start the worker's scan, once the page's truth is known when the scan draws it. */
@@ -87,8 +106,8 @@ export class FigureScan {
   show(status) {
     $('figure-scan-progress').value = Math.max(0, this.fraction);
     $('figure-scan-status').textContent = status;
-    const state = { scan: this.points, scan_done: this.done, scan_reference: this.reference };
-    $('figure-claims').replaceChildren(...(this.preset.scan.claims || []).map((claim) => {
+    const state = { scan: this.points, scan_done: this.done, scan_reference: this.reference, band: this.preset.live ? this.chart : null };
+    $('figure-claims').replaceChildren(...((this.preset.scan || this.preset.live).claims || []).map((claim) => {
       const li = document.createElement('li');
       const result = check(claim, state);
       const now = Number.isFinite(result.value) ? ` (now ${formatNumber(result.value)})` : '';

@@ -58,6 +58,7 @@ function frame() {
     app.analysis?.tick();
     app.sgais?.tick();
     if (app.compare?.enabled) app.compare.tick();
+    app.figureScan?.tick();
   }
   if (app.playing && app.lab) {
     const started = performance.now();

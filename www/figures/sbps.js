@@ -36,6 +36,24 @@ export const SBPS_FIGURES = [
     },
   },
   {
+    id: 'sbps-band',
+    figure: 'SBPS Fig. 2',
+    title: 'The proposal band since the last bounce, live',
+    source: 'Pakman et al. 2017, §4 and Fig. 2',
+    paper: 'The proposal intensity is a linear regression of the noisy projected gradients observed since the last bounce, plus k predictive standard deviations (eqs. 11–15); the figure shows it evolving between bounces (no numbers given).',
+    text: 'SBPS on a 2-parameter logistic regression (N = 1,000, minibatches of 500, k = 3), one trajectory piece at a time. The chart below is the running chain\'s own band: after each minibatch the fitted projected gradient Ĝ(t) (solid) is refitted through the observations since the last bounce, the upper band λ⁺(t) (dashed) lies k predictive standard deviations above it, and the next proposal time is drawn from the band. At a bounce the regression starts again from one observation, and the band is wide.',
+    state: { target: 'logreg', sampler: 'sbps', seed: 1, values: { n_points: 1000, band_k: 3, batch_size: 500 }, speed: 1 },
+    claims: [
+      { metric: 'diag.violation_rate', label: 'violations per bounce at k = 3', op: '<', value: 0.1, after_samples: 50 },
+    ],
+    live: {
+      chart: 'band', title: 'SBPS\'s regression line and upper band since the last bounce',
+      claims: [
+        { metric: 'band.min_gap', label: 'smallest height of the band above the fitted line', op: '>', value: 0 },
+      ],
+    },
+  },
+  {
     id: 'sbps-psbps-convergence',
     figure: 'SBPS Fig. 3',
     title: 'pSBPS against SBPS on an anisotropic posterior',
@@ -120,7 +138,7 @@ export const SBPS_FIGURES = [
     title: 'Minibatch size against travel time between bounces',
     source: 'Pakman et al. 2017, App. G.1 and Fig. 10',
     paper: 'A linear relation between the minibatch size n and the average travel time between bounces (logistic regression, d = 20).',
-    text: 'SBPS on the d = 20 logistic regression of the paper\'s experiment at n = 100 (the plot shows w₁ and w₂). Smaller minibatches are noisier, so the band is higher and the particle bounces sooner. The chart below runs SBPS at n from 10 to 500, each for the same data cost.',
+    text: 'SBPS on the d = 20 logistic regression of the paper\'s experiment at n = 100 (the plot shows w₁ and w₂). Smaller minibatches are noisier, so the band is higher and the particle bounces sooner. The chart below runs SBPS on the same model with N = 10,000 (so that n can grow a hundredfold and still leave noise) at n from 50 to 5,000, each for the same data cost.',
     state: { target: 'logreg_dd', sampler: 'sbps', seed: 1, values: { batch_size: 100 }, speed: 20 },
     scan: {
       title: 'travel time between bounces against minibatch size n', x_label: 'minibatch size n', y_label: 'travel time per bounce', log_x: true, log_y: true,
