@@ -4,7 +4,7 @@
 //! passes through, and markers at "now" and at the planned next event.
 
 use super::chart::{ChartSpec, Marker, Series, Style, PALETTE};
-use crate::sampler::sbps::BandView;
+use crate::sampler::sbps::view::BandView;
 use plotters::style::RGBColor;
 
 /// Points per curve.

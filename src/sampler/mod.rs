@@ -147,7 +147,7 @@ pub trait Sampler: Send {
     }
     /// SBPS and pSBPS: their current regression line and upper band (read-only), for the live
     /// chart of the paper's Fig. 2.
-    fn band_view(&self) -> Option<sbps::BandView> {
+    fn band_view(&self) -> Option<sbps::view::BandView> {
         None
     }
     /// A failure of the current setting this sampler measures itself (SBPS: its band missing the

@@ -55,7 +55,7 @@ mod regression;
 #[cfg(test)]
 mod tests;
 mod thinning;
-mod view;
+pub mod view;
 
 pub use observation::MIN_SCORE_VARIANCE;
 use observation::Observation;
