@@ -35,6 +35,7 @@ pub mod rhat;
 pub mod rng;
 pub mod runaway;
 pub mod scan;
+pub mod scan_estimator;
 pub mod setting_warning;
 pub mod sgais;
 pub mod sampler;

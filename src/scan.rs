@@ -6,6 +6,7 @@
 //! Plain Rust: a Web Worker advances a [`Scan`] in slices and posts its [`ChartSpec`].
 
 use crate::chain::{Chain, ChainConfig, ChainStatus};
+use crate::scan_estimator::CosineEstimator;
 use crate::plot::chart::{ChartSpec, Series, Style, PALETTE};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -18,6 +19,10 @@ pub enum Measure {
     Diagnostic { numerator: String, denominator: Option<String> },
     /// The sample variance of one coordinate (segment-integral moments for the bouncy samplers).
     Variance { coordinate: usize },
+    /// SBPS Fig. 5: |estimate − exp(−σ²/(2ℓ²))| of E[cos((x_i − center)/ℓ)] on a Gaussian marginal
+    /// N(center, σ²), with ℓ the scan's value (the knob is the test function's, not the chain's):
+    /// the continuous-trajectory estimator, or (`discrete`) the points every `spacing` of time.
+    CosineError { coordinate: usize, center: f64, sd: f64, spacing: f64, discrete: bool },
 }
 
 /// One curve: a sampler and the settings it adds to the scan's.
@@ -31,6 +36,9 @@ pub struct Curve {
     /// MALA beside SGLD's step-size scan).
     #[serde(default)]
     pub fixed: bool,
+    /// This curve's own measure (the discrete estimator beside the continuous one of SBPS Fig. 5).
+    #[serde(default)]
+    pub measure: Option<Measure>,
 }
 
 /// A horizontal reference line (e.g. the truth's variance).
@@ -54,7 +62,8 @@ pub struct ScanSpec {
     /// Settings shared by every run (target and sampler parameters).
     #[serde(default)]
     pub settings: BTreeMap<String, f64>,
-    /// The knob: a target or sampler parameter, and its values (the x axis).
+    /// The knob: a target or sampler parameter, and its values (the x axis); "length" is the test
+    /// function's ℓ of [`Measure::CosineError`] and is not given to the chain.
     pub param: String,
     pub values: Vec<f64>,
     pub curves: Vec<Curve>,
@@ -85,6 +94,8 @@ pub struct Scan {
     results: Vec<Vec<Vec<f64>>>,
     next: usize,
     running: Option<Chain>,
+    /// The running chain's test-function estimator (SBPS Fig. 5 only).
+    estimator: Option<CosineEstimator>,
     /// A run that failed to build or diverged: its message (the scan stops).
     failure: Option<String>,
 }
@@ -101,7 +112,7 @@ impl Scan {
             return Err("a scan needs at least one replica and a budget".into());
         }
         let results = spec.curves.iter().map(|_| vec![Vec::new(); spec.values.len()]).collect();
-        Ok(Scan { spec, results, next: 0, running: None, failure: None })
+        Ok(Scan { spec, results, next: 0, running: None, estimator: None, failure: None })
     }
 
     pub fn spec(&self) -> &ScanSpec {
@@ -126,10 +137,27 @@ impl Scan {
         for (name, value) in self.spec.settings.iter().chain(curve.settings.iter()) {
             crate::lab::set_setting(&mut config, name, *value);
         }
-        if !curve.fixed {
+        if !curve.fixed && !self.knob_is_the_measures() {
             crate::lab::set_setting(&mut config, &self.spec.param, self.spec.values[v]);
         }
         Chain::new(&config)
+    }
+
+    /// The measure of curve `c`: its own, or the scan's.
+    fn measure_of(&self, c: usize) -> &Measure {
+        self.spec.curves[c].measure.as_ref().unwrap_or(&self.spec.measure)
+    }
+
+    fn knob_is_the_measures(&self) -> bool {
+        matches!(self.spec.measure, Measure::CosineError { .. }) && self.spec.param == "length"
+    }
+
+    /// The test-function estimator of run `k` (SBPS Fig. 5), when the measure needs one.
+    fn estimator(&self, k: usize) -> Option<CosineEstimator> {
+        match *self.measure_of(self.run_index(k).0) {
+            Measure::CosineError { coordinate, center, spacing, .. } => Some(CosineEstimator::new(coordinate, center, self.spec.values[self.run_index(k).1], spacing)),
+            _ => None,
+        }
     }
 
     fn finished_run(&self, chain: &Chain) -> bool {
@@ -143,21 +171,31 @@ impl Scan {
         while self.failure.is_none() && self.next < self.total_runs() && work < max_work {
             if self.running.is_none() {
                 match self.build(self.next) {
-                    Ok(chain) => self.running = Some(chain),
+                    Ok(chain) => {
+                        self.running = Some(chain);
+                        self.estimator = self.estimator(self.next);
+                    }
                     Err(message) => self.failure = Some(message),
                 }
                 continue;
             }
             let chain = self.running.as_mut().expect("a running chain");
             let (grads, steps) = (chain.grad_evals(), chain.steps());
-            chain.run(STEPS_PER_CALL);
+            match self.estimator.as_mut() {
+                Some(estimator) => chain.run_segments(STEPS_PER_CALL, &mut |start, velocity, duration| estimator.add_piece(start, velocity, duration)),
+                None => chain.run(STEPS_PER_CALL),
+            };
             work += (chain.grad_evals() - grads).max(chain.steps() - steps);
             if let ChainStatus::Diverged(message) = chain.status() {
                 self.failure = Some(message.clone());
             } else if self.finished_run(self.running.as_ref().expect("a running chain")) {
                 let chain = self.running.take().expect("a running chain");
                 let (c, v, _) = self.run_index(self.next);
-                self.results[c][v].push(measure(&self.spec.measure, &chain));
+                let value = match (self.measure_of(c), &self.estimator) {
+                    (Measure::CosineError { sd, discrete, .. }, Some(e)) => ((if *discrete { e.discrete() } else { e.continuous() }) - e.gaussian_truth(*sd)).abs(),
+                    (other, _) => measure(other, &chain),
+                };
+                self.results[c][v].push(value);
                 self.next += 1;
             }
         }
@@ -222,6 +260,7 @@ pub fn measure(measure: &Measure, chain: &Chain) -> f64 {
             let top = read(numerator);
             denominator.as_deref().map_or(top, |d| top / read(d))
         }
+        Measure::CosineError { .. } => f64::NAN, // needs the run's pieces: Scan::advance
         Measure::Variance { coordinate } => {
             let moments = chain.moments();
             moments.cov.get(*coordinate).and_then(|row| row.get(*coordinate)).copied().unwrap_or(f64::NAN)

@@ -26,7 +26,7 @@
 //                        drawn, ready once state.scan_done): last_over_first (curve 1's last y over its
 //                        first), increasing / decreasing (share of its neighbouring points that rise / fall),
 //                        loglog_slope (least-squares slope of log y on log x), curve_ratio (curve 1 over
-//                        curve 2 at the last x), first_over_reference / last_over_reference (curve 1's
+//                        curve 2 at the last x), curve_ratio_first (the same at the first x), first_over_reference / last_over_reference (curve 1's
 //                        first / last y over the dashed reference, state.scan_reference), over_reference@X
 //                        (curve 1's y at x = X over the reference)
 //   band.min_gap         SBPS's live band chart (state.band, its spec): the smallest height of the upper band
@@ -86,9 +86,10 @@ function scanMeasure(metric, curves, reference) {
       const sxx = lx.reduce((a, x) => a + (x - mx) ** 2, 0);
       return lx.length > 1 ? sxy / sxx : NaN;
     }
-    case 'curve_ratio': {
-      const other = curves?.[1] || [];
-      const [a, b] = [curves?.[0]?.at(-1), other.at(-1)];
+    case 'curve_ratio':
+    case 'curve_ratio_first': {
+      const at = name === 'curve_ratio' ? -1 : 0;
+      const [a, b] = [curves?.[0]?.at(at), (curves?.[1] || []).at(at)];
       return a && b && a.x === b.x && a.y !== null && b.y !== null ? a.y / b.y : NaN;
     }
     default: throw new Error(`unknown claim metric 'scan.${name}'`);

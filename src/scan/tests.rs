@@ -15,7 +15,7 @@ fn spec(sampler: &str, param: &str, values: Vec<f64>, measure: Measure) -> ScanS
         settings: BTreeMap::new(),
         param: param.into(),
         values,
-        curves: vec![Curve { label: sampler.into(), sampler: sampler.into(), settings: BTreeMap::new(), fixed: false }],
+        curves: vec![Curve { label: sampler.into(), sampler: sampler.into(), settings: BTreeMap::new(), fixed: false, measure: None }],
         measure,
         seed: 1,
         replicas: 6,
@@ -121,4 +121,23 @@ fn a_bad_setting_is_a_failure_not_a_panic() {
     let mut scan = Scan::new(s).expect("scan");
     assert_eq!(scan.advance(1_000), -1.0);
     assert!(scan.failure().is_some());
+}
+
+#[test]
+fn the_continuous_estimator_beats_the_discrete_one_on_a_fast_test_function() {
+    // SBPS §6.3: E[cos(θ₁/ℓ)] under N(0, 1) is exp(−1/(2ℓ²)) (closed form); exact BPS's path,
+    // integrated exactly, against its points every Δ = 0.5.
+    let cosine = |discrete| Measure::CosineError { coordinate: 0, center: 0.0, sd: 1.0, spacing: 0.5, discrete };
+    let mut s = spec("bps", "length", vec![0.05, 0.2, 1.0], cosine(false));
+    s.settings.insert("rho".into(), 0.0);
+    s.settings.insert("refresh_rate".into(), 1.0);
+    // The second curve: the same seeds, so the same paths, read by the discrete estimator.
+    s.curves.push(Curve { label: "discrete".into(), sampler: "bps".into(), settings: BTreeMap::new(), fixed: false, measure: Some(cosine(true)) });
+    s.max_steps = 5_000;
+    let points = run(s);
+    let (c, d) = (&points[0], &points[1]);
+    assert!(c[0].y + 2.0 * c[0].se < d[0].y - 2.0 * d[0].se, "ℓ = 0.05: continuous {} ± {} vs discrete {} ± {}", c[0].y, c[0].se, d[0].y, d[0].se);
+    for p in c {
+        assert!(p.y < 0.05, "ℓ = {}: the continuous estimate is off the closed form by {}", p.x, p.y);
+    }
 }
