@@ -253,16 +253,17 @@ impl WebLab {
         let chain = self.lab.chain();
         crate::export::long_format_csv(&chain.model().coordinate_names(), &[chain.samples()])
     }
-    /// The 2-D panel as SVG text: the static layer's drawing code, then the last `max_points`
-    /// samples as dots, the sampler's ellipse and the current point.
-    pub fn panel_svg(&self, max_points: u32) -> Result<String, JsError> {
+    /// The 2-D panel as SVG text: the static layer's drawing code, then the sample density (as
+    /// rectangles of pixel blocks), the sampler's dashed ellipse and the current point.
+    pub fn panel_svg(&self) -> Result<String, JsError> {
         use crate::plot::svg::{pairs, panel_svg, MarginalBand, PanelOverlay};
+        use crate::plot::svg_marks::{block_side, density_rects};
         let names = self.lab.chain().model().coordinate_names();
         let truth = self.lab.truth_pair_moments();
         let layer = self.lab.static_layer(&names, truth.as_ref());
         let position = self.lab.position_pixel();
         let overlay = PanelOverlay {
-            samples: pairs(&self.lab.trail(max_points as usize)),
+            density: density_rects(self.lab.density(), block_side(self.lab.density().width())),
             sampler_ellipse: pairs(&self.lab.sampler_ellipse()),
             current: Some((position[0], position[1])),
             marginals: marginal_bands(&self.lab.marginals()),

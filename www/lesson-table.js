@@ -313,14 +313,14 @@ export const LESSONS = [
       {
         figure: 'annealing',
         preset: 'sgais-shift-lecture',
-        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps jump at the change points (marked) in the runs that see the data in order. The shuffled runs (dashed) see every cluster from the start, so nothing changes for them at the markers: their ups and downs are scatter from chunk to chunk, not change points.',
+        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps jump at the change points (marked) in the runs that see the data in order. The shuffled runs (dashed) see every cluster from the start, so nothing changes for them at the markers: their ups and downs are scatter from chunk to chunk, not change points. The runs go one after another (a laptop keeps one core for the animation): the 7-component model in order comes first, then shuffled; the line under Start says which runs are finished and which are waiting.',
         action: 'Find the spikes at the markers.',
         verifiedBy: 'tests/sgais_shift.rs: the_six_variants_run_independently_and_the_summary_matches_their_numbers',
       },
       {
         figure: 'evidence',
         preset: 'sgais-shift-lecture',
-        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads, and the 7-component model takes the lead after the 7-cluster data arrive (n = 10,000) — unless its particles get trapped in a local mode, which lowers its log Ẑ: the sentence under the chart states the Bayes factors and compares each model\'s in-order and shuffled runs to detect that. (This step continues the runs of the previous one, at an eighth of the paper\'s 100,000 points; the full-size runs are the preset "SGAIS under distribution shift".)',
+        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads, and the 7-component model takes the lead after the 7-cluster data arrive (n = 10,000) — unless its particles get trapped in a local mode, which lowers its log Ẑ: the sentence under the chart states the Bayes factors and compares each model\'s in-order and shuffled runs to detect that. (This step continues the runs of the previous one: K = 3 and 5 in order follow the two K = 7 runs, then their shuffled controls. It runs at an eighth of the paper\'s 100,000 points and with half its 50 particles; the full-size runs are the preset "SGAIS under distribution shift".)',
         action: 'Read off which model leads at each n.',
         verifiedBy: 'tests/sgais_shift.rs: the_comparison_sentence_states_the_numbers',
       },

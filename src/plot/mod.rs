@@ -13,6 +13,7 @@ pub mod finite;
 pub mod marginals;
 pub mod marginal2d;
 pub mod svg;
+pub mod svg_marks;
 
 use crate::model::View;
 
