@@ -48,7 +48,8 @@ export class FigureScan {
     $('figure-scan-progress').hidden = Boolean(this.preset.live);
     queueChart(CANVAS, null);
     if (this.preset.live) this.show('Live: the running chain\'s band, redrawn as it moves.');
-    else this.start(this.preset);
+    // After the loader has built the figure's chain (it calls this first): its truth, not the last one's.
+    else this.waiting = setTimeout(() => this.start(this.preset), 0);
   }
 
   /** Every frame: redraw a live chart now and then (the chain moves on the main thread). */
@@ -70,7 +71,8 @@ export class FigureScan {
     if (preset !== this.preset) return;
     const { claims, truth_variance: coordinate, ...scan } = preset.scan;
     if (coordinate !== undefined) {
-      const truth = !app.truthPending && app.lab ? JSON.parse(app.lab.state_json()).truth : null;
+      const ready = app.lab && !app.building && !app.truthPending && app.target === preset.state.target;
+      const truth = ready ? JSON.parse(app.lab.state_json()).truth : null;
       if (!truth) {
         this.show('Waiting for the truth (computed in a background worker): the scan draws it.');
         this.waiting = setTimeout(() => this.start(preset), 250);
