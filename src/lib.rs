@@ -35,6 +35,8 @@ pub mod ring;
 pub mod rhat;
 pub mod rng;
 pub mod runaway;
+pub mod scan;
+pub mod scan_estimator;
 pub mod setting_warning;
 pub mod sgais;
 pub mod sampler;
@@ -47,3 +49,5 @@ pub mod truth;
 pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub mod web_bench;
+#[cfg(target_arch = "wasm32")]
+pub mod web_scan;

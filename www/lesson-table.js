@@ -248,14 +248,14 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 3, batch_size: 100 }, speed: 50 },
-        text: 'SBPS bounces at times drawn from an upper band fitted to noisy minibatch gradients; k is how many predictive standard deviations the band adds. With k = 3 the true rate rarely exceeds the band.',
+        text: 'SBPS bounces at times drawn from an upper band fitted to noisy minibatch gradients; k is how many predictive standard deviations the band adds. With k = 3 the true rate rarely exceeds the band. (See the figure "SBPS Fig. 2" in the preset menu: the band itself, live.)',
         action: 'Next: a thinner band.',
         claims: [{ metric: 'diag.violation_rate', label: 'violations per bounce', op: '<', value: 0.05, after_samples: 20_000 }],
       },
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 0, batch_size: 100 }, speed: 50 },
-        text: 'With k = 0 the band is the fitted gradient alone: the rate exceeds it often. These violations are SBPS\'s bias diagnostic: each one is a bounce decided with the wrong probability. The page warns beside the k slider once the band misses more than 4 % of the bounce intensity: the samples are biased, and more of them will not help.',
+        text: 'With k = 0 the band is the fitted gradient alone: the rate exceeds it often. These violations are SBPS\'s bias diagnostic: each one is a bounce decided with the wrong probability. The page warns beside the k slider once the band misses more than 4 % of the bounce intensity: the samples are biased, and more of them will not help. (The figure "SBPS Fig. 11" scans k.)',
         action: 'Raise k (or the minibatch size n) and watch the violation rate fall; the warning goes by k = 3.',
         tryValues: { band_k: 1 },
         claims: [

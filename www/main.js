@@ -33,6 +33,7 @@ import { seek, showPosition, wireRewind } from './rewind.js';
 import { setUpEmbed, wireEmbedCode } from './embed.js';
 import { lessonPosition, startPresenting } from './present.js';
 import { MultichainPanel } from './multichain.js';
+import { FigureScan } from './figure-scan.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -58,6 +59,7 @@ function frame() {
     app.analysis?.tick();
     app.sgais?.tick();
     if (app.compare?.enabled) app.compare.tick();
+    app.figureScan?.tick();
   }
   if (app.playing && app.lab) {
     const started = performance.now();
@@ -107,6 +109,7 @@ function buildPage(memory) {
     progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
   }, () => app.lab, guarded);
   app.multichain = new MultichainPanel();
+  app.figureScan = new FigureScan();
 }
 
 /** Build the chain from the link's state, or from the defaults if the link's cannot be used. */
@@ -175,6 +178,8 @@ async function main() {
     lesson: () => lessonPosition(),
     /** The last "Run 4 chains" result { status, chains, steps, coordinates: [{name, rhat, …}] }, or null. */
     multichain: () => app.multichain.snapshot(),
+    /** The loaded figure's scan chart { id, done, fraction, failure, points, chart } (www/figure-scan.js). */
+    figureScan: () => app.figureScan.snapshot(),
   };
   setPlaying(autoplayAllowed());
   if (embedded === 'sgais') $('sgais-start').click();

@@ -17,6 +17,7 @@ const PRESET_SEED = 1;
 /** Load a preset (or a lesson step's inline state) and play. */
 export function applyPreset(preset) {
   const { state, compare, pair, title, text, source, sgais, paper, chart } = preset;
+  app.figureScan?.apply(preset);
   const note = $('preset-note');
   note.hidden = !title;
   if (title) {

@@ -4,6 +4,7 @@
 
 pub mod analysis_panels;
 pub mod annealed_noise;
+pub mod band_chart;
 pub mod chart;
 pub mod contours;
 pub mod density;
