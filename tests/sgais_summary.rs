@@ -45,7 +45,10 @@ fn close(a: f64, b: f64, label: &str) {
 
 #[test]
 fn the_summary_of_four_hand_made_replicas_states_the_hand_worked_numbers() {
-    let s = summarise(&four_replicas());
+    let results = four_replicas();
+    assert_eq!(results.iter().map(|r| r.log_z()).collect::<Vec<_>>(), vec![Some(-10.0), Some(-10.3), Some(-10.2), Some(-4.0)], "log Ẑ after each replica's last chunk");
+    assert_eq!(replica(4, RunStatus::Running, Vec::new(), 0, None).log_z(), None);
+    let s = summarise(&results);
     assert_eq!((s.replicas, s.finished, s.n, s.particles), (4, 3, 200, 50));
     let z = s.log_z.as_ref().unwrap();
     assert_eq!(z.count, 3);
@@ -104,4 +107,36 @@ fn one_replica_none_and_a_negative_error_are_worded_by_hand() {
     let warning = warned.warning.as_deref().unwrap();
     assert!(warning.contains("ESS 1.0 of M = 50") && warning.contains("+1.8 nats"), "{warning}");
     assert!(warned.text.ends_with(&format!(" {warning}")), "{}", warned.text);
+}
+
+/// SplitMix64 written out from its definition (Steele, Lea & Flood 2014; Vigna's splitmix64.c):
+/// state += 0x9e3779b97f4a7c15, then the two xor-shift-multiply rounds and a final xor-shift.
+fn splitmix64_next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[test]
+fn replica_seeds_are_splitmix64_of_the_seed_and_replica_and_replica_zero_replays_the_seed() {
+    use sgviz::sgais::replicas::{replica_seed, split_mix};
+    // The published first outputs of splitmix64 seeded with 1234567 pin the reference above.
+    let mut state = 1_234_567u64;
+    let published = [6_457_827_717_110_365_317u64, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423];
+    for expected in published {
+        let before = state;
+        assert_eq!(splitmix64_next(&mut state), expected);
+        assert_eq!(split_mix(before), expected, "split_mix is one splitmix64 step from state {before}");
+    }
+    for seed in [0u64, 7, 1_234_567] {
+        assert_eq!(replica_seed(seed, 0), seed, "replica 0 replays the seed");
+        for r in 1..4u64 {
+            let mut inner = r;
+            let scrambled = splitmix64_next(&mut inner);
+            let mut outer = seed ^ scrambled;
+            assert_eq!(replica_seed(seed, r as usize), splitmix64_next(&mut outer), "seed {seed}, replica {r}");
+        }
+    }
 }
