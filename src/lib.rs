@@ -18,6 +18,7 @@ pub mod entry_counts;
 pub mod error_split;
 pub mod export;
 pub mod fastmath;
+pub mod heldout;
 pub mod knob;
 pub mod knob_noise;
 pub mod lab;
@@ -34,6 +35,8 @@ pub mod ring;
 pub mod rhat;
 pub mod rng;
 pub mod runaway;
+pub mod scan;
+pub mod scan_estimator;
 pub mod setting_warning;
 pub mod sgais;
 pub mod sampler;
@@ -46,3 +49,5 @@ pub mod truth;
 pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub mod web_bench;
+#[cfg(target_arch = "wasm32")]
+pub mod web_scan;
