@@ -356,7 +356,7 @@ fn sbps_and_psbps_match_the_gaussian_toy_with_and_without_gradient_noise() {
 fn expected_refusal(sampler: &str, target: &str) -> bool {
     match sampler {
         "bps" => matches!(target, "mixture" | "banana" | "hyperbola" | "multimodal" | "funnel"),
-        "lipsbps" => !matches!(target, "logreg" | "logreg_dd" | "logreg_sgfs"),
+        "lipsbps" => !matches!(target, "logreg" | "logreg_dd" | "logreg_sgfs" | "logreg_heldout"),
         // Every target offers minibatches with noise at the default n < N (toys: pseudo-data).
         "sbps" | "psbps" => false,
         other => panic!("unexpected bouncy sampler {other}"),

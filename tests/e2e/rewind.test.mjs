@@ -18,6 +18,8 @@ const record = (page) => page.evaluate(() => {
 test('seek(1000) after 3,000 steps reproduces step 1,000 exactly; the scrubber and arrow keys follow', async () => {
   // Minibatch SGLD on logistic regression (N = 2,000, n = 10): the replay must draw the same minibatches.
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=logreg&sampler=sgld&seed=4&p.n_points=2000&p.batch_size=10', { reducedMotion: true });
+  // The truth comes from a worker: wait for it, or it may land between the two records (CI did).
+  await page.waitForFunction(() => !JSON.parse(window.sgviz.app.lab.state_json()).truth_pending, null, { timeout: 120_000 });
   await page.evaluate(() => window.sgviz.app.lab.run(1000));
   const at1000 = await record(page);
   await page.evaluate(() => window.sgviz.app.lab.run(2000));
