@@ -34,6 +34,7 @@ pub mod ring;
 pub mod rhat;
 pub mod rng;
 pub mod runaway;
+pub mod promise;
 pub mod setting_warning;
 pub mod sgais;
 pub mod sampler;
