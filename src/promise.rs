@@ -1,14 +1,14 @@
 //! The accuracy promise at any slider position (issue 21), one mechanism for every Langevin-type
 //! sampler (SGLD, SGFS-f, SGFS-d, SGHMC, OSGFS): from the sampler's predicted stationary law
-//! (src/law.rs, docs/sgld.md §4 and docs/diagnostics.md §4) the distribution of the covariance
-//! error E2 (SGFS eq. 14) after [`REFERENCE_SAMPLES`] samples, and the setting warning it implies.
+//! (src/law.rs, docs/sgld.md §4) the distribution of the covariance error E2 (SGFS eq. 14) after
+//! [`REFERENCE_SAMPLES`] samples, and the setting warning it implies (docs/diagnostics.md §7).
 //!
 //! A run of T samples estimates the covariance by Ĉ = C − Var(x̄) + e, with C the law's stationary
 //! covariance, Var(x̄) the variance of the sample mean, and e the Monte Carlo error of the entries.
-//! For the law's stationary Gaussian linear recursion (Isserlis' theorem, docs/diagnostics.md §4):
+//! For the law's stationary Gaussian linear recursion (Isserlis' theorem, (DIAG.7)):
 //!   T·Cov(Ĉ_ab, Ĉ_cd) = Σ_{k∈ℤ} [Γ_ac(k)Γ_bd(k) + Γ_ad(k)Γ_bc(k)],  Γ(k) = (A^kM)_θθ, Γ(−k) = Γ(k)ᵀ,
 //! summed in closed form through (I − A⊗A)⁻¹ = Σ_{k≥0} A^k⊗A^k, and T·Var(x̄) = Σ_{k∈ℤ} Γ(k)
-//! through (I − A)⁻¹. E2 = Σ_ab|Ĉ_ab − Σ_ab|/Σ_ab|Σ_ab| is then drawn [`DRAWS`] times (fixed seed,
+//! through (I − A)⁻¹ (DIAG.6). E2 = Σ_ab|Ĉ_ab − Σ_ab|/Σ_ab|Σ_ab| is then drawn [`DRAWS`] times (fixed seed,
 //! so a prediction is a deterministic function of the setting) from the Gaussian law of e, giving
 //! its mean and the share of runs above [`E2_CLAIM`].
 //!
