@@ -244,7 +244,7 @@ fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::Sample
         return;
     }
     let movable: Vec<&'static str> = derived.iter().map(|d| d.name).collect();
-    if let Some((spec, value)) = nearest_fix_among(predictor, sampler.params, &pure, derived, &movable) {
+    if let Some((spec, value)) = nearest_fix_among(predictor, sampler.params, &pure, derived, &movable, crate::defaults::STABILITY_MARGIN) {
         derived.iter_mut().filter(|d| d.name == spec.name).for_each(|d| d.default = value.clamp(d.min, d.max));
         if !explicit(spec.name) {
             let _ = params.set(sampler.params, spec.name, value);
@@ -307,19 +307,23 @@ pub fn nearest_fix(predictor: &Predictor, specs: &'static [ParamSpec], params: &
     let default_of = |spec: &ParamSpec| derived.iter().find(|d| d.name == spec.name).map_or(spec.default, |d| d.default);
     let moved: Vec<&'static str> = specs.iter().filter(|s| params.try_get(s.name).is_some_and(|v| v != default_of(s))).map(|s| s.name).collect();
     let all: Vec<&'static str> = specs.iter().map(|s| s.name).collect();
-    nearest_fix_among(predictor, specs, params, derived, &moved).or_else(|| nearest_fix_among(predictor, specs, params, derived, &all))
+    nearest_fix_among(predictor, specs, params, derived, &moved, 1.0).or_else(|| nearest_fix_among(predictor, specs, params, derived, &all, 1.0))
 }
 
 /// [`nearest_fix`] over the sliders named in `names`, refined by bisection (in slider units)
-/// between the grid point that keeps the promise and the current value.
-fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], names: &[&str]) -> Option<(&'static ParamSpec, f64)> {
+/// between the grid point that keeps the promise and the current value; never above `margin` times
+/// a slider's known stability limit (1 for a remedy: not into the shaded end; the defaults' 0.5).
+fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], names: &[&str], margin: f64) -> Option<(&'static ParamSpec, f64)> {
     let mut best: Option<(&'static ParamSpec, f64, f64)> = None;
     let keeps = |spec: &ParamSpec, value: f64| {
         let mut trial = params.clone();
         trial.set(specs, spec.name, value).is_ok() && predictor.predict(&trial).is_ok_and(|p| p.failure().is_none())
     };
     for spec in specs.iter().filter(|s| names.contains(&s.name) && s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params))) {
-        let (lo, hi) = derived.iter().find(|d| d.name == spec.name).map_or((spec.min, spec.max), |d| (d.min, d.max));
+        let (lo, hi) = derived.iter().find(|d| d.name == spec.name).map_or((spec.min, spec.max), |d| (d.min, d.unstable_above.map_or(d.max, |u| d.max.min(margin * u).max(d.min))));
+        if hi <= lo {
+            continue;
+        }
         let position = |x: f64| if spec.log_scale && lo > 0.0 { (x / lo).ln() / (hi / lo).ln() } else { (x - lo) / (hi - lo) };
         let now = position(params.get(spec.name));
         let value_at = |t: f64| {

@@ -215,3 +215,31 @@ fn binomial_tail_matches_hand_values() {
     assert!((binomial_cdf(0, 40, 0.1) - 0.9f64.powi(40)).abs() < 1e-15);
     assert!((binomial_cdf(1, 2, 0.5) - 0.75).abs() < 1e-15);
 }
+
+/// The lessons that move these sliders on the Gaussian toy (www/lesson-table.js, ρ = 0.9) say what
+/// the warning says: which failure, beside which slider. Their settings and the words are
+/// restated here; each bias the lessons name is a closed form in their text (e.g. 4 times the
+/// short-axis variance at ε = 0.3), far above E2 = 0.1.
+#[test]
+fn lesson_settings_carry_the_warnings_their_text_names() {
+    // (SGFS-f at α = 0, n = 10 is left out: its law is exactly 0.9 × the truth, E2 = 0.1, on the
+    // boundary of the bias promise.)
+    let cases: [(&str, &[(&str, f64)], Option<(Failure, &str)>); 4] = [
+        // ε = 0.05, full batch: the law's E2 is 0.0075 by hand (variances 0.1/(1 − ε·10/4) and
+        // 1.9/(1 − ε·0.526/4) along the axes): no bias warning.
+        ("sgld", &[("step_size", 0.05), ("batch_size", 100.0)], None),
+        ("sgld", &[("step_size", 0.3), ("batch_size", 100.0)], Some((Failure::Bias, "step_size"))),
+        ("sgld", &[("step_size", 0.05), ("batch_size", 5.0)], Some((Failure::Bias, "batch_size"))),
+        ("sghmc", &[("batch_size", 10.0), ("beta_hat", 0.0)], Some((Failure::Mixing, "batch_size"))),
+    ];
+    let mut wrong = Vec::new();
+    for (sampler, settings, expected) in cases {
+        let config = settings.iter().fold(ChainConfig::new("gaussian", sampler, 1), |c, (n, v)| c.with(n, v));
+        let warning = Chain::new(&config).unwrap().setting_warning();
+        eprintln!("{sampler} {settings:?}: {warning:?}");
+        if warning.as_ref().map(|w| (w.failure, w.param)) != expected {
+            wrong.push(format!("{sampler} {settings:?}: expected {expected:?}, got {warning:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
