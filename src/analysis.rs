@@ -9,6 +9,7 @@ use crate::knob::Knob;
 use crate::knob_noise::{noise_over_knob, UpdateNoise};
 use crate::law::{predicted_law, GaussianSummary};
 use crate::phase::{log_grid, mh_rejection_probability, noise_scale, NoiseScale};
+use crate::plot::annealed_noise::{annealed_noise_chart, Schedule};
 use crate::plot::analysis_panels::{bias_chart, knob_noise_chart, noise_chart, note_chart, tradeoff_chart, BiasCurves, Measured};
 use crate::plot::chart::ChartSpec;
 use crate::registry;
@@ -40,6 +41,9 @@ pub struct Analysis {
     predictions: Predictions,
     noise: NoisePicture,
     rejection: Vec<(f64, f64)>,
+    /// SGLD's polynomial schedule, when it has one, and the chain's iteration when the analysis
+    /// began: the noise chart is then drawn over iterations (docs/sgld.md §6).
+    schedule: Option<(Schedule, f64)>,
 }
 
 impl Analysis {
@@ -73,7 +77,8 @@ impl Analysis {
             Some(k) => Predictions::of(&sweep, chain, k, sweep.truth()),
             None => Predictions::none(format!("{} has no step size or noise level to sweep", sampler.label)),
         };
-        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection })
+        let schedule = polynomial_schedule(chain).map(|s| (s, chain.steps() as f64));
+        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection, schedule })
     }
 
     /// Spend up to `max_grad_evals` on the sweep; returns the fraction done.
@@ -96,7 +101,10 @@ impl Analysis {
         let p = &self.predictions;
         match kind {
             "noise" => Some(match &self.noise {
-                NoisePicture::Sgld(scale) => noise_chart(scale, knob.range, knob.value),
+                NoisePicture::Sgld(scale) => match &self.schedule {
+                    Some((schedule, iterations)) => annealed_noise_chart(scale, schedule, *iterations),
+                    None => noise_chart(scale, knob.range, knob.value),
+                },
                 NoisePicture::Law(points) => knob_noise_chart(knob, &self.sampler_label, points),
                 NoisePicture::None(why) => note_chart(&format!("No noise chart: {why}")),
             }),
@@ -175,6 +183,13 @@ impl Predictions {
     pub fn none(reason: String) -> Predictions {
         Predictions { bias: Vec::new(), mc: Vec::new(), reason: Some(reason.clone()), tradeoff: Vec::new(), tradeoff_reason: Some(reason) }
     }
+}
+
+/// SGLD's polynomial step-size schedule (SGLD.3), if the chain runs one.
+fn polynomial_schedule(chain: &Chain) -> Option<Schedule> {
+    let params = chain.sampler_params();
+    (chain.sampler_spec().name == "sgld" && params.try_get("sgld_schedule") == Some(1.0))
+        .then(|| Schedule { a: params.get("sgld_a"), b: params.get("sgld_b"), gamma: params.get("sgld_gamma") })
 }
 
 /// The noise split of a stochastic-gradient sampler's own law over its knob, or why there is none.
@@ -302,6 +317,23 @@ mod tests {
             assert_eq!(spec.x_label, "η", "{kind}");
             assert!(spec.log_x);
         }
+    }
+
+    /// With the polynomial schedule the noise chart is over the run's iterations (docs/sgld.md §6),
+    /// spanning b(100^(1/γ) − 1) = 10 · 99 = 990 iterations at b = 10, γ = 1; with a
+    /// constant step it stays over ε.
+    #[test]
+    fn sgld_noise_chart_is_over_iterations_with_the_polynomial_schedule() {
+        let config = ChainConfig::new("gaussian", "sgld", 1).with("batch_size", 10).with("sgld_schedule", 1).with("sgld_a", 0.1).with("sgld_b", 10).with("sgld_gamma", 1);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(300);
+        let truth = chain.model().exact_moments().unwrap();
+        let spec = Analysis::new(&config, &chain, truth, 20_000).unwrap().chart("noise").unwrap();
+        assert_eq!(spec.x_label, "iteration t");
+        let injected = &series(&spec, "injected").points;
+        assert!((injected.last().unwrap().0 - 990.0).abs() < 1e-9, "{:?}", injected.last());
+        assert!((injected[0].1 - 0.1 / 11.0).abs() < 1e-12, "ε_1 = 0.1/11: {:?}", injected[0]);
+        assert_eq!(sgld_gaussian_analysis().chart("noise").unwrap().x_label, "step size ε");
     }
 
     /// SGLD on the ρ = 0.9 Gaussian at its derived defaults: the analysis the page starts.

@@ -9,11 +9,14 @@
 //   narrow_ratio         sampler variance along the truth ellipse's short axis over the truth's
 //   wide_ratio           the same along the long axis
 //   var_x_ratio          sampler variance of the x coordinate over the truth's
+//   var_y_ratio          the same for the y coordinate
+//   mean_y_sd            distance of the sampler's mean of y from the truth's, in the truth's sd of y
 //   distance_sd          distance of the current point from the truth's mean, in the truth's
 //                        standard deviations (Mahalanobis, on the pair): how far burn-in still has to go
 //   steps_ratio          the main chain's steps over the compared chain's (compare mode)
 //   e2_ratio             the main chain's E2 over the compared chain's (compare mode)
 //   ess_per_1000         smaller ESS per 1,000 gradient evaluations of the pair (state.mixing, when attached)
+//   ess_ratio            the main chain's ess_per_1000 over the compared chain's (compare mode): mixing per unit of work
 //   diag.NAME            the sampler's own diagnostic NAME (state.diagnostics)
 //   compare.METRIC       METRIC of the compared chain (compare mode)
 //   area_vs_predicted    area of the dashed (measured) ellipse over the dotted (predicted) one
@@ -59,9 +62,11 @@ export function measure(metric, state, compareState) {
   if (metric === 'steps_ratio') return compareState ? state.steps / compareState.steps : NaN;
   if (metric === 'e2_ratio') return compareState ? (state.e2 ?? NaN) / (compareState.e2 ?? NaN) : NaN;
   if (metric === 'ess_per_1000') return Math.min(...(state.mixing?.ess_per_1000_grads || [NaN]).map((e) => e ?? NaN));
+  if (metric === 'ess_ratio') return compareState ? measure('ess_per_1000', state) / measure('ess_per_1000', compareState) : NaN;
   if (!state.truth) return NaN;
   if (metric === 'distance_sd') return mahalanobis(state.position, state.truth.mean, block(state.truth.cov, state.pair), state.pair);
   if (state.n_samples < 2) return NaN;
+  if (metric === 'mean_y_sd') return Math.abs(state.mean[state.pair[1]] - state.truth.mean[state.pair[1]]) / Math.sqrt(state.truth.cov[state.pair[1]][state.pair[1]]);
   const truth = block(state.truth.cov, state.pair);
   const sampler = metric.startsWith('predicted.')
     ? (state.predicted ? block(state.predicted.cov, state.pair) : null)
@@ -76,6 +81,7 @@ export function measure(metric, state, compareState) {
     case 'narrow_ratio': return quad(sampler, narrow.vector) / narrow.value;
     case 'wide_ratio': return quad(sampler, wide.vector) / wide.value;
     case 'var_x_ratio': return sampler[0][0] / truth[0][0];
+    case 'var_y_ratio': return sampler[1][1] / truth[1][1];
     default: throw new Error(`unknown claim metric '${metric}'`);
   }
 }

@@ -73,7 +73,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
-        text: 'The tied-means mixture of Welling & Teh (Fig. 1) with a decreasing step ε_t = a(b + t)^−0.55 and minibatches of 10. The sampling threshold is proportional to ε_t, so it falls as ε_t does: ε_t starts at a·b^−0.55 = 0.01 and is below 2·10⁻⁵ after 20 s (1.2 million steps at 1,000 per frame), and by then the threshold is far below 1: injected noise dominates and SGLD samples. With a larger a the first steps would be stochastic optimisation (threshold > 1).',
+        text: 'The tied-means mixture of Welling & Teh (Fig. 1) with a decreasing step ε_t = a(b + t)^−0.55 and minibatches of 10. The sampling threshold is proportional to ε_t, so it falls as ε_t does: ε_t starts at a·b^−0.55 = 0.01 and is below 2·10⁻⁵ after 20 s (1.2 million steps at 1,000 per frame), and by then the threshold is far below 1: injected noise dominates and SGLD samples. With a larger a the first steps would be stochastic optimisation (threshold > 1). See the gallery\'s SGLD Fig. 1 for the paper\'s own run (n = 1, ε_t from 0.01 to 10⁻⁴).',
         action: 'Watch "step size ε_t" and "sampling threshold" in the diagnostics fall.',
         claims: [
           // ε_t = 0.0355 (10 + t)^−0.55: 1.78·10⁻⁵ at t = 10⁶.
@@ -130,7 +130,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         preset: 'sgfs-alpha0-diag',
-        text: 'SGFS-d keeps only the diagonal of the Fisher information. On correlated coordinates its α = 0 step is too large along the narrow direction and ignores the correlation: its ellipse is too small and tilted wrongly, and its covariance error is larger than SGFS-f\'s.',
+        text: 'SGFS-d keeps only the diagonal of the Fisher information. On correlated coordinates its α = 0 step is too large along the narrow direction and ignores the correlation: its ellipse is too small and tilted wrongly, and its covariance error is larger than SGFS-f\'s. See the gallery\'s SGFS Fig. 1 for both side by side in the paper\'s setup.',
         action: 'Compare E2 with the first step of this lesson.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.75, after_samples: 100_000 }],
       },
@@ -210,7 +210,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'osgfs', values: { n_points: 10000, true_w: 2, true_b: -1, start_at: 1, osgfs_collect: 0, batch_size: 100 }, speed: 200 },
-        text: 'OSGFS as published collects samples only after eq. 17 fires: the same start, but the dashed ellipse now describes the posterior.',
+        text: 'OSGFS as published collects samples only after eq. 17 fires: the same start, but the dashed ellipse now describes the posterior. See the gallery\'s OSGFS Fig. 2 for both runs side by side.',
         action: 'Compare the counters: samples start only after the burn-in.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.6, 1.6], after_samples: 50_000 }],
       },

@@ -15,12 +15,13 @@ import { scheduleUrlWrite } from './url-sync.js';
 const PRESET_SEED = 1;
 
 /** Load a preset (or a lesson step's inline state) and play. */
-export function applyPreset({ state, compare, pair, title, text, source, sgais }) {
+export function applyPreset({ state, compare, pair, title, text, source, sgais, paper, chart }) {
   const note = $('preset-note');
   note.hidden = !title;
   if (title) {
-    note.textContent = `${title} — ${source}. ${text}`;
-    placeNextTo(note, sgais ? 'evidence' : 'plot');
+    // A gallery figure quotes the paper's own number(s) beside the live ones.
+    note.textContent = `${title} — ${source}. ${text}${paper ? ` The paper: ${paper}.` : ''}`;
+    placeNextTo(note, sgais ? 'evidence' : chart || 'plot');
   }
   if (sgais) {
     // A lesson's next step about the same runs keeps them (restarting would lose what was shown).
@@ -47,6 +48,8 @@ export function applyPreset({ state, compare, pair, title, text, source, sgais }
   window.dispatchEvent(new Event('resize'));
   scheduleUrlWrite();
   setPlaying(true);
+  // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
+  if (chart) note.scrollIntoView({ block: 'start' });
 }
 
 /** The main (and compared) chain's state with its mixing numbers, for checking claims live. */

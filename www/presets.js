@@ -4,7 +4,8 @@
 // the same gradient budget; `pair` picks the displayed coordinates. `claims` are what its text
 // says, as predicates over the chain's state (www/claims.js), checked by tests/e2e/lessons.test.mjs
 // and, at class time, by tests/e2e/class-time.test.mjs. A gallery figure (www/figures/) also has
-// `figure: '<PAPER> Fig. <n>'` and `paper`: the paper's headline number(s), quoted.
+// `figure: '<PAPER> Fig. <n>'` and `paper`: the paper's headline number(s), quoted; `chart` (a
+// lesson figure name: noise, bias, sweep, …) puts the note beside that chart and scrolls to it.
 
 export { LESSONS } from './lesson-table.js';
 import { FIGURES } from './figures/index.js';

@@ -3,6 +3,7 @@
 //! time: samples go into a [`density::DensityImage`] RGBA buffer.
 
 pub mod analysis_panels;
+pub mod annealed_noise;
 pub mod chart;
 pub mod contours;
 pub mod density;

@@ -21,6 +21,16 @@ test('ellipse metrics: axis ratios, area and determinant ratios', () => {
   close(measure('var_x_ratio', s), (1.5 * 1.9 + 0.4) / 2);
 });
 
+test('y-coordinate metrics: variance ratio and the offset of the mean in the truth sd, on the displayed pair', () => {
+  const t = { mean: [0, 1], cov: [[1, 0], [0, 4]] };
+  const s = state({ truth: t, cov: [[2, 0], [0, 3]], mean: [5, 2] });
+  close(measure('var_y_ratio', s), 3 / 4);
+  close(measure('mean_y_sd', s), 0.5); // |2 − 1| / √4
+  const swapped = { ...s, pair: [1, 0] };
+  close(measure('var_y_ratio', swapped), 2);
+  close(measure('mean_y_sd', swapped), 5); // |5 − 0| / √1
+});
+
 test('predicted-law metrics, distances, diagnostics and compare metrics', () => {
   const s = state({ predicted: { cov: cov(1.9, 0.1) } });
   close(measure('area_vs_predicted', s), Math.sqrt(6));
@@ -34,6 +44,9 @@ test('predicted-law metrics, distances, diagnostics and compare metrics', () => 
   close(measure('steps_ratio', s, other), 250);
   assert.ok(Number.isNaN(measure('compare.e2', s)), 'no compared chain: unknown');
   close(measure('ess_per_1000', state({ mixing: { ess_per_1000_grads: [0.3, 0.2] } })), 0.2);
+  // The smaller of each chain's two ESS per 1,000 gradients: 0.2 / 0.004.
+  close(measure('ess_ratio', state({ mixing: { ess_per_1000_grads: [0.3, 0.2] } }), state({ mixing: { ess_per_1000_grads: [0.004, 0.01] } })), 50);
+  assert.ok(Number.isNaN(measure('ess_ratio', state({ mixing: { ess_per_1000_grads: [0.3, 0.2] } }))), 'no compared chain: unknown');
   assert.throws(() => measure('nonsense', s), /unknown claim metric/);
 });
 

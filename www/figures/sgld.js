@@ -7,9 +7,10 @@ export const SGLD_FIGURES = [
   {
     id: 'sgld-mixture',
     figure: 'SGLD Fig. 1',
-    title: 'SGLD on the tied-means mixture (Fig. 1–2)',
+    title: 'SGLD on the tied-means mixture (Fig. 1)',
     source: 'Welling & Teh 2011, §5.1, Fig. 1 and 2',
-    text: '100 points from ½N(θ₁, 2) + ½N(θ₁ + θ₂, 2); minibatch n = 1 and a polynomial schedule ε_t = a(b + t)^−0.55 that falls from 0.01 to 10⁻⁴ over the run, as in the paper (there over 10⁶ steps; here over the 2.4 million steps the page takes in 20 s at 2,000 steps per frame), samples weighted by ε_t. The posterior has two modes and the chain crosses between them: the density image shows both (the 2σ ellipse summarises both by one mean and covariance). The noise chart predicts the sampling threshold from the scores of all the data at the first step ε₀ = 0.01: far above 1, so the first steps are stochastic optimisation (the paper\'s Fig. 2); it falls in proportion to ε_t, a hundredfold by the end of the run. The diagnostics cannot measure it at n = 1 (one score per minibatch has no spread); the SGLD lesson uses n = 10 to show it. The yellow note is about SGLD\'s constant-step defaults, not this schedule.',
+    paper: 'θ₁ = 0, θ₂ = 1, σ₁² = 10, σ₂² = 1, σₓ² = 2, 100 points, n = 1, 10,000 sweeps, ε_t = a(b + t)^−0.55 from 0.01 to 0.0001: "the estimated posterior distribution is very accurate"',
+    text: '100 points from ½N(θ₁, 2) + ½N(θ₁ + θ₂, 2); minibatch n = 1 and a polynomial schedule ε_t = a(b + t)^−0.55 that falls from 0.01 to 10⁻⁴ over the run, as in the paper (there over 10⁶ steps; here over the 2.4 million steps the page takes in 20 s at 2,000 steps per frame), samples weighted by ε_t. The posterior has two modes and the chain crosses between them: the density image shows both (the 2σ ellipse summarises both by one mean and covariance). The noise chart, drawn over the run\'s iterations, predicts the sampling threshold from the scores of all the data: at the first step ε₀ = 0.01 far above 1, so the first steps are stochastic optimisation; it falls in proportion to ε_t, a hundredfold by the end of the run (the paper\'s Fig. 2, the next preset). The diagnostics cannot measure it at n = 1 (one score per minibatch has no spread); the SGLD lesson uses n = 10 to show it. The yellow note is about SGLD\'s constant-step defaults, not this schedule.',
     state: {
       target: 'mixture', sampler: 'sgld', seed: 1, speed: 2000,
       // ε_0 = a b^−0.55 = 0.01 and ε_T = a (b + T)^−0.55 = 10⁻⁴ at T = 2,000 × 1,200 steps:
@@ -19,6 +20,24 @@ export const SGLD_FIGURES = [
     claims: [
       { metric: 'diag.step_size', label: 'step size ε_t at the end of 20 s (2.4 million steps)', op: 'between', value: [0.95e-4, 1.05e-4], after_samples: 2_400_000 },
       { metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 },
+      { metric: 'var_y_ratio', label: 'variance of θ₂ (both modes visited), sampler / truth', op: 'between', value: [0.8, 1.25], after_samples: 2_400_000 },
+      { metric: 'mean_y_sd', label: 'mean of θ₂ (the modes\' weights), distance from the truth\'s in sd', op: '<', value: 0.1, after_samples: 2_400_000 },
+    ],
+  },
+  {
+    id: 'sgld-annealed-noise',
+    figure: 'SGLD Fig. 2',
+    title: 'The two noises over an annealed SGLD run (Fig. 2)',
+    source: 'Welling & Teh 2011, §5.1 and Fig. 2',
+    chart: 'noise',
+    paper: 'the run of Fig. 1: "a first phase where the stochastic gradient noise dominates the injected noise, and a second phase where the converse occurs"; right: MH rejection probability falling to 0 as ε → 0',
+    text: 'The run of Fig. 1 (tied-means mixture, n = 1, ε_t = a(b + t)^−0.55 from 0.01 to 10⁻⁴ over the 2.4 million steps of 20 s). The noise chart is drawn over the iterations of this run, as in the paper: the injected variance ε_t (solid) and the stochastic-gradient-noise variance ε_t²/4 · N²/n · λ (dashed), λ the largest eigenvalue of the score covariance over all 100 data at samples of the run. The gradient noise falls twice as fast on log–log axes; where the two cross (grey marker, the sampling threshold falls through 1) SGLD turns from stochastic optimisation into sampling. The paper\'s right panel, the rejection probability of a full-data MH correction against ε, is the curve labelled "MH rejection probability" in the bias chart.',
+    state: {
+      target: 'mixture', sampler: 'sgld', seed: 1, speed: 2000,
+      values: { batch_size: 1, sgld_schedule: 1, sgld_a: 0.323, sgld_b: 554.5, sgld_gamma: 0.55, step_size: 0.01 },
+    },
+    claims: [
+      { metric: 'diag.step_size', label: 'step size ε_t at the end of 20 s (2.4 million steps)', op: 'between', value: [0.95e-4, 1.05e-4], after_samples: 2_400_000 },
     ],
   },
 ];

@@ -1,0 +1,140 @@
+//! The noise chart of an annealed SGLD run over its iterations (Welling & Teh 2011, Fig. 2 left;
+//! docs/sgld.md §6): with the polynomial schedule ε_t = a(b + t)^(−γ) (SGLD.3), the injected
+//! variance ε_t and the stochastic-gradient-noise variance (ε_t²/4)·S (SGLD.6; S the
+//! score-covariance scale of src/phase.rs) against the iteration t, with the iteration at which
+//! they cross (SGLD.9; the sampling threshold of eq. 10 falls through 1): before it stochastic
+//! optimisation, after it sampling. Pure: numbers in, a [`ChartSpec`] out.
+
+use super::chart::{ChartSpec, Marker, Series, Style, PALETTE};
+use crate::phase::{log_grid, NoiseScale};
+use plotters::style::RGBColor;
+
+const GREY: RGBColor = RGBColor(120, 120, 120);
+/// Points of the two curves (log-spaced iterations).
+const GRID: usize = 60;
+/// The chart spans the iterations over which ε_t falls by this factor (the paper's run: from 0.01
+/// to 0.0001), or further when the run has gone on longer.
+const SPAN: f64 = 100.0;
+
+/// The polynomial step-size schedule ε_t = a(b + t)^(−γ), t = 0, 1, 2, … (SGLD.6).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Schedule {
+    pub a: f64,
+    pub b: f64,
+    pub gamma: f64,
+}
+
+impl Schedule {
+    /// ε_t.
+    pub fn step(&self, t: f64) -> f64 {
+        self.a * (self.b + t).powf(-self.gamma)
+    }
+
+    /// The (real) iteration t at which ε_t = `step`, the inverse of [`Schedule::step`] (SGLD.9).
+    pub fn iteration_at(&self, step: f64) -> f64 {
+        (self.a / step).powf(1.0 / self.gamma) - self.b
+    }
+
+    /// The iteration at which ε_t has fallen to ε_0 / SPAN: b (SPAN^(1/γ) − 1) (SGLD.10).
+    pub fn span_end(&self) -> f64 {
+        self.b * (SPAN.powf(1.0 / self.gamma) - 1.0)
+    }
+}
+
+/// Injected vs stochastic-gradient noise variance over iterations 1 … max(span end, `iterations`)
+/// of the annealed run, with the iteration at which the threshold crosses 1 marked when it falls
+/// in that range.
+pub fn annealed_noise_chart(scale: &NoiseScale, schedule: &Schedule, iterations: f64) -> ChartSpec {
+    let end = schedule.span_end().max(iterations).max(10.0);
+    let grid = log_grid(1.0, end, GRID);
+    let injected = grid.iter().map(|&t| (t, scale.injected(schedule.step(t)))).collect();
+    let gradient = grid.iter().map(|&t| (t, scale.gradient_noise(schedule.step(t)))).filter(|p| p.1 > 0.0).collect();
+    let crossing = scale.crossing().map(|eps| schedule.iteration_at(eps)).filter(|t| (1.0..=end).contains(t));
+    let markers = crossing
+        .map(|t| vec![Marker { x: t, label: format!("threshold = 1 at t ≈ {}", round_to_3(t)), colour: GREY }])
+        .unwrap_or_default();
+    ChartSpec {
+        title: "Noise over the annealed run (Welling & Teh Fig. 2)".into(),
+        x_label: "iteration t".into(),
+        y_label: "variance per update".into(),
+        log_x: true,
+        log_y: true,
+        series: vec![
+            Series::new("injected ε_t", injected, PALETTE[0], Style::Line),
+            Series::new(
+                if scale.gradient_noise_scale > 0.0 { "gradient noise ε_t²/4·(N²/n·(N − n)/(N − 1)·λ + s²)" } else { "gradient noise: none (full batch or exact gradients)" },
+                gradient,
+                PALETTE[1],
+                Style::Dashed,
+            ),
+        ],
+        markers,
+        ..Default::default()
+    }
+}
+
+/// `x` to three significant figures, for a label.
+fn round_to_3(x: f64) -> f64 {
+    if x <= 0.0 {
+        return x;
+    }
+    let magnitude = 10f64.powi(x.log10().floor() as i32 - 2);
+    (x / magnitude).round() * magnitude
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scale(s: f64) -> NoiseScale {
+        NoiseScale { gradient_noise_scale: s, batch_size: 1, n_data: 100 }
+    }
+
+    /// A hand-worked case: a = 1, b = 1, γ = 1/2, so ε_t = 1/√(1 + t), ε_0 = 1, and ε_t = 0.01 at
+    /// t = 9,999 (the span end). With S = 40 the variances ε and ε²/4·40 = 10ε² are equal at
+    /// ε = 0.1, i.e. at t = 99.
+    #[test]
+    fn hand_worked_schedule_span_and_crossing() {
+        let schedule = Schedule { a: 1.0, b: 1.0, gamma: 0.5 };
+        assert!((schedule.step(3.0) - 0.5).abs() < 1e-15);
+        assert!((schedule.span_end() - 9_999.0).abs() < 1e-9);
+        assert!((schedule.iteration_at(0.1) - 99.0).abs() < 1e-9);
+        let chart = annealed_noise_chart(&scale(40.0), &schedule, 0.0);
+        assert_eq!(chart.markers.len(), 1);
+        assert!((chart.markers[0].x - 99.0).abs() < 1e-9, "crossing at {}", chart.markers[0].x);
+        assert!(chart.markers[0].label.contains("t ≈ 99"), "{}", chart.markers[0].label);
+        let (injected, gradient) = (&chart.series[0].points, &chart.series[1].points);
+        assert_eq!(injected.first().unwrap().0, 1.0);
+        assert!((injected.last().unwrap().0 - 9_999.0).abs() < 1e-6);
+        for (&(t, inj), &(t2, grad)) in injected.iter().zip(gradient) {
+            assert_eq!(t, t2);
+            let eps = 1.0 / (1.0 + t).sqrt();
+            assert!((inj - eps).abs() < 1e-12 * eps, "injected at t = {t}");
+            assert!((grad - 10.0 * eps * eps).abs() < 1e-12 * eps, "gradient noise at t = {t}");
+            // Gradient noise dominates before the crossing, injected noise after it.
+            assert_eq!(grad > inj, t < 99.0, "phase at t = {t}");
+        }
+    }
+
+    /// The Fig. 1 preset's schedule (www/figures/sgld.js): a = 0.323, b = 554.5, γ = 0.55 falls
+    /// from 0.01 to 10⁻⁴ over b(100^(1/0.55) − 1) ≈ 2.4·10⁶ iterations.
+    #[test]
+    fn the_preset_schedule_spans_class_time() {
+        let schedule = Schedule { a: 0.323, b: 554.5, gamma: 0.55 };
+        let end = schedule.span_end();
+        assert!((end - 2.4e6).abs() < 0.01 * 2.4e6, "span end {end}");
+        assert!((schedule.step(end) / schedule.step(0.0) - 0.01).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_longer_run_widens_the_chart_and_no_crossing_outside_is_marked() {
+        let schedule = Schedule { a: 1.0, b: 1.0, gamma: 0.5 };
+        let chart = annealed_noise_chart(&scale(4.0), &schedule, 1e6);
+        assert!((chart.series[0].points.last().unwrap().0 - 1e6).abs() < 1e-3);
+        // S = 4: the crossing is at ε = 1, t = 0, before the first iteration drawn.
+        assert!(chart.markers.is_empty());
+        // No gradient noise: no dashed curve points and no crossing.
+        let none = annealed_noise_chart(&scale(0.0), &schedule, 0.0);
+        assert!(none.series[1].points.is_empty() && none.markers.is_empty());
+    }
+}
