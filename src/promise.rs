@@ -42,8 +42,9 @@ pub const FAILURE_SHARE: f64 = 0.1;
 /// Draws of E2 from its predicted law.
 pub const DRAWS: usize = 2000;
 /// Largest state of the linear recursion (2D for SGHMC) whose error law is computed: the
-/// Kronecker solve is on MAX_STATE² × MAX_STATE².
-pub const MAX_STATE: usize = 10;
+/// Kronecker solve is on MAX_STATE² × MAX_STATE², and a warning's remedy search makes a few hundred
+/// predictions, which must stay within a slider move's frame budget in the page.
+pub const MAX_STATE: usize = 6;
 /// The samplers whose law is a linear recursion.
 pub const LAW_SAMPLERS: [&str; 5] = ["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs"];
 /// Points per slider searched for a value that keeps the promise.
@@ -116,6 +117,10 @@ impl Predictor {
             // singular, and the steps along its null space diverge (measured: n = 2 on the 2-D
             // Gaussian, 40 of 40 runs).
             return Err(format!("unstable: a minibatch of {batch} scores cannot estimate the {d} × {d} Fisher information (it needs more than {d}), so the preconditioned steps diverge", d = self.summary.dim()));
+        }
+        if self.sampler == "sghmc" && params.try_get("resample_every").is_some_and(|l| l > 0.0) {
+            // The periodic law has no one-step recursion to draw the error from (and costs L steps).
+            return Err("momentum resampling: no prediction of the error after 5,000 samples".into());
         }
         let law = law_on_summary(self.sampler, params, &self.summary)?;
         error_law(&law, &self.truth, REFERENCE_SAMPLES)
@@ -332,12 +337,11 @@ fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params:
             let x = if spec.log_scale && lo > 0.0 { lo * (hi / lo).powf(t) } else { lo + t * (hi - lo) };
             if spec.integer { x.round() } else { x }
         };
-        for value in slider_points(spec, lo, hi) {
-            let distance = (position(value) - now).abs();
-            if best.is_some_and(|(_, _, d)| distance >= d) || !keeps(spec, value) {
-                continue;
-            }
-            // Bisect between this point (kept) and the current position (broken).
+        // The grid point nearest the current value that keeps the promise, then bisection between
+        // it (kept) and the current position (broken).
+        let mut points = slider_points(spec, lo, hi);
+        points.sort_by(|a, b| (position(*a) - now).abs().total_cmp(&(position(*b) - now).abs()));
+        if let Some(value) = points.into_iter().find(|v| best.is_none_or(|(_, _, d)| (position(*v) - now).abs() < d) && keeps(spec, *v)) {
             let (mut kept, mut broken) = (position(value), now.clamp(0.0, 1.0));
             for _ in 0..20 {
                 let mid = 0.5 * (kept + broken);
