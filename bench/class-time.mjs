@@ -71,7 +71,8 @@ const stepRows = [];
       const r = await intervals(page);
       const steps = await page.evaluate(() => window.sgviz.state().steps);
       presetRows.push({ id: preset.id, ...r, steps, jobs: JSON.stringify(await page.evaluate(() => window.sgviz.jobs().active)) });
-      if (preset.sgais) await page.click('#sgais-stop');
+      // Stop the runs still going (Stop is disabled once they have all finished).
+      if (preset.sgais) await page.evaluate(() => { const stop = document.querySelector('#sgais-stop'); if (!stop.disabled) stop.click(); });
       console.log(`preset ${preset.id}: p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms`);
     }
   }

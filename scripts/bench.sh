@@ -11,5 +11,7 @@ scripts/build.sh
 node bench/bench.mjs "$@"
 # Frame times while background jobs run, and the paper-scale shift demo's wall time.
 [[ " $* " == *" --quick "* || " $* " == *" --no-browser "* ]] || node bench/frames-background.mjs
-# Class time (issue 26): frame intervals per preset with its jobs, and wall time to each lesson step's claims.
+# Class time (issue 26): the workers' rate (datum evaluations per second, which the class-time test restates),
+[[ " $* " == *" --quick "* || " $* " == *" --no-browser "* ]] || node bench/worker-rate.mjs
+# frame intervals per preset with its jobs, and wall time to each lesson step's claims.
 [[ " $* " == *" --quick "* || " $* " == *" --no-browser "* ]] || node bench/class-time.mjs

@@ -18,6 +18,7 @@ pub mod entry_counts;
 pub mod error_split;
 pub mod export;
 pub mod fastmath;
+pub mod heldout;
 pub mod knob;
 pub mod knob_noise;
 pub mod lab;
@@ -35,6 +36,8 @@ pub mod rhat;
 pub mod rng;
 pub mod runaway;
 pub mod promise;
+pub mod scan;
+pub mod scan_estimator;
 pub mod setting_warning;
 pub mod sgais;
 pub mod sampler;
@@ -47,3 +50,5 @@ pub mod truth;
 pub mod web;
 #[cfg(target_arch = "wasm32")]
 pub mod web_bench;
+#[cfg(target_arch = "wasm32")]
+pub mod web_scan;

@@ -19,6 +19,7 @@ pub const TARGETS: &[TargetSpec] = &[
     model::logistic::SPEC,
     model::logreg_dd::SPEC,
     model::logreg_sgfs::SPEC,
+    model::logreg_heldout::SPEC,
     model::linear::SPEC,
 ];
 

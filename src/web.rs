@@ -253,16 +253,17 @@ impl WebLab {
         let chain = self.lab.chain();
         crate::export::long_format_csv(&chain.model().coordinate_names(), &[chain.samples()])
     }
-    /// The 2-D panel as SVG text: the static layer's drawing code, then the last `max_points`
-    /// samples as dots, the sampler's ellipse and the current point.
-    pub fn panel_svg(&self, max_points: u32) -> Result<String, JsError> {
+    /// The 2-D panel as SVG text: the static layer's drawing code, then the sample density (as
+    /// rectangles of pixel blocks), the sampler's dashed ellipse and the current point.
+    pub fn panel_svg(&self) -> Result<String, JsError> {
         use crate::plot::svg::{pairs, panel_svg, MarginalBand, PanelOverlay};
+        use crate::plot::svg_marks::{block_side, density_rects};
         let names = self.lab.chain().model().coordinate_names();
         let truth = self.lab.truth_pair_moments();
         let layer = self.lab.static_layer(&names, truth.as_ref());
         let position = self.lab.position_pixel();
         let overlay = PanelOverlay {
-            samples: pairs(&self.lab.trail(max_points as usize)),
+            density: density_rects(self.lab.density(), block_side(self.lab.density().width())),
             sampler_ellipse: pairs(&self.lab.sampler_ellipse()),
             current: Some((position[0], position[1])),
             marginals: marginal_bands(&self.lab.marginals()),
@@ -498,4 +499,18 @@ impl SgaisRunner {
 pub fn sgais_combine_json(runs_json: &str) -> Result<String, JsError> {
     let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
     Ok(serde_json::to_string(&crate::sgais::page::combine(&runs)).unwrap_or_default())
+}
+
+/// The figures gallery's SGAIS numbers and run-cost chart (src/sgais/gallery.rs) from the same runs
+/// as [`sgais_combine_json`].
+#[wasm_bindgen]
+pub fn sgais_gallery_json(runs_json: &str) -> Result<String, JsError> {
+    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
+    Ok(serde_json::to_string(&crate::sgais::gallery::gallery(&runs)).unwrap_or_default())
+}
+
+/// SGAIS Fig. 1: the shift data by phase, at most `shown` points of each (src/sgais/shift_data.rs).
+#[wasm_bindgen]
+pub fn sgais_shift_data_json(n: u32, data_seed: u32, shuffled: bool, shown: u32) -> String {
+    serde_json::to_string(&crate::sgais::shift_data::shift_data(n as usize, data_seed as u64, shuffled, shown as usize)).unwrap_or_default()
 }

@@ -17,10 +17,24 @@
 //   e2_ratio             the main chain's E2 over the compared chain's (compare mode)
 //   ess_per_1000         smaller ESS per 1,000 gradient evaluations of the pair (state.mixing, when attached)
 //   ess_ratio            the main chain's ess_per_1000 over the compared chain's (compare mode): mixing per unit of work
+//   bounce_rate          bounces per unit of trajectory time (bouncy samplers: diag.bounces / diag.total_time)
+//   travel_per_bounce    trajectory time travelled per bounce, its inverse
+//   bounce_rate_ratio    the main chain's bounce_rate over the compared chain's (compare mode)
 //   diag.NAME            the sampler's own diagnostic NAME (state.diagnostics)
+//   heldout.NAME         the held-out test curves' NAME (state.heldout, targets with a test set, src/heldout.rs):
+//                        accuracy, accuracy_at_1, log_joint, log_joint_rise, plateau_change, baseline, sweeps
 //   compare.METRIC       METRIC of the compared chain (compare mode)
 //   area_vs_predicted    area of the dashed (measured) ellipse over the dotted (predicted) one
 //   predicted.area_ratio area of the predicted stationary ellipse over the truth's (when the core predicts one)
+//   scan.NAME            a figure's scan chart (www/figure-scan.js; state.scan = the points of each curve as
+//                        drawn, ready once state.scan_done): last_over_first (curve 1's last y over its
+//                        first), increasing / decreasing (share of its neighbouring points that rise / fall),
+//                        loglog_slope (least-squares slope of log y on log x), curve_ratio (curve 1 over
+//                        curve 2 at the last x), curve_ratio_first (the same at the first x), first_over_reference / last_over_reference (curve 1's
+//                        first / last y over the dashed reference, state.scan_reference), over_reference@X
+//                        (curve 1's y at x = X over the reference)
+//   band.min_gap         SBPS's live band chart (state.band, its spec): the smallest height of the upper band
+//                        λ⁺(t) above the fitted line Ĝ(t) over the time axis (> 0: proposals come from above the fit)
 
 /** The 2 × 2 block of `cov` for the pair (i, j). */
 function block(cov, [i, j]) {
@@ -51,16 +65,60 @@ function mahalanobis(position, mean, truth, [i, j]) {
 
 const quad = (m, v) => v[0] * (m[0][0] * v[0] + m[0][1] * v[1]) + v[1] * (m[1][0] * v[0] + m[1][1] * v[1]);
 
+/** A scan chart's number (see the header) from its curves' points `[[{x, y}, …], …]`. */
+function scanMeasure(metric, curves, reference) {
+  const [name, argument] = [metric.split('@')[0], Number(metric.split('@')[1])];
+  const ys = (curves?.[0] || []).map((p) => (p.y === null ? NaN : p.y));
+  const xs = (curves?.[0] || []).map((p) => p.x);
+  const steps = ys.slice(1).map((y, k) => y - ys[k]);
+  switch (name) {
+    case 'over_reference': {
+      const at = xs.findIndex((x) => Math.abs(x - argument) <= 1e-9 * Math.abs(argument));
+      return at >= 0 && reference ? ys[at] / reference : NaN;
+    }
+    case 'first_over_reference': return ys.length && reference ? ys[0] / reference : NaN;
+    case 'last_over_reference': return ys.length && reference ? ys[ys.length - 1] / reference : NaN;
+    case 'last_over_first': return ys.length > 1 ? ys[ys.length - 1] / ys[0] : NaN;
+    case 'increasing': return steps.length ? steps.filter((d) => d > 0).length / steps.length : NaN;
+    case 'decreasing': return steps.length ? steps.filter((d) => d < 0).length / steps.length : NaN;
+    case 'loglog_slope': {
+      const lx = xs.map(Math.log);
+      const ly = ys.map(Math.log);
+      const mx = lx.reduce((a, b) => a + b, 0) / lx.length;
+      const my = ly.reduce((a, b) => a + b, 0) / ly.length;
+      const sxy = lx.reduce((a, x, k) => a + (x - mx) * (ly[k] - my), 0);
+      const sxx = lx.reduce((a, x) => a + (x - mx) ** 2, 0);
+      return lx.length > 1 ? sxy / sxx : NaN;
+    }
+    case 'curve_ratio':
+    case 'curve_ratio_first': {
+      const at = name === 'curve_ratio' ? -1 : 0;
+      const [a, b] = [curves?.[0]?.at(at), (curves?.[1] || []).at(at)];
+      return a && b && a.x === b.x && a.y !== null && b.y !== null ? a.y / b.y : NaN;
+    }
+    default: throw new Error(`unknown claim metric 'scan.${name}'`);
+  }
+}
+
 /** The value of `metric` in `state` (and `compareState` for compare.*); NaN when unknown. */
 export function measure(metric, state, compareState) {
+  if (metric === 'band.min_gap') {
+    const [line, band] = [state.band?.series?.[0]?.points, state.band?.series?.[1]?.points];
+    return line && band && line.length === band.length ? Math.min(...band.map((p, k) => p[1] - line[k][1])) : NaN;
+  }
+  if (metric.startsWith('scan.')) return scanMeasure(metric.slice(5), state.scan, state.scan_reference);
   if (metric.startsWith('compare.')) return compareState ? measure(metric.slice(8), compareState) : NaN;
   if (metric.startsWith('diag.')) {
     const d = (state.diagnostics || []).find((x) => x.name === metric.slice(5));
     return d && d.value !== null ? d.value : NaN;
   }
+  if (metric.startsWith('heldout.')) return state.heldout?.[metric.slice(8)] ?? NaN;
   if (metric === 'e1' || metric === 'e2') return state[metric] ?? NaN;
   if (metric === 'steps_ratio') return compareState ? state.steps / compareState.steps : NaN;
   if (metric === 'e2_ratio') return compareState ? (state.e2 ?? NaN) / (compareState.e2 ?? NaN) : NaN;
+  if (metric === 'bounce_rate') return measure('diag.bounces', state) / measure('diag.total_time', state);
+  if (metric === 'bounce_rate_ratio') return compareState ? measure('bounce_rate', state) / measure('bounce_rate', compareState) : NaN;
+  if (metric === 'travel_per_bounce') return measure('diag.total_time', state) / measure('diag.bounces', state);
   if (metric === 'ess_per_1000') return Math.min(...(state.mixing?.ess_per_1000_grads || [NaN]).map((e) => e ?? NaN));
   if (metric === 'ess_ratio') return compareState ? measure('ess_per_1000', state) / measure('ess_per_1000', compareState) : NaN;
   if (!state.truth) return NaN;
@@ -100,7 +158,9 @@ export function holds(claim, value) {
 /** `{ready, value, ok}` of a claim in this state: ready once `after_samples` have been drawn. */
 export function check(claim, state, compareState) {
   const value = measure(claim.metric, state, compareState);
-  const ready = state.n_samples >= (claim.after_samples || 0) && (!claim.metric.startsWith('compare.') || Boolean(compareState));
+  const ready = claim.metric.startsWith('band.') ? Boolean(state.band)
+    : claim.metric.startsWith('scan.') ? Boolean(state.scan_done)
+    : state.n_samples >= (claim.after_samples || 0) && (!claim.metric.startsWith('compare.') || Boolean(compareState));
   return { ready, value, ok: holds(claim, value) };
 }
 

@@ -7,9 +7,6 @@ import { chart_json_svg } from './pkg/sgviz.js';
 import { shownSpec } from './charts.js';
 import { drawingScale } from './format.js';
 
-/** Samples the panel's SVG draws as dots (the newest; the density image is a bitmap). */
-const PANEL_POINTS = 5000;
-
 /** Chart name → the canvas that shows it, and where its drawing comes from. */
 export const SVG_CHARTS = {
   marginal: { canvas: 'overlay-layer', source: 'panel' },
@@ -32,7 +29,7 @@ export function svgText(name) {
   if (!chart) throw new Error(`unknown chart '${name}'; allowed: ${Object.keys(SVG_CHARTS).join(', ')}`);
   if (!app.lab) throw new Error('the chain is still being built');
   const [width, height] = sizeOf($(chart.canvas));
-  if (chart.source === 'panel') return app.lab.panel_svg(PANEL_POINTS);
+  if (chart.source === 'panel') return app.lab.panel_svg();
   if (chart.source === 'lab') return app.lab.chart_svg(chart.kind, width, height);
   const spec = shownSpec(chart.canvas);
   if (!spec) throw new Error(`There is no ${chart.what} to save yet: ${chart.hint}.`);

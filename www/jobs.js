@@ -78,6 +78,11 @@ export function cancelGroup(group) {
   for (const [id, entry] of [...running]) if (entry.job.group === group) cancelJob(id);
 }
 
+/** Whether job `id` has a worker (started and not finished). */
+export function jobRunning(id) {
+  return running.has(id);
+}
+
 /** Jobs queued or running, by group (for the tests and the status line). */
 export function activeJobs() {
   const out = {};

@@ -84,7 +84,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
-        text: 'Samples of a decreasing-step chain are weighted by their ε_t (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes: the density image shows both, and the weighted estimate of θ₁\'s variance, which depends on visiting both, approaches the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.)',
+        text: 'Samples of a decreasing-step chain are weighted by their ε_t (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes: the density image shows both, and the weighted estimate of θ₁\'s variance, which depends on visiting both, approaches the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.) For SGLD on real data, see the gallery\'s SGLD Fig. 3: a logistic regression\'s held-out accuracy is there after one sweep through the data.',
         action: 'Look for the two dark blobs in the density image.',
         claims: [{ metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 }],
       },
@@ -248,14 +248,14 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 3, batch_size: 100 }, speed: 50 },
-        text: 'SBPS bounces at times drawn from an upper band fitted to noisy minibatch gradients; k is how many predictive standard deviations the band adds. With k = 3 the true rate rarely exceeds the band.',
+        text: 'SBPS bounces at times drawn from an upper band fitted to noisy minibatch gradients; k is how many predictive standard deviations the band adds. With k = 3 the true rate rarely exceeds the band. (See the figure "SBPS Fig. 2" in the preset menu: the band itself, live.)',
         action: 'Next: a thinner band.',
         claims: [{ metric: 'diag.violation_rate', label: 'violations per bounce', op: '<', value: 0.05, after_samples: 20_000 }],
       },
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 0, batch_size: 100 }, speed: 50 },
-        text: 'With k = 0 the band is the fitted gradient alone: the rate exceeds it often. These violations are SBPS\'s bias diagnostic: each one is a bounce decided with the wrong probability. The page warns beside the k slider once the band misses more than 4 % of the bounce intensity: the samples are biased, and more of them will not help.',
+        text: 'With k = 0 the band is the fitted gradient alone: the rate exceeds it often. These violations are SBPS\'s bias diagnostic: each one is a bounce decided with the wrong probability. The page warns beside the k slider once the band misses more than 4 % of the bounce intensity: the samples are biased, and more of them will not help. (The figure "SBPS Fig. 11" scans k.)',
         action: 'Raise k (or the minibatch size n) and watch the violation rate fall; the warning goes by k = 3.',
         tryValues: { band_k: 1 },
         claims: [
@@ -306,21 +306,21 @@ export const LESSONS = [
       {
         figure: 'annealing',
         preset: 'sgais-linreg',
-        text: 'The annealing steps per chunk: a new chunk that the current posterior already predicts well needs few steps. As n grows each chunk changes the posterior less, and the steps per chunk fall.',
+        text: 'The annealing steps per chunk: a new chunk that the current posterior already predicts well needs few steps. As n grows each chunk changes the posterior less, and the steps per chunk fall. (See SGAIS Fig. 6–8 in the preset menu for how the target ESS, the learning rate and the SGHMC steps change them.)',
         action: 'Compare the first chunks with the last ones.',
         verifiedBy: 'tests/sgais.rs',
       },
       {
         figure: 'annealing',
         preset: 'sgais-shift-lecture',
-        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps jump at the change points (marked) in the runs that see the data in order. The shuffled runs (dashed) see every cluster from the start, so nothing changes for them at the markers: their ups and downs are scatter from chunk to chunk, not change points.',
+        text: 'Distribution shift: data from 3, then 5, then 7 clusters. A chunk from the new process is surprising to the old posterior: annealing steps jump at the change points (marked) in the runs that see the data in order. The shuffled runs (dashed) see every cluster from the start, so nothing changes for them at the markers: their ups and downs are scatter from chunk to chunk, not change points. The runs go one after another (a laptop keeps one core for the animation): the 7-component model in order comes first, then shuffled; the line under Start says which runs are finished and which are waiting. (The data themselves: preset "SGAIS Fig. 1".)',
         action: 'Find the spikes at the markers.',
         verifiedBy: 'tests/sgais_shift.rs: the_six_variants_run_independently_and_the_summary_matches_their_numbers',
       },
       {
         figure: 'evidence',
         preset: 'sgais-shift-lecture',
-        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads, and the 7-component model takes the lead after the 7-cluster data arrive (n = 10,000) — unless its particles get trapped in a local mode, which lowers its log Ẑ: the sentence under the chart states the Bayes factors and compares each model\'s in-order and shuffled runs to detect that. (This step continues the runs of the previous one, at an eighth of the paper\'s 100,000 points; the full-size runs are the preset "SGAIS under distribution shift".)',
+        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads, and the 7-component model takes the lead after the 7-cluster data arrive (n = 10,000) — unless its particles get trapped in a local mode, which lowers its log Ẑ: the sentence under the chart states the Bayes factors and compares each model\'s in-order and shuffled runs to detect that. (This step continues the runs of the previous one: K = 3 and 5 in order follow the two K = 7 runs, then their shuffled controls. It runs at an eighth of the paper\'s 100,000 points and with half its 50 particles; the full-size runs are the preset "SGAIS under distribution shift".)',
         action: 'Read off which model leads at each n.',
         verifiedBy: 'tests/sgais_shift.rs: the_comparison_sentence_states_the_numbers',
       },

@@ -13,6 +13,7 @@ const $ = (id) => document.getElementById(id);
 /** Where the lesson panel goes for a step's figure: before this element, or at the top of the side column. */
 const FIGURE_ANCHORS = {
   trace: 'chart-trace',
+  heldout: 'chart-heldout',
   noise: 'chart-noise',
   bias: 'chart-bias',
   sweep: 'chart-sweep',

@@ -12,6 +12,7 @@ import { wireDataUpload } from './data-upload.js';
 import { AnalysisRunner } from './analysis.js';
 import { ComparePanel } from './compare.js';
 import { SgaisPanel } from './sgais.js';
+import { SgaisFigures, registerFigureRuns } from './sgais-figures.js';
 import { TruthRunner } from './truth.js';
 import { applyPendingPair, buildControls, discardSinceRunaway, labState, rebuildCompare, rebuildLab, setPair, setParam } from './chain.js';
 import { syncParameterControls } from './parameters.js';
@@ -32,6 +33,7 @@ import { seek, showPosition, wireRewind } from './rewind.js';
 import { setUpEmbed, wireEmbedCode } from './embed.js';
 import { lessonPosition, startPresenting } from './present.js';
 import { MultichainPanel } from './multichain.js';
+import { FigureScan } from './figure-scan.js';
 
 const truth = new TruthRunner({
   guarded,
@@ -57,6 +59,7 @@ function frame() {
     app.analysis?.tick();
     app.sgais?.tick();
     if (app.compare?.enabled) app.compare.tick();
+    app.figureScan?.tick();
   }
   if (app.playing && app.lab) {
     const started = performance.now();
@@ -100,10 +103,13 @@ function buildPage(memory) {
   });
   if (app.urlCompare) app.compare.setEnabled(true, app.urlCompare.sampler, app.urlCompare.values);
   app.sgais = new SgaisPanel(app.registry, guarded);
+  registerFigureRuns();
+  app.sgaisFigures = new SgaisFigures(app.sgais, guarded);
   app.analysis = new AnalysisRunner({
     progress: $('analysis-progress'), status: $('analysis-status'), restart: $('analysis-restart'),
   }, () => app.lab, guarded);
   app.multichain = new MultichainPanel();
+  app.figureScan = new FigureScan();
 }
 
 /** Build the chain from the link's state, or from the defaults if the link's cannot be used. */
@@ -172,6 +178,8 @@ async function main() {
     lesson: () => lessonPosition(),
     /** The last "Run 4 chains" result { status, chains, steps, coordinates: [{name, rhat, …}] }, or null. */
     multichain: () => app.multichain.snapshot(),
+    /** The loaded figure's scan chart { id, done, fraction, failure, points, chart } (www/figure-scan.js). */
+    figureScan: () => app.figureScan.snapshot(),
   };
   setPlaying(autoplayAllowed());
   if (embedded === 'sgais') $('sgais-start').click();

@@ -15,7 +15,9 @@ import { scheduleUrlWrite } from './url-sync.js';
 const PRESET_SEED = 1;
 
 /** Load a preset (or a lesson step's inline state) and play. */
-export function applyPreset({ state, compare, pair, title, text, source, sgais, paper, chart }) {
+export function applyPreset(preset) {
+  const { state, compare, pair, title, text, source, sgais, paper, chart } = preset;
+  app.figureScan?.apply(preset);
   const note = $('preset-note');
   note.hidden = !title;
   if (title) {
@@ -23,6 +25,7 @@ export function applyPreset({ state, compare, pair, title, text, source, sgais, 
     note.textContent = `${title} — ${source}. ${text}${paper ? ` The paper: ${paper}.` : ''}`;
     placeNextTo(note, sgais ? 'evidence' : chart || 'plot');
   }
+  app.sgaisFigures?.show(preset);
   if (sgais) {
     // A lesson's next step about the same runs keeps them (restarting would lose what was shown).
     if (!app.sgais.showsPreset(sgais)) app.sgais.applyPreset(sgais);

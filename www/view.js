@@ -15,7 +15,8 @@ let lastRecorded = { lab: null, count: 0 };
 
 /** Secondary charts redraw at most this often while running. */
 const CHART_INTERVAL_MS = 250;
-const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf']];
+// 'heldout' (SGLD paper Fig. 3) is drawn only for targets with a test set (its figure is hidden otherwise).
+const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf'], ['heldout', 'chart-heldout']];
 
 /** What the view's buttons do to the chain, handed in by start-up (main.js) so that this module
  * never imports chain.js, which imports it. */
@@ -41,6 +42,7 @@ export function draw() {
     showState(state, { onDiscardSinceRunaway: actions.discardSinceRunaway });
     showPairControls(state);
     $('legend-predicted').hidden = !state.predicted;
+    $('chart-heldout').closest('figure').hidden = !state.heldout;
     if (state.diverged) {
       showStatus(state.diverged, 'divergence');
       setPlaying(false);
@@ -62,6 +64,7 @@ const CHART_PIECES = [
   },
   ...CHARTS.map(([kind, id]) => () => {
     const canvas = $(id);
+    if (canvas.closest('figure').hidden) return;
     if (fitCanvas(canvas)) guarded(() => app.lab.draw_chart(kind, canvas));
   }),
 ];

@@ -4,9 +4,10 @@
 // thread draws them. One job at a time; the page stops a job by terminating the worker.
 // Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `sweep` (the
 // phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline), `multichain`
-// (four chains from over-dispersed starts and their R̂).
+// (four chains from over-dispersed starts and their R̂), `scan` (a figure's scan chart: one measured
+// number per knob value, src/scan.rs).
 
-import init, { Lab, SgaisRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
+import init, { Lab, SgaisRunner, ScanRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
 
 const ready = init();
 /** Minimum interval between progress messages, in milliseconds. */
@@ -96,7 +97,26 @@ function multichain(job) {
   post({ type: 'done', result: lab.multichain_json(job.chains, job.steps) });
 }
 
-const JOBS = { prepare, sweep, sgais, multichain };
+/** A figure's scan chart: runs at each knob value, the chart and points posted as they finish. */
+function scan(job) {
+  const runner = new ScanRunner(JSON.stringify(job.spec));
+  let slice = 20_000;
+  let posted = 0;
+  for (;;) {
+    const started = performance.now();
+    const fraction = runner.advance(slice);
+    slice = Math.max(1_000, Math.min(5e6, slice * (performance.now() - started > 50 ? 0.7 : 1.3)));
+    const done = fraction >= 1 || fraction < 0;
+    if (fraction < 0) throw new Error(runner.failure() || 'a run of the scan failed');
+    if (done || performance.now() - posted > CHARTS_EVERY_MS) {
+      posted = performance.now();
+      post({ type: done ? 'done' : 'progress', fraction, chart: runner.chart_json(), points: runner.points_json() });
+    }
+    if (done) return;
+  }
+}
+
+const JOBS = { prepare, sweep, sgais, multichain, scan };
 
 self.onmessage = async ({ data }) => {
   try {

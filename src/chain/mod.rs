@@ -503,6 +503,10 @@ impl Chain {
         self.sampler.diagnostics()
     }
     /// The last Metropolis–Hastings proposal of an exact sampler.
+    /// SBPS's current regression line and band (None for other samplers).
+    pub fn band_view(&self) -> Option<crate::sampler::sbps::view::BandView> {
+        self.sampler.band_view()
+    }
     pub fn last_proposal(&self) -> Option<&crate::sampler::Proposal> {
         self.sampler.last_proposal()
     }

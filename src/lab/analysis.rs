@@ -33,11 +33,13 @@ impl Lab {
                 Ok(spec)
             }
             "acf" => Ok(autocorrelation_chart(ring, &names, self.pair, ESS_WINDOW, ACF_LAGS)),
+            "heldout" => self.held_out_chart(),
+            "band" => self.chain.band_view().map(|v| crate::plot::band_chart::band_chart(&v)).ok_or_else(|| "the band chart is SBPS's and pSBPS's (SBPS Fig. 2): pick one of them, and let it take a step".to_string()),
             other => self
                 .analysis
                 .as_ref()
                 .and_then(|a| a.chart(other))
-                .ok_or_else(|| format!("chart '{other}' is not available; allowed: trace, acf, and noise, bias, sweep while an analysis exists")),
+                .ok_or_else(|| format!("chart '{other}' is not available; allowed: trace, acf, band (SBPS), and noise, bias, sweep while an analysis exists")),
         }
     }
 

@@ -29,6 +29,7 @@ mod analysis;
 mod density;
 mod export;
 mod handover;
+mod heldout;
 mod multichain;
 mod rewind;
 mod runaway;
@@ -99,6 +100,8 @@ pub struct Lab {
     awaiting_truth: bool,
     /// What was done to the chain since it was built, to replay it (see [`Lab::seek`]).
     timeline: crate::timeline::Timeline,
+    /// Held-out test curves over the run, for targets with a test set (SGLD paper Fig. 3).
+    heldout: Option<crate::heldout::HeldOut>,
 }
 
 impl Lab {
@@ -137,7 +140,9 @@ impl Lab {
             deferred,
             awaiting_truth: false,
             timeline,
+            heldout: None,
         };
+        lab.restart_held_out();
         lab.refresh_truth();
         lab.refresh_view();
         lab.watch_for_runaway();
@@ -166,7 +171,7 @@ impl Lab {
     /// Advance at most `steps` steps; returns how many ran (fewer once the chain diverged).
     /// Applies on the way the events of a timeline that was rewound (see [`Lab::seek`]).
     pub fn run(&mut self, steps: u64) -> u64 {
-        let ran = self.run_through_events(steps);
+        let ran = self.run_tracking_held_out(steps);
         self.bin_new_samples();
         ran
     }
@@ -211,6 +216,7 @@ impl Lab {
         self.analysis = None;
         self.law.replace(None);
         self.timeline = crate::timeline::Timeline::start(&self.config);
+        self.restart_held_out();
         self.refresh_truth();
         self.refresh_view();
         self.watch_for_runaway();
@@ -232,6 +238,7 @@ impl Lab {
         self.watch_for_runaway();
         self.rebin_all();
         self.timeline = crate::timeline::Timeline::start(&self.config);
+        self.restart_held_out();
         Ok(())
     }
 

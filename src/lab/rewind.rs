@@ -36,6 +36,7 @@ impl Lab {
         self.config = config;
         self.watch_for_runaway();
         self.rebin_all();
+        self.restart_held_out();
         self.apply_events_at(0);
         Ok(())
     }
@@ -46,6 +47,7 @@ impl Lab {
         self.chain.clear_statistics();
         set_setting(&mut self.config, name, value);
         self.rebin_all();
+        self.restart_held_out();
         Ok(())
     }
 

@@ -51,6 +51,7 @@ impl Lab {
             "setting_warning": chain.setting_warning(),
             "predicted": self.with_law(|law| law.map_or(Value::Null, |l| l.to_json())),
             "predicted_reason": self.with_law(|law| law.err().cloned()),
+            "heldout": self.heldout.as_ref().map_or(Value::Null, |h| h.summary()),
         })
     }
 

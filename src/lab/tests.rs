@@ -102,3 +102,28 @@ fn a_compared_lab_adopts_the_truth_the_main_lab_finished() {
     compared.run(200);
     assert!(compared.state()["e2"].is_number(), "errors against the shared truth");
 }
+
+/// The held-out curves (src/lab/heldout.rs) on logreg_heldout with SGLD at n = 10 (456 training
+/// rows: 45.6 steps per sweep, a checkpoint every 5 steps): splitting the run at checkpoints
+/// leaves the trajectory as a plain chain run has it, and a rewind replays the same curve.
+#[test]
+fn held_out_curves_follow_the_run_and_replay_after_a_rewind() {
+    let config = ChainConfig::new("logreg_heldout", "sgld", 1).with("batch_size", 10).with("step_size", 1e-3);
+    let mut lab = Lab::new(config.clone(), 200, 200, 1.0).unwrap();
+    lab.run(1_000);
+    let mut plain = Chain::new(&config).unwrap();
+    plain.run(1_000);
+    assert_eq!(lab.chain().position(), plain.position());
+    let points = lab.held_out().unwrap().points().to_vec();
+    // Checkpoints at steps 0, 5, …, 1,000: 201 of them, the last at 1,000 / 45.6 sweeps.
+    assert_eq!(points.len(), 201);
+    assert!((points[200].sweeps - 1_000.0 / 45.6).abs() < 1e-9);
+    let state = lab.state();
+    println!("held-out after 1,000 steps: {}", state["heldout"]);
+    assert_eq!(state["heldout"]["log_joint"], points[200].log_joint);
+    lab.seek(400).unwrap();
+    lab.seek(1_000).unwrap();
+    assert_eq!(lab.held_out().unwrap().points(), &points[..]);
+    assert!(lab.chart("heldout").unwrap().series.len() == 3);
+    assert!(self::lab("gaussian", "sgld").chart("heldout").is_err());
+}

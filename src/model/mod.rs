@@ -12,10 +12,12 @@ pub mod import;
 pub mod linear;
 pub mod logistic;
 pub mod logreg_dd;
+pub mod logreg_heldout;
 pub mod logreg_sgfs;
 pub mod mixture;
 pub mod multimodal;
 pub mod softmax;
+pub mod test_set;
 pub mod toy;
 
 use crate::diagnostics::Moments;
@@ -181,6 +183,11 @@ pub trait Model: Send + Sync {
         let v = self.view();
         let (cx, cy) = (0.5 * (v.x_min + v.x_max), 0.5 * (v.y_min + v.y_max));
         View::centred(cx, cy, v.x_max - v.x_min, v.y_max - v.y_min)
+    }
+
+    /// Held-out rows the target was not trained on (classifiers with a test split), if any.
+    fn test_set(&self) -> Option<&test_set::TestSet> {
+        None
     }
 
     /// Names of the coordinates, for axes and CSV headers.

@@ -37,6 +37,11 @@ impl DensityImage {
         self.counts.iter().map(|&c| c as u64).sum()
     }
 
+    /// Samples per pixel, row by row from the top.
+    pub fn counts(&self) -> &[u32] {
+        &self.counts
+    }
+
     /// Samples per pixel column, left to right (the x-marginal histogram at pixel resolution).
     pub fn column_counts(&self) -> Vec<u64> {
         let w = self.width() as usize;
@@ -83,9 +88,7 @@ impl DensityImage {
                 pixel.copy_from_slice(&[0, 0, 0, 0]);
                 continue;
             }
-            let t = ((1.0 + count as f64).ln() * scale).clamp(0.0, 1.0);
-            let [r, g, b] = ramp(t);
-            pixel.copy_from_slice(&[r, g, b, (120.0 + 135.0 * t) as u8]);
+            pixel.copy_from_slice(&shade((1.0 + count as f64).ln() * scale));
         }
         &self.rgba
     }
@@ -94,6 +97,14 @@ impl DensityImage {
     pub fn rgba(&self) -> &[u8] {
         &self.rgba
     }
+}
+
+/// The RGBA colour of a non-empty pixel at ramp position `t` in [0, 1] (log(1 + count) over its
+/// largest value): the ramp's colour, more opaque the denser.
+pub fn shade(t: f64) -> [u8; 4] {
+    let t = t.clamp(0.0, 1.0);
+    let [r, g, b] = ramp(t);
+    [r, g, b, (120.0 + 135.0 * t) as u8]
 }
 
 fn ramp(t: f64) -> [u8; 3] {

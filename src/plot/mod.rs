@@ -4,6 +4,7 @@
 
 pub mod analysis_panels;
 pub mod annealed_noise;
+pub mod band_chart;
 pub mod chart;
 pub mod contours;
 pub mod density;
@@ -12,6 +13,7 @@ pub mod finite;
 pub mod marginals;
 pub mod marginal2d;
 pub mod svg;
+pub mod svg_marks;
 
 use crate::model::View;
 

@@ -1,14 +1,18 @@
 //! Vector export: every chart and the 2-D panel as SVG text, drawn by plotters' SVG backend with
 //! the same drawing code as the page's canvases ([`draw_chart`], [`draw_static_unpresented`]).
-//! The density image is a bitmap; in the SVG the panel shows the recent samples as dots instead,
-//! with the marginal histograms and true marginal curves the page draws in the bands beside it.
+//! The density image is a bitmap; in the SVG it becomes rectangles of pixel blocks coloured by the
+//! same ramp ([`super::svg_marks`]), with the sampler's ellipse dashed as on the canvas and the
+//! marginal histograms and true marginal curves the page draws in the bands beside it.
 
 use super::chart::{draw_chart, ChartSpec};
 use super::marginal2d::{draw_static_unpresented, StaticLayer};
+use super::svg_marks::{dashes, DensityRect};
 use plotters::prelude::*;
 
-/// Colour of the sample dots and the current point (the page's `--sample` blue and point red).
-const SAMPLE_COLOUR: RGBColor = RGBColor(31, 119, 180);
+/// The canvas's dash pattern of the sampler's ellipse (www/panel2d.js: `[8, 6]` × the pixel ratio).
+const SAMPLER_DASH: (f64, f64) = (8.0, 6.0);
+
+/// Colour of the sampler's ellipse and the current point (the page's point red).
 const SAMPLER_COLOUR: RGBColor = RGBColor(214, 39, 40);
 /// The marginal histograms' edge and fill (the page's `--histogram-edge`, `--histogram` at 35 %).
 const HISTOGRAM_COLOUR: RGBColor = RGBColor(33, 113, 181);
@@ -33,8 +37,8 @@ pub fn chart_svg(spec: &ChartSpec, width: u32, height: u32, scale: f64) -> Resul
 
 /// What the 2-D panel draws above its static layer, in the frame's pixel coordinates.
 pub struct PanelOverlay {
-    /// Recent samples, oldest first.
-    pub samples: Vec<(f64, f64)>,
+    /// The sample density as rectangles, in the plot rectangle's pixels ([`density_rects`]).
+    pub density: Vec<DensityRect>,
     /// The sampler's dashed 2σ ellipse (may be empty).
     pub sampler_ellipse: Vec<(f64, f64)>,
     /// The chain's current position.
@@ -56,8 +60,8 @@ pub fn pairs(flat: &[f64]) -> Vec<(f64, f64)> {
     flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
 }
 
-/// The 2-D panel as SVG text: axes, contours and truth ellipse, then every sample inside the plot
-/// rectangle as a dot, the sampler's ellipse (clipped) and the current point.
+/// The 2-D panel as SVG text: axes, contours and truth ellipse, the sample density, the sampler's
+/// dashed ellipse (clipped) and the current point.
 pub fn panel_svg(layer: &StaticLayer, overlay: &PanelOverlay) -> Result<String, String> {
     let frame = layer.frame;
     let rect = crate::model::View {
@@ -66,9 +70,7 @@ pub fn panel_svg(layer: &StaticLayer, overlay: &PanelOverlay) -> Result<String, 
         y_min: frame.top as f64,
         y_max: (frame.height - frame.bottom) as f64,
     };
-    let inside = |&(x, y): &(f64, f64)| x >= rect.x_min && x <= rect.x_max && y >= rect.y_min && y <= rect.y_max;
     let pixel = |(x, y): (f64, f64)| (x.round() as i32, y.round() as i32);
-    let radius = (1.5 * layer.scale).round().max(1.0) as i32;
     let stroke = (layer.scale.round() as u32).max(1);
     let failed = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
     let mut svg = String::new();
@@ -86,12 +88,18 @@ pub fn panel_svg(layer: &StaticLayer, overlay: &PanelOverlay) -> Result<String, 
                 root.draw(&PathElement::new(curve, super::marginal2d::TRUTH_COLOUR.stroke_width(2 * stroke))).map_err(failed)?;
             }
         }
-        for p in overlay.samples.iter().filter(|p| inside(p)) {
-            root.draw(&Circle::new(pixel(*p), radius, SAMPLE_COLOUR.mix(0.5).filled())).map_err(failed)?;
+        for cell in &overlay.density {
+            let [r, g, b, a] = cell.rgba;
+            let (x, y) = ((frame.left + cell.x) as i32, (frame.top + cell.y) as i32);
+            let colour = RGBColor(r, g, b).mix(a as f64 / 255.0).filled();
+            root.draw(&Rectangle::new([(x, y), (x + cell.width as i32, y + cell.height as i32)], colour)).map_err(failed)?;
         }
+        let (on, off) = (SAMPLER_DASH.0 * layer.scale, SAMPLER_DASH.1 * layer.scale);
         for run in super::clip_polyline(&overlay.sampler_ellipse, &rect) {
-            let points: Vec<_> = run.into_iter().map(pixel).collect();
-            root.draw(&PathElement::new(points, SAMPLER_COLOUR.stroke_width(2 * stroke))).map_err(failed)?;
+            for dash in dashes(&run, on, off) {
+                let points: Vec<_> = dash.into_iter().map(pixel).collect();
+                root.draw(&PathElement::new(points, SAMPLER_COLOUR.stroke_width(2 * stroke))).map_err(failed)?;
+            }
         }
         if let Some(p) = overlay.current.filter(|p| p.0.is_finite() && p.1.is_finite()) {
             let clamped = (p.0.clamp(rect.x_min, rect.x_max), p.1.clamp(rect.y_min, rect.y_max));
@@ -131,19 +139,34 @@ mod tests {
     }
 
     #[test]
-    fn the_panel_draws_the_samples_inside_its_frame_and_none_outside() {
+    fn the_panel_draws_the_density_as_blocks_and_the_sampler_ellipse_dashed() {
         let frame = PlotFrame::new(300, 300, 1.0);
         let view = crate::model::View { x_min: -1.0, x_max: 1.0, y_min: -1.0, y_max: 1.0 };
         let layer = StaticLayer { frame, view, grid: None, truth: None, x_name: "x", y_name: "y", scale: 1.0 };
         let (l, t) = (frame.left as f64, frame.top as f64);
-        // 5 inside the plot rectangle, 2 outside it (left of it and below it).
-        let samples = vec![(l + 1.0, t + 1.0), (l + 10.0, t + 20.0), (l + 50.0, t + 50.0), (l + 100.0, t + 3.0), (l + 7.0, t + 90.0), (l - 5.0, t + 5.0), (l + 5.0, 299.0)];
+        // Samples at three places of the view, two of them in one 4-pixel block: two blocks, apart.
+        let mut image = crate::plot::density::DensityImage::new(crate::plot::Projection { frame, view });
+        for (x, y) in [(-0.9, 0.9), (-0.9, 0.9), (0.5, -0.5)] {
+            image.add(x, y);
+        }
+        let density = super::super::svg_marks::density_rects(&image, 4);
+        assert_eq!(density.len(), 2);
+        // A closed square of side 28 as the sampler's ellipse: 112 px of outline, dashes 8 on and
+        // 6 off = 8 dashes exactly.
+        let square = vec![(l + 20.0, t + 20.0), (l + 48.0, t + 20.0), (l + 48.0, t + 48.0), (l + 20.0, t + 48.0), (l + 20.0, t + 20.0)];
         // One band: a 4-corner histogram outline and a 3-point truth curve.
         let band = MarginalBand { histogram: vec![(l, t - 2.0), (l, t - 30.0), (l + 60.0, t - 30.0), (l + 60.0, t - 2.0)], truth: vec![(l, t - 5.0), (l + 30.0, t - 40.0), (l + 60.0, t - 5.0)] };
-        let overlay = PanelOverlay { samples, sampler_ellipse: Vec::new(), current: None, marginals: vec![band] };
-        let svg = panel_svg(&layer, &overlay).unwrap();
-        let dots = elements(&svg).into_iter().filter(|e| e.tag == "circle" && e.fill == "#1F77B4").count();
-        assert_eq!(dots, 5, "{svg}");
+        let bare = panel_svg(&layer, &PanelOverlay { density: Vec::new(), sampler_ellipse: Vec::new(), current: None, marginals: vec![band.clone()] }).unwrap();
+        let svg = panel_svg(&layer, &PanelOverlay { density: density.clone(), sampler_ellipse: square, current: None, marginals: vec![band] }).unwrap();
+        let rects = |svg: &str| elements(svg).into_iter().filter(|e| e.tag == "rect").collect::<Vec<_>>();
+        let added: Vec<_> = rects(&svg).into_iter().skip(rects(&bare).len()).collect();
+        assert_eq!(added.len(), 2, "one rect per density block: {svg}");
+        // Each inside the plot rectangle, where its block is.
+        for (e, d) in added.iter().zip(&density) {
+            assert_eq!(e.points[0], (l + d.x as f64, t + d.y as f64), "{e:?}");
+        }
+        let dashes: Vec<_> = elements(&svg).into_iter().filter(|e| e.tag == "polyline" && e.stroke == "#D62728").collect();
+        assert_eq!(dashes.len(), 8, "{dashes:?}");
         assert_eq!(svg.matches("<polygon").count(), 1, "the histogram is one filled polygon: {svg}");
         assert!(svg.contains(&format!("{},{} {},{} {},{}", l as i32, (t - 5.0) as i32, (l + 30.0) as i32, (t - 40.0) as i32, (l + 60.0) as i32, (t - 5.0) as i32)), "the truth curve's points: {svg}");
         assert_eq!(svg.matches("</svg>").count(), 1, "one document");

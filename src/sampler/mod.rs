@@ -145,6 +145,11 @@ pub trait Sampler: Send {
     fn last_parts(&self) -> Option<&StepParts> {
         None
     }
+    /// SBPS and pSBPS: their current regression line and upper band (read-only), for the live
+    /// chart of the paper's Fig. 2.
+    fn band_view(&self) -> Option<sbps::view::BandView> {
+        None
+    }
     /// A failure of the current setting this sampler measures itself (SBPS: its band missing the
     /// bounce intensity), with the parameter that causes it.
     fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {

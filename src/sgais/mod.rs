@@ -28,6 +28,8 @@ pub mod ais;
 pub mod job;
 pub mod annealing;
 pub mod charts;
+pub mod gallery;
+pub mod shift_data;
 pub mod format;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

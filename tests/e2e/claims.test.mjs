@@ -62,3 +62,40 @@ test('claims hold, wait for their samples, and read as words', () => {
   assert.equal(holds({ op: '<', value: 1 }, 2), false);
   assert.equal(describe({ metric: 'e2', label: 'E2', op: '<', value: 0.1 }), 'E2 < 0.1');
 });
+
+test('bouncy metrics: bounce rate, travel per bounce and their ratio between chains', () => {
+  const chain = (bounces, time) => state({ diagnostics: [{ name: 'bounces', value: bounces }, { name: 'total_time', value: time }] });
+  close(measure('bounce_rate', chain(12, 4)), 3);
+  close(measure('travel_per_bounce', chain(12, 4)), 1 / 3);
+  close(measure('bounce_rate_ratio', chain(12, 4), chain(5, 10)), 6); // 3 / 0.5
+  assert.ok(Number.isNaN(measure('bounce_rate_ratio', chain(12, 4))), 'no compared chain: unknown');
+});
+
+test('scan metrics read the scan chart\'s points, ready once the scan is complete', () => {
+  // Curve 1: y = 2, 4, 3, 8 at x = 1, 2, 4, 8; curve 2 ends at (8, 2); reference 4.
+  const points = [[{ x: 1, y: 2 }, { x: 2, y: 4 }, { x: 4, y: 3 }, { x: 8, y: 8 }], [{ x: 1, y: 1 }, { x: 8, y: 2 }]];
+  const s = { scan: points, scan_done: true, scan_reference: 4 };
+  close(measure('scan.last_over_first', s), 4);
+  close(measure('scan.increasing', s), 2 / 3);
+  close(measure('scan.decreasing', s), 1 / 3);
+  close(measure('scan.curve_ratio', s), 4); // 8 / 2 at x = 8
+  close(measure('scan.curve_ratio_first', s), 2); // 2 / 1 at x = 1
+  close(measure('scan.first_over_reference', s), 0.5);
+  close(measure('scan.last_over_reference', s), 2);
+  close(measure('scan.over_reference@4', s), 0.75);
+  assert.ok(Number.isNaN(measure('scan.over_reference@3', s)), 'no point at x = 3');
+  // Least squares of log y on log x through (0, log 2), (log 2, log 4), (log 4, log 3), (log 8, log 8).
+  const [lx, ly] = [[1, 2, 4, 8].map(Math.log), [2, 4, 3, 8].map(Math.log)];
+  const [mx, my] = [lx.reduce((a, b) => a + b) / 4, ly.reduce((a, b) => a + b) / 4];
+  close(measure('scan.loglog_slope', s), lx.reduce((a, x, k) => a + (x - mx) * (ly[k] - my), 0) / lx.reduce((a, x) => a + (x - mx) ** 2, 0));
+  const claim = { metric: 'scan.increasing', op: '>', value: 0.5 };
+  assert.deepEqual(check(claim, { ...s, scan_done: false }).ready, false, 'not before the scan is complete');
+  assert.equal(check(claim, s).ok, true);
+  assert.throws(() => measure('scan.nonsense', s), /unknown claim metric/);
+});
+
+test('the band metric is the smallest height of the band above the fitted line', () => {
+  const band = { series: [{ points: [[0, 1], [1, 2], [2, 3]] }, { points: [[0, 4], [1, 2.5], [2, 6]] }] };
+  close(measure('band.min_gap', { band }), 0.5);
+  assert.equal(check({ metric: 'band.min_gap', op: '>', value: 0 }, { band: null }).ready, false);
+});

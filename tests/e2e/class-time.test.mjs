@@ -10,6 +10,13 @@
 // The frame loop's work per frame (www/playback.js): `speed` steps, except that a bouncy sampler at
 // speed ≤ 3 animates one path piece over 12 frames. Those two numbers are the page's behaviour,
 // restated here so that a change of them shows up as a change of what class time covers.
+//
+// The workers' share of class time ("plus what its workers finish in that time at the measured
+// rate"): SGAIS steps run in background workers, which the test lets do only 20 s × the rate that
+// bench/worker-rate.mjs measured (per-datum evaluations per CPU-second of one worker) per slide,
+// on the pool of a 2-core machine (one worker: the runs go one after another in the page's order).
+// What the step shows is then the runs' records within that work count, combined by the page's own
+// `sgais_combine_json` — a fixed work count, not wall time.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +31,16 @@ const ANIMATE_BELOW_SPEED = 3;
 const FRAMES_PER_PIECE = 12;
 /** Steps per page call while driving a chain (keeps each evaluate short). */
 const CHUNK_STEPS = 50_000;
+
+/**
+ * Per-datum evaluations per second of one SGAIS worker with a core to itself: the slowest run of
+ * the shift preset (K = 7 shuffled), wasm on the CPU clock, measured by bench/worker-rate.mjs
+ * (BENCHMARKS.md, "Class time: the workers' rate").
+ */
+const WORKER_DATUM_EVALS_PER_S = 2.87e6;
+/** Workers of a 2-core machine's pool: one fewer than the cores (the main thread keeps one). */
+const CLASS_WORKERS = 1;
+const SLIDE_SECONDS = 20;
 
 const PROJECTOR = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
@@ -61,6 +78,69 @@ async function runClassTime(page) {
   return { speed, steps, samples: state.n_samples, diverged: state.diverged };
 }
 
+/**
+ * Whether the page's SGAIS runs that fall within `budget` datum evaluations (one worker, runs in
+ * the page's order) have all finished, so that the budget's view can be read.
+ */
+function sgaisBudgetReached(budget) {
+  let before = 0;
+  for (const run of window.sgviz.app.sgais.runs) {
+    if (before >= budget) return true;
+    if (!run.done) return false;
+    before += run.result?.result.records.at(-1)?.datum_evals ?? 0;
+  }
+  return true;
+}
+
+/**
+ * What the SGAIS panel shows after `budget` datum evaluations of one worker: each run's records
+ * that fit (the runs one after another, in the page's order), combined by the page's own core call.
+ */
+async function sgaisWithin(budget) {
+  const { sgais_combine_json: combine } = await import('./www/pkg/sgviz.js');
+  const { app } = window.sgviz;
+  let before = 0;
+  const reported = [];
+  const runs = [];
+  for (const run of app.sgais.runs) {
+    const all = run.result?.result.records ?? [];
+    const records = all.filter((r) => before + r.datum_evals <= budget);
+    const complete = run.done && records.length === all.length && all.length > 0;
+    runs.push({ label: run.label, chunks: records.length, complete, steps: records.map((r) => [r.n, r.annealing_steps]) });
+    if (records.length) reported.push({ label: run.label, ais_n: run.spec.ais_n ?? null, ...run.result, result: { ...run.result.result, records } });
+    before += all.at(-1)?.datum_evals ?? 0;
+  }
+  const combined = reported.length ? JSON.parse(combine(JSON.stringify(reported))) : null;
+  return { runs, shift: combined?.shift ?? null, nTotal: app.sgais.runs[0]?.result?.n_total ?? null };
+}
+
+/**
+ * What the shift lesson's steps say, checked on what the panel shows within their work budget:
+ * step 3 (annealing) the K = 7 pair complete, with the in-order run's annealing steps above
+ * everything the shuffled run needs after its first chunk at both change points' next chunks;
+ * step 4 (evidence) the in-order model comparison over K = 3, 5, 7 at the last n, and the K = 7
+ * in-order/shuffled check. Returns the failures.
+ */
+function shiftClaims(view, figure) {
+  const failures = [];
+  const run = (label) => view.runs.find((r) => r.label === label);
+  const [inOrder, shuffled] = [run('K = 7, in order'), run('K = 7, shuffled')];
+  if (!inOrder?.complete || !shuffled?.complete) return [`the K = 7 pair is not complete (${JSON.stringify(view.runs.map((r) => [r.label, r.chunks, r.complete]))})`];
+  if (figure === 'annealing') {
+    const noise = Math.max(...shuffled.steps.filter(([n]) => n > 1_000).map(([, k]) => k));
+    for (const at of [2_000, 11_000]) {
+      const k = inOrder.steps.find(([n]) => n === at)?.[1];
+      if (!(k > noise)) failures.push(`in order, the chunk ending at n = ${at} needs ${k} annealing steps, not more than the shuffled run's ${noise}`);
+    }
+  } else {
+    const comparison = view.shift?.comparisons.find((c) => !c.shuffled);
+    const ks = comparison?.log_z.map(([k]) => k).join(',');
+    if (!(comparison && comparison.n === view.nTotal && ks === '3,5,7')) failures.push(`no in-order comparison of K = 3, 5, 7 at n = ${view.nTotal} (${ks} at ${comparison?.n})`);
+  }
+  if (!view.shift?.agreement.some((a) => a.components === 7)) failures.push('no in-order/shuffled check for K = 7');
+  return failures;
+}
+
 /** Redraw the panel and charts as a frame would (the page is paused). */
 async function redraw(page) {
   await page.evaluate(async () => {
@@ -88,9 +168,12 @@ test('every lesson step shows what it says after 20 s of class time (speed × 1,
   await page.click('#lesson-open');
   const log = [];
   const failures = [];
-  for (const lesson of lessons) {
+  // CLASS_TIME_LESSONS=sgais,bps runs only those lessons (while working on them; make test runs all).
+  const only = process.env.CLASS_TIME_LESSONS?.split(',');
+  for (const lesson of lessons.filter((l) => !only || only.includes(l.id))) {
     await page.selectOption('#lesson-choice', lesson.id);
     let sgaisRunsBefore = null;
+    let slides = 0;
     for (let k = 0; k < lesson.steps.length; k++) {
       const step = lesson.steps[k];
       const where = `${lesson.id} step ${k + 1}`;
@@ -105,9 +188,18 @@ test('every lesson step shows what it says after 20 s of class time (speed × 1,
         if (previous && !(summary.runs.length > 0 && summary.runs.some((r) => r.records.length >= sgaisRunsBefore))) {
           failures.push(`${where}: the runs of the previous step were restarted (records ${summary.runs.map((r) => r.records.length)} vs ${sgaisRunsBefore} before)`);
         }
-        await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0), null, { timeout: 240_000, polling: 500 });
+        // The slides this preset has had so far (the shift demo's steps 3 and 4 share its runs).
+        slides = previous ? slides + 1 : 1;
+        const budget = slides * SLIDE_SECONDS * WORKER_DATUM_EVALS_PER_S * CLASS_WORKERS;
+        // Hang guard only: the runs within the budget must have finished in the page (any machine).
+        await page.waitForFunction(sgaisBudgetReached, budget, { timeout: 600_000, polling: 500 });
+        const view = await page.evaluate(sgaisWithin, budget);
         sgaisRunsBefore = await page.evaluate(() => Math.max(...window.sgviz.sgais().runs.map((r) => r.records.length)));
-        log.push(`${where}: SGAIS runs going (${sgaisRunsBefore} chunks in the furthest)`);
+        const shown = view.runs.map((r) => `${r.label}: ${r.chunks} chunks${r.complete ? ' (complete)' : ''}`).join('; ');
+        log.push(`${where} (${slides} slide(s), ${budget.toExponential(2)} datum evaluations): ${shown}`);
+        if (step.preset === 'sgais-shift-lecture') {
+          for (const failure of shiftClaims(view, step.figure)) failures.push(`${where}: ${failure}`);
+        } else if (!view.runs.some((r) => r.chunks > 0)) failures.push(`${where}: no chunk within the budget`);
         await shoot(page, `${lesson.id}-${k + 1}`, '#lesson');
         continue;
       }
@@ -141,7 +233,7 @@ test('every preset shows what it says after 20 s of class time', async () => {
   const presets = await page.evaluate(async () => {
     const { LESSONS } = await import('./www/lesson-table.js');
     const covered = new Set(LESSONS.flatMap((l) => l.steps.filter((s) => s.preset).flatMap((s) => (s.claims || []).map((c) => `${s.preset} ${JSON.stringify(c)}`))));
-    return (await import('./www/presets.js')).PRESETS.filter((p) => p.claims && !p.claims.every((c) => covered.has(`${p.id} ${JSON.stringify(c)}`)));
+    return (await import('./www/presets.js')).PRESETS.filter((p) => p.claims && !p.sgais && !p.claims.every((c) => covered.has(`${p.id} ${JSON.stringify(c)}`)));
   });
   const log = [];
   const failures = [];

@@ -1,6 +1,6 @@
 // SVG export (issue 24): every chart and the 2-D panel as SVG text drawn by plotters' SVG backend.
 // Each SVG must parse as XML (the browser's own DOMParser, not the code under test) and carry the
-// chart's data: the panel one dot per retained sample in view, the line charts one vertex per point
+// chart's data: the panel its sample density as blocks covering every sample and its dashed sampler ellipse, the line charts one vertex per point
 // of each series (read from the chart's JSON spec, the same data the canvas draws), every legend
 // label and the title as text.
 
@@ -59,7 +59,32 @@ test('the panel, trace and autocorrelation export as SVG with their data', async
   assert.equal(panel.root, 'svg');
   const rows = await page.evaluate(() => window.sgviz.app.lab.samples_long_csv().trim().split('\n').length - 1);
   assert.equal(rows, 400);
-  assert.equal(panel.circles.filter((f) => f === '#1F77B4').length, 400, 'one dot per sample');
+  // The density as on the canvas, not dots: every sample's pixel lies in a coloured rectangle of
+  // the density, and there are fewer rectangles than samples (blocks of pixels, equal ones merged).
+  const covered = await page.evaluate((svg) => {
+    const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+    const rects = [...doc.querySelectorAll('rect')].filter((r) => !['#FFFFFF', 'none'].includes(r.getAttribute('fill')))
+      .map((r) => ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a))));
+    const trail = window.sgviz.app.lab.trail(400);
+    let inside = 0;
+    for (let k = 0; k < trail.length; k += 2) {
+      const [x, y] = [Math.floor(trail[k]), Math.floor(trail[k + 1])];
+      if (rects.some(([rx, ry, w, h]) => x >= rx - 1 && x <= rx + w && y >= ry - 1 && y <= ry + h)) inside += 1;
+    }
+    return { rects: rects.length, samples: trail.length / 2, inside };
+  }, panelText);
+  assert.equal(covered.samples, 400);
+  assert.equal(covered.inside, 400, `every sample in a density rectangle (${JSON.stringify(covered)})`);
+  assert.ok(covered.rects > 0 && covered.rects < 400, `blocks, not one mark per sample (${covered.rects})`);
+  assert.equal(panel.circles.filter((f) => f === '#1F77B4').length, 0, 'no sample dots');
+  // The sampler's ellipse dashed as on the canvas: many short pieces in its red.
+  const ellipse = panel.polylines.filter((p) => p.stroke === '#D62728');
+  assert.ok(ellipse.length >= 10, `the sampler ellipse in dashes (${ellipse.length} pieces)`);
+  // Rendered by the browser for a look (test-artifacts/export-marginal-svg.png).
+  const view = await env.browser.newPage();
+  await view.setContent(panelText);
+  await view.screenshot({ path: join(ARTIFACTS, 'export-marginal-svg.png') });
+  await view.close();
   assert.ok(panel.texts.includes('θ1') && panel.texts.includes('θ2'), `axis names in ${JSON.stringify(panel.texts)}`);
   // The marginal bands: each axis's histogram is one filled polygon, as on the canvas.
   assert.equal((panelText.match(/<polygon/g) || []).length, 2, 'two marginal histograms');

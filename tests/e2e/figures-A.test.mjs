@@ -75,3 +75,43 @@ test('SGLD Fig. 2: the two noises cross during the annealed run, on the chart ov
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// SGLD Fig. 3: the held-out curves are drawn live by the lab (src/heldout.rs), so this test runs
+// the class-time work (speed × 1,200 frames), checks the preset's claims on the state the page
+// shows, checks the chart beside its note spans the sweeps run (steps × n / N_train, N_train = 456
+// rows: 4 of every 5 of the 569 breast-cancer rows), and saves a 1920×1080 screenshot.
+test('SGLD Fig. 3: held-out accuracy and log joint over sweeps at class time', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: { width: 1920, height: 1080 } });
+  const preset = await page.evaluate(async () => (await import('./www/presets.js')).findPreset('sgld-heldout'));
+  assert.equal(preset.figure, 'SGLD Fig. 3');
+  await page.selectOption('#preset', preset.id);
+  await page.waitForFunction(() => JSON.parse(window.sgviz.app.lab.state_json()).heldout !== undefined, null, { timeout: 60_000 });
+  await pauseAndRestart(page);
+  const steps = preset.state.speed * CLASS_FRAMES;
+  await page.evaluate((n) => window.sgviz.app.lab.run(n), steps);
+  await page.evaluate(async () => { const v = await import('./www/view.js'); v.draw(); v.drawCharts(); });
+  const results = await page.evaluate(async (claims) => {
+    const { check, describe } = await import('./www/claims.js');
+    const state = JSON.parse(window.sgviz.app.lab.state_json());
+    return claims.map((c) => ({ text: describe(c), ...check(c, state) }));
+  }, preset.claims);
+  console.log(`SGLD Fig. 3: ${JSON.stringify(results)}`);
+  for (const r of results) assert.ok(r.ready && r.ok, `${r.text}: ${r.value}`);
+  const shown = await page.evaluate(() => {
+    const canvas = document.getElementById('chart-heldout');
+    const note = document.getElementById('preset-note');
+    const box = canvas.getBoundingClientRect();
+    return { hidden: canvas.closest('figure').hidden, width: box.width, height: box.height, noteBeside: note.nextElementSibling === canvas.closest('figure'), n: JSON.parse(window.sgviz.app.lab.state_json()).heldout.sweeps };
+  });
+  assert.ok(!shown.hidden && shown.width > 300 && shown.height > 150, `held-out chart on screen: ${JSON.stringify(shown)}`);
+  assert.ok(shown.noteBeside, 'the preset note sits beside the held-out chart');
+  const { batch_size: n } = preset.state.values;
+  assert.ok(Math.abs(shown.n - steps * n / 456) < 1e-9, `the chart spans ${shown.n} sweeps, not ${steps * n / 456}`);
+  await page.$eval('#chart-heldout', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'figures/sgld-fig-3', { fullPage: false });
+  // Another target has no test set: the chart's figure is hidden again.
+  await page.selectOption('#preset', 'sgld-mixture');
+  await page.waitForFunction(() => document.getElementById('chart-heldout').closest('figure').hidden, null, { timeout: 60_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,7 +1,8 @@
 // The pair selectors of the 2-D panel in a real browser (issue 25 moved their wiring: pair-controls.js
 // no longer imports chain.js, main.js hands it the chain's setPair). Choosing a coordinate, and the
 // "most correlated" preset, change the displayed pair in the core's state and in the selects; the
-// same coordinate twice is refused with a message naming the controls, and the pair stays.
+// same coordinate twice is refused with a message naming the controls, and the pair stays; the
+// message goes when its cause does (two different coordinates chosen, or the selectors reset).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -31,10 +32,20 @@ test('the pair selectors and the "most correlated" preset change the displayed p
   // The same coordinate on both axes is refused; the pair stays and the status says what to do.
   await page.selectOption('#pair-y', '3');
   assert.deepEqual((await state(page)).pair, [3, 1], 'a refused choice changes nothing');
-  assert.match(await page.textContent('#status'), /two different coordinates/);
+  assert.match(await page.textContent('#status'), /same coordinate.*x and y selectors/);
+  // The message goes with its cause: a different coordinate on y is taken and the status is empty.
+  await page.selectOption('#pair-y', '2');
+  await page.waitForFunction(() => window.sgviz.state().pair.join() === '3,2');
+  assert.equal(await page.textContent('#status'), '', 'the refusal is gone once the coordinates differ');
+  // Refused again, then the focus leaves the selectors: they show the chain's pair, the message goes.
+  await page.focus('#pair-x');
+  await page.selectOption('#pair-x', '2');
+  assert.match(await page.textContent('#status'), /same coordinate/);
+  await page.$eval('#pair-x', (select) => select.blur());
+  await page.waitForFunction(() => document.querySelector('#status').textContent === '' && document.querySelector('#pair-x').value === '3', null, { timeout: 30_000 });
 
   await page.click('#pair-correlated');
-  await page.waitForFunction(() => window.sgviz.state().pair.join() !== '3,1');
+  await page.waitForFunction(() => window.sgviz.state().pair.join() !== '3,2');
   const [i, j] = (await state(page)).pair;
   assert.ok(i !== j && i < first.dim && j < first.dim, `the preset picked two different coordinates (${i}, ${j})`);
   const expected = await page.evaluate(() => window.sgviz.app.lab.preset_pair('most_correlated'));

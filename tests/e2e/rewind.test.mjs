@@ -47,3 +47,35 @@ test('seek(1000) after 3,000 steps reproduces step 1,000 exactly; the scrubber a
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('in compare mode, going back takes the compared chain to the same gradient budget and says so', async () => {
+  // SGLD (n = 10 per step) against exact MALA (N = 2,000 per step): equal budget, different step counts.
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=logreg&sampler=sgld&seed=4&p.n_points=2000&p.batch_size=10&compare=mala', { reducedMotion: true });
+  await page.waitForFunction(() => window.sgviz.app.compare?.lab);
+  const compared = () => page.evaluate(() => {
+    const lab = window.sgviz.app.compare.lab;
+    return JSON.stringify({ steps: lab.timeline_position()[0], csv: lab.samples_long_csv(), point: [...lab.position_pixel()] });
+  });
+  // The compared chain kept at the main chain's budget as the frame loop does: MALA uses 2,000
+  // gradients per step, SGLD 10, so 2,000 SGLD steps = 10 MALA steps.
+  const followTo = () => page.evaluate(() => {
+    const { app } = window.sgviz;
+    app.compare.lab.seek(Math.floor(app.lab.grad_evals() / 2000));
+  });
+  await page.evaluate(() => window.sgviz.app.lab.run(2000));
+  await followTo();
+  const at2000 = await compared(page);
+  assert.equal(JSON.parse(at2000).steps, 10, 'ten MALA steps at 20,000 gradients');
+  await page.evaluate(() => window.sgviz.app.lab.run(4000));
+  await followTo();
+  assert.equal(JSON.parse(await compared(page)).steps, 30);
+  await page.evaluate(() => window.sgviz.seek(2000));
+  assert.equal(await compared(page), at2000, 'the compared chain is back where it was at the same budget, exactly');
+  assert.match(await page.textContent('#rewind-note'), /Replayed from step 0 .* to step 2,000, the compared chain to the same gradient budget/);
+  await screenshot(page, 'rewind-compare', { fullPage: false });
+  // Run on to the end of the run: the note goes with its cause.
+  await page.evaluate(() => window.sgviz.seek(6000));
+  await page.waitForFunction(() => document.querySelector('#rewind-note').textContent === '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

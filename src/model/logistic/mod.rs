@@ -76,6 +76,8 @@ pub struct LogisticRegression {
     laplace_cov: Option<Vec<Vec<f64>>>,
     laplace_sd: Vec<f64>,
     start_at_mode: bool,
+    /// Held-out rows (the `logreg_heldout` target), not used by the posterior.
+    test: Option<super::test_set::TestSet>,
 }
 
 impl LogisticRegression {
@@ -99,6 +101,7 @@ impl LogisticRegression {
             laplace_cov: None,
             laplace_sd: vec![1.0; dim],
             start_at_mode: false,
+            test: None,
         };
         model.find_mode();
         model
@@ -114,6 +117,12 @@ impl LogisticRegression {
         let mut names = data.feature_names.clone();
         names.push("intercept".into());
         Self::new(data.n_features(), data.features.clone(), data.responses.clone(), prior_sd, names)
+    }
+
+    /// The same model with held-out `test` rows attached (they do not enter the posterior).
+    pub fn with_test_set(mut self, test: super::test_set::TestSet) -> Self {
+        self.test = Some(test);
+        self
     }
 
     /// The `logreg` registry entry: an uploaded data set, or the `dataset` choice.
@@ -168,6 +177,7 @@ impl LogisticRegression {
             laplace_cov: h.laplace_cov,
             laplace_sd: h.laplace_sd,
             start_at_mode: h.start_at_mode,
+            test: None,
         })
     }
 
@@ -489,6 +499,9 @@ impl Model for LogisticRegression {
         for i in 0..self.labels.len() {
             self.add_grad_log_lik(i, theta, out);
         }
+    }
+    fn test_set(&self) -> Option<&super::test_set::TestSet> {
+        self.test.as_ref()
     }
     fn initial_point(&self) -> Vec<f64> {
         if self.start_at_mode {

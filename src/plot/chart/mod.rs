@@ -204,12 +204,14 @@ const Y_TICKS: usize = 5;
 
 /// Where a chart put its parts, in backend pixels: the data area, to which every series and
 /// marker is clipped, and the legend, which lies outside it (below the x axis).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ChartLayout {
     /// (left, top, right, bottom) of the data area.
     pub plot: (i32, i32, i32, i32),
     /// (left, top, right, bottom) of the legend, when there is one.
     pub legend: Option<(i32, i32, i32, i32)>,
+    /// The boxes of the point labels drawn (those that found a free place; [`labels::place`]).
+    pub labels: Vec<labels::LabelBox>,
 }
 
 /// One legend entry: a line sample in the series' colour and style, and its label.
@@ -269,8 +271,16 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     let ys = spec.series.iter().flat_map(|s| s.points.iter().filter_map(|p| transform(p.1, spec.log_y)));
     let (x0, x1) = fitted_range(xs.chain(spec.markers.iter().filter_map(|m| transform(m.x, spec.log_x))), spec.x_range, spec.log_x);
     let (y0, y1) = fitted_range(ys, spec.y_range, spec.log_y);
-    let (x_format, y_format) = (TickFormat::new(x0, x1, X_TICKS, spec.log_x), TickFormat::new(y0, y1, Y_TICKS, spec.log_y));
+    let y_format = TickFormat::new(y0, y1, Y_TICKS, spec.log_y);
     let y_label_width = [y0, y1, 0.5 * (y0 + y1)].iter().map(|v| text_width(&y_format.label(*v), font)).max().unwrap_or(0);
+    // As many x ticks as fit the data area's width with two font sizes between labels.
+    let widest_x = |format: TickFormat| [x0, x1, 0.5 * (x0 + x1)].iter().map(|v| text_width(&format.label(*v), font)).max().unwrap_or(0);
+    let data_width = width as i32 - y_label_width - (px(26.0) + 2 * px(6.0)) as i32;
+    let x_ticks = labels::tick_count(data_width, widest_x(TickFormat::new(x0, x1, X_TICKS, spec.log_x)), 2 * font as i32, X_TICKS);
+    let x_format = TickFormat::new(x0, x1, x_ticks, spec.log_x);
+    // As many y ticks as fit the data area's height with one font size between labels.
+    let data_height = height as i32 - legend_height - (px(14.0) + px(34.0) + 3 * px(6.0)) as i32;
+    let y_ticks = labels::tick_count(data_height, font as i32, font as i32, Y_TICKS);
     // The last x tick label is centred on the frame's right edge: leave room for its right half.
     let right_margin = (px(6.0) as i32).max(text_width(&x_format.label(x1), font) / 2 + px(2.0) as i32);
     let mut chart = ChartBuilder::on(&chart_area)
@@ -284,8 +294,8 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
         .configure_mesh()
         .light_line_style(RGBColor(235, 235, 235))
         .bold_line_style(RGBColor(220, 220, 220))
-        .x_labels(X_TICKS)
-        .y_labels(Y_TICKS)
+        .x_labels(x_ticks)
+        .y_labels(y_ticks)
         .x_label_formatter(&|v| x_format.label(*v))
         .y_label_formatter(&|v| y_format.label(*v))
         .x_desc(&spec.x_label)
@@ -299,6 +309,7 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
             chart.draw_series(DashedLineSeries::new(vec![(x, y0), (x, y1)], px(5.0), px(4.0), marker.colour.stroke_width(px(1.5))))?;
         }
     }
+    let mut placed: Vec<labels::LabelBox> = Vec::new();
     for series in &spec.series {
         let points: Vec<(f64, f64)> =
             series.points.iter().filter_map(|&(x, y)| Some((transform(x, spec.log_x)?, transform(y, spec.log_y)?))).collect();
@@ -329,12 +340,12 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
             }
         }
         draw_error_bars(&chart, series, spec, &frame, px(1.5))?;
-        draw_point_labels(&chart, series, spec, &frame, px(10.0), px(5.0) as i32)?;
+        draw_point_labels(&chart, series, spec, &frame, (font, px(5.0) as i32), &mut placed)?;
     }
     let (xr, yr) = chart.plotting_area().get_pixel_range();
     let legend = if rows.is_empty() { None } else { Some(draw_legend(&legend_area, &entries, &rows, font, sample, line_height, scale)?) };
     root.present()?;
-    Ok(ChartLayout { plot: (xr.start, yr.start, xr.end, yr.end), legend })
+    Ok(ChartLayout { plot: (xr.start, yr.start, xr.end, yr.end), legend, labels: placed })
 }
 
 type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
@@ -356,17 +367,30 @@ fn draw_error_bars<DB: DrawingBackend>(chart: &Plot<'_, DB>, series: &Series, sp
     Ok(())
 }
 
-/// The text beside each labelled point inside the frame.
-fn draw_point_labels<DB: DrawingBackend>(chart: &Plot<'_, DB>, series: &Series, spec: &ChartSpec, frame: &View, font: u32, offset: i32) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let style = ("sans-serif", font).into_font().color(&series.colour).pos(Pos::new(HPos::Left, VPos::Bottom));
+/// The text beside each labelled point inside the frame, where it overlaps no label already in
+/// `placed` ([`labels::place`]; a label with no free place is left out).
+fn draw_point_labels<DB: DrawingBackend>(
+    chart: &Plot<'_, DB>,
+    series: &Series,
+    spec: &ChartSpec,
+    frame: &View,
+    (font, offset): (u32, i32),
+    placed: &mut Vec<labels::LabelBox>,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let style = ("sans-serif", font).into_font().color(&series.colour).pos(Pos::new(HPos::Left, VPos::Top));
     let area = chart.plotting_area();
+    let (xr, yr) = area.get_pixel_range();
+    let bounds = (xr.start, yr.start, xr.end, yr.end);
+    let base = area.get_base_pixel();
     for (&(x, y), label) in series.points.iter().zip(&series.point_labels) {
         let (Some(tx), Some(ty)) = (transform(x, spec.log_x), transform(y, spec.log_y)) else { continue };
         if label.is_empty() || !(frame.x_min..=frame.x_max).contains(&tx) || !(frame.y_min..=frame.y_max).contains(&ty) {
             continue;
         }
-        let (cx, cy) = area.map_coordinate(&(tx, ty));
-        area.strip_coord_spec().draw(&Text::new(label.clone(), (cx + offset - area.get_base_pixel().0, cy - offset - area.get_base_pixel().1), style.clone()))?;
+        let size = (text_width(label, font), (font as f64 * 1.2).ceil() as i32);
+        let Some(b) = labels::place(area.map_coordinate(&(tx, ty)), size, offset, bounds, placed) else { continue };
+        area.strip_coord_spec().draw(&Text::new(label.clone(), (b.0 - base.0, b.1 - base.1), style.clone()))?;
+        placed.push(b);
     }
     Ok(())
 }
@@ -411,6 +435,8 @@ fn draw_legend<DB: DrawingBackend>(
     let (xr, yr) = area.get_pixel_range();
     Ok((xr.start, yr.start, (xr.start + right).min(xr.end), yr.end))
 }
+
+pub mod labels;
 
 #[cfg(test)]
 mod tests;

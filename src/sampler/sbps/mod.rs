@@ -55,11 +55,13 @@ mod regression;
 #[cfg(test)]
 mod tests;
 mod thinning;
+pub mod view;
 
 pub use observation::MIN_SCORE_VARIANCE;
 use observation::Observation;
 pub use precondition::{DiagonalPreconditioner, PRECONDITIONER_BETA, PRECONDITIONER_EPSILON};
 pub use regression::{SlopeRegression, SLOPE_PRIOR_VARIANCE};
+pub use view::BandView;
 
 const BAND_K: ParamSpec = ParamSpec::linear("band_k", "Confidence multiple", "k", "Upper band = fitted projected gradient + k predictive standard deviations", 0.0, 10.0, 3.0).primary();
 const BATCH_SIZE: ParamSpec = ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per projected-gradient observation (clamped to N; at n = N the band has no noise margin)", 1.0, 1e6, 100.0, true).primary();
@@ -403,6 +405,11 @@ impl Sampler for Sbps {
         self.adapt_iterations = params.try_get("adapt_iterations").map_or(0, |v| v as u64);
         self.batch = params.get_usize("batch_size").min(self.n_data);
         self.band_check.reset();
+    }
+
+    /// Read-only: the current regression and band, for the live Fig. 2 chart.
+    fn band_view(&self) -> Option<BandView> {
+        self.started.then(|| BandView { elapsed: self.elapsed, next_flight: self.flight, band_k: self.band_k, prior_mean: self.slope_prior_mean(), regression: self.regression.clone() })
     }
 
     fn setting_warning(&self) -> Option<SettingWarning> {

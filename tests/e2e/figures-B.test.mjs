@@ -1,0 +1,62 @@
+// The SBPS figures of the gallery (issue 27, part B): each is loaded through the preset menu; a
+// figure with a scan chart (www/figure-scan.js) lets its worker finish the scan and its claims are
+// read as the panel under the chart shows them (`#figure-claims li` marks `data-ok`); a figure with
+// a live chart (Fig. 2, the running chain's band) is read once it has been drawn. The main
+// chain's claims are checked at class time by class-time.test.mjs. A screenshot of each figure at
+// 1920×1080 goes to test-artifacts/figures/ (the scan chart, or the 2-D panel, in view).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot, waitForPainted } from './harness.mjs';
+
+const env = useBrowser();
+const PROJECTOR = { width: 1920, height: 1080 };
+
+test('every SBPS figure loads from the menu; its scan chart is drawn and shows what the paper shows', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: PROJECTOR });
+  // SGVIZ_FIGURES=id,id runs only those (while working on one figure).
+  const only = process.env.SGVIZ_FIGURES?.split(',');
+  const figures = (await page.evaluate(async () => (await import('./www/figures/sbps.js')).SBPS_FIGURES)).filter((f) => !only || only.includes(f.id));
+  assert.ok(figures.length > 0);
+  const log = [];
+  const failures = [];
+  for (const figure of figures) {
+    await page.selectOption('#preset', figure.id);
+    assert.match(await page.textContent('#preset-note'), new RegExp(figure.title.replace(/[()]/g, '.')), `${figure.id}: its note is shown`);
+    if (figure.live) {
+      // The chain plays after the preset loads; the band chart follows it every few frames.
+      await page.waitForFunction((id) => { const s = window.sgviz.figureScan(); return s.id === id && s.chart; }, figure.id, { timeout: 120_000, polling: 250 });
+      await waitForPainted(page, '#chart-figure', 2_000, 120_000);
+      const chart = await page.evaluate(() => window.sgviz.figureScan().chart);
+      const [now, next] = chart.markers.map((m) => m.x);
+      assert.ok(now >= 0 && next > now, `${figure.id}: "now" ${now} before the next event ${next}`);
+      assert.ok(next <= chart.x_range[1], `${figure.id}: the next event is on the time axis`);
+    }
+    if (!figure.scan && !figure.live) {
+      assert.equal(await page.$eval('#figure-scan', (e) => e.hidden), true, `${figure.id}: no scan panel`);
+      await page.$eval('#stack', (e) => e.scrollIntoView({ block: 'start' }));
+      await screenshot(page, `figures/${figure.id}`, { fullPage: false });
+      continue;
+    }
+    // The worker's runs are the figure's work; a hang guard, not a speed claim (CI is a loaded machine).
+    if (figure.scan) await page.waitForFunction((id) => { const s = window.sgviz.figureScan(); return s.id === id && (s.done || s.failure); }, figure.id, { timeout: 240_000, polling: 500 });
+    const scan = await page.evaluate(() => window.sgviz.figureScan());
+    assert.equal(scan.failure, null, `${figure.id}: the scan failed`);
+    if (figure.scan) assert.equal(scan.points[0].length, figure.scan.values.length, `${figure.id}: every value of the knob has its point`);
+    await waitForPainted(page, '#chart-figure', 2_000, 120_000);
+    const shown = await page.$$eval('#figure-claims li', (items) => items.map((li) => ({ text: li.textContent, ok: li.dataset.ok })));
+    assert.equal(shown.length, (figure.scan || figure.live).claims.length, `${figure.id}: every claim is shown`);
+    for (const claim of shown) {
+      const line = `${figure.id}: ${claim.text}`;
+      log.push(line);
+      if (claim.ok !== 'true') failures.push(line);
+    }
+    if (figure.scan) log.push(`${figure.id} points: ${scan.points.map((curve) => curve.map((p) => `${p.x}:${p.y.toPrecision(3)}±${p.se.toPrecision(2)}`).join(' ')).join(' | ')}`);
+    await page.$eval('#figure-scan', (e) => e.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `figures/${figure.id}`, { fullPage: false });
+  }
+  console.log(log.join('\n'));
+  assert.deepEqual(failures, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,92 @@
+// The figures gallery's SGAIS side (issue 27): registers each SGAIS figure's runs (`runs` in
+// www/figures/sgais.js) as a preset of the SGAIS panel, draws the figure's own chart beside the
+// evidence charts — the run cost against data seen (panels (b) of the paper's figures,
+// src/sgais/gallery.rs) or, for Fig. 1, the shift data by phase (src/sgais/shift_data.rs) — and
+// shows the figure's claims with live marks, read from what the panel shows.
+//
+// Claims and their metrics: www/sgais-claims.js.
+
+import { sgais_gallery_json, sgais_shift_data_json } from './pkg/sgviz.js';
+import { SGAIS_PRESETS } from './sgais.js';
+import { SGAIS_FIGURES } from './figures/sgais.js';
+import { holds, describe } from './claims.js';
+import { claimReady, measureSgais } from './sgais-claims.js';
+import { queueChart } from './charts.js';
+import { formatNumber } from './format.js';
+
+const $ = (id) => document.getElementById(id);
+/** Points of each phase drawn in Fig. 1 (all 100,000 would hide the small first phase). */
+const SHOWN_PER_PHASE = 600;
+
+/** Register the figures' runs as SGAIS panel presets (by their `sgais` name). */
+export function registerFigureRuns() {
+  for (const f of SGAIS_FIGURES) if (f.runs) SGAIS_PRESETS[f.sgais] = f.runs;
+}
+
+/** The figure side of the SGAIS panel: its chart and claims for the loaded SGAIS figure. */
+export class SgaisFigures {
+  constructor(panel, guarded) {
+    this.panel = panel;
+    this.guarded = guarded;
+    this.figure = null;
+    this.data = null;
+    this.list = document.createElement('ul');
+    this.list.id = 'sgais-claims';
+    this.list.className = 'lesson-claims sgais-claims';
+    this.list.hidden = true;
+    panel.afterDraw = (reported) => this.update(reported);
+  }
+
+  /** Show `preset`'s chart and claims when it is an SGAIS figure; hide them otherwise. */
+  show(preset) {
+    this.figure = preset?.sgais && (preset.claims || preset.sgaisChart) ? preset : null;
+    this.panel.gallery = null;
+    this.data = null;
+    const holder = $('chart-sgais-figure').closest('figure');
+    holder.hidden = !this.figure;
+    this.list.hidden = !this.figure?.claims?.length;
+    if (!this.figure) return;
+    $('preset-note').after(this.list);
+    if (this.figure.sgaisChart === 'data') {
+      const values = SGAIS_PRESETS[this.figure.sgais].values;
+      this.data = this.guarded(() => JSON.parse(sgais_shift_data_json(values.n_points, 1, false, SHOWN_PER_PHASE)));
+      if (this.data) queueChart('chart-sgais-figure', JSON.stringify(this.data.chart));
+    } else {
+      queueChart('chart-sgais-figure', null);
+    }
+    this.showClaims();
+  }
+
+  /** After the panel combined its runs: the gallery numbers, the cost chart, the claims' marks. */
+  update(reported) {
+    if (!this.figure || this.panel.loadedPreset !== this.figure.sgais) {
+      if (this.figure && this.panel.loadedPreset === null) this.show(null);
+      return;
+    }
+    const gallery = this.guarded(() => JSON.parse(sgais_gallery_json(JSON.stringify(reported))));
+    if (!gallery) return;
+    this.panel.gallery = gallery;
+    if (this.figure.sgaisChart !== 'data') queueChart('chart-sgais-figure', JSON.stringify(gallery.cost));
+    // Replaces the panel's linear chart queued in the same draw (the later spec wins).
+    if (this.figure.annealingLog) queueChart('chart-annealing', JSON.stringify(gallery.annealing_log));
+    this.showClaims();
+  }
+
+  /** The claims with their current values, marked once ready (`data-ok` as in the lesson panel). */
+  showClaims() {
+    const claims = this.figure?.claims || [];
+    const view = { combined: this.panel.combined, gallery: this.panel.gallery, data: this.data };
+    this.list.replaceChildren(...claims.map((claim) => {
+      const value = measureSgais(claim, view);
+      // Until the panel runs this figure's runs, the runs it holds are another figure's.
+      const ready = (claim.metric === 'sgais.new_mass_fraction' || this.panel.loadedPreset === this.figure.sgais) && claimReady(claim, this.panel.runs);
+      const ok = ready && holds(claim, value);
+      const li = document.createElement('li');
+      const now = Number.isFinite(value) ? ` (now ${formatNumber(value)})` : '';
+      li.textContent = `${describe(claim)}${now}${ready ? (ok ? ' ✓' : ' ✗') : ' — when the runs are in'}`;
+      li.dataset.ok = String(ok);
+      li.dataset.ready = String(ready);
+      return li;
+    }));
+  }
+}
