@@ -138,12 +138,19 @@ fn logreg_sgfs_reference() -> &'static Reference {
     REFERENCE.get_or_init(|| mala_reference("logreg_sgfs", &[], 10_000, 128_000))
 }
 
+/// SGLD Fig. 3's stand-in (breast cancer, 10 features, the training four fifths; src/model/logreg_heldout.rs).
+fn logreg_heldout_reference() -> &'static Reference {
+    static REFERENCE: OnceLock<Reference> = OnceLock::new();
+    REFERENCE.get_or_init(|| mala_reference("logreg_heldout", &[], 10_000, 128_000))
+}
+
 /// The reference for a target at its defaults: closed form or grid quadrature when the truth
 /// has one (their errors are far below the chains' MCSE), a MALA run otherwise.
 fn default_reference(target: &str) -> Reference {
     match target {
         "logreg_dd" => logreg_dd_reference().clone(),
         "logreg_sgfs" => logreg_sgfs_reference().clone(),
+        "logreg_heldout" => logreg_heldout_reference().clone(),
         _ => {
             let truth = truth_for(build_target(target, &[]).as_ref());
             assert!(matches!(truth.source, TruthSource::ClosedForm | TruthSource::GridQuadrature), "{target}: {:?}", truth.source);

@@ -48,3 +48,57 @@ fn the_split_of_two_ar1_coordinates_matches_the_hand_worked_series() {
     assert!((split.mc_error(budget) - mc).abs() < 1e-9, "mc error {} vs {mc}", split.mc_error(budget));
     assert!((split.total(budget) - (bias * bias + mc * mc).sqrt()).abs() < 1e-9, "total {}", split.total(budget));
 }
+
+/// 50 retained samples (the fewest measured_error accepts: 25 batches of 2) along the direction u
+/// from a centre c: x = c + a_k·u twice in batch k, so every product (x_a − c_a)(x_b − c_b) about c
+/// (the moments' mean, which measured_error centres on) in batch k is a_k² u_a u_b (the deviations
+/// do not cancel within a batch, so centring on c + anything else would change the batch means),
+/// with a_k² = 1 for even k (13 batches) and 3 for odd k (12 batches). By hand: grand mean 49/25 =
+/// 1.96, Σ(m − 1.96)² = 13·0.96² + 12·1.04² = 24.96, batch-means SE² = 24.96/24/25 = 0.0416.
+fn ring_along(u: &[f64], c: &[f64]) -> sgviz::ring::RingBuffer {
+    let mut ring = sgviz::ring::RingBuffer::new(u.len(), 100);
+    for k in 0..25 {
+        let a: f64 = if k % 2 == 0 { 1.0 } else { 3f64.sqrt() };
+        for _ in 0..2 {
+            ring.push(&u.iter().zip(c).map(|(x, c)| c + a * x).collect::<Vec<_>>());
+        }
+    }
+    ring
+}
+
+fn diagonal(v: &[f64]) -> Vec<Vec<f64>> {
+    (0..v.len()).map(|i| (0..v.len()).map(|j| if i == j { v[i] } else { 0.0 }).collect()).collect()
+}
+
+#[test]
+fn measured_error_and_its_mcse_match_a_hand_worked_ring() {
+    use sgviz::error_split::measured_error;
+    const SE2: f64 = 0.0416;
+    // 2-D, u = (1, 2): the entries' SE² are SE²·{1, 2², 2², 2⁴}, summing to 25·SE² = 1.04; scaled by
+    // retained/n = 50/200, √0.26 over ‖Σ‖ = ‖diag(2, 3)‖ = √13 gives √0.02.
+    // The centre (3, −1) is the moments' mean: the products are taken about it.
+    let ring = ring_along(&[1.0, 2.0], &[3.0, -1.0]);
+    let moments = Moments { mean: vec![3.0, -1.0], cov: vec![vec![1.96, 3.92], vec![3.92, 7.84]] };
+    let truth = Moments { mean: vec![0.0, 0.0], cov: diagonal(&[2.0, 3.0]) };
+    let (error, mcse) = measured_error(&moments, &ring, 200.0, &truth).unwrap();
+    let bias = ((0.04f64.powi(2) + 2.0 * 3.92f64.powi(2) + 4.84f64.powi(2)) / 13.0).sqrt();
+    assert!((error - bias).abs() < 1e-12, "error {error} vs {bias}");
+    assert!((25.0 * SE2 * 50.0 / 200.0 - 0.26).abs() < 1e-12 && (mcse - 0.02f64.sqrt()).abs() < 1e-12, "mcse {mcse} vs √0.02");
+    // n = retained: no scaling, √1.04/√13 = √0.08.
+    let (_, unscaled) = measured_error(&moments, &ring, 50.0, &truth).unwrap();
+    assert!((unscaled - 0.08f64.sqrt()).abs() < 1e-12, "mcse at n = 50: {unscaled}");
+    // Fewer moments than retained samples, or fewer than 2 × 25 retained samples: no answer.
+    assert!(measured_error(&moments, &ring, 49.0, &truth).is_none());
+    let mut short = sgviz::ring::RingBuffer::new(2, 100);
+    ring.iter().take(49).for_each(|x| short.push(x));
+    assert!(measured_error(&moments, &short, 200.0, &truth).is_none());
+
+    // 12-D, u = (1, …, 1), Σ = I: the first 10 coordinates' 100 entries give 100·SE², scaled by
+    // (12/10)² for the rest: √(144·0.0416)/√12 at n = 50.
+    let ring = ring_along(&[1.0; 12], &[0.0; 12]);
+    let moments = Moments { mean: vec![0.0; 12], cov: diagonal(&[1.0; 12]) };
+    let (error, mcse) = measured_error(&moments, &ring, 50.0, &moments).unwrap();
+    assert_eq!(error, 0.0);
+    let expected = (144.0 * SE2).sqrt() / 12f64.sqrt();
+    assert!((mcse - expected).abs() < 1e-12, "12-D mcse {mcse} vs {expected}");
+}

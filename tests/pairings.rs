@@ -395,10 +395,14 @@ fn logreg_sgfs() {
 fn linreg() {
     check_target("linreg");
 }
+#[test]
+fn logreg_heldout() {
+    check_target("logreg_heldout");
+}
 
 #[test]
 fn every_registered_target_and_discrete_time_sampler_is_covered() {
-    let tested = ["gaussian", "mixture", "banana", "hyperbola", "multimodal", "funnel", "logreg", "logreg_dd", "logreg_sgfs", "linreg"];
+    let tested = ["gaussian", "mixture", "banana", "hyperbola", "multimodal", "funnel", "logreg", "logreg_dd", "logreg_sgfs", "linreg", "logreg_heldout"];
     for t in registry::TARGETS {
         assert!(tested.contains(&t.name), "target {} has no pairing test", t.name);
     }

@@ -16,7 +16,8 @@ pub const HOLD_OUT_EVERY: usize = 5;
 
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("n_features", "Features", "d", "Use the first d of the 30 breast-cancer features", 1.0, 30.0, 10.0, false).primary(),
-    ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the Gaussian prior on every coefficient", 0.01, 1e4, 10.0),
+    ParamSpec::choice("start_at", "Chains start at", "", "mode: at the posterior mode (found by Newton); origin: at θ = 0, as SGLD Fig. 3 does, to watch the log joint rise", &["mode", "origin"], 0),
+    ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the Gaussian prior on every coefficient (1: the scale of the paper's Laplace prior; at 10 the ten collinear features leave the posterior nearly flat along their combinations)", 0.01, 1e4, 1.0),
 ];
 
 pub const SPEC: TargetSpec = TargetSpec {
@@ -51,5 +52,6 @@ pub fn from_params(values: &ParamValues) -> Result<LogisticRegression, String> {
     let keep: Vec<usize> = (0..values.get_usize("n_features").min(all.n_features())).collect();
     let (train, test) = split(&all.select_features(&keep).standardised());
     let test = TestSet::with_intercept(test.n_features(), &test.features, test.responses);
-    Ok(LogisticRegression::from_dataset(&train, values.get("prior_sd"))?.with_test_set(test))
+    let at_mode = values.get_usize("start_at") == 0;
+    Ok(LogisticRegression::from_dataset(&train, values.get("prior_sd"))?.starting_at_mode(at_mode).with_test_set(test))
 }

@@ -50,7 +50,7 @@ export const SGLD_FIGURES = [
     text: 'Stand-in data (a9a is not shipped): the breast-cancer set, its first 10 features standardised, every fifth row held out (456 training rows, 113 test rows; the logreg_heldout target), Gaussian prior σ_p = 1 (the paper: Laplace with scale 1). SGLD from θ = 0 with minibatches of n = 10 and a constant ε = 10⁻³, one step per frame: 20 s are 26 sweeps through the training data. The chart draws, over sweeps (log axis), the log joint per training datum at the current θ_t (up to the prior\'s constant) and the accuracy on the held-out rows of the predictive averaged over the run so far, with the accuracy of always guessing the majority class (dashed). As in the paper, the accuracy is there within one sweep and the log joint levels off within ten.',
     state: {
       target: 'logreg_heldout', sampler: 'sgld', seed: 1, speed: 1,
-      values: { n_features: 10, prior_sd: 1, batch_size: 10, step_size: 1e-3 },
+      values: { n_features: 10, prior_sd: 1, start_at: 1, batch_size: 10, step_size: 1e-3 },
     },
     claims: [
       { metric: 'heldout.accuracy_at_1', label: 'test accuracy after 1 sweep (majority class: 0.63)', op: '>', value: 0.85, after_samples: 1_200 },
