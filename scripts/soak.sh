@@ -13,6 +13,9 @@
 # - bouncy family: the long-run statistical tests 10 times longer, plus lipSBPS on the d = 20
 #   logistic target (tests/bouncy_long.rs under SGVIZ_LONG_BOUNCY), and the SBPS vs SGLD preset for
 #   5 minutes in Chromium without a runaway (tests/e2e/bouncy-preset-soak.test.mjs).
+# - the slider sweep over every numeric slider of SGLD, SGFS-f/d, SGHMC and OSGFS at min, default,
+#   midpoint and max, gradient noise s = 0 and 1 (tests/slider_sweep.rs; `make test` runs the
+#   primary sliders' ends and the defaults at s = 0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
@@ -29,6 +32,8 @@ echo "== bouncy-family long runs (10x)"
 SGVIZ_LONG_BOUNCY=1 cargo test --release --test bouncy_long --test band_check -- --nocapture
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
 SGVIZ_PAIRINGS=soak cargo test --release --test pairings --test sgld_defaults -- --nocapture
+echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
+SGVIZ_SLIDER_SWEEP=soak cargo test --release --test slider_sweep -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs

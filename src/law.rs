@@ -205,19 +205,22 @@ impl Law {
 pub fn predicted_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> Result<Law, String> {
     match sampler {
         "mala" | "hmc" | "bps" => exact_sampler_law(model),
-        "sgld" | "sghmc" | "sgfs_f" | "sgfs_d" | "osgfs" => {
-            let summary = GaussianSummary::of(model)?;
-            if sampler == "sghmc" && params.get_usize("resample_every") > 0 {
-                return sghmc_with_resampling(&summary, params);
-            }
-            let (chain, extra) = linear_chain(sampler, params, &summary)?;
-            let full = stationary_covariance(&chain.transition, &chain.noise).ok_or("unstable at these settings: the chain has no stationary law (it diverges)")?;
-            let cov = symmetric(full.view((0, 0), (chain.dim, chain.dim)).into_owned());
-            let note = format!("{}{extra}", summary.source);
-            Ok(Law { mean: summary.mean.as_slice().to_vec(), cov, exact: summary.exact && extra.is_empty(), note, chain: Some((chain, full)) })
-        }
+        "sgld" | "sghmc" | "sgfs_f" | "sgfs_d" | "osgfs" => law_on_summary(sampler, params, &GaussianSummary::of(model)?),
         other => Err(format!("{other}: no closed-form stationary law (its bias shows only in long runs)")),
     }
+}
+
+/// The law of a stochastic-gradient sampler on a summary already computed (the promise of
+/// src/promise.rs evaluates many settings on one summary).
+pub fn law_on_summary(sampler: &str, params: &ParamValues, summary: &GaussianSummary) -> Result<Law, String> {
+    if sampler == "sghmc" && params.get_usize("resample_every") > 0 {
+        return sghmc_with_resampling(summary, params);
+    }
+    let (chain, extra) = linear_chain(sampler, params, summary)?;
+    let full = stationary_covariance(&chain.transition, &chain.noise).ok_or("unstable at these settings: the chain has no stationary law (it diverges)")?;
+    let cov = symmetric(full.view((0, 0), (chain.dim, chain.dim)).into_owned());
+    let note = format!("{}{extra}", summary.source);
+    Ok(Law { mean: summary.mean.as_slice().to_vec(), cov, exact: summary.exact && extra.is_empty(), note, chain: Some((chain, full)) })
 }
 
 /// One update of a stochastic-gradient sampler as a linear recursion on `summary` (module docs),

@@ -191,6 +191,13 @@ class SliderControl {
     const apply = () => { this.error.textContent = onChange(spec.name, this.display()) || ''; };
     this.input.addEventListener('input', live ? apply : () => this.display());
     if (!live) this.input.addEventListener('change', apply);
+    this.input.addEventListener('keydown', (event) => {
+      const direction = stepDirection(event.key);
+      if (!this.spec.integer || direction === 0) return;
+      event.preventDefault();
+      this.input.value = String(nextIntegerPosition(this.range, Number(this.input.value), direction));
+      apply();
+    });
     this.warning = warningNote(id);
     field.append(slider, this.note, this.warning, help, this.error);
   }
@@ -232,6 +239,28 @@ class SliderControl {
     this.input.value = String(sliderPosition(this.range, value));
     this.label(value);
   }
+}
+
+/** +1 for → / ↑, −1 for ← / ↓, 0 for any other key. */
+function stepDirection(key) {
+  if (key === 'ArrowRight' || key === 'ArrowUp') return 1;
+  if (key === 'ArrowLeft' || key === 'ArrowDown') return -1;
+  return 0;
+}
+
+/**
+ * The slider position an arrow key moves an integer slider to: the first position (from `position`
+ * in `direction`) that shows a different whole number, so each press changes the value by at least
+ * one (on a log scale near its minimum one value spans many of the 1,000 positions).
+ */
+export function nextIntegerPosition(range, position, direction) {
+  const value = sliderValue(range, position);
+  let p = position;
+  while (p + direction >= 0 && p + direction <= SLIDER_STEPS) {
+    p += direction;
+    if (sliderValue(range, p) !== value) return p;
+  }
+  return position;
 }
 
 class ChoiceControl {

@@ -81,6 +81,8 @@ pub struct Chain {
     derived: Vec<DerivedParam>,
     /// Why the derived defaults cannot meet their criteria on this target, when they cannot.
     warning: Option<String>,
+    /// The law-based promise of the current setting (src/promise.rs).
+    promise: crate::promise::LivePromise,
     seed: u64,
     burn_in: u64,
     model: Arc<dyn Model>,
@@ -158,7 +160,8 @@ impl Chain {
             Some(model) => model,
             None => Arc::from((target_spec.build)(&target_params, config.data.as_ref())?),
         };
-        let derived = apply_derived_defaults(sampler_spec, model.as_ref(), &mut sampler_params, &config.settings)?;
+        let mut derived = apply_derived_defaults(sampler_spec, model.as_ref(), &mut sampler_params, &config.settings)?;
+        let promise = crate::promise::LivePromise::new(sampler_spec, model.as_ref(), &mut sampler_params, &mut derived, |n| config.settings.iter().any(|(s, _)| s == n));
         let warning = crate::pairing::pairing_warning(sampler_spec.name, model.as_ref());
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
@@ -175,6 +178,7 @@ impl Chain {
             sampler_params,
             derived,
             warning,
+            promise,
             seed: config.seed,
             burn_in: config.burn_in,
             divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),
@@ -394,6 +398,7 @@ impl Chain {
     pub fn set_sampler_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         self.sampler_params.set(self.sampler_spec.params, name, value)?;
         self.sampler.update_params(&self.sampler_params);
+        self.promise.update(self.sampler_spec, &self.sampler_params, &self.derived);
         let n = batch_size(&self.sampler_params, self.model.as_ref());
         if n != self.oracle.batch_size() {
             let evals = self.oracle.grad_evals();
@@ -467,7 +472,7 @@ impl Chain {
     }
     /// What fails at the current setting, with the slider that causes it (issue 21).
     pub fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
-        self.sampler.setting_warning()
+        self.sampler.setting_warning().or_else(|| self.promise.warning().cloned())
     }
     pub fn seed(&self) -> u64 {
         self.seed

@@ -1,0 +1,443 @@
+//! The accuracy promise at any slider position (issue 21), one mechanism for every Langevin-type
+//! sampler (SGLD, SGFS-f, SGFS-d, SGHMC, OSGFS): from the sampler's predicted stationary law
+//! (src/law.rs, docs/sgld.md §4) the distribution of the covariance error E2 (SGFS eq. 14) after
+//! [`REFERENCE_SAMPLES`] samples, and the setting warning it implies (docs/diagnostics.md §7).
+//!
+//! A run of T samples estimates the covariance by Ĉ = C − Var(x̄) + e, with C the law's stationary
+//! covariance, Var(x̄) the variance of the sample mean, and e the Monte Carlo error of the entries.
+//! For the law's stationary Gaussian linear recursion (Isserlis' theorem, (DIAG.7)):
+//!   T·Cov(Ĉ_ab, Ĉ_cd) = Σ_{k∈ℤ} [Γ_ac(k)Γ_bd(k) + Γ_ad(k)Γ_bc(k)],  Γ(k) = (A^kM)_θθ, Γ(−k) = Γ(k)ᵀ,
+//! summed in closed form through (I − A⊗A)⁻¹ = Σ_{k≥0} A^k⊗A^k, and T·Var(x̄) = Σ_{k∈ℤ} Γ(k)
+//! through (I − A)⁻¹ (DIAG.6). E2 = Σ_ab|Ĉ_ab − Σ_ab|/Σ_ab|Σ_ab| is then drawn [`DRAWS`] times (fixed seed,
+//! so a prediction is a deterministic function of the setting) from the Gaussian law of e, giving
+//! its mean and the share of runs above [`E2_CLAIM`].
+//!
+//! The promise, and the warning when it is not kept (one rule for every sampler and slider):
+//! - **bias**: the law's own E2 against the truth ≤ [`BIAS_E2`] (the defaults' criterion), else a
+//!   [`Failure::Bias`] warning: more samples do not help;
+//! - **mixing**: at most [`FAILURE_SHARE`] of runs have E2 > [`E2_CLAIM`] after
+//!   [`REFERENCE_SAMPLES`] samples, else a [`Failure::Mixing`] warning with the predicted share.
+//!
+//! The warning names the slider whose nearest value (within its range) keeps the promise is
+//! closest to where it is now, and that value. The law is exact on the Gaussian toy (its gradient
+//! noise does not depend on θ); elsewhere it is the chain linearised on the target's Gaussian
+//! summary and the text says so. Targets without a summary (separated modes, curvature varying
+//! more than 10-fold) and states beyond [`MAX_STATE`] get no prediction here.
+//!
+//! Implemented here; tested in tests/slider_sweep.rs (40 seeds × 5,000 samples against the
+//! prediction) and this file's unit tests (AR(1) closed forms).
+
+use crate::defaults::{BIAS_E2, E2_CLAIM, REFERENCE_SAMPLES};
+use crate::law::{law_on_summary, GaussianSummary, Law};
+use crate::model::Model;
+use crate::params::{ParamSpec, ParamValues};
+use crate::rng::{chain_rng, fill_standard_normal};
+use crate::setting_warning::{Failure, SettingWarning};
+use crate::spec::DerivedParam;
+use nalgebra::DMatrix;
+
+/// Largest share of runs whose E2 after [`REFERENCE_SAMPLES`] samples may exceed [`E2_CLAIM`]
+/// before the page warns (the promise: at least 9 runs in 10 within the claim).
+pub const FAILURE_SHARE: f64 = 0.1;
+/// Draws of E2 from its predicted law.
+pub const DRAWS: usize = 2000;
+/// Largest state of the linear recursion (2D for SGHMC) whose error law is computed: the
+/// Kronecker solve is on MAX_STATE² × MAX_STATE², and a warning's remedy search makes a few hundred
+/// predictions, which must stay within a slider move's frame budget in the page.
+pub const MAX_STATE: usize = 6;
+/// The samplers whose law is a linear recursion.
+pub const LAW_SAMPLERS: [&str; 5] = ["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs"];
+/// Points per slider searched for a value that keeps the promise.
+const SEARCH_POINTS: usize = 24;
+
+/// The predicted error of one setting after [`REFERENCE_SAMPLES`] samples.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Prediction {
+    /// E2 of the stationary law against the truth (what infinitely many samples give).
+    pub bias: f64,
+    /// Mean E2 after [`REFERENCE_SAMPLES`] samples.
+    pub mean_e2: f64,
+    /// Share of runs whose E2 after [`REFERENCE_SAMPLES`] samples exceeds [`E2_CLAIM`].
+    pub failure_share: f64,
+}
+
+impl Prediction {
+    /// Which promise this setting breaks, if any (bias first: it is the cause more samples cannot fix).
+    /// The bias is compared with a relative tolerance of 10⁻⁶: the derivations put some defaults
+    /// exactly on E2 = 0.1 (SGFS-f and SGFS-d on the Gaussian toy), where rounding decides nothing.
+    pub fn failure(&self) -> Option<Failure> {
+        if self.bias > BIAS_E2 * (1.0 + 1e-6) {
+            Some(Failure::Bias)
+        } else if self.failure_share > FAILURE_SHARE {
+            Some(Failure::Mixing)
+        } else {
+            None
+        }
+    }
+}
+
+/// A target's Gaussian summary and truth, to predict many settings of one sampler on it.
+pub struct Predictor {
+    sampler: &'static str,
+    summary: GaussianSummary,
+    truth: DMatrix<f64>,
+}
+
+impl Predictor {
+    /// None for samplers without a linear law and for targets without a usable Gaussian summary.
+    pub fn new(sampler: &str, model: &dyn Model) -> Option<Predictor> {
+        let sampler = *LAW_SAMPLERS.iter().find(|s| **s == sampler)?;
+        let summary = GaussianSummary::of(model).ok()?;
+        let truth = match model.exact_moments() {
+            Some(m) => crate::linalg::rows_to_matrix(&m.cov),
+            None => summary.precision.clone().try_inverse()?,
+        };
+        Some(Predictor { sampler, summary, truth })
+    }
+
+    /// What identifies this sampler on this summary (for memoising).
+    fn key(&self) -> Vec<u64> {
+        let s = &self.summary;
+        let mut key: Vec<u64> = self.sampler.bytes().map(u64::from).collect();
+        key.extend(s.mean.iter().chain(s.precision.iter()).chain(s.fisher.iter()).chain(s.prior.iter()).chain(self.truth.iter()).map(|x| x.to_bits()));
+        key.extend([s.n_data.to_bits(), s.synthetic.to_bits()]);
+        key
+    }
+
+    /// Whether the law is exact (Gaussian target, gradient noise independent of θ).
+    pub fn exact(&self) -> bool {
+        self.summary.exact
+    }
+
+    /// The prediction at `params`, or why there is none (unstable, periodic SGHMC, too large).
+    pub fn predict(&self, params: &ParamValues) -> Result<Prediction, String> {
+        let batch = self.summary.batch(params.try_get("batch_size").unwrap_or(self.summary.n_data));
+        if self.sampler != "sgld" && self.sampler != "sghmc" && batch <= self.summary.dim() as f64 {
+            // n scores have a covariance of rank n − 1 < D: the Fisher-scoring preconditioner is
+            // singular, and the steps along its null space diverge (measured: n = 2 on the 2-D
+            // Gaussian, 40 of 40 runs).
+            return Err(format!("unstable: a minibatch of {batch} scores cannot estimate the {d} × {d} Fisher information (it needs more than {d}), so the preconditioned steps diverge", d = self.summary.dim()));
+        }
+        if self.sampler == "sghmc" && params.try_get("resample_every").is_some_and(|l| l > 0.0) {
+            // The periodic law has no one-step recursion to draw the error from (and costs L steps).
+            return Err("momentum resampling: no prediction of the error after 5,000 samples".into());
+        }
+        let law = law_on_summary(self.sampler, params, &self.summary)?;
+        error_law(&law, &self.truth, REFERENCE_SAMPLES)
+    }
+}
+
+/// Mean E2 and share above [`E2_CLAIM`] after `samples` samples of `law`'s recursion (module docs).
+pub fn error_law(law: &Law, truth: &DMatrix<f64>, samples: f64) -> Result<Prediction, String> {
+    let (chain, full) = law.chain.as_ref().ok_or("no linear recursion for this setting (periodic momentum resampling): no prediction")?;
+    let (n, d) = (full.nrows(), chain.dim);
+    if n > MAX_STATE {
+        return Err(format!("the error law is computed for states up to {MAX_STATE} (this one has {n})"));
+    }
+    let m = full;
+    let kron = (DMatrix::identity(n * n, n * n) - chain.transition.kronecker(&chain.transition)).lu().try_inverse().ok_or("the chain does not mix (I − A⊗A is singular)")?;
+    // W[(a,b),(c,d)] = Σ_{k≥0} Γ_ac(k)Γ_bd(k) = Σ_pq K[(a,b),(p,q)] M_pc M_qd.
+    let w = |a: usize, b: usize, c: usize, e: usize| -> f64 {
+        let mut sum = 0.0;
+        for p in 0..n {
+            for q in 0..n {
+                sum += kron[(a * n + b, p * n + q)] * m[(p, c)] * m[(q, e)];
+            }
+        }
+        sum
+    };
+    let pairs: Vec<(usize, usize)> = (0..d).flat_map(|a| (a..d).map(move |b| (a, b))).collect();
+    let two_sided = |a: usize, b: usize, c: usize, e: usize| w(a, b, c, e) + w(c, e, a, b) - m[(a, c)] * m[(b, e)];
+    let entries = DMatrix::from_fn(pairs.len(), pairs.len(), |i, j| {
+        let ((a, b), (c, e)) = (pairs[i], pairs[j]);
+        (two_sided(a, b, c, e) + two_sided(a, b, e, c)) / samples
+    });
+    let mean_variance = mean_variance(&chain.transition, m, d, samples).ok_or("the chain does not mix (I − A is singular)")?;
+    let offset = &law.cov - mean_variance - truth;
+    let bias = (&law.cov - truth).abs().sum() / truth.abs().sum();
+    let (mean_e2, failure_share) = draw_e2(&offset, &entries, &pairs, truth.abs().sum())?;
+    Ok(Prediction { bias, mean_e2, failure_share })
+}
+
+/// Var(x̄) after `samples` samples: (Γ₊ + Γ₊ᵀ − Γ(0))/T with Γ₊ = Σ_{k≥0}Γ(k) = ((I − A)⁻¹M)_θθ.
+fn mean_variance(a: &DMatrix<f64>, m: &DMatrix<f64>, d: usize, samples: f64) -> Option<DMatrix<f64>> {
+    let n = a.nrows();
+    let sum = (DMatrix::identity(n, n) - a).lu().try_inverse()? * m;
+    let g = sum.view((0, 0), (d, d)).into_owned();
+    Some((&g + g.transpose() - m.view((0, 0), (d, d))) / samples)
+}
+
+/// Mean of E2 and share above [`E2_CLAIM`] over [`DRAWS`] draws of the entries' Gaussian error
+/// (covariance `entries` over the upper-triangle `pairs`), offset by `offset`, normalised by `scale`.
+fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> Result<(f64, f64), String> {
+    let root = psd_root(entries).ok_or("the Monte Carlo error's covariance is not finite")?;
+    let mut rng = chain_rng(0x5e7_21);
+    let mut z = vec![0.0; pairs.len()];
+    let (mut sum, mut over) = (0.0, 0usize);
+    for _ in 0..DRAWS {
+        fill_standard_normal(&mut rng, &mut z);
+        let e = &root * nalgebra::DVector::from_column_slice(&z);
+        let total: f64 = pairs.iter().enumerate().map(|(i, &(a, b))| (offset[(a, b)] + e[i]).abs() * if a == b { 1.0 } else { 2.0 }).sum();
+        let e2 = total / scale;
+        sum += e2;
+        over += usize::from(e2 > E2_CLAIM);
+    }
+    Ok((sum / DRAWS as f64, over as f64 / DRAWS as f64))
+}
+
+/// A square root R (RRᵀ = S) of a symmetric positive semi-definite matrix, negative rounding
+/// eigenvalues set to 0.
+fn psd_root(s: &DMatrix<f64>) -> Option<DMatrix<f64>> {
+    if s.iter().any(|x| !x.is_finite()) {
+        return None;
+    }
+    let eigen = ((s + s.transpose()) * 0.5).symmetric_eigen();
+    let roots = eigen.eigenvalues.map(|l| l.max(0.0).sqrt());
+    Some(&eigen.eigenvectors * DMatrix::from_diagonal(&roots))
+}
+
+/// A chain's promise: the predictor of its sampler on its target and the warning at its current
+/// parameters, recomputed when a slider moves.
+pub struct LivePromise {
+    predictor: Option<Predictor>,
+    warning: Option<SettingWarning>,
+}
+
+impl LivePromise {
+    /// The promise of a new chain. Derived defaults the user did not set (`explicit` false) that
+    /// break the promise move to the nearest value that keeps it (one slider, [`nearest_fix`]): the
+    /// derivations' own criteria (src/defaults.rs) use a per-direction view of the law and can land
+    /// just outside it (SGLD and SGFS-f at E2 bias ≈ 0.10–0.12 on the Gaussian toy, SGFS-d at 0.21).
+    pub fn new(sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: impl Fn(&str) -> bool) -> LivePromise {
+        let mut live = LivePromise { predictor: Predictor::new(sampler.name, model), warning: None };
+        let Some(predictor) = &live.predictor else { return live };
+        // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result.
+        thread_local! {
+            static STARTS: std::cell::RefCell<Vec<(Vec<u64>, (ParamValues, Vec<f64>, Option<SettingWarning>))>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let mut key: Vec<u64> = predictor.key();
+        key.extend(params.iter().map(|(_, v)| v.to_bits()));
+        key.extend(derived.iter().flat_map(|d| [d.default.to_bits(), u64::from(explicit(d.name))]));
+        let (fixed, defaults, warning) = crate::defaults::memoised(&STARTS, key, || {
+            let (mut p, mut d) = (params.clone(), derived.to_vec());
+            keep_promise_at_defaults(predictor, sampler, &mut p, &mut d, &explicit);
+            let warning = setting_warning(predictor, sampler.params, &p, &d);
+            (p, d.iter().map(|d| d.default).collect(), warning)
+        });
+        *params = fixed;
+        derived.iter_mut().zip(defaults).for_each(|(d, v)| d.default = v);
+        live.warning = warning;
+        live
+    }
+
+    pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, params: &ParamValues, derived: &[DerivedParam]) {
+        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived));
+    }
+
+    pub fn warning(&self) -> Option<&SettingWarning> {
+        self.warning.as_ref()
+    }
+}
+
+/// Move a derived default the user did not set off a broken promise (see [`LivePromise::new`]).
+/// The correction is computed at the derived defaults alone (explicit values put back to them), so
+/// a default is the same whatever else the user set: the page, its URL and the CLI agree.
+fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::SamplerSpec, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: &impl Fn(&str) -> bool) {
+    let mut pure = params.clone();
+    for d in derived.iter() {
+        let _ = pure.set(sampler.params, d.name, d.default);
+    }
+    if !predictor.predict(&pure).is_ok_and(|p| p.failure().is_some()) {
+        return;
+    }
+    let movable: Vec<&'static str> = derived.iter().map(|d| d.name).collect();
+    if let Some((spec, value)) = nearest_fix_among(predictor, sampler.params, &pure, derived, &movable, crate::defaults::STABILITY_MARGIN) {
+        derived.iter_mut().filter(|d| d.name == spec.name).for_each(|d| d.default = value.clamp(d.min, d.max));
+        if !explicit(spec.name) {
+            let _ = params.set(sampler.params, spec.name, value);
+        }
+    }
+}
+
+/// The setting warning of the promise at `params` (module docs), naming the slider to move.
+pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<SettingWarning> {
+    let (failure, what) = match predictor.predict(params) {
+        Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}.")),
+        Err(_) => return None,
+        Ok(now) => (now.failure()?, failure_text(&now)),
+    };
+    let fix = nearest_fix(predictor, specs, params, derived);
+    let basis = if predictor.exact() { "exact law on this Gaussian" } else { "law of the chain linearised on the target's Gaussian summary, approximate" };
+    let (param, remedy) = match fix {
+        Some((spec, value)) => (spec.name, format!(" Set {} {} to {} (now {}) to keep the promise.", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name)))),
+        None => (first_primary(specs, params), " No single slider within its range keeps the promise here; the derived defaults come closest.".to_string()),
+    };
+    Some(SettingWarning { param, failure, text: format!("Predicted from the sampler's {basis}: {what}{remedy}") })
+}
+
+/// What a broken promise means, in numbers.
+fn failure_text(now: &Prediction) -> String {
+    match now.failure() {
+        Some(Failure::Bias) => format!(
+            "the sampler's stationary law is itself off the posterior (covariance error E2 = {:.2} with unlimited samples, above the {BIAS_E2} the defaults keep): more samples will not help.",
+            now.bias
+        ),
+        _ => format!(
+            "after {REFERENCE_SAMPLES:.0} samples the covariance error E2 is predicted at {:.2} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %); its bias alone is {:.2}, the rest is Monte Carlo error that more samples reduce.",
+            now.mean_e2,
+            100.0 * now.failure_share,
+            100.0 * FAILURE_SHARE,
+            now.bias
+        ),
+    }
+}
+
+/// A number as the slider shows it (3 significant digits).
+fn show(x: f64) -> String {
+    if x != 0.0 && (x.abs() < 1e-2 || x.abs() >= 1e4) {
+        format!("{x:.2e}")
+    } else {
+        format!("{}", (x * 1e3).round() / 1e3)
+    }
+}
+
+fn first_primary(specs: &'static [ParamSpec], params: &ParamValues) -> &'static str {
+    specs.iter().find(|s| s.primary && s.visible_if.is_none_or(|w| w.holds(params))).map_or(specs[0].name, |s| s.name)
+}
+
+/// The slider and value, among the numeric sliders that apply, whose value keeping the promise is
+/// nearest (in slider units: log for log-scale sliders, the range's fraction otherwise) to the
+/// current one; None if no single slider can.
+/// Sliders the student moved off their defaults come first: the warning sits beside the slider
+/// that caused it whenever moving that slider alone can keep the promise.
+pub fn nearest_fix(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<(&'static ParamSpec, f64)> {
+    let default_of = |spec: &ParamSpec| derived.iter().find(|d| d.name == spec.name).map_or(spec.default, |d| d.default);
+    let moved: Vec<&'static str> = specs.iter().filter(|s| params.try_get(s.name).is_some_and(|v| v != default_of(s))).map(|s| s.name).collect();
+    let all: Vec<&'static str> = specs.iter().map(|s| s.name).collect();
+    nearest_fix_among(predictor, specs, params, derived, &moved, 1.0).or_else(|| nearest_fix_among(predictor, specs, params, derived, &all, 1.0))
+}
+
+/// [`nearest_fix`] over the sliders named in `names`, refined by bisection (in slider units)
+/// between the grid point that keeps the promise and the current value; never above `margin` times
+/// a slider's known stability limit (1 for a remedy: not into the shaded end; the defaults' 0.5).
+fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], names: &[&str], margin: f64) -> Option<(&'static ParamSpec, f64)> {
+    let mut best: Option<(&'static ParamSpec, f64, f64)> = None;
+    let keeps = |spec: &ParamSpec, value: f64| {
+        let mut trial = params.clone();
+        trial.set(specs, spec.name, value).is_ok() && predictor.predict(&trial).is_ok_and(|p| p.failure().is_none())
+    };
+    for spec in specs.iter().filter(|s| names.contains(&s.name) && s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params))) {
+        let (lo, hi) = derived.iter().find(|d| d.name == spec.name).map_or((spec.min, spec.max), |d| (d.min, d.unstable_above.map_or(d.max, |u| d.max.min(margin * u).max(d.min))));
+        if hi <= lo {
+            continue;
+        }
+        let position = |x: f64| if spec.log_scale && lo > 0.0 { (x / lo).ln() / (hi / lo).ln() } else { (x - lo) / (hi - lo) };
+        let now = position(params.get(spec.name));
+        let value_at = |t: f64| {
+            let x = if spec.log_scale && lo > 0.0 { lo * (hi / lo).powf(t) } else { lo + t * (hi - lo) };
+            if spec.integer { x.round() } else { x }
+        };
+        // The grid point nearest the current value that keeps the promise, then bisection between
+        // it (kept) and the current position (broken).
+        let mut points = slider_points(spec, lo, hi);
+        points.sort_by(|a, b| (position(*a) - now).abs().total_cmp(&(position(*b) - now).abs()));
+        if let Some(value) = points.into_iter().find(|v| best.is_none_or(|(_, _, d)| (position(*v) - now).abs() < d) && keeps(spec, *v)) {
+            let (mut kept, mut broken) = (position(value), now.clamp(0.0, 1.0));
+            for _ in 0..20 {
+                let mid = 0.5 * (kept + broken);
+                if keeps(spec, value_at(mid)) { kept = mid } else { broken = mid }
+            }
+            let refined = value_at(kept);
+            let refined = if keeps(spec, refined) { refined } else { value };
+            best = Some((spec, refined, (position(refined) - now).abs()));
+        }
+    }
+    best.map(|(spec, value, _)| (spec, value))
+}
+
+/// [`SEARCH_POINTS`] values spread over [lo, hi] as the slider spreads them (whole numbers for
+/// integer sliders).
+fn slider_points(spec: &ParamSpec, lo: f64, hi: f64) -> Vec<f64> {
+    let mut points: Vec<f64> = (0..SEARCH_POINTS)
+        .map(|i| {
+            let t = i as f64 / (SEARCH_POINTS - 1) as f64;
+            let x = if spec.log_scale && lo > 0.0 { lo * (hi / lo).powf(t) } else { lo + t * (hi - lo) };
+            if spec.integer { x.round() } else { x }
+        })
+        .collect();
+    points.dedup();
+    points
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::law::LinearChain;
+
+    fn ar1_law(a: f64, v: f64, truth: f64) -> (Law, DMatrix<f64>) {
+        let law = Law {
+            mean: vec![0.0],
+            cov: DMatrix::from_element(1, 1, v),
+            exact: true,
+            note: String::new(),
+            chain: Some((LinearChain { transition: DMatrix::from_element(1, 1, a), noise: DMatrix::from_element(1, 1, v * (1.0 - a * a)), dim: 1 }, DMatrix::from_element(1, 1, v))),
+        };
+        (law, DMatrix::from_element(1, 1, truth))
+    }
+
+    /// A scalar AR(1) with Var x = v = truth: Ĉ − v ≈ N(−Var(x̄), 2v²(1 + a²)/((1 − a²)T)) with
+    /// Var(x̄) = v(1 + a)/((1 − a)T), so E2 = |Ĉ − v|/v is a folded normal whose mean and tail are
+    /// written out here by hand (erfc by its series) and compared with the draws.
+    #[test]
+    fn ar1_error_law_matches_the_folded_normal() {
+        let (a, v, t) = (0.995, 2.0, 5000.0);
+        let (law, truth) = ar1_law(a, v, v);
+        let p = error_law(&law, &truth, t).unwrap();
+        let sd = (2.0 * v * v * (1.0 + a * a) / ((1.0 - a * a) * t)).sqrt() / v;
+        let shift = (1.0 + a) / ((1.0 - a) * t);
+        // Folded normal mean: σ√(2/π)e^{−μ²/2σ²} + μ(1 − 2Φ(−μ/σ)); μ = −shift.
+        let phi = |x: f64| 0.5 * erfc(-x / 2f64.sqrt());
+        let mu = -shift;
+        let mean = sd * (2.0 / std::f64::consts::PI).sqrt() * (-mu * mu / (2.0 * sd * sd)).exp() + mu * (1.0 - 2.0 * phi(-mu / sd));
+        let tail = phi((mu - E2_CLAIM) / sd) + phi((-E2_CLAIM - mu) / sd);
+        assert!(p.bias.abs() < 1e-12);
+        // Monte Carlo error of 2,000 draws: sd/√2000 on the mean, √(q(1−q)/2000) on the share.
+        assert!((p.mean_e2 - mean).abs() < 4.0 * sd / (DRAWS as f64).sqrt(), "{} vs {mean}", p.mean_e2);
+        assert!((p.failure_share - tail).abs() < 4.0 * (tail * (1.0 - tail) / DRAWS as f64).sqrt() + 1e-3, "{} vs {tail}", p.failure_share);
+        assert!(tail > 0.05 && tail < 0.95, "the case tests the tail: {tail}");
+    }
+
+    /// A biased law (v = 1.3 × truth) with a tiny Monte Carlo error: E2 ≈ bias = 0.3 exactly.
+    #[test]
+    fn a_biased_law_reports_its_bias() {
+        let (law, truth) = ar1_law(0.0, 1.3, 1.0);
+        let p = error_law(&law, &truth, 1e9).unwrap();
+        assert!((p.bias - 0.3).abs() < 1e-12 && (p.mean_e2 - 0.3).abs() < 1e-3, "{p:?}");
+        assert_eq!(p.failure(), Some(Failure::Bias));
+    }
+
+    /// erfc(x): the Maclaurin series of erf for |x| < 3, the asymptotic series beyond (five terms,
+    /// relative error below 1e-4 there; the test's arguments lie within |x| < 3).
+    fn erfc(x: f64) -> f64 {
+        if x < 0.0 {
+            return 2.0 - erfc(-x);
+        }
+        if x < 3.0 {
+            // erf(x) = 2/√π Σ (−1)^n x^{2n+1}/(n!(2n+1)).
+            let (mut term, mut sum, mut n) = (x, x, 0.0);
+            while term.abs() > 1e-17 {
+                n += 1.0;
+                term *= -x * x / n;
+                sum += term / (2.0 * n + 1.0);
+            }
+            return 1.0 - 2.0 / std::f64::consts::PI.sqrt() * sum;
+        }
+        let mut factor = 1.0;
+        let mut term = 1.0;
+        for k in 1..6 {
+            term *= -(2.0 * k as f64 - 1.0) / (2.0 * x * x);
+            factor += term;
+        }
+        (-x * x).exp() / (x * std::f64::consts::PI.sqrt()) * factor
+    }
+}
