@@ -65,6 +65,13 @@ const SLOW_IN_MAKE_TEST: &[(&str, &str)] = &[
     ("mixture", "sgfs_d"),   // ≈ 11 in 34,482 steps
 ];
 
+/// Pairings measured to be biased at their derived defaults with no warning yet (issue 21 is open
+/// on them): each must still FAIL its comparison here, so that the list is emptied when the cause
+/// is fixed. SGFS-f on the held-out breast-cancer split (N = 456, ten collinear features): the
+/// variance of the third coefficient is 0.45 against 0.71, as SGFS Fig. 1's text says of SGFS-f at
+/// small N; its law (on the Laplace precision) does not predict it.
+const KNOWN_BIASED: &[(&str, &str)] = &[("logreg_heldout", "sgfs_f")];
+
 /// Squared Mahalanobis distance of `point` from a 2-D Gaussian summary.
 fn distance(m: &Moments, point: &[f64]) -> f64 {
     let (c, d) = (&m.cov, [point[0] - m.mean[0], point[1] - m.mean[1]]);
@@ -336,6 +343,9 @@ fn check_target(target: &str) {
         print!("[{:5.1} s] ", started.elapsed().as_secs_f64());
         match outcome {
             Ok(Outcome::Refused(message)) => println!("{target:11} {sampler:7} refused: {message}"),
+            Ok(Outcome::Checked { .. }) if KNOWN_BIASED.contains(&(target, *sampler)) => {
+                failures.push(format!("{sampler} on {target} is listed in KNOWN_BIASED but now passes: take it off the list"));
+            }
             Ok(Outcome::Checked { worst, steps, effective, warning }) => {
                 println!("{target:11} {sampler:7} ok: worst |error|/tolerance {worst:.2} in {steps} steps, ESS {effective:.0}{}", if warning.is_some() { " (warned)" } else { "" })
             }
@@ -345,6 +355,9 @@ fn check_target(target: &str) {
             Ok(Outcome::Deferred { steps, effective }) => {
                 println!("{target:11} {sampler:7} FAILED: only {effective:.0} effective samples in {steps} steps");
                 failures.push(format!("{sampler} on {target}: only {effective:.0} effective samples in {steps} steps, and it is not listed as slow"));
+            }
+            Err(message) if KNOWN_BIASED.contains(&(target, *sampler)) => {
+                println!("{target:11} {sampler:7} known bias (issue 21): {message}");
             }
             Err(message) => {
                 println!("{target:11} {sampler:7} FAILED: {message}");
