@@ -213,8 +213,8 @@ test('warnings: sampling threshold ≫ 1 and a chain far from the truth; runaway
       present: adviceFor({ ...base, runaway: { since_step: 1200, distance_sd: 8.5, message: 'ran away since step 1,200' } }, spec)[0],
       // E2 far off after OSGFS's detector fired: the remedy is to discard burn-in, not a step size
       // OSGFS does not have; SGFS's steps shrink as α grows.
-      osgfs: adviceFor({ ...base, runaway: null, e2: 28, diagnostics: [{ name: 'burn_in_over_step', value: 1500 }] }, { name: 'osgfs', kind: 'gradient' }).find((a) => a.key === 'far')?.text,
-      sgfs: adviceFor({ ...base, runaway: null, e2: 28, diagnostics: [] }, { name: 'sgfs_f', kind: 'gradient' }).find((a) => a.key === 'far')?.text,
+      osgfs: adviceFor({ ...base, runaway: null, setting_warning: null, e2: 28, diagnostics: [{ name: 'burn_in_over_step', value: 1500 }] }, { name: 'osgfs', kind: 'gradient', params: [] }).find((a) => a.key === 'far')?.text,
+      sgfs: adviceFor({ ...base, runaway: null, setting_warning: null, e2: 28, diagnostics: [] }, { name: 'sgfs_f', kind: 'gradient', params: [] }).find((a) => a.key === 'far')?.text,
     };
   });
   assert.deepEqual(advice.absent, []);

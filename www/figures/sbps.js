@@ -112,8 +112,8 @@ export const SBPS_FIGURES = [
     state: { target: 'hyperbola', sampler: 'sbps', seed: 1, values: {}, speed: 200 },
     compare: { sampler: 'sgld', values: {} },
     claims: [
-      { metric: 'e2_ratio', label: 'covariance error E2, SBPS / SGLD', op: '<', value: 0.2, after_samples: 240_000 },
-      { metric: 'ess_ratio', label: 'ESS per 1,000 gradients, SBPS / SGLD', op: '>', value: 5, after_samples: 240_000 },
+      { metric: 'e2_ratio', label: 'covariance error E2, SBPS / SGLD', op: '<', value: 0.2, after_samples: 156_000 },
+      { metric: 'ess_ratio', label: 'ESS per 1,000 gradients, SBPS / SGLD', op: '>', value: 5, after_samples: 156_000 },
     ],
   },
   {
@@ -126,8 +126,8 @@ export const SBPS_FIGURES = [
     state: { target: 'multimodal', sampler: 'sbps', seed: 1, values: { aux_points: 1, mode_gap: 1.5 }, speed: 200 },
     compare: { sampler: 'sgld', values: {} },
     claims: [
-      { metric: 'area_ratio', label: 'SBPS ellipse area, dashed / solid', op: 'between', value: [0.7, 1.3], after_samples: 240_000 },
-      { metric: 'compare.area_ratio', label: 'SGLD ellipse area, dashed / solid', op: '<', value: 0.5, after_samples: 240_000 },
+      { metric: 'area_ratio', label: 'SBPS ellipse area, dashed / solid', op: 'between', value: [0.7, 1.3], after_samples: 188_000 },
+      { metric: 'compare.area_ratio', label: 'SGLD ellipse area, dashed / solid', op: '<', value: 0.5, after_samples: 188_000 },
     ],
   },
   {
