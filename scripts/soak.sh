@@ -15,7 +15,9 @@
 #   5 minutes in Chromium without a runaway (tests/e2e/bouncy-preset-soak.test.mjs).
 # - the slider sweep over every numeric slider of SGLD, SGFS-f/d, SGHMC and OSGFS at min, default,
 #   midpoint and max, gradient noise s = 0 and 1 (tests/slider_sweep.rs; `make test` runs the
-#   primary sliders' ends and the defaults at s = 0).
+#   primary sliders' ends and the defaults at s = 0), and over every sampler × toy target and the
+#   synthetic logistic regression at the defaults and each numeric slider's min, midpoint and max
+#   (tests/toy_sweep.rs; `make test` runs the defaults on banana, funnel and mixture).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
@@ -33,7 +35,7 @@ SGVIZ_LONG_BOUNCY=1 cargo test --release --test bouncy_long --test band_check --
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
 SGVIZ_PAIRINGS=soak cargo test --release --test pairings --test sgld_defaults -- --nocapture
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
-SGVIZ_SLIDER_SWEEP=soak cargo test --release --test slider_sweep -- --nocapture
+SGVIZ_SLIDER_SWEEP=soak cargo test --release --test slider_sweep --test toy_sweep -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs

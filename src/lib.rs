@@ -35,6 +35,7 @@ pub mod ring;
 pub mod rhat;
 pub mod rng;
 pub mod runaway;
+pub mod mixing_meter;
 pub mod promise;
 pub mod scan;
 pub mod scan_estimator;

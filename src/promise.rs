@@ -169,7 +169,7 @@ fn mean_variance(a: &DMatrix<f64>, m: &DMatrix<f64>, d: usize, samples: f64) -> 
 
 /// Mean of E2 and share above [`E2_CLAIM`] over [`DRAWS`] draws of the entries' Gaussian error
 /// (covariance `entries` over the upper-triangle `pairs`), offset by `offset`, normalised by `scale`.
-fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> Result<(f64, f64), String> {
+pub fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> Result<(f64, f64), String> {
     let root = psd_root(entries).ok_or("the Monte Carlo error's covariance is not finite")?;
     let mut rng = chain_rng(0x5e7_21);
     let mut z = vec![0.0; pairs.len()];
@@ -236,6 +236,11 @@ impl LivePromise {
 
     pub fn warning(&self) -> Option<&SettingWarning> {
         self.warning.as_ref()
+    }
+
+    /// Whether a law predicts this chain (else src/mixing_meter.rs measures it).
+    pub fn has_law(&self) -> bool {
+        self.predictor.is_some()
     }
 }
 
