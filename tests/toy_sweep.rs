@@ -15,7 +15,7 @@
 //! (where the issue measured its silent failures) and of every sampler on the logistic regression
 //! is too much for the ~40 s budget; CI runs the defaults on banana, funnel and mixture (15
 //! settings). `SGVIZ_SLIDER_SWEEP=soak` (make soak): every pairing, every numeric slider at
-//! min/default/midpoint/max.
+//! min/default/midpoint/max (`SGVIZ_TOY_SWEEP_TARGETS=banana,funnel` restricts it to those targets).
 
 #[path = "common/sweep.rs"]
 mod sweep;
@@ -41,7 +41,9 @@ fn pairings() -> Vec<(&'static str, &'static str)> {
     if !soak() {
         return ["banana", "funnel", "mixture"].iter().flat_map(|t| LANGEVIN.iter().map(move |s| (*t, *s))).collect();
     }
-    let targets = TOYS.iter().copied().chain(["logistic"]);
+    // SGVIZ_TOY_SWEEP_TARGETS=banana,funnel runs a documented part of the grid.
+    let only = std::env::var("SGVIZ_TOY_SWEEP_TARGETS").ok();
+    let targets = TOYS.iter().copied().chain(["logistic"]).filter(move |t| only.as_ref().is_none_or(|o| o.split(',').any(|x| x == *t)));
     targets.flat_map(|t| registry::SAMPLERS.iter().map(move |s| (t, s.name))).filter(|(t, s)| !(*t == "gaussian" && LANGEVIN.contains(s))).collect()
 }
 
