@@ -20,6 +20,9 @@ use crate::ring::RingBuffer;
 use crate::setting_warning::{Failure, SettingWarning};
 use nalgebra::DMatrix;
 
+/// Most recent samples measured (4 × the reference: the estimate's cost stays within a frame).
+pub const MAX_MEASURED: usize = 20_000;
+
 /// Batches of the batch-means estimator (few enough that a batch spans many autocorrelation
 /// times at 5,000 samples, enough for a covariance of the 3 entries of a 2-D target).
 pub const BATCHES: usize = 20;
@@ -27,7 +30,7 @@ pub const BATCHES: usize = 20;
 /// Mean E2 and share of runs above [`E2_CLAIM`] after [`REFERENCE_SAMPLES`] samples, measured from
 /// the last `n` points of `samples` (None below [`REFERENCE_SAMPLES`] points or above 2-D).
 pub fn measured_error(samples: &RingBuffer, n: usize) -> Option<(f64, f64)> {
-    let (d, n) = (samples.dim(), n.min(samples.len()));
+    let (d, n) = (samples.dim(), n.min(samples.len()).min(MAX_MEASURED));
     if d > 2 || (n as f64) < REFERENCE_SAMPLES {
         return None;
     }
@@ -50,6 +53,10 @@ pub fn measured_error(samples: &RingBuffer, n: usize) -> Option<(f64, f64)> {
         s / (BATCHES - 1) as f64 / BATCHES as f64 * scale_to_reference
     });
     let norm: f64 = pairs.iter().enumerate().map(|(i, &(a, b))| entry(i).abs() * if a == b { 1.0 } else { 2.0 }).sum();
+    if norm <= 1e-20 * (1.0 + mean.iter().map(|m| m * m).sum::<f64>()) {
+        // The chain has not moved: covariance 0, E2 = 1 whatever the truth (NaN: no spread to scale).
+        return Some((f64::NAN, 1.0));
+    }
     crate::promise::draw_e2(&DMatrix::zeros(d, d), &cov, &pairs, norm).ok()
 }
 
@@ -57,14 +64,21 @@ pub fn measured_error(samples: &RingBuffer, n: usize) -> Option<(f64, f64)> {
 pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, specs: &'static [ParamSpec], params: &ParamValues) -> Option<SettingWarning> {
     let n = usize::try_from(samples_since_clear).unwrap_or(usize::MAX);
     let (mean_e2, share) = measured_error(samples, n)?;
+    let param = specs.iter().find(|s| s.primary && s.visible_if.is_none_or(|w| w.holds(params))).map_or(specs[0].name, |s| s.name);
+    if !mean_e2.is_finite() {
+        // No spread at all: every proposal rejected, or steps too small to move (E2 = 1 against
+        // any truth).
+        let text = format!("Measured on this chain: its last {} samples are all the same point, so its covariance is 0 (E2 = 1). The chain does not move at this setting: every proposal is rejected, or the steps are too small; change the step size.", n.min(MAX_MEASURED));
+        return Some(SettingWarning { param, failure: Failure::Mixing, text });
+    }
     if share <= FAILURE_SHARE {
         return None;
     }
-    let param = specs.iter().find(|s| s.primary && s.visible_if.is_none_or(|w| w.holds(params))).map_or(specs[0].name, |s| s.name);
     // E2's Monte Carlo part falls as 1/√samples: the count that brings its mean to half the claim.
     let needed = REFERENCE_SAMPLES * (mean_e2 / (0.5 * E2_CLAIM)).powi(2);
     let text = format!(
-        "Measured on this chain (no law predicts this target: its curvature varies too much for a Gaussian view): from its last {n} samples, the covariance error E2 after {REFERENCE_SAMPLES:.0} samples is {mean_e2:.2} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %). The chain mixes too slowly here for {REFERENCE_SAMPLES:.0} samples: let it run to about {needed:.1e} samples (the error falls as 1/√samples); any bias is not measured.",
+        "Measured on this chain (no law predicts this target: its curvature varies too much for a Gaussian view): from its last {} samples, the covariance error E2 after {REFERENCE_SAMPLES:.0} samples is {mean_e2:.2} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %). The chain mixes too slowly here for {REFERENCE_SAMPLES:.0} samples: let it run to about {needed:.1e} samples (the error falls as 1/√samples); any bias is not measured.",
+        n.min(MAX_MEASURED),
         100.0 * share,
         100.0 * FAILURE_SHARE
     );
@@ -117,5 +131,15 @@ mod tests {
         assert!((share - 0.2545).abs() < 4.0 * (0.2545f64 * 0.7455 / 2000.0).sqrt(), "{share}");
         assert!(measured_warning(&r, n as u64, crate::sampler::sghmc::SPEC.params, &ParamValues::defaults(crate::sampler::sghmc::SPEC.params)).is_some_and(|w| w.text.contains("above 0.3 in 25 %") || w.text.contains("above 0.3 in 26 %") || w.text.contains("above 0.3 in 24 %")));
         assert!(measured_error(&r, 4_999).is_none(), "below 5,000 samples nothing is measured");
+    }
+
+    /// A chain that never moves (every proposal rejected): covariance 0, E2 = 1 against any
+    /// truth; the batch means have nothing to scale by, and the warning says the chain is stuck.
+    #[test]
+    fn a_chain_that_never_moves_is_warned() {
+        let (r, n) = ring((0..6_000).map(|_| [0.3, -1.0]));
+        let spec = crate::sampler::hmc::SPEC.params;
+        let w = measured_warning(&r, n as u64, spec, &ParamValues::defaults(spec)).expect("a stuck chain is warned");
+        assert!(w.text.contains("all the same point"), "{}", w.text);
     }
 }

@@ -82,16 +82,24 @@ fn verdict(label: &str, config: &ChainConfig, truth: &sgviz::diagnostics::Moment
 }
 
 /// A setting no law predicts: the measured warning (src/mixing_meter.rs) appears at the end of a
-/// run. The setting breaks the promise ⇒ at least half its runs warn; it keeps it ⇒ at most
-/// [`sweep::PROMISE_SHARE`] of them warn (the warning is true both ways).
+/// run; a run that diverged shows the page's divergence message instead (both count as warned).
+/// - the setting breaks the promise measurably (judge's binomial test) ⇒ at least half its runs
+///   are warned (else a silent failure);
+/// - at most [`sweep::PROMISE_SHARE`] of its runs fail (≤ 4 of 40) ⇒ at most that share of its
+///   runs are warned (else an untrue warning);
+/// - between the two (5–12 of 40 runs over 0.3: a failure share above 10 % that 40 runs cannot
+///   prove) either is accepted, as the law-based judge accepts.
 fn judge_measured(label: &str, m: &Measured) -> Result<String, String> {
-    let warned = m.warnings.iter().filter(|w| w.is_some()).count();
+    let warned = m.warnings.iter().zip(&m.e2).filter(|(w, e)| w.is_some() || !e.is_finite()).count();
     let seeds = m.warnings.len();
+    let fails = m.e2.iter().filter(|e| **e > sweep::E2_CLAIM).count();
+    let few_fail = fails as f64 <= sweep::PROMISE_SHARE * seeds as f64;
     match judge(label, None, m) {
         Err(why) if 2 * warned >= seeds => Ok(format!("{why} — measured warning in {warned}/{seeds} runs, true")),
         Err(why) => Err(format!("{why} — measured warning in only {warned}/{seeds} runs")),
-        Ok(row) if warned as f64 <= sweep::PROMISE_SHARE * seeds as f64 => Ok(format!("{row} (measured warning in {warned}/{seeds} runs)")),
-        Ok(row) => Err(format!("{row} — but a measured warning in {warned}/{seeds} runs: untrue")),
+        Ok(row) if few_fail && warned as f64 > sweep::PROMISE_SHARE * seeds as f64 => Err(format!("{row} — but a measured warning in {warned}/{seeds} runs: untrue")),
+        Ok(row) if warned > 0 && !few_fail => Ok(format!("{row} (measured warning in {warned}/{seeds} runs; {fails} fail: warned, true)")),
+        Ok(row) => Ok(format!("{row} (measured warning in {warned}/{seeds} runs)")),
     }
 }
 
