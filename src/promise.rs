@@ -201,6 +201,7 @@ fn psd_root(s: &DMatrix<f64>) -> Option<DMatrix<f64>> {
 pub struct LivePromise {
     predictor: Option<Predictor>,
     warning: Option<SettingWarning>,
+    measured: bool,
 }
 
 impl LivePromise {
@@ -209,7 +210,9 @@ impl LivePromise {
     /// derivations' own criteria (src/defaults.rs) use a per-direction view of the law and can land
     /// just outside it (SGLD and SGFS-f at E2 bias ≈ 0.10–0.12 on the Gaussian toy, SGFS-d at 0.21).
     pub fn new(sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: impl Fn(&str) -> bool) -> LivePromise {
-        let mut live = LivePromise { predictor: Predictor::new(sampler.name, model), warning: None };
+        let predictor = Predictor::new(sampler.name, model);
+        let measured = predictor.is_none() && model.dim() <= 2 && GaussianSummary::of(model).is_err();
+        let mut live = LivePromise { predictor, warning: None, measured };
         let Some(predictor) = &live.predictor else { return live };
         // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result.
         thread_local! {
@@ -238,9 +241,10 @@ impl LivePromise {
         self.warning.as_ref()
     }
 
-    /// Whether a law predicts this chain (else src/mixing_meter.rs measures it).
-    pub fn has_law(&self) -> bool {
-        self.predictor.is_some()
+    /// Whether src/mixing_meter.rs measures this chain: a 2-D target without a Gaussian summary,
+    /// where no law predicts any sampler (docs/diagnostics.md §8).
+    pub fn measures(&self) -> bool {
+        self.measured
     }
 }
 

@@ -30,7 +30,21 @@ const TOYS: [&str; 6] = ["gaussian", "mixture", "banana", "hyperbola", "multimod
 
 /// Settings that break the promise without a warning, as measured (40 seeds × 5,000 samples, this
 /// file's verdict). Key: "target sampler point" with point "defaults" or "param=min|mid|max".
-const KNOWN_SILENT_FAILURES: &[&str] = &[];
+/// Measured under `SGVIZ_SLIDER_SWEEP=soak SGVIZ_TOY_SWEEP_TARGETS=banana,funnel`; the first five
+/// are biases (pooled E2 well above 0.1 with a small spread), which a measured Monte-Carlo signal
+/// cannot see; the last is a false alarm in 8 of 40 runs of a setting with 2 of 40 failing.
+const KNOWN_SILENT_FAILURES: &[&str] = &[
+    // 40/40 over 0.3, pooled E2 0.438 ± 0.016; measured warning in 7/40 runs.
+    "banana sghmc batch_size=mid",
+    // 40/40 over 0.3, pooled E2 0.903 ± 0.001 (β̂ > 0 on a data-free toy removes too much noise).
+    "funnel sghmc beta_hat=mid",
+    "funnel sghmc beta_hat=max",
+    // 39/40 and 40/40 over 0.3, pooled E2 0.355 ± 0.014 and 0.365 ± 0.070.
+    "funnel osgfs osgfs_c=mid",
+    "funnel osgfs osgfs_c=max",
+    // 2/40 over 0.3, measured warning in 8/40 runs.
+    "funnel mala mala_step=max",
+];
 
 fn soak() -> bool {
     std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
