@@ -36,15 +36,20 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
   echo "== cargo mutants: the priority set"
   exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
     --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority \
-    -- --lib --test oracles --test gradient_samplers --test sgld_bias --test sgais --test step_parts -E 'not test(breast_cancer)'
+    -- --lib --test all -E '(kind(lib) or test(/^(oracles|gradient_samplers|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
 fi
 if [ "${MUTANTS_SET:-}" = screen ]; then
   # group NAME REGEX TESTS… -- FILES…: one cargo-mutants run per group; outputs in target/mutants-screen/NAME.
   group() {
     local name=$1 re=$2 cargs=() files=()
     shift 2
-    while [ "$1" != -- ]; do cargs+=(-C "--test=$1"); shift; done
+    # The named test files are modules of tests/all.rs: one binary, a filterset over `FILE::TEST`.
+    local modules=()
+    while [ "$1" != -- ]; do modules+=("$1"); shift; done
     shift
+    local IFS='|'
+    cargs=(-C --test=all -C "--filterset=test(/^(${modules[*]})::/)")
+    unset IFS
     for f in "$@"; do files+=(-f "$f"); done
     echo "== cargo mutants: $name"
     nice -n 10 cargo mutants --no-config --in-place --no-shuffle "${files[@]}" --re "$re" --test-tool nextest \
