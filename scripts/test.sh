@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: native unit and statistical tests, CLI tests, then end-to-end tests in
 # headless Chromium against the built dist/. Installs what it needs first (idempotently).
-# The release build of dist/ runs beside the native tests: its LTO link is one thread, and the
-# native tests leave a core idle while their slowest tests finish (BENCHMARKS.md, "CI time").
+# The release build of dist/ runs beside the native tests: its LTO and codegen run on one thread,
+# so alone it leaves a core idle, which the native tests fill (BENCHMARKS.md, "CI time").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
