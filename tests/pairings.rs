@@ -20,7 +20,7 @@
 use sgviz::chain::{Chain, ChainConfig, ChainStatus};
 use sgviz::diagnostics::{batch_means_standard_error, integrated_autocorrelation_time, Moments};
 use sgviz::registry::{self, SamplerKind};
-use crate::common;
+mod common;
 use common::{reference, soak, Reference};
 
 const SAMPLERS: &[&str] = &["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs", "mala", "hmc"];

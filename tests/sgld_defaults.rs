@@ -10,7 +10,7 @@
 //! runs above 0.3 (the 95 % claim indeed fails; a true rate of 5 % gives ≥ 3 with probability
 //! 0.32, so this asserts the warning only where the failure is plain) — and never a divergence.
 
-use crate::common;
+mod common;
 use common::{reference, reference_with, soak};
 use sgviz::chain::{Chain, ChainConfig, ChainStatus};
 
