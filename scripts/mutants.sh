@@ -40,16 +40,25 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
 fi
 if [ "${MUTANTS_SET:-}" = screen ]; then
   # group NAME REGEX TESTS… -- FILES…: one cargo-mutants run per group; outputs in target/mutants-screen/NAME.
+  # A test named `lib` is the library's unit tests; `filter=EXPR` narrows them with a nextest
+  # filterset; any other name is a file of tests/all.rs (one binary: FILE::TEST).
   group() {
-    local name=$1 re=$2 cargs=() files=()
+    local name=$1 re=$2 cargs=() files=() kinds=() filter=''
     shift 2
-    # The named test files are modules of tests/all.rs: one binary, a filterset over `FILE::TEST`.
-    local modules=()
-    while [ "$1" != -- ]; do modules+=("$1"); shift; done
+    while [ "$1" != -- ]; do
+      case $1 in
+        lib) cargs+=(-C --lib); kinds+=('kind(lib)') ;;
+        filter=*) filter=${1#filter=} ;;
+        *) kinds+=("test(/^$1::/)") ;;
+      esac
+      shift
+    done
     shift
-    local IFS='|'
-    cargs=(-C --test=all -C "--filterset=test(/^(${modules[*]})::/)")
-    unset IFS
+    [ "${cargs[*]}" = "-C --lib" ] && [ "${#kinds[@]}" -eq 1 ] || cargs+=(-C --test=all)
+    local fs
+    fs=$(IFS='|'; echo "${kinds[*]}" | sed 's/|/ or /g')
+    [ -n "$filter" ] && fs="($fs) and ($filter)"
+    cargs+=(-C "--filterset=$fs")
     for f in "$@"; do files+=(-f "$f"); done
     echo "== cargo mutants: $name"
     nice -n 10 cargo mutants --no-config --in-place --no-shuffle "${files[@]}" --re "$re" --test-tool nextest \
