@@ -91,12 +91,21 @@ export class SgaisPanel {
     return this.sgais.targets.find((t) => t.name === this.target);
   }
 
+  /**
+   * The values a run on `target` starts from: every parameter's default, with the model's own SGAIS
+   * defaults laid over them (registry `sgais.defaults_by_model`, src/sgais/model_defaults.rs).
+   */
+  defaults(target) {
+    const spec = this.sgais.targets.find((t) => t.name === target);
+    const own = this.sgais.defaults_by_model?.[target]?.values ?? {};
+    return { ...Object.fromEntries([...this.sgais.params, ...spec.params].map((p) => [p.name, p.default])), ...own };
+  }
+
   select(target, values = {}, variants = []) {
     this.stop();
     this.target = target;
     $('sgais-target').value = target;
-    const defaults = Object.fromEntries([...this.sgais.params, ...this.spec().params].map((p) => [p.name, p.default]));
-    this.values = { ...defaults, ...values };
+    this.values = { ...this.defaults(target), ...values };
     this.variants = variants;
     const set = (name, value) => { this.values[name] = value; return null; };
     buildParamControls($('sgais-target-params'), this.spec().params, this.values, set, { idPrefix: 'sgais-t', live: false });

@@ -17,11 +17,13 @@
 //!   with [`ais::baseline_seed`].
 //! - [`nested::NestedRun`] is the paper's other reference standard: Skilling's nested sampling with
 //!   the constrained SGHMC of Appendix A.1, log Ẑ ± √(H/M).
+//! - [`laplace_reference`] is an independent reference log Z for the mixture (tests and examples).
 //! - [`models`] holds the paper's three models (Appendix B) and the exact linear-regression evidence.
 //! - [`cli::evidence_cli`] is the `sgviz evidence` subcommand.
 //!
-//! The run's parameters are [`PARAMS`] (also exported as [`SGAIS_PARAMS`]); the models' parameters
-//! are in [`models::EVIDENCE_TARGETS`].
+//! The run's parameters are [`PARAMS`] (also exported as [`SGAIS_PARAMS`]), with per-model
+//! defaults in [`model_defaults::DEFAULTS_BY_MODEL`]; the models' parameters are in
+//! [`models::EVIDENCE_TARGETS`].
 
 pub mod agreement;
 pub mod ais;
@@ -33,7 +35,10 @@ pub mod shift_data;
 pub mod format;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod laplace_reference;
 pub mod models;
+pub mod model_defaults;
 pub mod nested;
 pub mod page;
 pub mod noise;
@@ -258,6 +263,12 @@ impl SgaisConfig {
     /// The accurate defaults of [`PARAMS`].
     pub fn defaults() -> Self {
         Self::from_values(&ParamValues::defaults(PARAMS)).expect("defaults are valid")
+    }
+
+    /// The defaults a run on evidence target `target` starts from: the global ones with the model's
+    /// overrides ([`model_defaults::DEFAULTS_BY_MODEL`]; docs/sgais.md §10).
+    pub fn defaults_for(target: &str) -> Self {
+        Self::from_values(&model_defaults::sgais_defaults_for(target)).expect("per-model defaults are valid")
     }
 
     /// The paper's settings (§6.1), [`PAPER_PRESET`].
