@@ -17,7 +17,8 @@
 //!   with [`ais::baseline_seed`].
 //! - [`nested::NestedRun`] is the paper's other reference standard: Skilling's nested sampling with
 //!   the constrained SGHMC of Appendix A.1, log Ẑ ± √(H/M).
-//! - [`laplace_reference`] is an independent reference log Z for the mixture (tests and examples).
+//! - [`laplace_reference`] is an independent reference log Z for the mixture and [`coverage`] counts
+//!   the data clusters a mixture particle covers (diagnostics for tests and examples).
 //! - [`models`] holds the paper's three models (Appendix B) and the exact linear-regression evidence.
 //! - [`cli::evidence_cli`] is the `sgviz evidence` subcommand.
 //!
@@ -30,6 +31,7 @@ pub mod ais;
 pub mod job;
 pub mod annealing;
 pub mod charts;
+pub mod coverage;
 pub mod gallery;
 pub mod shift_data;
 pub mod format;
