@@ -12,6 +12,7 @@
 //! of each other and of the reference (≈ 2 CPU-minutes).
 
 use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture};
+use sgviz::model::Model;
 use sgviz::params::ParamValues;
 use sgviz::sgais::ais::{ais_run, baseline_seed};
 use sgviz::sgais::job::resolve;

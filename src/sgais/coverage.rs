@@ -1,7 +1,8 @@
-//! Which of the generating clusters (`model::gmm::CLUSTERS`) a mixture particle's components cover:
-//! the diagnostic behind docs/sgais.md §9–§10 (a run whose particles miss clusters the data have is
-//! trapped in a local mode, and its log Ẑ is low). Used by tests/sgais_shift_orders.rs and
-//! examples/gmm_modes.rs, never by a run.
+//! Which of the generating clusters (`model::gmm::CLUSTERS`) a mixture particle's components cover,
+//! a diagnostic of docs/sgais.md §10: at the global defaults the K = 5 mixture's particles covered
+//! one to three of five clusters after the first chunk, and log Ẑ was low; after a distribution
+//! shift the counts did not explain the in-order/shuffled gap. Printed by
+//! tests/sgais_shift_orders.rs and examples/gmm_modes.rs, never used by a run.
 //!
 //! θ is laid out as in (SGAIS.8)–(SGAIS.10): z_1..z_{K−1} (z_K ≡ 0), then μ (K × 2), then ρ.
 

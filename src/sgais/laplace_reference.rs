@@ -1,8 +1,8 @@
 //! An independent reference log Z for the paper's Gaussian mixture (docs/sgais.md §10), used by the
 //! tests (tests/sgais_mixture.rs) and the diagnostic example (examples/gmm_modes.rs), never by a
 //! run: the Laplace approximation at the posterior mode plus log K! for the K! label-switched
-//! copies of the mode, written from the model's gradient alone (Newton from the generating
-//! parameters, Hessian by central differences of the analytic gradient):
+//! copies of the mode, written from the model's gradient alone (damped Newton with backtracking
+//! from the generating parameters, Hessian by central differences of the analytic gradient):
 //!
 //!   log Z ≈ log p(D | θ̂) + log p(θ̂) + (d/2) log 2π − ½ log det(−H(θ̂)) + log K!.
 //!
@@ -48,14 +48,50 @@ fn generating_parameters(k: usize) -> Vec<f64> {
     theta
 }
 
-/// The posterior mode by Newton's method from the generating parameters of the first K clusters.
+/// log p(D | θ) + log p(θ).
+fn log_posterior(m: &GaussianMixture, theta: &[f64]) -> f64 {
+    (0..m.n_data()).map(|i| m.log_lik(i, theta)).sum::<f64>() + m.log_prior(theta)
+}
+
+/// A Newton step (−H + μI)⁻¹ g, with the smallest damping μ ∈ {0, 10⁻³·max|H_ii|·2^j} that makes
+/// the matrix positive definite (far from the mode −H need not be).
+fn damped_newton_step(m: &GaussianMixture, theta: &[f64]) -> DVector<f64> {
+    let g = DVector::from_vec(grad_log_posterior(m, theta));
+    let h = negative_hessian(m, theta);
+    let scale = h.diagonal().iter().fold(1.0_f64, |a, v| a.max(v.abs()));
+    let mut damping = 0.0;
+    loop {
+        let shifted = &h + DMatrix::<f64>::identity(h.nrows(), h.ncols()) * damping;
+        if let Some(chol) = shifted.cholesky() {
+            return chol.solve(&g);
+        }
+        damping = if damping == 0.0 { 1e-3 * scale } else { 2.0 * damping };
+    }
+}
+
+/// The posterior mode by damped Newton with backtracking (each accepted step raises the log
+/// posterior) from the generating parameters of the first K clusters.
 pub fn posterior_mode(m: &GaussianMixture) -> Vec<f64> {
     let mut theta = generating_parameters(m.n_components());
-    for _ in 0..50 {
-        let g = DVector::from_vec(grad_log_posterior(m, &theta));
-        let step = negative_hessian(m, &theta).cholesky().expect("−H is SPD near the mode").solve(&g);
-        theta.iter_mut().zip(step.iter()).for_each(|(t, s)| *t += s);
-        if step.norm() < 1e-9 {
+    let mut current = log_posterior(m, &theta);
+    for _ in 0..200 {
+        let step = damped_newton_step(m, &theta);
+        let mut fraction = 1.0;
+        let accepted = loop {
+            let trial: Vec<f64> = theta.iter().zip(step.iter()).map(|(t, s)| t + fraction * s).collect();
+            let value = log_posterior(m, &trial);
+            if value.is_finite() && value >= current - 1e-9 * current.abs() {
+                break Some((trial, value));
+            }
+            fraction *= 0.5;
+            if fraction < 1e-10 {
+                break None;
+            }
+        };
+        let Some((trial, value)) = accepted else { break };
+        theta = trial;
+        current = value;
+        if fraction * step.norm() < 1e-9 {
             break;
         }
     }
