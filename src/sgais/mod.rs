@@ -23,7 +23,7 @@
 //! - [`cli::evidence_cli`] is the `sgviz evidence` subcommand.
 //!
 //! The run's parameters are [`PARAMS`] (also exported as [`SGAIS_PARAMS`]), with per-model
-//! defaults in [`model_defaults::DEFAULTS_BY_MODEL`]; the models' parameters are in
+//! defaults in the `model_defaults` table; the models' parameters are in
 //! [`models::EVIDENCE_TARGETS`].
 
 pub mod agreement;
@@ -265,12 +265,6 @@ impl SgaisConfig {
     /// The accurate defaults of [`PARAMS`].
     pub fn defaults() -> Self {
         Self::from_values(&ParamValues::defaults(PARAMS)).expect("defaults are valid")
-    }
-
-    /// The defaults a run on evidence target `target` starts from: the global ones with the model's
-    /// overrides ([`model_defaults::DEFAULTS_BY_MODEL`]; docs/sgais.md §10).
-    pub fn defaults_for(target: &str) -> Self {
-        Self::from_values(&model_defaults::sgais_defaults_for(target)).expect("per-model defaults are valid")
     }
 
     /// The paper's settings (§6.1), [`PAPER_PRESET`].
