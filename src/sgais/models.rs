@@ -207,10 +207,11 @@ fn build_gmm(values: &ParamValues, data: Option<&Dataset>) -> Result<Arc<dyn Evi
     Ok(Arc::new(GaussianMixture::new(2, values.get_usize("n_components"), points)?))
 }
 
-/// Each `name=value` goes to the SGAIS list or the target's list; unknown names are refused.
+/// Each `name=value` goes to the SGAIS list or the target's list; unknown names are refused. The
+/// SGAIS values start from the target's own defaults ([`super::model_defaults::sgais_defaults_for`]).
 pub fn split_settings(target: &EvidenceTarget, settings: &[(String, String)]) -> Result<(ParamValues, ParamValues), String> {
     let mut target_values = ParamValues::defaults(target.params);
-    let mut sgais_values = ParamValues::defaults(PARAMS);
+    let mut sgais_values = super::model_defaults::sgais_defaults_for(target.name);
     for (name, text) in settings {
         if let Some(spec) = PARAMS.iter().find(|s| s.name == name) {
             sgais_values.set(PARAMS, name, spec.parse(text)?)?;
