@@ -5,9 +5,10 @@
 // Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `sweep` (the
 // phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline), `multichain`
 // (four chains from over-dispersed starts and their R̂), `scan` (a figure's scan chart: one measured
-// number per knob value, src/scan.rs).
+// number per knob value, src/scan.rs), `nested` (one nested-sampling replica at one data size,
+// src/sgais/nested_page.rs).
 
-import init, { Lab, SgaisRunner, ScanRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
+import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
 
 const ready = init();
 /** Minimum interval between progress messages, in milliseconds. */
@@ -91,6 +92,31 @@ function sgais(job) {
   }
 }
 
+/**
+ * One nested-sampling run; a bounded number of iterations per call (each costs ns_steps constrained
+ * SGHMC steps on the full data), its result posted now and then and at the end with its wall time.
+ */
+function nested(job) {
+  const started = performance.now();
+  const runner = new NestedRunner(JSON.stringify(job.spec), job.csv || undefined);
+  let posted = performance.now();
+  let iterations = 4;
+  for (;;) {
+    const before = performance.now();
+    const running = runner.advance(iterations);
+    iterations = Math.max(1, Math.min(10_000, Math.round(iterations * (performance.now() - before > 50 ? 0.7 : 1.3))));
+    const seconds = (performance.now() - started) / 1000;
+    if (!running) {
+      post({ type: 'done', result: runner.result_json(seconds) });
+      return;
+    }
+    if (performance.now() - posted > 4 * POST_EVERY_MS) {
+      posted = performance.now();
+      post({ type: 'progress', result: runner.result_json(seconds) });
+    }
+  }
+}
+
 /** Several chains from over-dispersed starts: R̂, bulk/tail ESS and MCSE per coordinate. */
 function multichain(job) {
   const lab = buildLab(job, false);
@@ -116,7 +142,7 @@ function scan(job) {
   }
 }
 
-const JOBS = { prepare, sweep, sgais, multichain, scan };
+const JOBS = { prepare, sweep, sgais, nested, multichain, scan };
 
 self.onmessage = async ({ data }) => {
   try {

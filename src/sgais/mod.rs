@@ -34,7 +34,9 @@ pub mod format;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod models;
+pub mod mixture1d;
 pub mod nested;
+pub mod nested_page;
 pub mod page;
 pub mod noise;
 pub mod replicas;

@@ -152,6 +152,14 @@ pub const EVIDENCE_TARGETS: &[EvidenceTarget] = &[
         params: GMM_PARAMS,
         build: build_gmm,
     },
+    EvidenceTarget {
+        name: "gmm1d",
+        label: "1-D Gaussian mixture (App. A.2)",
+        description: "Paper App. A.2, Fig. A1: scalar data from 3 clusters, K = 3 components (9 parameters), priors of B.3",
+        accepts_data: false,
+        params: super::mixture1d::GMM1D_PARAMS,
+        build: super::mixture1d::build_gmm1d,
+    },
 ];
 
 /// Look an evidence target up by name; the error lists the allowed names.
