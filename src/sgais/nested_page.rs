@@ -15,8 +15,8 @@ use crate::plot::chart::{ChartSpec, Series, Style};
 use plotters::style::RGBColor;
 use serde::{Deserialize, Serialize};
 
-/// Colour of the nested-sampling points (a blue distinct from AIS's red and the exact curve's black).
-pub const NS_COLOUR: RGBColor = RGBColor(33, 102, 172);
+/// Colour of the nested-sampling points: purple, apart from SGAIS blue, AIS red and the exact black.
+pub const NS_COLOUR: RGBColor = RGBColor(117, 42, 160);
 
 /// One nested-sampling run from the page, as JSON: the SGAIS panel's target and settings (the
 /// SGAIS-only settings are ignored; `ns_…` settings set [`NESTED_PARAMS`]), the user's seed, the
