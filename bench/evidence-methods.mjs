@@ -67,7 +67,12 @@ function section(rows) {
 }
 
 const rows = [];
-for (const n of sizes) for (const model of models) rows.push(run(model, n));
+for (const n of sizes) {
+  for (const model of models) {
+    rows.push(run(model, n));
+    console.error(`bench: ${JSON.stringify(rows.at(-1))}`); // each row as it comes (long runs)
+  }
+}
 const text = section(rows);
 console.log(text);
 console.log(JSON.stringify(rows));
