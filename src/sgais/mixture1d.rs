@@ -2,13 +2,11 @@
 //! 1-dimensional Gaussian mixture model with 9 parameters (8 degrees of freedom)"): K = 3
 //! components on scalar data, the priors of Appendix B.3 (src/model/gmm.rs). The paper does not
 //! give its data; here N points from three clusters, N(−3, 0.6²), N(0, 1) and N(2.5, 0.5²) with
-//! weights 0.3, 0.4, 0.3 (overlapping, so the posterior has more than the K! label modes' shape).
+//! weights 0.3, 0.4, 0.3 (neighbouring clusters overlap).
+//! The target itself is built in src/sgais/models.rs (`gmm1d`).
 
-use super::models::EvidenceModel;
-use crate::model::gmm::GaussianMixture;
-use crate::params::{ParamSpec, ParamValues};
+use crate::params::ParamSpec;
 use crate::rng::{chain_rng, standard_normal, uniform};
-use std::sync::Arc;
 
 /// The clusters the data are drawn from: (weight, mean, sd).
 pub const CLUSTERS: [(f64, f64, f64); 3] = [(0.3, -3.0, 0.6), (0.4, 0.0, 1.0), (0.3, 2.5, 0.5)];
@@ -31,13 +29,4 @@ pub fn one_d_mixture_data(n: usize, seed: u64) -> Vec<f64> {
             mean + sd * standard_normal(&mut rng)
         })
         .collect()
-}
-
-/// Builds the `gmm1d` target (generated data only).
-pub fn build_gmm1d(values: &ParamValues, data: Option<&crate::data::Dataset>) -> Result<Arc<dyn EvidenceModel>, String> {
-    if data.is_some() {
-        return Err("target 'gmm1d' uses generated data only; --data is for linreg and softmax".into());
-    }
-    let points = one_d_mixture_data(values.get_usize("n_points"), values.get("data_seed") as u64);
-    Ok(Arc::new(GaussianMixture::new(1, values.get_usize("n_components"), points)?))
 }
