@@ -8,7 +8,8 @@
 //! integral), σ² ~ InvGamma(1, 1) by a 1-D trapezoid quadrature in t = log σ² (step 10⁻³ over
 //! [−25, 25]). Exact for small N only (3^N terms): N = 10 here.
 //!
-//! What is asserted: NS within 4 of its own standard errors √(Σ SE²)/R of the exact value (5 runs);
+//! What is asserted: NS within 4 of its own standard errors √(Σ SE²)/R of the exact value (10 runs:
+//! with 5 the bound, 0.62 nats, let a shrinkage written e^{−1.2/M} through, 0.59 nats off);
 //! AIS at the mixture's settings (K = 20 SGHMC steps per temperature, lr = 0.1) within 4 standard
 //! errors of its 5 runs' mean plus 1 nat. Measured numbers are printed (`--nocapture`).
 
@@ -116,7 +117,7 @@ fn nested_sampling_and_ais_against_the_exact_evidence_of_a_1d_mixture() {
     let exact = exact_log_evidence(&y);
     let model: Arc<dyn EvidenceModel> = Arc::new(GaussianMixture::new(1, K, y).unwrap());
     let ns_config = NestedConfig::from_values(&ParamValues::defaults(NESTED_PARAMS));
-    let ns: Vec<(f64, f64)> = (0..5u64)
+    let ns: Vec<(f64, f64)> = (0..10u64)
         .map(|seed| {
             let r = NestedRun::new(model.clone(), ns_config.clone(), n, nested_seed(seed)).run_to_end();
             assert!(r.finished, "{r:?}");
