@@ -54,6 +54,8 @@ mod sampler_readouts;
 mod sgais;
 #[path = "sgais_defaults.rs"]
 mod sgais_defaults;
+#[path = "sgais_fig_a1.rs"]
+mod sgais_fig_a1;
 #[path = "sgais_mixture.rs"]
 mod sgais_mixture;
 #[path = "sgais_nested.rs"]

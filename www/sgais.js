@@ -2,10 +2,12 @@
 // AIS, with annealing steps per chunk. Every run — each replica of each variant, and each AIS
 // baseline — is its own job in the worker pool (www/jobs.js), so they run in parallel on a
 // laptop's cores; Stop terminates them at once. The page combines the posted results in the core
-// (`sgais_combine_json`: log Ẑ ± standard error over replicas, the ESS explanation, the shift
-// comparison) and draws the two charts within the frame budget (charts.js).
+// (`sgais_combine_ns_json`: log Ẑ ± standard error over replicas, the ESS explanation, the shift
+// comparison) and draws the two charts within the frame budget (charts.js). Nested sampling, when
+// ticked, runs as `nested` jobs beside them (www/sgais-nested.js); its points join the evidence chart.
 
-import { sgais_combine_json } from './pkg/sgviz.js';
+import { sgais_combine_ns_json } from './pkg/sgviz.js';
+import { formatEvals, nestedRows, nestedRuns } from './sgais-nested.js';
 import { buildParamControls, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { cancelGroup, jobRunning, POOL_SIZE, startJob } from './jobs.js';
@@ -135,6 +137,7 @@ export class SgaisPanel {
     const preset = SGAIS_PRESETS[name];
     this.select(preset.target, { ...(preset.preset ? this.presetValues(preset.preset) : {}), ...preset.values, ...overrides }, preset.variants);
     $('sgais-ais').checked = preset.ais;
+    $('sgais-ns').checked = Boolean(preset.ns);
     $('sgais-replicas').value = String(preset.replicas);
     this.start();
     this.loadedPreset = name;
@@ -145,7 +148,10 @@ export class SgaisPanel {
     return this.loadedPreset === name && this.runs.length > 0 && (this.running || this.runs.every((r) => r.done));
   }
 
-  /** The runs to start: every replica of every variant, then the AIS baselines of the first. */
+  /**
+   * The runs to start: every replica of every variant, then the AIS baselines of the first, then
+   * nested sampling at the same data sizes, one run per replica.
+   */
   plan() {
     const settings = Object.entries(this.values).map(([k, v]) => [k, String(v)]);
     const variants = this.variants.length ? this.variants : [{ label: 'SGAIS', settings: [] }];
@@ -157,15 +163,16 @@ export class SgaisPanel {
         runs.push({ label: variant.label, spec: { target: this.target, settings: merged, seed: 1, replica } });
       }
     }
+    const n = Number(this.values.n_points) || 0;
+    const chunk = Number(this.values.chunk_size) || 1;
+    // N/4 and N/2 rounded up to whole chunks (once each: with two chunks they coincide).
+    const sizes = new Set([0.25, 0.5, 1].map((fraction) => Math.min(n, Math.ceil((fraction * n) / chunk) * chunk)));
     if ($('sgais-ais').checked) {
-      const n = Number(this.values.n_points) || 0;
-      const chunk = Number(this.values.chunk_size) || 1;
-      // N/4 and N/2 rounded up to whole chunks (once each: with two chunks they coincide).
-      const sizes = new Set([0.25, 0.5, 1].map((fraction) => Math.min(n, Math.ceil((fraction * n) / chunk) * chunk)));
       for (const aisN of sizes) {
         runs.push({ label: `AIS, full data n = ${aisN}`, spec: { target: this.target, settings: runs[0].spec.settings, seed: 1, replica: 0, ais_n: aisN } });
       }
     }
+    if ($('sgais-ns').checked) runs.push(...nestedRuns(this.target, runs[0].spec.settings, sizes, replicas));
     return runs;
   }
 
@@ -183,7 +190,7 @@ export class SgaisPanel {
     $('sgais-comparison').textContent = '';
     $('sgais-ess-note').textContent = '';
     this.runs.forEach((run) => {
-      run.job = startJob({ kind: 'sgais', spec: run.spec, csv }, {
+      run.job = startJob({ kind: run.ns ? 'nested' : 'sgais', spec: run.spec, csv }, {
         group: 'sgais',
         onMessage: (message) => this.receive(run, message),
       });
@@ -217,7 +224,7 @@ export class SgaisPanel {
     this.statusAt = performance.now();
     for (const run of this.runs) run.started = run.started || Boolean(run.result) || jobRunning(run.job);
     const chunkSize = Number(this.values.chunk_size) || 1;
-    const chunks = (r) => [r.result.result.records.length, Math.ceil(r.result.n_total / chunkSize)];
+    const chunks = (r) => (r.ns ? [0, 0] : [r.result.result.records.length, Math.ceil(r.result.n_total / chunkSize)]);
     $('sgais-status').textContent = progressLine(this.runs, POOL_SIZE, chunks);
   }
 
@@ -241,14 +248,15 @@ export class SgaisPanel {
 
   draw() {
     this.drawnAt = performance.now();
-    const reported = this.runs.filter((r) => r.result).map((r) => ({ label: r.label, ais_n: r.spec.ais_n ?? null, ...r.result }));
+    const reported = this.runs.filter((r) => r.result && !r.ns).map((r) => ({ label: r.label, ais_n: r.spec.ais_n ?? null, ...r.result }));
+    const nested = this.runs.filter((r) => r.result && r.ns).map((r) => r.result);
     if (!reported.length) return;
-    const combined = this.guarded(() => JSON.parse(sgais_combine_json(JSON.stringify(reported))));
+    const combined = this.guarded(() => JSON.parse(sgais_combine_ns_json(JSON.stringify(reported), JSON.stringify(nested))));
     if (!combined) return;
     this.combined = combined;
     queueChart('chart-evidence', JSON.stringify(combined.evidence));
     queueChart('chart-annealing', JSON.stringify(combined.annealing));
-    const total = this.runs.reduce((sum, r) => sum + (r.done ? 1 : r.result ? r.result.result.records.length / Math.max(1, Math.ceil(r.result.n_total / Number(this.values.chunk_size || 1))) : 0), 0);
+    const total = this.runs.reduce((sum, r) => sum + (r.done ? 1 : r.result && !r.ns ? r.result.result.records.length / Math.max(1, Math.ceil(r.result.n_total / Number(this.values.chunk_size || 1))) : 0), 0);
     $('sgais-progress').value = Math.min(1, total / this.runs.length);
     this.fillTable(combined);
     $('sgais-comparison').textContent = combined.shift ? combined.shift.sentence : '';
@@ -275,22 +283,23 @@ export class SgaisPanel {
       const tr = document.createElement('tr');
       tr.append(cell(`${g.label} (${s.finished}/${s.replicas} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
         cell(s.exact_log_z === null ? '—' : formatNumber(s.exact_log_z, 6)), cell(s.ess ? formatNumber(s.ess.mean) : '—'),
-        cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'));
+        cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'), cell(s.datum_evals ? formatEvals(s.datum_evals.mean) : '—'));
       return tr;
     });
+    const aisEvals = (n) => this.runs.find((r) => r.spec.ais_n === n && r.done && r.result)?.result.result.datum_evals;
     const aisRows = combined.ais.map(([n, logZ, seconds]) => {
       const tr = document.createElement('tr');
-      tr.append(cell(`AIS, full data n = ${formatCount(n)}`), cell(formatCount(n)), cell(formatNumber(logZ, 6)), cell('—'), cell('—'), cell('—'), cell(seconds === null ? '—' : formatNumber(seconds)));
+      tr.append(cell(`AIS, full data n = ${formatCount(n)}`), cell(formatCount(n)), cell(formatNumber(logZ, 6)), cell('—'), cell('—'), cell('—'), cell(seconds === null ? '—' : formatNumber(seconds)), cell(formatEvals(aisEvals(n))));
       return tr;
     });
-    $('sgais-table').tBodies[0].replaceChildren(...groupRows, ...aisRows);
+    $('sgais-table').tBodies[0].replaceChildren(...groupRows, ...aisRows, ...nestedRows(combined.ns, cell));
   }
 
   /** State for tests and the benchmark: the runs' progress, the combined summary, wall time. */
   summary() {
     return {
       running: this.running,
-      runs: this.runs.map((r) => ({ label: r.label, spec: r.spec, started: Boolean(r.started), done: r.done, error: r.error, ais: r.spec.ais_n != null, records: r.result ? r.result.result.records : [] })),
+      runs: this.runs.map((r) => ({ label: r.label, spec: r.spec, started: Boolean(r.started), done: r.done, error: r.error, ais: r.spec.ais_n != null, ns: Boolean(r.ns), records: r.result && !r.ns ? r.result.result.records : [], nested: r.ns ? r.result : null })),
       combined: this.combined,
       wallSeconds: this.wallSeconds,
       gallery: this.gallery ?? null,

@@ -152,6 +152,14 @@ pub const EVIDENCE_TARGETS: &[EvidenceTarget] = &[
         params: GMM_PARAMS,
         build: build_gmm,
     },
+    EvidenceTarget {
+        name: "gmm1d",
+        label: "1-D Gaussian mixture (App. A.2)",
+        description: "Paper App. A.2, Fig. A1: scalar data from 3 clusters, K = 3 components (9 parameters), priors of B.3",
+        accepts_data: false,
+        params: super::mixture1d::GMM1D_PARAMS,
+        build: build_gmm1d,
+    },
 ];
 
 /// Look an evidence target up by name; the error lists the allowed names.
@@ -205,6 +213,15 @@ fn build_gmm(values: &ParamValues, data: Option<&Dataset>) -> Result<Arc<dyn Evi
     };
     let points = generate_cluster_data(values.get_usize("n_points"), schedule, values.get("data_seed") as u64);
     Ok(Arc::new(GaussianMixture::new(2, values.get_usize("n_components"), points)?))
+}
+
+/// The 1-D mixture of the paper's App. A.2 (src/sgais/mixture1d.rs), generated data only.
+fn build_gmm1d(values: &ParamValues, data: Option<&Dataset>) -> Result<Arc<dyn EvidenceModel>, String> {
+    if data.is_some() {
+        return Err("target 'gmm1d' uses generated data only; --data is for linreg and softmax".into());
+    }
+    let points = super::mixture1d::one_d_mixture_data(values.get_usize("n_points"), values.get("data_seed") as u64);
+    Ok(Arc::new(GaussianMixture::new(1, values.get_usize("n_components"), points)?))
 }
 
 /// Each `name=value` goes to the SGAIS list or the target's list; unknown names are refused. The
