@@ -151,7 +151,7 @@ export const LESSONS = [
         figure: 'plot',
         // η pinned at the value derived before the promise's default correction (issue 21), which
         // raises η to keep 9 runs in 10 within E2 ≤ 0.3 at n = 30 and would mix this step faster.
-        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4 }, speed: 500 },
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4, friction: 0.2 }, speed: 500 },
         text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide.',
         action: 'Next: almost no friction.',
         claims: [
