@@ -43,7 +43,7 @@ const WORKER_DATUM_EVALS_PER_S = 2.87e6;
  * the phase picture and predicted curves, charged to them): the slowest lesson step measured by
  * bench/sweep-rate.mjs (BENCHMARKS.md, "Class time: the analysis worker's rate").
  */
-const SWEEP_GRAD_EVALS_PER_S = SWEEP_RATE_PLACEHOLDER;
+const SWEEP_GRAD_EVALS_PER_S = 2.12e6;
 /** www/analysis.js: gradient evaluations per sweep chain. */
 const SWEEP_BUDGET = 200_000;
 /** Workers of a 2-core machine's pool: one fewer than the cores (the main thread keeps one). */
