@@ -42,7 +42,7 @@ fn every_diagnostic_has_its_own_help() {
 }
 
 /// One symbol per quantity (issue 26: α was SGHMC's friction and SGFS's noise level; SGAIS's
-/// friction was α and its noise share κ, SGHMC's friction; the banana's width a and bend b sat on
+/// friction was α and its noise share κ, SGHMC's friction; its SGHMC steps per temperature K, the mixture's components; the banana's width a and bend b sat on
 /// one screen with SGLD's schedule a and b; the digits' projection size k with SBPS's band k). On
 /// every screen — a sampler with any target, and the SGAIS panel with its targets — a symbol names
 /// one parameter, except the groups listed here that are one quantity under two names; and across
@@ -78,8 +78,14 @@ fn every_symbol_names_one_quantity_on_every_screen() {
             found.push(format!("SGAIS on {}: {clash}", target.name));
         }
     }
+    use sgviz::sgais::models::{GMM_PARAMS, LINREG_PARAMS, SOFTMAX_PARAMS};
+    for (name, params) in [("linreg", LINREG_PARAMS), ("softmax", SOFTMAX_PARAMS), ("gmm", GMM_PARAMS)] {
+        for clash in clashes(&[sgviz::sgais::SGAIS_PARAMS, params]) {
+            found.push(format!("SGAIS on its {name} target: {clash}"));
+        }
+    }
     assert!(found.is_empty(), "symbols naming two parameters on one screen:\n{}", found.join("\n"));
-    let everywhere: Vec<&ParamSpec> = sgviz::registry::SAMPLERS.iter().flat_map(|s| s.params.iter()).chain(sgviz::registry::TARGETS.iter().flat_map(|t| t.params.iter())).chain(sgviz::sgais::SGAIS_PARAMS.iter()).collect();
+    let everywhere: Vec<&ParamSpec> = sgviz::registry::SAMPLERS.iter().flat_map(|s| s.params.iter()).chain(sgviz::registry::TARGETS.iter().flat_map(|t| t.params.iter())).chain([sgviz::sgais::SGAIS_PARAMS, GMM_PARAMS, LINREG_PARAMS, SOFTMAX_PARAMS].into_iter().flatten()).collect();
     let named = |symbol: &str| everywhere.iter().filter(|p| p.symbol == symbol).map(|p| p.name).collect::<BTreeSet<_>>();
     assert_eq!(named("α"), BTreeSet::from(["sgfs_alpha"]));
     assert_eq!(named("κ"), BTreeSet::from(["friction"]));

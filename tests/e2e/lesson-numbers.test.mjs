@@ -3,7 +3,9 @@
 // each "symbol = number" in the step's sentence whose symbol names a parameter slider on screen
 // must be the value that slider shows (its aria-valuetext, "κ = 0.2", the text beside it). A
 // number the sentence compares with ("higher than at κ = 0.2") is not a claim about the slider and
-// is left out; so are formulas ("ε = 4/λ_max").
+// is left out ("higher than at κ = 0.2", "its value at α = 0"), and so is one about the paper's own run
+// ("the paper's own run (n = 1, …)"); so are formulas ("ε = 4/λ_max"). The sliders are the main
+// panel's, or the SGAIS panel's for a step that loads an SGAIS preset.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,9 +16,10 @@ const env = useBrowser();
 /** "symbol = number" statements of a sentence: [symbol, value, the matched text]. */
 function statements(text) {
   const found = [];
-  const pattern = /(than at |at most |up to )?\(?([^\s(),;:]+) = (−?\d[\d,]*(?:\.\d+)?)(?![\d/·^⁰¹²³⁴⁵⁶⁷⁸⁹.]|\.\d)/g;
+  const pattern = /(than at |value at |at most |up to )?\(?([^\s(),;:]+) = (−?\d[\d,]*(?:\.\d+)?)(?![\d/·^⁰¹²³⁴⁵⁶⁷⁸⁹.]|\.\d)/g;
   for (const m of text.matchAll(pattern)) {
     if (m[1]) continue; // a comparison, not the current setting
+    if (/paper's own run \($/.test(text.slice(Math.max(0, m.index - 20), m.index + (m[0].startsWith('(') ? 1 : 0)))) continue;
     found.push([m[2], Number(m[3].replace(/,/g, '').replace('−', '-')), m[0]]);
   }
   return found;
@@ -25,11 +28,15 @@ function statements(text) {
 test('statement parser: takes settings, leaves comparisons and formulas', () => {
   assert.deepEqual(statements('Friction κ = 0.2 per step; N = 100,000 points').map(([s, v]) => [s, v]), [['κ', 0.2], ['N', 100000]]);
   assert.deepEqual(statements('higher than at κ = 0.2. Beyond ε = 4/λ_max = 0.4 and ε_t = 2·10⁻⁵'), [['λ_max', 0.4, 'λ_max = 0.4']]);
+  assert.deepEqual(statements('far below its value at α = 0; the paper\'s own run (n = 1, ε_t from 0.01)'), []);
 });
 
 test('every number a lesson sentence states for a slider is what the slider shows', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: { width: 1920, height: 1080 } });
-  const lessons = await page.evaluate(async () => (await import('./www/lesson-table.js')).LESSONS.map((l) => ({ id: l.id, steps: l.steps.map((s) => s.text) })));
+  const lessons = await page.evaluate(async () => {
+    const sgais = new Set((await import('./www/presets.js')).PRESETS.filter((p) => p.sgais).map((p) => p.id));
+    return (await import('./www/lesson-table.js')).LESSONS.map((l) => ({ id: l.id, steps: l.steps.map((s) => s.text), sgais: l.steps.map((s) => sgais.has(s.preset)) }));
+  });
   await page.click('#lesson-open');
   const checked = [];
   const failures = [];
@@ -40,9 +47,9 @@ test('every number a lesson sentence states for a slider is what the slider show
       const where = `${lesson.id} step ${k + 1}`;
       assert.equal(await page.textContent('#lesson-text'), lesson.steps[k], `${where}: text shown`);
       // The sliders' "symbol = value" texts (a slider hidden by visible_if is not on screen: left out).
-      const shown = await page.$$eval('input[type=range][aria-valuetext]', (inputs) => inputs
-        .filter((i) => i.closest('[hidden]') === null && getComputedStyle(i.closest('.param') ?? i).display !== 'none')
-        .map((i) => i.getAttribute('aria-valuetext')));
+      const shown = await page.$$eval('input[type=range][aria-valuetext]', (inputs, sgais) => inputs
+        .filter((i) => i.closest('[hidden]') === null && (i.closest('.sgais') !== null) === sgais)
+        .map((i) => i.getAttribute('aria-valuetext')), lesson.sgais[k]);
       const sliders = new Map(shown.map((t) => { const [symbol, value] = t.split(' = '); return [symbol.trim(), value]; }));
       for (const [symbol, value, text] of statements(lesson.steps[k])) {
         if (!sliders.has(symbol)) continue;
