@@ -27,8 +27,20 @@ function statements(text) {
 
 test('statement parser: takes settings, leaves comparisons and formulas', () => {
   assert.deepEqual(statements('Friction κ = 0.2 per step; N = 100,000 points').map(([s, v]) => [s, v]), [['κ', 0.2], ['N', 100000]]);
-  assert.deepEqual(statements('higher than at κ = 0.2. Beyond ε = 4/λ_max = 0.4 and ε_t = 2·10⁻⁵'), [['λ_max', 0.4, 'λ_max = 0.4']]);
+  assert.deepEqual(statements('higher than at κ = 0.2. Beyond ε = 4/λ_max = 0.4 and ε_t = 2·10⁻⁵'), [['4/λ_max', 0.4, '4/λ_max = 0.4']]);
   assert.deepEqual(statements('far below its value at α = 0; the paper\'s own run (n = 1, ε_t from 0.01)'), []);
+});
+
+test('lesson and preset texts cite only what a reader has: no ALGORITHMS.md (outside the repository), docs pages that exist', async () => {
+  const { LESSONS } = await import('../../www/lesson-table.js');
+  const { PRESETS } = await import('../../www/presets.js');
+  const { existsSync } = await import('node:fs');
+  const texts = [...LESSONS.flatMap((l) => l.steps.map((s) => [`${l.id}`, JSON.stringify(s)])), ...PRESETS.map((p) => [p.id, JSON.stringify(p)])];
+  assert.ok(texts.length > 50);
+  for (const [where, text] of texts) {
+    assert.doesNotMatch(text, /ALGORITHMS\.md/, where);
+    for (const [page] of text.matchAll(/docs\/[a-z-]+\.md/g)) assert.ok(existsSync(new URL(`../../${page}`, import.meta.url)), `${where} cites ${page}`);
+  }
 });
 
 test('every number a lesson sentence states for a slider is what the slider shows', async () => {
