@@ -13,7 +13,7 @@
 #                        update and noise formulas, the estimators and the SGAIS weights, ≈ 190
 #                        mutants, tested with nextest against the tests that pin those formulas
 #                        (≈ 10–25 s per mutant on 2 cores: about an hour)
-#   MUTANTS_SET=screen   issue 23's second pass (MUTANTS.md, "The numbers the page shows"): per file, the
+#   MUTANTS_SET=screen   issue 23's second and third passes (MUTANTS.md, "The numbers the page shows"): per file, the
 #                        functions whose numbers reach the screen against the fast tests that pin
 #                        them (new files tests/sampler_readouts.rs, sgais_summary.rs, error_split.rs),
 #                        in place (the warm build is reused: ≈ 10 s per mutant idle, ≈ 60 s at load 15;
@@ -40,20 +40,33 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
 fi
 if [ "${MUTANTS_SET:-}" = screen ]; then
   # group NAME REGEX TESTS… -- FILES…: one cargo-mutants run per group; outputs in target/mutants-screen/NAME.
+  # A test named `lib` is the library's unit tests; `filter=EXPR` passes a nextest filter (-E EXPR).
   group() {
-    local name=$1 re=$2 cargs=() files=()
+    local name=$1 re=$2 cargs=() files=() filter=()
     shift 2
-    while [ "$1" != -- ]; do cargs+=(-C "--test=$1"); shift; done
+    while [ "$1" != -- ]; do
+      case $1 in
+        lib) cargs+=(-C --lib) ;;
+        filter=*) filter=(-- -E "${1#filter=}") ;;
+        *) cargs+=(-C "--test=$1") ;;
+      esac
+      shift
+    done
     shift
     for f in "$@"; do files+=(-f "$f"); done
     echo "== cargo mutants: $name"
     nice -n 10 cargo mutants --no-config --in-place --no-shuffle "${files[@]}" --re "$re" --test-tool nextest \
-      --timeout 240 --build-timeout 900 -o "target/mutants-screen/$name" "${cargs[@]}" || true
+      --timeout 240 --build-timeout 900 -o "target/mutants-screen/$name" "${cargs[@]}" "${filter[@]}" || true
   }
   group readouts '(Mala::acceptance_rate|Hmc::acceptance_rate|<impl Sampler for (Mala|Hmc|Bps)>::diagnostics|Bps::advance)' \
     sampler_readouts -- src/sampler/mala.rs src/sampler/hmc.rs src/sampler/bps.rs
   group sgais-summary '^src/sgais/replicas\.rs' sgais_summary -- src/sgais/replicas.rs
   group error-split '(measured_error|relative_bias)' error_split -- src/error_split.rs
+  # Issue 23, third pass (MUTANTS.md): the runaway detector, the derived defaults' helpers, SGHMC's
+  # periodic law.
+  group runaway '.' lib runaway 'filter=test(runaway)' -- src/runaway.rs src/lab/runaway.rs
+  group defaults '.' lib 'filter=test(defaults::)' -- src/defaults.rs
+  group law-resampling 'in sghmc_with_resampling' lib 'filter=test(law::)' -- src/law.rs
   exit 0
 fi
 args=(-j 1 --no-shuffle)

@@ -96,3 +96,34 @@ fn momentum_redrawn_every_five_steps_matches_the_iterated_period_map() {
     let why = predicted_law("sghmc", &long, &model).unwrap_err();
     assert!(why.contains("every 1000000 steps") && why.contains("not computed"), "{why}");
 }
+
+/// A hand-made summary: the standard Gaussian in `dim` dimensions, exact gradients.
+fn standard_summary(dim: usize) -> GaussianSummary {
+    GaussianSummary {
+        mean: DVector::zeros(dim),
+        precision: DMatrix::identity(dim, dim),
+        fisher: DMatrix::zeros(dim, dim),
+        prior: DMatrix::zeros(dim, dim),
+        n_data: 100.0,
+        synthetic: 0.0,
+        exact: true,
+        source: "hand-made",
+        without_gradient_noise: false,
+    }
+}
+
+#[test]
+fn the_periodic_law_is_computed_up_to_fifty_million_times_two_d_cubed_steps() {
+    // The work cap L·(2D)³ ≤ 5·10⁷ (sghmc_with_resampling's doc): D = 3 gives 216 per step, so
+    // L = 300,000 (6.48·10⁷) is refused while (2 + D)³ = 125 would have allowed it; D = 2 gives 64,
+    // so L = 781,250 (exactly 5·10⁷) is still computed.
+    let values = |period: f64| params("sghmc", &[("sghmc_lr", 0.2), ("friction", 0.05), ("batch_size", 100.0), ("resample_every", period)]);
+    let why = law_on_summary("sghmc", &values(300_000.0), &standard_summary(3)).unwrap_err();
+    assert!(why.contains("not computed"), "{why}");
+    let at_cap = law_on_summary("sghmc", &values(781_250.0), &standard_summary(2)).unwrap();
+    // Var δ on the standard Gaussian (λ = 1) from the iterated period map would take too long at
+    // this L; the average over a period this long is the law without resampling to ≈ 1/L, and that
+    // is the L = 0 recursion's.
+    let never = law_on_summary("sghmc", &values(0.0), &standard_summary(2)).unwrap();
+    assert!((at_cap.cov[(0, 0)] - never.cov[(0, 0)]).abs() < 1e-3, "{} vs {}", at_cap.cov, never.cov);
+}
