@@ -9,6 +9,9 @@ scripts/setup-browser.sh
 cargo build --release --bin sgviz-bench --bin sgviz
 scripts/build.sh
 node bench/bench.mjs "$@"
+# SGAIS vs nested sampling vs full-data AIS (issue 22), short: linear regression at N = 10⁴, printed;
+# `node bench/evidence-methods.mjs` (10⁴ and 10⁵, three models) rewrites its BENCHMARKS.md section.
+node bench/evidence-methods.mjs --quick
 # Frame times while background jobs run, and the paper-scale shift demo's wall time.
 [[ " $* " == *" --quick "* || " $* " == *" --no-browser "* ]] || node bench/frames-background.mjs
 # Class time (issue 26): the workers' rate (datum evaluations per second, which the class-time test restates),

@@ -52,3 +52,5 @@ pub mod web;
 pub mod web_bench;
 #[cfg(target_arch = "wasm32")]
 pub mod web_scan;
+#[cfg(target_arch = "wasm32")]
+pub mod web_nested;

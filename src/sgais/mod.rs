@@ -17,24 +17,33 @@
 //!   with [`ais::baseline_seed`].
 //! - [`nested::NestedRun`] is the paper's other reference standard: Skilling's nested sampling with
 //!   the constrained SGHMC of Appendix A.1, log Ẑ ± √(H/M).
+//! - [`laplace_reference`] is an independent reference log Z for the mixture and [`coverage`] counts
+//!   the data clusters a mixture particle covers (diagnostics for tests and examples).
 //! - [`models`] holds the paper's three models (Appendix B) and the exact linear-regression evidence.
 //! - [`cli::evidence_cli`] is the `sgviz evidence` subcommand.
 //!
-//! The run's parameters are [`PARAMS`] (also exported as [`SGAIS_PARAMS`]); the models' parameters
-//! are in [`models::EVIDENCE_TARGETS`].
+//! The run's parameters are [`PARAMS`] (also exported as [`SGAIS_PARAMS`]), with per-model
+//! defaults in the `model_defaults` table; the models' parameters are in
+//! [`models::EVIDENCE_TARGETS`].
 
 pub mod agreement;
 pub mod ais;
 pub mod job;
 pub mod annealing;
 pub mod charts;
+pub mod coverage;
 pub mod gallery;
 pub mod shift_data;
 pub mod format;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod laplace_reference;
 pub mod models;
+pub mod model_defaults;
+pub mod mixture1d;
 pub mod nested;
+pub mod nested_page;
 pub mod page;
 pub mod noise;
 pub mod replicas;
