@@ -8,7 +8,7 @@
 // 'data' for Fig. 1); `annealingLog` draws the annealing steps on log–log axes; its `claims` read what the panel shows (metrics in www/sgais-figures.js) and
 // are checked when the workers are done by tests/e2e/figures-C.test.mjs.
 
-/** The paper's §6.1/§7.3 default settings (M = 10, ESS* = 5, K = 20, lr = 0.1, β̂ = 0, |B| = |C| = 500). */
+/** The paper's §6.1/§7.3 default settings (M = 10, ESS* = 5, S = 20, lr = 0.1, β̂ = 0, |B| = |C| = 500). */
 const PAPER = 'paper';
 /**
  * Sensitivity figures run on linear regression with 20,000 points: its exact evidence measures the
@@ -22,7 +22,7 @@ const scan = (name, symbol, values, extra = () => []) =>
 
 const sensitivity = (variants) => ({ target: 'linreg', preset: PAPER, values: SENSITIVITY_DATA, variants, ais: false, replicas: 1 });
 
-const SENSITIVITY_TEXT = 'Linear regression with 20,000 points at the paper\'s settings (M = 10, ESS* = 5, K = 20, lr = 0.1, β̂ = 0, |B| = |C| = 500), one setting varied. The three charts are the paper\'s panels: log Ẑ/n against the exact curve (a), annealing steps per chunk (c, log–log: the first chunks need many times the steps of the later ones) and the run cost (b; per-datum evaluations, which the run time is proportional to). The paper varies it on its 2-D mixture with up to 10⁶ points; here the exact evidence of the linear model measures the error.';
+const SENSITIVITY_TEXT = 'Linear regression with 20,000 points at the paper\'s settings (M = 10, ESS* = 5, S = 20 SGHMC steps per temperature, lr = 0.1, β̂ = 0, |B| = |C| = 500), one setting varied. The three charts are the paper\'s panels: log Ẑ/n against the exact curve (a), annealing steps per chunk (c, log–log: the first chunks need many times the steps of the later ones) and the run cost (b; per-datum evaluations, which the run time is proportional to). The paper varies it on its 2-D mixture with up to 10⁶ points; here the exact evidence of the linear model measures the error.';
 
 export const SGAIS_FIGURES = [
   {
@@ -124,16 +124,16 @@ export const SGAIS_FIGURES = [
     figure: 'SGAIS Fig. 8',
     title: 'Learning rate × SGHMC steps held constant (Fig. 8)',
     source: 'Cameron, Eggers & Kroon 2019, §7.3.3 and Fig. 8',
-    text: `${SENSITIVITY_TEXT} Here lr × K = 2 throughout: a larger learning rate with fewer SGHMC steps is cheaper, but its discretisation error makes the chunks need more annealing steps and the estimate less accurate.`,
+    text: `${SENSITIVITY_TEXT} Here lr × S = 2 throughout: a larger learning rate with fewer SGHMC steps is cheaper, but its discretisation error makes the chunks need more annealing steps and the estimate less accurate.`,
     paper: 'fewer steps with a larger learning rate is faster; a smaller learning rate is more accurate; a larger one needs more annealing steps; lr = 1.0 still acceptable on 10⁶ points, 83× faster than NS',
     sgais: 'fig8',
-    runs: sensitivity(scan('learning_rate', 'lr', [0.05, 0.1, 0.5, 1], (v) => [['burn_in_steps', String(Math.round(2 / v))]]).map((s) => ({ ...s, label: `${s.label}, K = ${s.settings[1][1]}` }))),
+    runs: sensitivity(scan('learning_rate', 'lr', [0.05, 0.1, 0.5, 1], (v) => [['burn_in_steps', String(Math.round(2 / v))]]).map((s) => ({ ...s, label: `${s.label}, S = ${s.settings[1][1]}` }))),
     annealingLog: true,
     sgaisChart: 'cost',
     claims: [
-      { metric: 'sgais.steps_ratio', of: ['lr = 1, K = 2', 'lr = 0.05, K = 40'], label: 'annealing steps, lr = 1 over lr = 0.05', op: '>', value: 1.2 },
-      { metric: 'sgais.cost_ratio', of: ['lr = 0.05, K = 40', 'lr = 1, K = 2'], label: 'cost, lr = 0.05 over lr = 1', op: '>', value: 4 },
-      { metric: 'sgais.error_ratio', of: ['lr = 1, K = 2', 'lr = 0.05, K = 40'], label: 'error, lr = 1 over lr = 0.05', op: '>', value: 2 },
+      { metric: 'sgais.steps_ratio', of: ['lr = 1, S = 2', 'lr = 0.05, S = 40'], label: 'annealing steps, lr = 1 over lr = 0.05', op: '>', value: 1.2 },
+      { metric: 'sgais.cost_ratio', of: ['lr = 0.05, S = 40', 'lr = 1, S = 2'], label: 'cost, lr = 0.05 over lr = 1', op: '>', value: 4 },
+      { metric: 'sgais.error_ratio', of: ['lr = 1, S = 2', 'lr = 0.05, S = 40'], label: 'error, lr = 1 over lr = 0.05', op: '>', value: 2 },
     ],
   },
   {
@@ -157,16 +157,16 @@ export const SGAIS_FIGURES = [
     figure: 'SGAIS Fig. A3',
     title: 'Sensitivity to the SGHMC steps per temperature (Fig. A3b)',
     source: 'Cameron, Eggers & Kroon 2019, Appendix C, Fig. A2–A4 (b)',
-    text: `${SENSITIVITY_TEXT} Here K = 5, 20, 80 SGHMC steps per temperature: fewer steps are cheaper, equilibrate less, need more annealing steps and give a less accurate estimate.`,
+    text: `${SENSITIVITY_TEXT} Here S = 5, 20, 80 SGHMC steps per temperature: fewer steps are cheaper, equilibrate less, need more annealing steps and give a less accurate estimate.`,
     paper: 'Fig. A2–A4 (b), §7.3: fewer burn-in SGHMC steps typically give lower accuracy and a shorter run time, and more annealing steps',
     sgais: 'figA3',
-    runs: sensitivity(scan('burn_in_steps', 'K', [5, 20, 80])),
+    runs: sensitivity(scan('burn_in_steps', 'S', [5, 20, 80])),
     annealingLog: true,
     sgaisChart: 'cost',
     claims: [
-      { metric: 'sgais.cost_ratio', of: ['K = 80', 'K = 5'], label: 'cost, K = 80 over K = 5', op: '>', value: 3 },
-      { metric: 'sgais.steps_ratio', of: ['K = 5', 'K = 80'], label: 'annealing steps, K = 5 over K = 80', op: '>', value: 1.5 },
-      { metric: 'sgais.error_ratio', of: ['K = 5', 'K = 80'], label: 'error, K = 5 over K = 80', op: '>', value: 1.5 },
+      { metric: 'sgais.cost_ratio', of: ['S = 80', 'S = 5'], label: 'cost, S = 80 over S = 5', op: '>', value: 3 },
+      { metric: 'sgais.steps_ratio', of: ['S = 5', 'S = 80'], label: 'annealing steps, S = 5 over S = 80', op: '>', value: 1.5 },
+      { metric: 'sgais.error_ratio', of: ['S = 5', 'S = 80'], label: 'error, S = 5 over S = 80', op: '>', value: 1.5 },
     ],
   },
   {
