@@ -13,7 +13,7 @@
 #                        update and noise formulas, the estimators and the SGAIS weights, ≈ 190
 #                        mutants, tested with nextest against the tests that pin those formulas
 #                        (≈ 10–25 s per mutant on 2 cores: about an hour)
-#   MUTANTS_SET=screen   issue 23's second pass (MUTANTS.md, "The numbers the page shows"): per file, the
+#   MUTANTS_SET=screen   issue 23's second and third passes (MUTANTS.md, "The numbers the page shows"): per file, the
 #                        functions whose numbers reach the screen against the fast tests that pin
 #                        them (new files tests/sampler_readouts.rs, sgais_summary.rs, error_split.rs),
 #                        in place (the warm build is reused: ≈ 10 s per mutant idle, ≈ 60 s at load 15;
@@ -68,6 +68,11 @@ if [ "${MUTANTS_SET:-}" = screen ]; then
     sampler_readouts -- src/sampler/mala.rs src/sampler/hmc.rs src/sampler/bps.rs
   group sgais-summary '^src/sgais/replicas\.rs' sgais_summary -- src/sgais/replicas.rs
   group error-split '(measured_error|relative_bias)' error_split -- src/error_split.rs
+  # Issue 23, third pass (MUTANTS.md): the runaway detector, the derived defaults' helpers, SGHMC's
+  # periodic law.
+  group runaway '.' lib runaway 'filter=test(runaway)' -- src/runaway.rs src/lab/runaway.rs
+  group defaults '.' lib 'filter=test(defaults::)' -- src/defaults.rs
+  group law-resampling 'in sghmc_with_resampling' lib 'filter=test(law::)' -- src/law.rs
   exit 0
 fi
 args=(-j 1 --no-shuffle)

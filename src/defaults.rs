@@ -171,6 +171,10 @@ pub fn fisher_premise_violation_above(model: &dyn Model, limit: f64) -> Option<S
 }
 
 #[cfg(test)]
+#[path = "defaults_values.rs"]
+mod values;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::chain::{Chain, ChainConfig};

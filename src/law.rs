@@ -383,6 +383,10 @@ fn clip_negative(m: DMatrix<f64>) -> (DMatrix<f64>, bool) {
 }
 
 #[cfg(test)]
+#[path = "law_values.rs"]
+mod values;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::gaussian::CorrelatedGaussian;

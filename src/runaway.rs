@@ -109,6 +109,10 @@ mod tests {
         let det: f64 = 4.0 - 1.44;
         let expected = ((1.0 * dx * dx - 2.0 * 1.2 * dx * dy + 4.0 * dy * dy) / det).sqrt();
         assert!((watch.distance(&x) - expected).abs() < 1e-12);
+        // A point whose first whitened coordinate is not ±1 (at (3, 0.5) it is 1, where L₂₁·w₁ and
+        // L₂₁/w₁ agree): (5, 0.5), d² = (16 − 2.4·4·1.5 + 4·2.25)/2.56 = 10.6/2.56 = 4.140625
+        // (by hand; L = [[2, 0], [0.6, 0.8]], w = (2, (1.5 − 0.6·2)/0.8) = (2, 0.375)).
+        assert!((watch.distance(&[5.0, 0.5]) - 4.140625f64.sqrt()).abs() < 1e-12);
         assert_eq!(watch.distance(&[f64::NAN, 0.0]), f64::INFINITY);
     }
 
