@@ -298,13 +298,19 @@ fn failure_text(now: &Prediction) -> String {
     }
 }
 
-/// A number as the slider shows it (3 significant digits).
+/// A number as the slider shows it (3 significant digits): 0.0512, 1.24, 1230, 1.23e-3.
 fn show(x: f64) -> String {
-    if x != 0.0 && (x.abs() < 1e-2 || x.abs() >= 1e4) {
-        format!("{x:.2e}")
-    } else {
-        format!("{}", (x * 1e3).round() / 1e3)
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
     }
+    if x.abs() < 1e-2 || x.abs() >= 1e4 {
+        return format!("{x:.2e}");
+    }
+    let decimals = 2 - x.abs().log10().floor() as i32;
+    let scale = 10f64.powi(decimals);
+    let rounded = (x * scale).round() / scale;
+    let text = format!("{rounded:.*}", decimals.max(0) as usize);
+    if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
 }
 
 fn first_primary(specs: &'static [ParamSpec], params: &ParamValues) -> &'static str {
@@ -379,6 +385,14 @@ fn slider_points(spec: &ParamSpec, lo: f64, hi: f64) -> Vec<f64> {
 mod tests {
     use super::*;
     use crate::law::LinearChain;
+
+    #[test]
+    fn remedy_values_show_three_significant_digits() {
+        // Hand-written: 3 significant digits, trailing zeros dropped, exponent outside [0.01, 10⁴).
+        for (x, shown) in [(0.05123, "0.0512"), (0.0500, "0.05"), (1.2449, "1.24"), (2.5617, "2.56"), (12.345, "12.3"), (1234.5, "1230"), (9.996, "10"), (0.09996, "0.1"), (-0.3337, "-0.334"), (0.001234, "1.23e-3"), (56789.0, "5.68e4"), (0.0, "0"), (20.0, "20")] {
+            assert_eq!(show(x), shown, "{x}");
+        }
+    }
 
     fn ar1_law(a: f64, v: f64, truth: f64) -> (Law, DMatrix<f64>) {
         let law = Law {
