@@ -7,11 +7,11 @@
 //! ∫ min(G, λ̄)⁺ dt, and their ratio is the share of the wanted bounce intensity the band missed.
 //! Unlike the raw violation count it weighs a violation by how far G̃ exceeded the band.
 //!
-//! The threshold [`MISSED_SHARE_LIMIT`] is measured (docs/diagnostics.md §"SBPS band check";
+//! The threshold [`MISSED_SHARE_LIMIT`] is measured (docs/diagnostics.md §8;
 //! 100k- and 400k-event runs, two seeds each, against grid quadrature; tests/band_check.rs): settings
 //! within SBPS's promise (means within 0.25 sd, E2 ≤ 0.1 beyond 3.7 MCSE) missed at most 3.1 %
 //! (synthetic logistic regression at n = 50: 2.9–3.1 %, means 0.16–0.19 sd off; the Gaussian at
-//! n = 10: 1.6 %; the banana at n ≤ 50 with 10 ≤ n: ≤ 2.7 %; k = 10 at n ≥ 10), those outside it
+//! n = 10: 1.6 %; the banana at n = 10 … 50: ≤ 2.7 %; k = 10 at n ≥ 20), those outside it
 //! 3.5 % or more (the Gaussian at n = 7: 3.5–3.9 %, E2 0.21–0.24, 0.10–0.11 beyond noise; logistic
 //! n ≤ 20: 11 % and more, means 1–7 sd off). The margin between 3.1 % and 3.5 % is thin: the limit
 //! sits between them. The noise of G̃ itself (clipped at 0 in the acceptance) is not measured.
