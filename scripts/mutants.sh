@@ -36,15 +36,29 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
   echo "== cargo mutants: the priority set"
   exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
     --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority \
-    -- --lib --test oracles --test gradient_samplers --test sgld_bias --test sgais --test step_parts -E 'not test(breast_cancer)'
+    -- --lib --test all -E '(kind(lib) or test(/^(oracles|gradient_samplers|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
 fi
 if [ "${MUTANTS_SET:-}" = screen ]; then
   # group NAME REGEX TESTS… -- FILES…: one cargo-mutants run per group; outputs in target/mutants-screen/NAME.
+  # A test named `lib` is the library's unit tests; `filter=EXPR` narrows them with a nextest
+  # filterset; any other name is a file of tests/all.rs (one binary: FILE::TEST).
   group() {
-    local name=$1 re=$2 cargs=() files=()
+    local name=$1 re=$2 cargs=() files=() kinds=() filter=''
     shift 2
-    while [ "$1" != -- ]; do cargs+=(-C "--test=$1"); shift; done
+    while [ "$1" != -- ]; do
+      case $1 in
+        lib) cargs+=(-C --lib); kinds+=('kind(lib)') ;;
+        filter=*) filter=${1#filter=} ;;
+        *) kinds+=("test(/^$1::/)") ;;
+      esac
+      shift
+    done
     shift
+    [ "${cargs[*]}" = "-C --lib" ] && [ "${#kinds[@]}" -eq 1 ] || cargs+=(-C --test=all)
+    local fs
+    fs=$(IFS='|'; echo "${kinds[*]}" | sed 's/|/ or /g')
+    [ -n "$filter" ] && fs="($fs) and ($filter)"
+    cargs+=(-C "--filterset=$fs")
     for f in "$@"; do files+=(-f "$f"); done
     echo "== cargo mutants: $name"
     nice -n 10 cargo mutants --no-config --in-place --no-shuffle "${files[@]}" --re "$re" --test-tool nextest \

@@ -8,14 +8,22 @@
 #   (tests/e2e/memory.test.mjs; `make test` runs 30 s);
 # - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
 # - nested sampling at N = 10⁴ (tests/sgais_nested.rs; `make test` runs N = 10³);
-# - SGAIS on the K = 5 mixture at N = 10⁴, seeds 1–3 against each other and the Laplace reference
-#   (tests/sgais_mixture.rs; `make test` runs seed 1);
+# - SGAIS on the K = 5 mixture at N = 10⁴ at its own defaults, seeds 1–3, full-data AIS and nested
+#   sampling against each other and the Laplace reference (tests/sgais_mixture.rs; `make test` runs
+#   SGAIS seed 1 and AIS at N = 2,000);
+# - the shift demo at N = 10⁵, K = 7 in order vs shuffled: when they disagree, the higher estimate
+#   is the closer to the Laplace reference, as the page says (tests/sgais_shift_orders.rs; `make
+#   test` runs N = 12,000 with the lecture preset's settings);
 # - bouncy family: the long-run statistical tests 10 times longer, plus lipSBPS on the d = 20
 #   logistic target (tests/bouncy_long.rs under SGVIZ_LONG_BOUNCY), and the SBPS vs SGLD preset for
 #   5 minutes in Chromium without a runaway (tests/e2e/bouncy-preset-soak.test.mjs).
 # - the slider sweep over every numeric slider of SGLD, SGFS-f/d, SGHMC and OSGFS at min, default,
 #   midpoint and max, gradient noise s = 0 and 1 (tests/slider_sweep.rs; `make test` runs the
-#   primary sliders' ends and the defaults at s = 0).
+#   primary sliders' ends and the defaults at s = 0), and over every sampler × toy target and the
+#   synthetic logistic regression at the defaults and each numeric slider's min, midpoint and max
+#   (tests/toy_sweep.rs; `make test` runs the defaults on banana, funnel and mixture).
+# The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
+# tests (libtest filters are substrings of `FILE::TEST`; several filters after `--` are or-ed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
@@ -23,17 +31,19 @@ scripts/setup-browser.sh
 echo "== native soak: 10^7 steps per sampler"
 SGVIZ_SOAK_STEPS=${SGVIZ_SOAK_STEPS:-10000000} cargo test --release --test soak -- --nocapture
 echo "== SGAIS at N = 10^5: 8 replicas at the defaults (make test runs 1)"
-SGVIZ_SGAIS_SOAK=1 cargo test --release --test sgais_defaults defaults_are_accurate_at_n_100000
+SGVIZ_SGAIS_SOAK=1 cargo test --release --test all sgais_defaults::defaults_are_accurate_at_n_100000
 echo "== nested sampling at N = 10^4 against the exact linear-regression and K = 1 mixture evidences (make test runs 10^3)"
-SGVIZ_SOAK_NS_N=10000 cargo test --release --test sgais_nested
-echo "== SGAIS on the K = 5 mixture at N = 10^4: three seeds within 0.1 % (make test runs one)"
-SGVIZ_SGAIS_MIXTURE_SOAK=1 cargo test --release --test sgais_mixture
+SGVIZ_SOAK_NS_N=10000 cargo test --release --test all sgais_nested::
+echo "== SGAIS on the K = 5 mixture at N = 10^4: three seeds, AIS and NS within 0.1 % (make test runs one seed and AIS at 2,000)"
+SGVIZ_SGAIS_MIXTURE_SOAK=1 cargo test --release --test all sgais_mixture::
+echo "== the shift demo at N = 10^5, K = 7: in order vs shuffled against the Laplace reference (make test runs 12,000)"
+SGVIZ_SGAIS_SHIFT_SOAK=1 cargo test --release --test all sgais_shift_orders:: -- --nocapture
 echo "== bouncy-family long runs (10x)"
-SGVIZ_LONG_BOUNCY=1 cargo test --release --test bouncy_long --test band_check -- --nocapture
+SGVIZ_LONG_BOUNCY=1 cargo test --release --test all -- --nocapture bouncy_long:: band_check::
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
-SGVIZ_PAIRINGS=soak cargo test --release --test pairings --test sgld_defaults -- --nocapture
+SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
-SGVIZ_SLIDER_SWEEP=soak cargo test --release --test slider_sweep -- --nocapture
+SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: native unit and statistical tests, CLI tests, then end-to-end tests in
 # headless Chromium against the built dist/. Installs what it needs first (idempotently).
+# The release build of dist/ runs beside the native tests: its LTO and codegen run on one thread,
+# so alone it leaves a core idle, which the native tests fill (BENCHMARKS.md, "CI time").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
@@ -11,15 +13,25 @@ scripts/setup-nextest.sh
 phase_start=$SECONDS
 phase() { echo "== $1 took $((SECONDS - phase_start)) s"; phase_start=$SECONDS; }
 
-echo "== native tests (unit, statistical, CLI) through cargo-nextest: every test binary at once"
+echo "== native tests (unit, statistical, CLI) through cargo-nextest: the library's unit tests, tests/all.rs and three small binaries"
 cargo test --all-targets --no-run
 phase "native build"
-cargo nextest run --all-targets --no-fail-fast
-phase "native tests"
 
-echo "== build dist/"
-scripts/build.sh
-phase "dist build"
+echo "== build dist/ (beside the native tests; its output in target/dist-build.log)"
+mkdir -p target
+scripts/build.sh > target/dist-build.log 2>&1 &
+dist=$!
+native=0
+cargo nextest run --all-targets --no-fail-fast || native=$?
+phase "native tests (dist build beside them)"
+if ! wait "$dist"; then
+  cat target/dist-build.log
+  echo "== dist build failed"
+  exit 1
+fi
+tail -n 1 target/dist-build.log
+phase "dist build (what was left of it)"
+[ "$native" -eq 0 ] || { echo "== native tests failed"; exit "$native"; }
 
 echo "== end-to-end tests in headless Chromium"
 mkdir -p test-artifacts

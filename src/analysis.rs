@@ -9,7 +9,7 @@ use crate::knob::Knob;
 use crate::knob_noise::{noise_over_knob, UpdateNoise};
 use crate::law::{predicted_law, GaussianSummary};
 use crate::phase::{log_grid, mh_rejection_probability, noise_scale, NoiseScale};
-use crate::plot::annealed_noise::{annealed_noise_chart, Schedule};
+use crate::plot::annealed_noise::{annealed_noise_chart, follow_schedule, Schedule};
 use crate::plot::analysis_panels::{bias_chart, knob_noise_chart, noise_chart, note_chart, tradeoff_chart, BiasCurves, Measured};
 use crate::plot::chart::ChartSpec;
 use crate::registry;
@@ -108,7 +108,13 @@ impl Analysis {
                 NoisePicture::Law(points) => knob_noise_chart(knob, &self.sampler_label, points),
                 NoisePicture::None(why) => note_chart(&format!("No noise chart: {why}")),
             }),
-            "bias" => Some(bias_chart(&BiasCurves { bias: &p.bias, mc: &p.mc, budget: self.sweep.budget(), reason: p.reason.as_deref() }, &measured(), &self.rejection, knob)),
+            "bias" => {
+                let mut chart = bias_chart(&BiasCurves { bias: &p.bias, mc: &p.mc, budget: self.sweep.budget(), reason: p.reason.as_deref() }, &measured(), &self.rejection, knob);
+                if let Some((schedule, iterations)) = &self.schedule {
+                    follow_schedule(&mut chart, schedule, *iterations, crate::plot::analysis_panels::CURRENT);
+                }
+                Some(chart)
+            }
             "sweep" => Some(tradeoff_chart(knob.symbol, &p.tradeoff, &measured(), self.sweep.budget(), p.tradeoff_reason.as_deref())),
             _ => None,
         }
@@ -334,6 +340,21 @@ mod tests {
         assert!((injected.last().unwrap().0 - 990.0).abs() < 1e-9, "{:?}", injected.last());
         assert!((injected[0].1 - 0.1 / 11.0).abs() < 1e-12, "ε_1 = 0.1/11: {:?}", injected[0]);
         assert_eq!(sgld_gaussian_analysis().chart("noise").unwrap().x_label, "step size ε");
+    }
+
+    /// The bias chart follows the schedule (a = 0.1, b = 10, γ = 1: ε_0 = 0.01, ε = 10⁻⁴ at the
+    /// span end t = 990): no constant "current ε" that the run ignores.
+    #[test]
+    fn sgld_bias_chart_marks_the_schedule_span_not_a_constant_step() {
+        let config = ChainConfig::new("gaussian", "sgld", 1).with("batch_size", 10).with("sgld_schedule", 1).with("sgld_a", 0.1).with("sgld_b", 10).with("sgld_gamma", 1);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(300);
+        let truth = chain.model().exact_moments().unwrap();
+        let spec = Analysis::new(&config, &chain, truth, 20_000).unwrap().chart("bias").unwrap();
+        let xs: Vec<f64> = spec.markers.iter().map(|m| m.x).collect();
+        assert_eq!(xs.len(), 2, "{:?}", spec.markers);
+        assert!((xs[0] - 0.01).abs() < 1e-12 && (xs[1] - 1e-4).abs() < 1e-12, "{xs:?}");
+        assert!(spec.markers.iter().all(|m| !m.label.contains("current")), "{:?}", spec.markers);
     }
 
     /// SGLD on the ρ = 0.9 Gaussian at its derived defaults: the analysis the page starts.

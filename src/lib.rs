@@ -35,6 +35,7 @@ pub mod ring;
 pub mod rhat;
 pub mod rng;
 pub mod runaway;
+pub mod mixing_meter;
 pub mod promise;
 pub mod scan;
 pub mod scan_estimator;
@@ -52,3 +53,5 @@ pub mod web;
 pub mod web_bench;
 #[cfg(target_arch = "wasm32")]
 pub mod web_scan;
+#[cfg(target_arch = "wasm32")]
+pub mod web_nested;

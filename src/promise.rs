@@ -175,7 +175,7 @@ fn mean_variance(a: &DMatrix<f64>, m: &DMatrix<f64>, d: usize, samples: f64) -> 
 
 /// Mean of E2 and share above [`E2_CLAIM`] over [`DRAWS`] draws of the entries' Gaussian error
 /// (covariance `entries` over the upper-triangle `pairs`), offset by `offset`, normalised by `scale`.
-fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> Result<(f64, f64), String> {
+pub fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> Result<(f64, f64), String> {
     let root = psd_root(entries).ok_or("the Monte Carlo error's covariance is not finite")?;
     let mut rng = chain_rng(0x5e7_21);
     let mut z = vec![0.0; pairs.len()];
@@ -207,6 +207,7 @@ fn psd_root(s: &DMatrix<f64>) -> Option<DMatrix<f64>> {
 pub struct LivePromise {
     predictor: Option<Predictor>,
     warning: Option<SettingWarning>,
+    measured: bool,
 }
 
 impl LivePromise {
@@ -215,7 +216,9 @@ impl LivePromise {
     /// derivations' own criteria (src/defaults.rs) use a per-direction view of the law and can land
     /// just outside it (SGLD and SGFS-f at E2 bias ≈ 0.10–0.12 on the Gaussian toy, SGFS-d at 0.21).
     pub fn new(sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: impl Fn(&str) -> bool) -> LivePromise {
-        let mut live = LivePromise { predictor: Predictor::new(sampler.name, model), warning: None };
+        let predictor = Predictor::new(sampler.name, model);
+        let measured = predictor.is_none() && model.dim() <= 2 && GaussianSummary::of(model).is_err();
+        let mut live = LivePromise { predictor, warning: None, measured };
         let Some(predictor) = &live.predictor else { return live };
         // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result.
         thread_local! {
@@ -242,6 +245,12 @@ impl LivePromise {
 
     pub fn warning(&self) -> Option<&SettingWarning> {
         self.warning.as_ref()
+    }
+
+    /// Whether src/mixing_meter.rs measures this chain: a 2-D target without a Gaussian summary,
+    /// where no law predicts any sampler (docs/diagnostics.md §8).
+    pub fn measures(&self) -> bool {
+        self.measured
     }
 }
 

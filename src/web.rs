@@ -256,7 +256,7 @@ impl WebLab {
     /// The 2-D panel as SVG text: the static layer's drawing code, then the sample density (as
     /// rectangles of pixel blocks), the sampler's dashed ellipse and the current point.
     pub fn panel_svg(&self) -> Result<String, JsError> {
-        use crate::plot::svg::{pairs, panel_svg, MarginalBand, PanelOverlay};
+        use crate::plot::svg::{pairs, panel_svg, PanelOverlay};
         use crate::plot::svg_marks::{block_side, density_rects};
         let names = self.lab.chain().model().coordinate_names();
         let truth = self.lab.truth_pair_moments();

@@ -40,3 +40,53 @@ fn every_diagnostic_has_its_own_help() {
         }
     }
 }
+
+/// One symbol per quantity (issue 26: α was SGHMC's friction and SGFS's noise level; SGAIS's
+/// friction was α and its noise share κ, SGHMC's friction; its SGHMC steps per temperature K, the mixture's components; the banana's width a and bend b sat on
+/// one screen with SGLD's schedule a and b; the digits' projection size k with SBPS's band k). On
+/// every screen — a sampler with any target, and the SGAIS panel with its targets — a symbol names
+/// one parameter, except the groups listed here that are one quantity under two names; and across
+/// the whole page α is only SGFS's noise level and κ only the friction.
+#[test]
+fn every_symbol_names_one_quantity_on_every_screen() {
+    use sgviz::params::ParamSpec;
+    use std::collections::{BTreeMap, BTreeSet};
+    let same_quantity: &[&[&str]] = &[
+        // SGAIS: how β̂ is set (the switch) and its fixed value.
+        &["noise_estimate", "noise_correction"],
+        // SGAIS: which data count N is in η = lr/N, and the data count N.
+        &["n_points", "eta_scale"],
+    ];
+    let canonical = |name: &'static str| same_quantity.iter().find(|group| group.contains(&name)).map_or(name, |group| group[0]);
+    let clashes = |params: &[&[ParamSpec]]| -> Vec<String> {
+        let mut by_symbol: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+        for p in params.iter().flat_map(|set| set.iter()).filter(|p| !p.symbol.is_empty()) {
+            by_symbol.entry(p.symbol).or_default().insert(canonical(p.name));
+        }
+        by_symbol.into_iter().filter(|(_, names)| names.len() > 1).map(|(symbol, names)| format!("{symbol}: {names:?}")).collect()
+    };
+    let mut found = Vec::new();
+    for sampler in sgviz::registry::SAMPLERS {
+        for target in sgviz::registry::TARGETS {
+            for clash in clashes(&[sampler.params, target.params]) {
+                found.push(format!("{} on {}: {clash}", sampler.name, target.name));
+            }
+        }
+    }
+    for target in sgviz::registry::TARGETS {
+        for clash in clashes(&[sgviz::sgais::SGAIS_PARAMS, target.params]) {
+            found.push(format!("SGAIS on {}: {clash}", target.name));
+        }
+    }
+    use sgviz::sgais::models::{GMM_PARAMS, LINREG_PARAMS, SOFTMAX_PARAMS};
+    for (name, params) in [("linreg", LINREG_PARAMS), ("softmax", SOFTMAX_PARAMS), ("gmm", GMM_PARAMS)] {
+        for clash in clashes(&[sgviz::sgais::SGAIS_PARAMS, params]) {
+            found.push(format!("SGAIS on its {name} target: {clash}"));
+        }
+    }
+    assert!(found.is_empty(), "symbols naming two parameters on one screen:\n{}", found.join("\n"));
+    let everywhere: Vec<&ParamSpec> = sgviz::registry::SAMPLERS.iter().flat_map(|s| s.params.iter()).chain(sgviz::registry::TARGETS.iter().flat_map(|t| t.params.iter())).chain([sgviz::sgais::SGAIS_PARAMS, GMM_PARAMS, LINREG_PARAMS, SOFTMAX_PARAMS].into_iter().flatten()).collect();
+    let named = |symbol: &str| everywhere.iter().filter(|p| p.symbol == symbol).map(|p| p.name).collect::<BTreeSet<_>>();
+    assert_eq!(named("α"), BTreeSet::from(["sgfs_alpha"]));
+    assert_eq!(named("κ"), BTreeSet::from(["friction"]));
+}

@@ -44,8 +44,9 @@ fn the_comparison_sentence_states_the_numbers() {
     assert!(
         summary.sentence.ends_with(
             "Final log Ẑ in order minus shuffled at n = 5,000: 100.00 nats for K = 3 and −4.75 nats for K = 7. \
-             They disagree for K = 3 by more than 10 nats: the particles were trapped in a local mode in one of the orders (paper §6.2); \
-             missing a mode lowers log Ẑ, so the higher estimate is the better one. \
+             They disagree for K = 3 by more than 10 nats: in one of the orders the particles did not keep up with the posterior \
+             (new clusters far from every particle), so the evidence increments computed then were too low (paper §6.2); \
+             missing posterior mass lowers log Ẑ, so the higher estimate is the better one. \
              Taking each K's higher estimate, K = 7 has the highest evidence; its log Bayes factor is 14.75 nats over K = 3."
         ),
         "{}",

@@ -24,132 +24,18 @@
 //! `SGVIZ_SLIDER_SWEEP=soak` (make soak): every numeric slider that applies at min, default,
 //! midpoint and max, at s = 0 and s = 1.
 
-use sgviz::chain::{Chain, ChainConfig};
-use sgviz::diagnostics::Moments;
-use sgviz::registry;
-use sgviz::setting_warning::{Failure, SettingWarning};
+#[path = "common/sweep.rs"]
+mod sweep;
 
-const SEEDS: u64 = 40;
-const SAMPLES: u64 = 5_000;
-const E2_CLAIM: f64 = 0.3;
-const BIAS_E2: f64 = 0.1;
-const PROMISE_SHARE: f64 = 0.1;
-const ALPHA: f64 = 1e-4;
+use sgviz::chain::{Chain, ChainConfig};
+use sgviz::registry;
+use sgviz::setting_warning::Failure;
+use sweep::{binomial_cdf, judge, measure};
+
 const SAMPLERS: [&str; 5] = ["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs"];
 
 fn soak() -> bool {
     std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
-}
-
-/// P(Bin(n, p) ≤ k).
-fn binomial_cdf(k: u64, n: u64, p: f64) -> f64 {
-    let mut term = (1.0 - p).powi(n as i32);
-    let mut sum = 0.0;
-    for i in 0..=k.min(n) {
-        if i > 0 {
-            term *= (n - i + 1) as f64 / i as f64 * p / (1.0 - p);
-        }
-        sum += term;
-    }
-    sum.min(1.0)
-}
-
-fn e2(cov: &[Vec<f64>], truth: &[Vec<f64>]) -> f64 {
-    let (mut err, mut norm) = (0.0, 0.0);
-    for (row, t) in cov.iter().zip(truth) {
-        for (c, s) in row.iter().zip(t) {
-            err += (c - s).abs();
-            norm += s.abs();
-        }
-    }
-    err / norm
-}
-
-/// What 40 runs of one setting measured.
-struct Measured {
-    e2: Vec<f64>,
-    pooled_e2: f64,
-    pooled_sd: f64,
-}
-
-fn measure(config: &ChainConfig, truth: &Moments) -> Measured {
-    let d = truth.mean.len();
-    let mut e2s = Vec::new();
-    let mut covs: Vec<Vec<Vec<f64>>> = Vec::new();
-    for seed in 1..=SEEDS {
-        let mut config = config.clone();
-        config.seed = seed;
-        let mut chain = Chain::new(&config).unwrap();
-        let mut steps = 0;
-        while chain.samples_since_clear() < SAMPLES && steps < 20 * SAMPLES {
-            steps += chain.run(SAMPLES - chain.samples_since_clear()).max(1);
-            if !matches!(chain.status(), sgviz::chain::ChainStatus::Running) {
-                break;
-            }
-        }
-        let moments = chain.moments();
-        let cov = moments.cov;
-        let ok = matches!(chain.status(), sgviz::chain::ChainStatus::Running) && cov.iter().flatten().all(|x| x.is_finite());
-        e2s.push(if ok { e2(&cov, &truth.cov) } else { f64::INFINITY });
-        if ok {
-            // Pooled for the bias: the second moment about the TRUE mean, whose expectation is the
-            // law's covariance (the sample covariance is low by Var(x̄), which pooling keeps).
-            let dev: Vec<f64> = moments.mean.iter().zip(&truth.mean).map(|(m, t)| m - t).collect();
-            covs.push((0..d).map(|a| (0..d).map(|b| cov[a][b] + dev[a] * dev[b]).collect()).collect());
-        }
-    }
-    let runs = covs.len().max(1) as f64;
-    let pooled: Vec<Vec<f64>> = (0..d).map(|a| (0..d).map(|b| covs.iter().map(|c| c[a][b]).sum::<f64>() / runs).collect()).collect();
-    let mut sd_sum = 0.0;
-    for a in 0..d {
-        for b in 0..d {
-            let var = covs.iter().map(|c| (c[a][b] - pooled[a][b]).powi(2)).sum::<f64>() / (runs - 1.0).max(1.0);
-            sd_sum += (var / runs).sqrt();
-        }
-    }
-    let norm: f64 = truth.cov.iter().flatten().map(|x| x.abs()).sum();
-    let pooled_e2 = if covs.len() < 2 { f64::INFINITY } else { e2(&pooled, &truth.cov) };
-    Measured { e2: e2s, pooled_e2, pooled_sd: sd_sum / norm }
-}
-
-/// The share p a mixing warning states ("above 0.3 in p % of runs").
-fn stated_share(w: &SettingWarning) -> f64 {
-    let tail = w.text.split(&format!("above {E2_CLAIM} in ")).nth(1).unwrap_or_else(|| panic!("no stated share: {}", w.text));
-    tail.split(" %").next().unwrap().trim().parse::<f64>().unwrap() / 100.0
-}
-
-/// The verdict on one setting; Err with what is false.
-fn judge(label: &str, warning: Option<&SettingWarning>, m: &Measured) -> Result<String, String> {
-    let fails = m.e2.iter().filter(|e| **e > E2_CLAIM).count() as u64;
-    let mut sorted = m.e2.clone();
-    sorted.sort_by(f64::total_cmp);
-    let row = format!("{label}: {fails}/{SEEDS} over {E2_CLAIM}, median E2 {:.3}, pooled E2 {:.3} ± {:.3}", sorted[sorted.len() / 2], m.pooled_e2, m.pooled_sd);
-    match warning {
-        None => {
-            let tail = 1.0 - binomial_cdf(fails.saturating_sub(1), SEEDS, PROMISE_SHARE);
-            if fails > 0 && tail < ALPHA {
-                return Err(format!("{row}: silent, but more than {PROMISE_SHARE} of runs fail (P = {tail:.1e})"));
-            }
-            if m.pooled_e2 > BIAS_E2 + 3.0 * m.pooled_sd {
-                return Err(format!("{row}: silent, but biased beyond {BIAS_E2}"));
-            }
-            Ok(format!("{row}: silent, within the promise"))
-        }
-        Some(w) if w.failure == Failure::Mixing => {
-            let p = stated_share(w);
-            let lower = binomial_cdf(fails, SEEDS, p);
-            if lower < ALPHA {
-                return Err(format!("{row}: warns of {:.0} % failing runs, measured {fails}/{SEEDS} (P = {lower:.1e}): {}", 100.0 * p, w.text));
-            }
-            Ok(format!("{row}: warned ({}, {:.0} % stated), true", w.param, 100.0 * p))
-        }
-        Some(w) => {
-            if m.pooled_e2.is_finite() && m.pooled_e2 < BIAS_E2 - 3.0 * m.pooled_sd {
-                return Err(format!("{row}: warns of bias, but the pooled covariance is within {BIAS_E2}: {}", w.text));
-            }
-            Ok(format!("{row}: warned of bias ({}), true", w.param))
-        }
-    }
 }
 
 /// (parameter, value) points of the sweep for `sampler` on `target_settings`.

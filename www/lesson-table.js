@@ -151,7 +151,7 @@ export const LESSONS = [
         figure: 'plot',
         // η pinned at the value derived before the promise's default correction (issue 21), which
         // raises η to keep 9 runs in 10 within E2 ≤ 0.3 at n = 30 and would mix this step faster.
-        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4 }, speed: 500 },
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4, friction: 0.2 }, speed: 500 },
         text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide.',
         action: 'Next: almost no friction.',
         claims: [
@@ -180,7 +180,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0.02 }, speed: 500 },
-        text: 'The noise estimate β̂ = ηV̂/2 lowers the injected noise 2(α − β̂)η by what the gradients already carry. But β̂ is one number, and the minibatch noise V̂ differs per direction (it grows with the curvature): β̂ = 0.02 brings the area back, yet the short axis is still 1.5 times too wide and the long one 0.6 times too narrow — as the dotted predicted law says. A scalar β̂ cannot correct both.',
+        text: 'The noise estimate β̂ = ηV̂/2 lowers the injected noise 2(κ − β̂)η by what the gradients already carry. But β̂ is one number, and the minibatch noise V̂ differs per direction (it grows with the curvature): β̂ = 0.02 brings the area back, yet the short axis is still 1.5 times too wide and the long one 0.6 times too narrow — as the dotted predicted law says. A scalar β̂ cannot correct both.',
         action: 'Move β̂ up to 0.05 and watch the long axis collapse.',
         tryValues: { beta_hat: 0.05 },
         claims: [
@@ -322,7 +322,7 @@ export const LESSONS = [
       {
         figure: 'evidence',
         preset: 'sgais-shift-lecture',
-        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. While the data come from 3 clusters the smaller model leads, and the 7-component model takes the lead after the 7-cluster data arrive (n = 10,000) — unless its particles get trapped in a local mode, which lowers its log Ẑ: the sentence under the chart states the Bayes factors and compares each model\'s in-order and shuffled runs to detect that. (This step continues the runs of the previous one: K = 3 and 5 in order follow the two K = 7 runs, then their shuffled controls. It runs at an eighth of the paper\'s 100,000 points and with half its 50 particles; the full-size runs are the preset "SGAIS under distribution shift".)',
+        text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. By the exact evidence the smaller model should lead while the data come from 3 clusters, and the 7-component model once the 7-cluster data have arrived (n = 10,000); whether these runs show it depends on the particles: when the new clusters appear far from every particle, a model\'s particles can fall behind the posterior, which lowers its log Ẑ. Read the sentence under the chart, not this one: it states which model leads and the Bayes factors, and compares each model\'s in-order and shuffled runs to detect that. (This step continues the runs of the previous one: K = 3 and 5 in order follow the two K = 7 runs, then their shuffled controls. It runs at an eighth of the paper\'s 100,000 points, with half its 50 particles and half the mixture\'s 20 SGHMC steps per temperature; the full-size runs are the preset "SGAIS under distribution shift".)',
         action: 'Read off which model leads at each n.',
         verifiedBy: 'tests/sgais_shift.rs: the_comparison_sentence_states_the_numbers',
       },

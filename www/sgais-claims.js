@@ -17,6 +17,9 @@
 //   sgais.spike                  annealing steps of `of`'s first chunk after change point `at` over
 //                                the median of the 5 chunks before it (gallery.rs spike_ratio)
 //   sgais.new_mass_fraction      Fig. 1: share of the last phase's points in cells the first left empty
+//   sgais.ns_minus_ais           nested sampling's log Ẑ (mean over its replicas) minus full-data AIS's
+//                                log Ẑ, both at the largest n where both ran (nats)
+//   sgais.ns_se                  nested sampling's standard error √(Σ SE_r²)/R at the largest n (nats)
 // A claim is ready once every run has finished, or, with `after_n`, once replica 0 of every group it
 // reads has processed that many data.
 
@@ -49,6 +52,12 @@ export function measureSgais(claim, view) {
     case 'sgais.error_ratio': return error(a) / error(b);
     case 'sgais.spike': return (numbersOf(a)?.spikes || []).find(([at]) => at === claim.at)?.[1] ?? NaN;
     case 'sgais.new_mass_fraction': return data?.new_mass_fraction ?? NaN;
+    case 'sgais.ns_minus_ais': {
+      const ns = combined?.ns || [];
+      const both = ns.filter((p) => (combined?.ais || []).some(([n]) => n === p.n)).at(-1);
+      return both ? both.log_z - combined.ais.find(([n]) => n === both.n)[1] : NaN;
+    }
+    case 'sgais.ns_se': return combined?.ns?.at(-1)?.log_z_se ?? NaN;
     default: throw new Error(`unknown SGAIS claim metric '${claim.metric}'`);
   }
 }

@@ -2,10 +2,12 @@
 // AIS, with annealing steps per chunk. Every run — each replica of each variant, and each AIS
 // baseline — is its own job in the worker pool (www/jobs.js), so they run in parallel on a
 // laptop's cores; Stop terminates them at once. The page combines the posted results in the core
-// (`sgais_combine_json`: log Ẑ ± standard error over replicas, the ESS explanation, the shift
-// comparison) and draws the two charts within the frame budget (charts.js).
+// (`sgais_combine_ns_json`: log Ẑ ± standard error over replicas, the ESS explanation, the shift
+// comparison) and draws the two charts within the frame budget (charts.js). Nested sampling, when
+// ticked, runs as `nested` jobs beside them (www/sgais-nested.js); its points join the evidence chart.
 
-import { sgais_combine_json } from './pkg/sgviz.js';
+import { sgais_combine_ns_json } from './pkg/sgviz.js';
+import { formatEvals, nestedRows, nestedRuns } from './sgais-nested.js';
 import { buildParamControls, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { cancelGroup, jobRunning, POOL_SIZE, startJob } from './jobs.js';
@@ -46,9 +48,10 @@ export const SGAIS_PRESETS = {
   // The paper's scale: 1,000 + 9,000 + 90,000 points, one worker per variant.
   shift: { target: 'gmm', values: { n_points: 100000 }, variants: SHIFT_VARIANTS, ais: false, replicas: 1 },
   // Lecture scale (issue 26): the same change points with 2,000 points after the last one, and
-  // M = 25 particles (ESS* = 12.5) instead of 50, so that the K = 7 pair (in order and shuffled) is
+  // M = 25 particles (ESS* = 12.5) instead of 50 and K = 10 SGHMC steps per temperature instead of
+  // the mixture's 20 (docs/sgais.md §10), so that the K = 7 pair (in order and shuffled) is
   // finished within a slide's 20 s on a laptop whose pool has one worker (BENCHMARKS.md, "Class time").
-  shiftLecture: { target: 'gmm', values: { n_points: 12000, particles: 25, target_ess: 12.5 }, variants: SHIFT_VARIANTS_LECTURE, ais: false, replicas: 1 },
+  shiftLecture: { target: 'gmm', values: { n_points: 12000, particles: 25, target_ess: 12.5, burn_in_steps: 10 }, variants: SHIFT_VARIANTS_LECTURE, ais: false, replicas: 1 },
 };
 
 export class SgaisPanel {
@@ -67,7 +70,8 @@ export class SgaisPanel {
     this.wallSeconds = null;
     this.csv = null;
     fillSelect($('sgais-target'), this.sgais.targets, this.target);
-    $('sgais-target').addEventListener('change', (e) => this.select(e.target.value));
+    // A new model brings its own SGAIS defaults; the settings the user changed stay.
+    $('sgais-target').addEventListener('change', (e) => this.select(e.target.value, this.changedSgaisValues()));
     $('sgais-start').addEventListener('click', () => this.start());
     $('sgais-stop').addEventListener('click', () => this.stop('Stopped.'));
     for (const name of Object.keys(SGAIS_PRESETS)) $(`sgais-preset-${name}`)?.addEventListener('click', () => this.applyPreset(name));
@@ -91,17 +95,35 @@ export class SgaisPanel {
     return this.sgais.targets.find((t) => t.name === this.target);
   }
 
+  /**
+   * The values a run on `target` starts from: every parameter's default, with the model's own SGAIS
+   * defaults laid over them (registry `sgais.defaults_by_model`, src/sgais/model_defaults.rs).
+   */
+  defaults(target) {
+    const spec = this.sgais.targets.find((t) => t.name === target);
+    const own = this.sgais.defaults_by_model?.[target]?.values ?? {};
+    return { ...Object.fromEntries([...this.sgais.params, ...spec.params].map((p) => [p.name, p.default])), ...own };
+  }
+
+  /** The SGAIS settings that differ from the current model's defaults (what the user changed). */
+  changedSgaisValues() {
+    const defaults = this.defaults(this.target);
+    return Object.fromEntries(this.sgais.params.filter((p) => this.values[p.name] !== defaults[p.name]).map((p) => [p.name, this.values[p.name]]));
+  }
+
   select(target, values = {}, variants = []) {
     this.stop();
     this.target = target;
     $('sgais-target').value = target;
-    const defaults = Object.fromEntries([...this.sgais.params, ...this.spec().params].map((p) => [p.name, p.default]));
-    this.values = { ...defaults, ...values };
+    this.values = { ...this.defaults(target), ...values };
     this.variants = variants;
     const set = (name, value) => { this.values[name] = value; return null; };
     buildParamControls($('sgais-target-params'), this.spec().params, this.values, set, { idPrefix: 'sgais-t', live: false });
     buildParamControls($('sgais-params'), this.sgais.params, this.values, set, { idPrefix: 'sgais', live: false });
     $('sgais-file').closest('.field').hidden = !this.spec().accepts_data;
+    const own = this.sgais.defaults_by_model?.[target];
+    $('sgais-model-defaults').textContent = own ? `Defaults for this model: ${own.reason}.` : '';
+    $('sgais-model-defaults').hidden = !own;
   }
 
   /** A preset's SGAIS settings (e.g. the paper's §6.1 values) as `{name: value}`. */
@@ -115,6 +137,7 @@ export class SgaisPanel {
     const preset = SGAIS_PRESETS[name];
     this.select(preset.target, { ...(preset.preset ? this.presetValues(preset.preset) : {}), ...preset.values, ...overrides }, preset.variants);
     $('sgais-ais').checked = preset.ais;
+    $('sgais-ns').checked = Boolean(preset.ns);
     $('sgais-replicas').value = String(preset.replicas);
     this.start();
     this.loadedPreset = name;
@@ -125,7 +148,10 @@ export class SgaisPanel {
     return this.loadedPreset === name && this.runs.length > 0 && (this.running || this.runs.every((r) => r.done));
   }
 
-  /** The runs to start: every replica of every variant, then the AIS baselines of the first. */
+  /**
+   * The runs to start: every replica of every variant, then the AIS baselines of the first, then
+   * nested sampling at the same data sizes, one run per replica.
+   */
   plan() {
     const settings = Object.entries(this.values).map(([k, v]) => [k, String(v)]);
     const variants = this.variants.length ? this.variants : [{ label: 'SGAIS', settings: [] }];
@@ -137,15 +163,16 @@ export class SgaisPanel {
         runs.push({ label: variant.label, spec: { target: this.target, settings: merged, seed: 1, replica } });
       }
     }
+    const n = Number(this.values.n_points) || 0;
+    const chunk = Number(this.values.chunk_size) || 1;
+    // N/4 and N/2 rounded up to whole chunks (once each: with two chunks they coincide).
+    const sizes = new Set([0.25, 0.5, 1].map((fraction) => Math.min(n, Math.ceil((fraction * n) / chunk) * chunk)));
     if ($('sgais-ais').checked) {
-      const n = Number(this.values.n_points) || 0;
-      const chunk = Number(this.values.chunk_size) || 1;
-      // N/4 and N/2 rounded up to whole chunks (once each: with two chunks they coincide).
-      const sizes = new Set([0.25, 0.5, 1].map((fraction) => Math.min(n, Math.ceil((fraction * n) / chunk) * chunk)));
       for (const aisN of sizes) {
         runs.push({ label: `AIS, full data n = ${aisN}`, spec: { target: this.target, settings: runs[0].spec.settings, seed: 1, replica: 0, ais_n: aisN } });
       }
     }
+    if ($('sgais-ns').checked) runs.push(...nestedRuns(this.target, runs[0].spec.settings, sizes, replicas));
     return runs;
   }
 
@@ -163,7 +190,7 @@ export class SgaisPanel {
     $('sgais-comparison').textContent = '';
     $('sgais-ess-note').textContent = '';
     this.runs.forEach((run) => {
-      run.job = startJob({ kind: 'sgais', spec: run.spec, csv }, {
+      run.job = startJob({ kind: run.ns ? 'nested' : 'sgais', spec: run.spec, csv }, {
         group: 'sgais',
         onMessage: (message) => this.receive(run, message),
       });
@@ -197,7 +224,7 @@ export class SgaisPanel {
     this.statusAt = performance.now();
     for (const run of this.runs) run.started = run.started || Boolean(run.result) || jobRunning(run.job);
     const chunkSize = Number(this.values.chunk_size) || 1;
-    const chunks = (r) => [r.result.result.records.length, Math.ceil(r.result.n_total / chunkSize)];
+    const chunks = (r) => (r.ns ? [0, 0] : [r.result.result.records.length, Math.ceil(r.result.n_total / chunkSize)]);
     $('sgais-status').textContent = progressLine(this.runs, POOL_SIZE, chunks);
   }
 
@@ -221,14 +248,15 @@ export class SgaisPanel {
 
   draw() {
     this.drawnAt = performance.now();
-    const reported = this.runs.filter((r) => r.result).map((r) => ({ label: r.label, ais_n: r.spec.ais_n ?? null, ...r.result }));
+    const reported = this.runs.filter((r) => r.result && !r.ns).map((r) => ({ label: r.label, ais_n: r.spec.ais_n ?? null, ...r.result }));
+    const nested = this.runs.filter((r) => r.result && r.ns).map((r) => r.result);
     if (!reported.length) return;
-    const combined = this.guarded(() => JSON.parse(sgais_combine_json(JSON.stringify(reported))));
+    const combined = this.guarded(() => JSON.parse(sgais_combine_ns_json(JSON.stringify(reported), JSON.stringify(nested))));
     if (!combined) return;
     this.combined = combined;
     queueChart('chart-evidence', JSON.stringify(combined.evidence));
     queueChart('chart-annealing', JSON.stringify(combined.annealing));
-    const total = this.runs.reduce((sum, r) => sum + (r.done ? 1 : r.result ? r.result.result.records.length / Math.max(1, Math.ceil(r.result.n_total / Number(this.values.chunk_size || 1))) : 0), 0);
+    const total = this.runs.reduce((sum, r) => sum + (r.done ? 1 : r.result && !r.ns ? r.result.result.records.length / Math.max(1, Math.ceil(r.result.n_total / Number(this.values.chunk_size || 1))) : 0), 0);
     $('sgais-progress').value = Math.min(1, total / this.runs.length);
     this.fillTable(combined);
     $('sgais-comparison').textContent = combined.shift ? combined.shift.sentence : '';
@@ -255,22 +283,23 @@ export class SgaisPanel {
       const tr = document.createElement('tr');
       tr.append(cell(`${g.label} (${s.finished}/${s.replicas} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
         cell(s.exact_log_z === null ? '—' : formatNumber(s.exact_log_z, 6)), cell(s.ess ? formatNumber(s.ess.mean) : '—'),
-        cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'));
+        cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'), cell(s.datum_evals ? formatEvals(s.datum_evals.mean) : '—'));
       return tr;
     });
+    const aisEvals = (n) => this.runs.find((r) => r.spec.ais_n === n && r.done && r.result)?.result.result.datum_evals;
     const aisRows = combined.ais.map(([n, logZ, seconds]) => {
       const tr = document.createElement('tr');
-      tr.append(cell(`AIS, full data n = ${formatCount(n)}`), cell(formatCount(n)), cell(formatNumber(logZ, 6)), cell('—'), cell('—'), cell('—'), cell(seconds === null ? '—' : formatNumber(seconds)));
+      tr.append(cell(`AIS, full data n = ${formatCount(n)}`), cell(formatCount(n)), cell(formatNumber(logZ, 6)), cell('—'), cell('—'), cell('—'), cell(seconds === null ? '—' : formatNumber(seconds)), cell(formatEvals(aisEvals(n))));
       return tr;
     });
-    $('sgais-table').tBodies[0].replaceChildren(...groupRows, ...aisRows);
+    $('sgais-table').tBodies[0].replaceChildren(...groupRows, ...aisRows, ...nestedRows(combined.ns, cell));
   }
 
   /** State for tests and the benchmark: the runs' progress, the combined summary, wall time. */
   summary() {
     return {
       running: this.running,
-      runs: this.runs.map((r) => ({ label: r.label, spec: r.spec, started: Boolean(r.started), done: r.done, error: r.error, ais: r.spec.ais_n != null, records: r.result ? r.result.result.records : [] })),
+      runs: this.runs.map((r) => ({ label: r.label, spec: r.spec, started: Boolean(r.started), done: r.done, error: r.error, ais: r.spec.ais_n != null, ns: Boolean(r.ns), records: r.result && !r.ns ? r.result.result.records : [], nested: r.ns ? r.result : null })),
       combined: this.combined,
       wallSeconds: this.wallSeconds,
       gallery: this.gallery ?? null,

@@ -5,9 +5,10 @@
 // Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `sweep` (the
 // phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline), `multichain`
 // (four chains from over-dispersed starts and their R̂), `scan` (a figure's scan chart: one measured
-// number per knob value, src/scan.rs).
+// number per knob value, src/scan.rs), `nested` (one nested-sampling replica at one data size,
+// src/sgais/nested_page.rs).
 
-import init, { Lab, SgaisRunner, ScanRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
+import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
 
 const ready = init();
 /** Minimum interval between progress messages, in milliseconds. */
@@ -69,16 +70,17 @@ function sweep(job) {
   }
 }
 
-/** One SGAIS run; its result is posted now and then and at the end (with its wall time). */
-function sgais(job) {
-  const started = performance.now();
-  const runner = new SgaisRunner(JSON.stringify(job.spec), job.csv || undefined);
+/**
+ * Drive a run to its end: `runner.advance(work)` (false once ended) with the work per call adapted
+ * to about 50 ms within [min, max], `runner.result_json(seconds)` posted now and then and at the end
+ * with the wall time since `started`.
+ */
+function drive(runner, started, { work, min, max }) {
   let posted = performance.now();
-  let budget = 2_000;
   for (;;) {
     const before = performance.now();
-    const running = runner.advance(budget);
-    budget = Math.max(200, Math.min(200_000, Math.round(budget * (performance.now() - before > 50 ? 0.7 : 1.3))));
+    const running = runner.advance(work);
+    work = Math.max(min, Math.min(max, Math.round(work * (performance.now() - before > 50 ? 0.7 : 1.3))));
     const seconds = (performance.now() - started) / 1000;
     if (!running) {
       post({ type: 'done', result: runner.result_json(seconds) });
@@ -89,6 +91,18 @@ function sgais(job) {
       post({ type: 'progress', result: runner.result_json(seconds) });
     }
   }
+}
+
+/** One SGAIS run, advanced by particle-SGHMC steps. */
+function sgais(job) {
+  const started = performance.now();
+  drive(new SgaisRunner(JSON.stringify(job.spec), job.csv || undefined), started, { work: 2_000, min: 200, max: 200_000 });
+}
+
+/** One nested-sampling run, advanced by iterations (each ns_steps constrained SGHMC steps on the full data). */
+function nested(job) {
+  const started = performance.now();
+  drive(new NestedRunner(JSON.stringify(job.spec), job.csv || undefined), started, { work: 4, min: 1, max: 10_000 });
 }
 
 /** Several chains from over-dispersed starts: R̂, bulk/tail ESS and MCSE per coordinate. */
@@ -116,7 +130,7 @@ function scan(job) {
   }
 }
 
-const JOBS = { prepare, sweep, sgais, multichain, scan };
+const JOBS = { prepare, sweep, sgais, nested, multichain, scan };
 
 self.onmessage = async ({ data }) => {
   try {

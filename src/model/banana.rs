@@ -11,8 +11,8 @@ use crate::params::{ParamSpec, ParamValues};
 use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::log("banana_width", "Width", "a", "Standard deviation of θ₁ ~ N(0, a²)", 0.2, 10.0, 2.0),
-    ParamSpec::linear("curvature", "Curvature", "b", "Bend of the ridge: θ₂ | θ₁ ~ N(b(θ₁² − a²), 1)", -3.0, 3.0, 0.5).primary(),
+    ParamSpec::log("banana_width", "Width", "w", "Standard deviation of θ₁ ~ N(0, w²) (w, not a: a is SGLD's schedule scale)", 0.2, 10.0, 2.0),
+    ParamSpec::linear("curvature", "Curvature", "h", "Bend of the ridge: θ₂ | θ₁ ~ N(h(θ₁² − w²), 1) (h, not b: b is SGLD's schedule offset)", -3.0, 3.0, 0.5).primary(),
     super::GRAD_NOISE,
 ];
 

@@ -9,7 +9,7 @@ use crate::params::{ParamSpec, ParamValues};
 use crate::spec::{TargetKind, TargetSpec};
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::integer("projection_dim", "Projection size", "k", "Project the 64 pixels onto k seeded random directions (SGFS: 50 for MNIST)", 1.0, 64.0, 20.0, false).primary(),
+    ParamSpec::integer("projection_dim", "Projection size", "P", "Project the 64 pixels onto P seeded random directions (SGFS: 50 for MNIST)", 1.0, 64.0, 20.0, false).primary(),
     ParamSpec::log("prior_sd", "Prior scale", "σ_p", "Std. dev. of the prior; SGFS used precision λ = 1, i.e. σ_p = 1", 0.01, 1e4, 1.0),
     ParamSpec::choice("standardise", "Standardise features", "", "Shift and scale every projected feature to mean 0, sd 1", &["off", "on"], 1),
     ParamSpec::integer("data_seed", "Projection seed", "", "Seed of the random projection", 0.0, 1e9, 1.0, false),

@@ -10,7 +10,7 @@ use crate::knob_noise::UpdateNoise;
 use crate::sweep::SweepResult;
 use plotters::style::RGBColor;
 
-const CURRENT: RGBColor = RGBColor(209, 73, 91);
+pub(crate) const CURRENT: RGBColor = RGBColor(209, 73, 91);
 const GREY: RGBColor = RGBColor(120, 120, 120);
 
 /// Injected vs stochastic-gradient noise variance over the step-size range, with the current ε

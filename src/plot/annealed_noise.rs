@@ -73,6 +73,38 @@ pub fn annealed_noise_chart(scale: &NoiseScale, schedule: &Schedule, iterations:
     }
 }
 
+/// A chart over the step size ε (the bias chart) for a chain that runs the schedule: no single
+/// "current ε" exists, so the markers show the span the run sweeps — ε_0 = a·b^(−γ) at its start
+/// and ε_t at the last iteration the annealed noise chart draws (max(span end, `iterations`),
+/// SGLD.10) — and the x range is widened to contain both (a chart follows the sampler in view).
+pub fn follow_schedule(chart: &mut ChartSpec, schedule: &Schedule, iterations: f64, colour: RGBColor) {
+    let end = schedule.span_end().max(iterations).max(10.0);
+    let (start, last) = (schedule.step(0.0), schedule.step(end));
+    chart.markers = vec![
+        Marker { x: start, label: format!("ε_0 = a·b^−γ = {} (schedule start)", three_figures(start)), colour },
+        Marker { x: last, label: format!("ε_t = {} at t = {}", three_figures(last), three_figures(end)), colour },
+    ];
+    if let Some((lo, hi)) = chart.x_range {
+        chart.x_range = Some((lo.min(last / 1.5), hi.max(start * 1.5)));
+    }
+}
+
+/// `x` to three significant figures as text: plain between 0.001 and 10⁵ ("0.01", "990"), else
+/// "1.00e-4" (no float noise such as 0.00009999999999999999 on a chart).
+fn three_figures(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    if (-3..5).contains(&magnitude) {
+        let decimals = (2 - magnitude).max(0) as usize;
+        let text = format!("{:.*}", decimals, x);
+        if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
 /// `x` to three significant figures, for a label.
 fn round_to_3(x: f64) -> f64 {
     if x <= 0.0 {
@@ -136,5 +168,25 @@ mod tests {
         // No gradient noise: no dashed curve points and no crossing.
         let none = annealed_noise_chart(&scale(0.0), &schedule, 0.0);
         assert!(none.series[1].points.is_empty() && none.markers.is_empty());
+    }
+
+    /// Hand-worked: a = 1, b = 1, γ = 1/2 starts at ε_0 = 1 and reaches 0.01 at the span end
+    /// t = 9,999; a run of 10⁶ iterations ends at 1/√(1 + 10⁶) ≈ 0.001. The markers move there and
+    /// the chart's range grows to hold them.
+    #[test]
+    fn follow_schedule_marks_the_span_the_run_sweeps() {
+        let schedule = Schedule { a: 1.0, b: 1.0, gamma: 0.5 };
+        let mut chart = ChartSpec { x_range: Some((0.05, 0.5)), markers: vec![Marker { x: 0.2, label: "current ε".into(), colour: GREY }], ..Default::default() };
+        follow_schedule(&mut chart, &schedule, 0.0, GREY);
+        assert_eq!(chart.markers.len(), 2);
+        assert!((chart.markers[0].x - 1.0).abs() < 1e-12 && (chart.markers[1].x - 0.01).abs() < 1e-12, "{:?}", chart.markers);
+        assert!(chart.markers.iter().all(|m| !m.label.contains("current")));
+        let (lo, hi) = chart.x_range.unwrap();
+        assert!(lo < 0.01 && hi > 1.0, "range {lo}..{hi}");
+        follow_schedule(&mut chart, &schedule, 1e6, GREY);
+        assert!((chart.markers[1].x - 1.0 / (1.0 + 1e6f64).sqrt()).abs() < 1e-12);
+        assert_eq!(chart.markers[1].label, "ε_t = 1.00e-3 at t = 1.00e6");
+        assert_eq!(chart.markers[0].label, "ε_0 = a·b^−γ = 1 (schedule start)");
+        assert_eq!([three_figures(1e-4 - 1e-20), three_figures(0.0123456), three_figures(990.0), three_figures(2.4e6)], ["1.00e-4", "0.0123", "990", "2.40e6"]);
     }
 }

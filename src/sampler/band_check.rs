@@ -7,7 +7,7 @@
 //! ∫ min(G, λ̄)⁺ dt, and their ratio is the share of the wanted bounce intensity the band missed.
 //! Unlike the raw violation count it weighs a violation by how far G̃ exceeded the band.
 //!
-//! The threshold [`MISSED_SHARE_LIMIT`] is measured (docs/diagnostics.md §8;
+//! The threshold [`MISSED_SHARE_LIMIT`] is measured (docs/diagnostics.md §9;
 //! 100k- and 400k-event runs, two seeds each, against grid quadrature; tests/band_check.rs): settings
 //! within SBPS's promise (means within 0.25 sd, E2 ≤ 0.1 beyond 3.7 MCSE) missed at most 3.1 %
 //! (synthetic logistic regression at n = 50: 2.9–3.1 %, means 0.16–0.19 sd off; the Gaussian at

@@ -203,7 +203,7 @@ impl Sghmc {
         parts.push("momentum", "momentum carried over (1 − α)v", momentum);
         parts.push("drift", "gradient drift η∇log π", drift);
         parts.push("minibatch_noise", "minibatch noise η(∇log π̂ − ∇log π)", minibatch);
-        parts.push("injected_noise", "injected noise N(0, 2(α − β̂)η)", injected);
+        parts.push("injected_noise", "injected noise N(0, 2(κ − β̂)η)", injected);
         self.parts = Some(parts);
     }
 }

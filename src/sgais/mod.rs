@@ -17,24 +17,33 @@
 //!   with [`ais::baseline_seed`].
 //! - [`nested::NestedRun`] is the paper's other reference standard: Skilling's nested sampling with
 //!   the constrained SGHMC of Appendix A.1, log Ẑ ± √(H/M).
+//! - [`laplace_reference`] is an independent reference log Z for the mixture and [`coverage`] counts
+//!   the data clusters a mixture particle covers (diagnostics for tests and examples).
 //! - [`models`] holds the paper's three models (Appendix B) and the exact linear-regression evidence.
 //! - [`cli::evidence_cli`] is the `sgviz evidence` subcommand.
 //!
-//! The run's parameters are [`PARAMS`] (also exported as [`SGAIS_PARAMS`]); the models' parameters
-//! are in [`models::EVIDENCE_TARGETS`].
+//! The run's parameters are [`PARAMS`] (also exported as [`SGAIS_PARAMS`]), with per-model
+//! defaults in the `model_defaults` table; the models' parameters are in
+//! [`models::EVIDENCE_TARGETS`].
 
 pub mod agreement;
 pub mod ais;
 pub mod job;
 pub mod annealing;
 pub mod charts;
+pub mod coverage;
 pub mod gallery;
 pub mod shift_data;
 pub mod format;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod laplace_reference;
 pub mod models;
+pub mod model_defaults;
+pub mod mixture1d;
 pub mod nested;
+pub mod nested_page;
 pub mod page;
 pub mod noise;
 pub mod replicas;
@@ -53,13 +62,13 @@ use serde::Serialize;
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("particles", "Particles", "M", "Number of annealed particles", 2.0, 1000.0, DEFAULTS.particles, true).primary(),
     ParamSpec::log("target_ess", "Target ESS", "ESS*", "Each annealing increment Δ is chosen so that the ESS of the incremental weights equals this (must be below M)", 1.0, 1000.0, DEFAULTS.target_ess),
-    ParamSpec::integer("burn_in_steps", "SGHMC steps per temperature", "K", "SGHMC steps applied to every particle after each annealing increment", 1.0, 1000.0, DEFAULTS.burn_in_steps, true),
+    ParamSpec::integer("burn_in_steps", "SGHMC steps per temperature", "S", "SGHMC steps applied to every particle after each annealing increment (K in the SGAIS paper; S here, since K is the number of mixture components)", 1.0, 1000.0, DEFAULTS.burn_in_steps, true),
     ParamSpec::log("learning_rate", "Learning rate (per observation)", "lr", "η = lr / N (paper: lr = 0.1); with the estimated noise correction η is also capped so that gradient noise stays below its share of the injected noise", 1e-4, 10.0, DEFAULTS.learning_rate),
     ParamSpec::choice("eta_scale", "N in η = lr/N", "N", "total: N = size of the whole data set (paper); seen: N = data seen once the current chunk is in; tempered: N = previous data + λ·chunk, the data count of the current intermediate distribution (also the one that suits full-data AIS)", &["total", "seen", "tempered"], DEFAULTS.eta_scale),
-    ParamSpec::linear("friction", "Friction", "α", "1 − α is the momentum decay of SGHMC (eq. 3)", 0.001, 1.0, DEFAULTS.friction),
-    ParamSpec::choice("noise_correction", "Gradient-noise correction", "β̂", "fixed: β̂ is the number below (paper: 0); estimated: β̂ = η V̂/2 with V̂ the covariance of the minibatch gradient, estimated from per-datum scores at every chunk (Chen, Fox & Guestrin 2014, §3.2), and η capped so that β̂ ≤ κα", &["fixed", "estimated"], DEFAULTS.noise_correction),
-    ParamSpec::linear("noise_estimate", "Gradient-noise estimate", "β̂", "Fixed β̂, subtracted from α in the injected noise 2(α − β̂)η; must not exceed α", 0.0, 1.0, 0.0).shown_when("noise_correction", &[0.0]),
-    ParamSpec::linear("max_noise_share", "Largest gradient-noise share", "κ", "With the estimated correction, η is capped so that the minibatch gradient noise supplies at most this fraction of SGHMC's noise (β̂ ≤ κα)", 0.05, 0.95, DEFAULTS.max_noise_share).shown_when("noise_correction", &[1.0]),
+    ParamSpec::linear("friction", "Friction", "κ", "κ (α in the SGAIS paper's eq. 3; κ on this page, as for SGHMC, since α is SGFS's noise level): 1 − κ is the momentum decay of SGHMC", 0.001, 1.0, DEFAULTS.friction),
+    ParamSpec::choice("noise_correction", "Gradient-noise correction", "β̂", "fixed: β̂ is the number below (paper: 0); estimated: β̂ = η V̂/2 with V̂ the covariance of the minibatch gradient, estimated from per-datum scores at every chunk (Chen, Fox & Guestrin 2014, §3.2), and η capped so that β̂ ≤ s_max·κ", &["fixed", "estimated"], DEFAULTS.noise_correction),
+    ParamSpec::linear("noise_estimate", "Gradient-noise estimate", "β̂", "Fixed β̂, subtracted from κ in the injected noise 2(κ − β̂)η; must not exceed κ", 0.0, 1.0, 0.0).shown_when("noise_correction", &[0.0]),
+    ParamSpec::linear("max_noise_share", "Largest gradient-noise share", "s_max", "With the estimated correction, η is capped so that the minibatch gradient noise supplies at most this fraction s_max of SGHMC's noise (β̂ ≤ s_max·κ)", 0.05, 0.95, DEFAULTS.max_noise_share).shown_when("noise_correction", &[1.0]),
     ParamSpec::integer("batch_size", "History minibatch", "|B|", "Size of the history minibatch drawn with replacement (eq. 4)", 1.0, 100_000.0, DEFAULTS.batch_size, true),
     ParamSpec::integer("chunk_size", "Chunk size", "|C|", "Data added per Bayesian update (paper: = minibatch size)", 1.0, 100_000.0, DEFAULTS.chunk_size, true),
     ParamSpec::choice("resampling", "Resampling", "", "off: plain Algorithm 1; always: resample before every move; when_low: when the ESS of the weights falls below ESS*", &["off", "always", "when_low"], DEFAULTS.resampling),

@@ -152,6 +152,14 @@ pub const EVIDENCE_TARGETS: &[EvidenceTarget] = &[
         params: GMM_PARAMS,
         build: build_gmm,
     },
+    EvidenceTarget {
+        name: "gmm1d",
+        label: "1-D Gaussian mixture (App. A.2)",
+        description: "Paper App. A.2, Fig. A1: scalar data from 3 clusters, K = 3 components (9 parameters), priors of B.3",
+        accepts_data: false,
+        params: super::mixture1d::GMM1D_PARAMS,
+        build: build_gmm1d,
+    },
 ];
 
 /// Look an evidence target up by name; the error lists the allowed names.
@@ -207,10 +215,20 @@ fn build_gmm(values: &ParamValues, data: Option<&Dataset>) -> Result<Arc<dyn Evi
     Ok(Arc::new(GaussianMixture::new(2, values.get_usize("n_components"), points)?))
 }
 
-/// Each `name=value` goes to the SGAIS list or the target's list; unknown names are refused.
+/// The 1-D mixture of the paper's App. A.2 (src/sgais/mixture1d.rs), generated data only.
+fn build_gmm1d(values: &ParamValues, data: Option<&Dataset>) -> Result<Arc<dyn EvidenceModel>, String> {
+    if data.is_some() {
+        return Err("target 'gmm1d' uses generated data only; --data is for linreg and softmax".into());
+    }
+    let points = super::mixture1d::one_d_mixture_data(values.get_usize("n_points"), values.get("data_seed") as u64);
+    Ok(Arc::new(GaussianMixture::new(1, values.get_usize("n_components"), points)?))
+}
+
+/// Each `name=value` goes to the SGAIS list or the target's list; unknown names are refused. The
+/// SGAIS values start from the target's own defaults ([`super::model_defaults::sgais_defaults_for`]).
 pub fn split_settings(target: &EvidenceTarget, settings: &[(String, String)]) -> Result<(ParamValues, ParamValues), String> {
     let mut target_values = ParamValues::defaults(target.params);
-    let mut sgais_values = ParamValues::defaults(PARAMS);
+    let mut sgais_values = super::model_defaults::sgais_defaults_for(target.name);
     for (name, text) in settings {
         if let Some(spec) = PARAMS.iter().find(|s| s.name == name) {
             sgais_values.set(PARAMS, name, spec.parse(text)?)?;

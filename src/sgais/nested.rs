@@ -27,7 +27,7 @@ use crate::rng::{chain_rng, standard_normal, uniform, ChainRng};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// The nested sampler's parameters (CLI `--set ns_…=…` with `--ns`); the page does not run NS yet.
+/// The nested sampler's parameters (CLI `--set ns_…=…` with `--ns`; the page runs NS at their defaults).
 pub const NESTED_PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("ns_live_points", "Nested sampling: live points", "M_NS", "Live points of the nested-sampling baseline; its standard error is √(H/M_NS) with H the information", 2.0, 1000.0, 25.0, true),
     ParamSpec::integer("ns_steps", "Nested sampling: steps per replacement", "K_NS", "Constrained SGHMC steps per new live point (paper: 20)", 1.0, 1000.0, 20.0, true),

@@ -1,9 +1,12 @@
 //! The page's SGAIS panel combines runs that Web Workers ran independently (one worker per
 //! replica and per shift variant, each posting its [`ReplicaResult`]): per group (a variant) the
 //! replicas' log Ẑ ± standard error and ESS explanation ([`summarise`]), the full-data AIS points,
-//! the distribution-shift comparison ([`shift_summary`]) and both charts with change points.
+//! the distribution-shift comparison ([`shift_summary`]) and both charts with change points; with
+//! [`combine_with_nested`] also the nested-sampling baselines.
 
 use super::charts::{annealing_chart, evidence_chart, CurveRun};
+use super::nested::NestedResult;
+use super::nested_page::{add_nested_points, combine_nested, NestedPoint};
 use super::replicas::{summarise, ReplicaResult, ReplicaSummary};
 use super::shift::{shift_annealing_chart, shift_evidence_chart, shift_summary, ShiftSummary, ShiftVariant, VariantRecords};
 use crate::plot::chart::ChartSpec;
@@ -39,6 +42,8 @@ pub struct PageSummary {
     pub shift: Option<ShiftSummary>,
     pub evidence: ChartSpec,
     pub annealing: ChartSpec,
+    /// Nested-sampling baselines by data size ([`combine_with_nested`]; empty without them).
+    pub ns: Vec<NestedPoint>,
 }
 
 /// Combine the runs (any order, finished or not). Curves are drawn from replica 0 of each variant.
@@ -73,5 +78,14 @@ pub fn combine(runs: &[PageRun]) -> PageSummary {
     } else {
         (shift_evidence_chart(&shift_runs, n_total), shift_annealing_chart(&shift_runs, n_total), Some(shift_summary(&shift_runs, n_total)))
     };
-    PageSummary { groups, ais, shift, evidence, annealing }
+    PageSummary { groups, ais, shift, evidence, annealing, ns: Vec::new() }
+}
+
+/// [`combine`] plus the nested-sampling runs the workers posted: their points (± SE) on the
+/// evidence chart and their numbers in the summary (src/sgais/nested_page.rs).
+pub fn combine_with_nested(runs: &[PageRun], nested: &[NestedResult]) -> PageSummary {
+    let mut summary = combine(runs);
+    summary.ns = combine_nested(nested);
+    add_nested_points(&mut summary.evidence, &summary.ns);
+    summary
 }

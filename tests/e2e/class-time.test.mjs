@@ -38,6 +38,14 @@ const CHUNK_STEPS = 50_000;
  * (BENCHMARKS.md, "Class time: the workers' rate").
  */
 const WORKER_DATUM_EVALS_PER_S = 2.87e6;
+/**
+ * Sweep gradient evaluations per second of the analysis worker with a core to itself (its set-up,
+ * the phase picture and predicted curves, charged to them): the slowest lesson step measured by
+ * bench/sweep-rate.mjs (BENCHMARKS.md, "Class time: the analysis worker's rate").
+ */
+const SWEEP_GRAD_EVALS_PER_S = 2.12e6;
+/** www/analysis.js: gradient evaluations per sweep chain. */
+const SWEEP_BUDGET = 200_000;
 /** Workers of a 2-core machine's pool: one fewer than the cores (the main thread keeps one). */
 const CLASS_WORKERS = 1;
 const SLIDE_SECONDS = 20;
@@ -136,9 +144,40 @@ function shiftClaims(view, figure) {
     const comparison = view.shift?.comparisons.find((c) => !c.shuffled);
     const ks = comparison?.log_z.map(([k]) => k).join(',');
     if (!(comparison && comparison.n === view.nTotal && ks === '3,5,7')) failures.push(`no in-order comparison of K = 3, 5, 7 at n = ${view.nTotal} (${ks} at ${comparison?.n})`);
+    // The step's text defers to the sentence under the chart: it must name the in-order leader and
+    // every K whose in-order and shuffled estimates disagree (whatever the numbers turn out to be).
+    const sentence = view.shift?.sentence ?? '';
+    if (comparison && !sentence.includes(`K = ${comparison.winner} has the highest evidence`)) failures.push(`the sentence does not name the in-order leader K = ${comparison.winner}: ${sentence}`);
+    for (const a of view.shift?.agreement ?? []) {
+      const named = (sentence.match(/They disagree for ([^.]*?) by more than/)?.[1] ?? '').includes(`K = ${a.components}`);
+      if (named === a.agree) failures.push(`K = ${a.components}: in order ${a.in_order.toFixed(1)} vs shuffled ${a.shuffled.toFixed(1)} (agree: ${a.agree}) but the sentence ${named ? 'says' : 'does not say'} they disagree: ${sentence}`);
+    }
   }
   if (!view.shift?.agreement.some((a) => a.components === 7)) failures.push('no in-order/shuffled check for K = 7');
   return failures;
+}
+
+/**
+ * What the analysis worker shows after `work` sweep gradient evaluations: the worker's own code
+ * (www/worker.js `sweep`: the page's prepared truth, a deferred lab, `start_analysis`, then
+ * `advance_analysis` slices) run here on a fresh lab at the page's settings, stopped at `work`
+ * (a fixed work count, not wall time). Returns the sweep's progress, its evaluations and the charts.
+ */
+async function analysisWithin([work, budget]) {
+  const { Lab, adopt_prepared: adoptPrepared } = await import('./www/pkg/sgviz.js');
+  const { app } = window.sgviz;
+  adoptPrepared(app.lab.export_prepared_json());
+  const lab = Lab.deferred(app.target, app.sampler, JSON.stringify({ ...app.explicit }), app.seed, 64, 64, 1);
+  try {
+    lab.adopt_cached_truth();
+    lab.start_analysis(budget);
+    const spent = () => JSON.parse(lab.analysis_json()).results.reduce((a, r) => a + r.grad_evals, 0);
+    let progress = 0;
+    for (let done = spent(); progress < 1 && done < work; done = spent()) progress = lab.advance_analysis(Math.min(20_000, work - done));
+    return { progress, evals: spent(), charts: JSON.parse(lab.analysis_charts_json()) };
+  } finally {
+    lab.free();
+  }
 }
 
 /** Redraw the panel and charts as a frame would (the page is paused). */
@@ -215,7 +254,16 @@ test('every lesson step shows what it says after 20 s of class time (speed × 1,
         if (claim.ok !== 'true') failures.push(line);
       }
       if (['noise', 'bias', 'sweep'].includes(step.figure)) {
-        // The figure the text talks about comes from a worker (a hang guard, not a speed claim).
+        // The figure the text talks about comes from the analysis worker: what it has drawn after
+        // 20 s of work at the measured rate must contain it.
+        const work = SLIDE_SECONDS * SWEEP_GRAD_EVALS_PER_S;
+        const shownBy = await page.evaluate(analysisWithin, [work, SWEEP_BUDGET]);
+        const chart = shownBy.charts[step.figure];
+        const drawn = chart && chart.series.some((s) => s.points.length > 0);
+        log.push(`${where}: the ${step.figure} chart after ${work.toExponential(2)} sweep gradient evaluations (sweep ${(100 * shownBy.progress).toFixed(0)} % done, ${shownBy.evals} evaluations): ${drawn ? `"${chart.title}"` : 'not drawn'}`);
+        if (!drawn) failures.push(`${where}: the ${step.figure} chart is not drawn within 20 s of the analysis worker's work`);
+        if (step.figure !== 'noise' && shownBy.progress < 1) failures.push(`${where}: the sweep behind the ${step.figure} chart is ${(100 * shownBy.progress).toFixed(0)} % done after 20 s of work`);
+        // The page's own worker draws it too (a hang guard, not a speed claim).
         await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.chart(document.querySelector('#lesson').dataset.figure === 'noise' ? 'noise' : 'bias'), null, { timeout: 240_000, polling: 250 });
       }
       await shoot(page, `${lesson.id}-${k + 1}`, '#lesson');

@@ -63,3 +63,12 @@ test('a claim is ready when the runs are done, or with after_n when replica 0 go
   assert.equal(claimReady(early, [run('a', 20_000, false, { ais_n: 20_000 }), run('a', 10_000, false)]), false);
   assert.equal(claimReady({ metric: 'sgais.new_mass_fraction' }, []), true);
 });
+
+test('NS against AIS reads both at the largest n where both ran', () => {
+  // NS at 500 and 2,000, AIS at 500 and 1,000: the comparison is at 500 (−395 − (−400) = +5 nats);
+  // the NS standard error is the one at its largest n.
+  const combined = { groups: [], ais: [[500, -400, 1], [1000, -1000, 2]], ns: [{ n: 500, log_z: -395, log_z_se: 0.5 }, { n: 2000, log_z: -2100, log_z_se: 0.9 }] };
+  assert.equal(measureSgais({ metric: 'sgais.ns_minus_ais' }, { combined }), 5);
+  assert.equal(measureSgais({ metric: 'sgais.ns_se' }, { combined }), 0.9);
+  assert.ok(Number.isNaN(measureSgais({ metric: 'sgais.ns_minus_ais' }, { combined: { ...combined, ns: [] } })));
+});

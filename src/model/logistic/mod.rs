@@ -16,7 +16,7 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::linear("true_w", "True slope (synthetic)", "w*", "Slope used to generate synthetic labels", -10.0, 10.0, 1.5).shown_when("dataset", &[0.0]),
     ParamSpec::linear("true_b", "True bias (synthetic)", "b*", "Bias used to generate synthetic labels", -10.0, 10.0, -0.5).shown_when("dataset", &[0.0]),
     ParamSpec::integer("n_features", "Features (breast cancer)", "d", "Use the first d of the 30 breast-cancer features", 1.0, 30.0, 4.0, false).primary().shown_when("dataset", &[1.0]),
-    ParamSpec::integer("projection_dim", "Projection size (digits)", "k", "Digits 7-vs-9: project the 64 pixels onto k seeded random directions (as SGFS did for MNIST)", 1.0, 64.0, 5.0, false).primary().shown_when("dataset", &[2.0]),
+    ParamSpec::integer("projection_dim", "Projection size (digits)", "P", "Digits 7-vs-9: project the 64 pixels onto P seeded random directions (as SGFS did for MNIST)", 1.0, 64.0, 5.0, false).primary().shown_when("dataset", &[2.0]),
     ParamSpec::choice("standardise", "Standardise features", "", "Built-in real data sets: shift and scale every feature to mean 0, sd 1 (uploaded files are used as given; the upload has its own option)", &["off", "on"], 1).shown_when("dataset", &[1.0, 2.0]),
     ParamSpec::integer("data_seed", "Data seed", "", "Seed of the synthetic data generator and of the random projection", 0.0, 1e9, 1.0, false).shown_when("dataset", &[0.0, 2.0]),
     ParamSpec::choice("start_at", "Chains start at", "", "mode: at the posterior mode (found by Newton); origin: at θ = 0, far out, to watch burn-in", &["mode", "origin"], 0),

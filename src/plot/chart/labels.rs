@@ -65,3 +65,22 @@ mod tests {
         assert_eq!(tick_count(60, 35, 24, 6), 2);
     }
 }
+
+/// A title broken into lines of at most `width` pixels at `char_width` pixels per character
+/// (greedy, at spaces; a single word longer than a line gets a line of its own). On a phone a
+/// one-line title was cut off at both edges of the canvas (issue 26).
+pub fn wrap_title(title: &str, width: i32, char_width: f64) -> Vec<String> {
+    let fits = |line: &str| (line.chars().count() as f64 * char_width).ceil() as i32 <= width;
+    let mut lines: Vec<String> = Vec::new();
+    for word in title.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if fits(&format!("{line} {word}")) => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+

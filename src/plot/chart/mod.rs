@@ -212,6 +212,8 @@ pub struct ChartLayout {
     pub legend: Option<(i32, i32, i32, i32)>,
     /// The boxes of the point labels drawn (those that found a free place; [`labels::place`]).
     pub labels: Vec<labels::LabelBox>,
+    /// The estimated boxes of the title's lines ([`labels::wrap_title`]).
+    pub title: Vec<labels::LabelBox>,
 }
 
 /// One legend entry: a line sample in the series' colour and style, and its label.
@@ -266,6 +268,18 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     let legend_height = if rows.is_empty() { 0 } else { rows.len() as i32 * line_height + px(6.0) as i32 };
     let legend_height = legend_height.min(height as i32 / 2);
     let (chart_area, legend_area) = root.split_vertically(height as i32 - legend_height);
+    let (title_font, margin) = (px(14.0), px(6.0) as i32);
+    let title_lines = labels::wrap_title(&spec.title, width as i32 - 2 * margin, 0.58 * title_font as f64);
+    let title_line_height = (title_font as f64 * 1.3).ceil() as i32;
+    let title_height = title_lines.len() as i32 * title_line_height + margin;
+    let (title_area, chart_area) = chart_area.split_vertically(title_height);
+    let mut title = Vec::new();
+    for (k, line) in title_lines.iter().enumerate() {
+        let (x, y) = (width as i32 / 2, margin + k as i32 * title_line_height);
+        title_area.draw(&Text::new(line.clone(), (x, y), ("sans-serif", title_font).into_font().color(&BLACK).pos(Pos::new(HPos::Center, VPos::Top))))?;
+        let half = text_width(line, title_font) / 2;
+        title.push((x - half, y, x + half, y + title_line_height));
+    }
 
     let xs = spec.series.iter().flat_map(|s| s.points.iter().filter_map(|p| transform(p.0, spec.log_x)));
     let ys = spec.series.iter().flat_map(|s| s.points.iter().filter_map(|p| transform(p.1, spec.log_y)));
@@ -279,12 +293,11 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     let x_ticks = labels::tick_count(data_width, widest_x(TickFormat::new(x0, x1, X_TICKS, spec.log_x)), 2 * font as i32, X_TICKS);
     let x_format = TickFormat::new(x0, x1, x_ticks, spec.log_x);
     // As many y ticks as fit the data area's height with one font size between labels.
-    let data_height = height as i32 - legend_height - (px(14.0) + px(34.0) + 3 * px(6.0)) as i32;
+    let data_height = height as i32 - legend_height - title_height - (px(34.0) + 2 * px(6.0)) as i32;
     let y_ticks = labels::tick_count(data_height, font as i32, font as i32, Y_TICKS);
     // The last x tick label is centred on the frame's right edge: leave room for its right half.
     let right_margin = (px(6.0) as i32).max(text_width(&x_format.label(x1), font) / 2 + px(2.0) as i32);
     let mut chart = ChartBuilder::on(&chart_area)
-        .caption(&spec.title, ("sans-serif", px(14.0)))
         .margin(px(6.0))
         .margin_right(right_margin as u32)
         .x_label_area_size(px(34.0))
@@ -345,7 +358,7 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     let (xr, yr) = chart.plotting_area().get_pixel_range();
     let legend = if rows.is_empty() { None } else { Some(draw_legend(&legend_area, &entries, &rows, font, sample, line_height, scale)?) };
     root.present()?;
-    Ok(ChartLayout { plot: (xr.start, yr.start, xr.end, yr.end), legend, labels: placed })
+    Ok(ChartLayout { plot: (xr.start, yr.start, xr.end, yr.end), legend, labels: placed, title })
 }
 
 type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;

@@ -227,3 +227,30 @@ fn empty_and_non_finite_data_do_not_fail() {
     render(&spec);
     render(&ChartSpec::default());
 }
+
+/// A phone (issue 26): the bias chart's title at 350 CSS px wide, with 16-px-class text (scale
+/// 1.34) and at devicePixelRatio 3: it wraps to more than one line, every word is printed, and no
+/// line runs past either edge of the canvas (it was one line cut off at both edges).
+#[test]
+fn a_long_title_wraps_inside_a_phone_canvas() {
+    let title = "Bias vs Monte Carlo error, and MH rejection, vs ε";
+    let points: Vec<(f64, f64)> = (1..=10).map(|k| (k as f64, k as f64)).collect();
+    let spec = ChartSpec { title: title.into(), series: vec![Series::new("s", points, PALETTE[0], Style::Line)], ..Default::default() };
+    for (width, scale) in [(350u32, 1.34), (1050, 4.0), (1400, 1.0)] {
+        let mut svg = String::new();
+        let layout = {
+            let root = SVGBackend::with_string(&mut svg, (width, (width as f64 * 0.8) as u32)).into_drawing_area();
+            draw_chart_layout(&root, &spec, scale).unwrap()
+        };
+        let font = (14.0 * scale).round() as u32;
+        let lines: Vec<_> = crate::plot::svg_probe::elements(&svg).into_iter().filter(|e| e.tag == "text" && e.points[0].1 < layout.plot.1 as f64 && !e.text.is_empty()).collect();
+        let joined = lines.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(" ");
+        assert_eq!(joined, title, "{width} px at {scale}×");
+        assert_eq!(lines.len() > 1, width < 1400, "{width} px at {scale}×: {} line(s)", lines.len());
+        for e in &lines {
+            let half = text_width(&e.text, font) as f64 / 2.0;
+            assert!(e.points[0].0 - half >= 0.0 && e.points[0].0 + half <= width as f64, "{width} px at {scale}×: '{}' at x = {} runs past the canvas", e.text, e.points[0].0);
+        }
+        assert_eq!(layout.title.len(), lines.len());
+    }
+}

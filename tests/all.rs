@@ -1,0 +1,106 @@
+//! The native test suite as one test binary (issue 23, CI time): every statistical, CLI and
+//! target test file in tests/ is a module of this crate, so they compile and link once instead of
+//! ~30 times. File names and test names are unchanged; a test's full name is now
+//! `FILE::TEST` (e.g. `oracles::sampling_threshold_…`), so `cargo test --test all oracles::` or
+//! `cargo nextest run --test all -E 'test(/^oracles::/)'` runs one former binary.
+//!
+//! Three files stay binaries of their own (declared in Cargo.toml): `structure` and
+//! `docs_citations` (the layout checks, no dependency on the library) and `soak` (its global
+//! allocator counts the live heap of the whole process, so nothing else may run beside it).
+//!
+//! Adding a test file: write tests/NAME.rs exactly as a test crate of its own (its `mod common;`
+//! and `#[path = "common/…"]` declarations resolve from tests/ as before) and add
+//! `#[path = "NAME.rs"] mod NAME;` below (rustfmt puts the attribute on its own line). The
+//! `#[path]` makes the file's own `mod` declarations resolve from tests/ rather than from
+//! tests/NAME/, so no file needs editing when it joins. Cargo.toml has `autotests = false`: a file
+//! without its line would not be compiled at all, and the test `every_test_file_is_compiled`
+//! below fails naming it.
+
+#[path = "band_check.rs"]
+mod band_check;
+#[path = "bouncy.rs"]
+mod bouncy;
+#[path = "bouncy_long.rs"]
+mod bouncy_long;
+#[path = "cli.rs"]
+mod cli;
+#[path = "cli_evidence.rs"]
+mod cli_evidence;
+#[path = "error_split.rs"]
+mod error_split;
+#[path = "gradient_noise.rs"]
+mod gradient_noise;
+#[path = "gradient_samplers.rs"]
+mod gradient_samplers;
+#[path = "hardening.rs"]
+mod hardening;
+#[path = "law.rs"]
+mod law;
+#[path = "messages.rs"]
+mod messages;
+#[path = "oracles.rs"]
+mod oracles;
+#[path = "pairings.rs"]
+mod pairings;
+#[path = "rewind.rs"]
+mod rewind;
+#[path = "rhat.rs"]
+mod rhat;
+#[path = "runaway.rs"]
+mod runaway;
+#[path = "sampler_readouts.rs"]
+mod sampler_readouts;
+#[path = "sgais.rs"]
+mod sgais;
+#[path = "sgais_defaults.rs"]
+mod sgais_defaults;
+#[path = "sgais_fig_a1.rs"]
+mod sgais_fig_a1;
+#[path = "sgais_mixture.rs"]
+mod sgais_mixture;
+#[path = "sgais_nested.rs"]
+mod sgais_nested;
+#[path = "sgais_noise.rs"]
+mod sgais_noise;
+#[path = "sgais_shift.rs"]
+mod sgais_shift;
+#[path = "sgais_shift_orders.rs"]
+mod sgais_shift_orders;
+#[path = "sgais_summary.rs"]
+mod sgais_summary;
+#[path = "sgld_bias.rs"]
+mod sgld_bias;
+#[path = "sgld_defaults.rs"]
+mod sgld_defaults;
+#[path = "slider_sweep.rs"]
+mod slider_sweep;
+#[path = "step_parts.rs"]
+mod step_parts;
+#[path = "targets.rs"]
+mod targets;
+#[path = "toy_sweep.rs"]
+mod toy_sweep;
+#[path = "workers.rs"]
+mod workers;
+
+/// Every tests/*.rs is a `mod` of this file or a `[[test]]` of its own in Cargo.toml: with
+/// `autotests = false` a file that is neither would silently not run (e.g. after merging a branch
+/// that added one).
+#[test]
+fn every_test_file_is_compiled() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).expect(p);
+    let this = read("tests/all.rs");
+    let manifest = read("Cargo.toml");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(root.join("tests")).expect("tests/") {
+        let name = entry.expect("entry").file_name().into_string().expect("UTF-8 name");
+        let Some(stem) = name.strip_suffix(".rs") else { continue };
+        let as_module = this.split(&format!("#[path = \"{name}\"]")).skip(1).any(|rest| rest.trim_start().starts_with(&format!("mod {stem};")));
+        let as_binary = manifest.contains(&format!("path = \"tests/{name}\""));
+        if stem != "all" && !as_module && !as_binary {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "tests/{{{}}} would not be compiled: add `#[path = \"NAME.rs\"] mod NAME;` to tests/all.rs", missing.join(", "));
+}
