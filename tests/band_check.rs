@@ -4,11 +4,13 @@
 //! The cases of the issue, at 400,000 events each after 40,000 of burn-in, against grid
 //! quadrature of the 2-D posteriors (src/truth.rs; its error is orders below the tolerances):
 //! - warned, and the failure it names is real: synthetic logistic regression (N = 1,000) with
-//!   minibatch n = 20, 5, 1 for SBPS and n = 20 for pSBPS, the Gaussian toy with n = 5 and 1, and
-//!   k = 1 on the Gaussian: some mean or covariance entry, or E2, lies outside SBPS's promise by
-//!   more than z Monte-Carlo standard errors;
-//! - right and not warned: the defaults, n = 50, and k = 10 at n = 20: every entry within the
-//!   promise plus z MCSE.
+//!   minibatch n = 20, 5, 1 for SBPS and n = 20 for pSBPS, the Gaussian toy with n = 7, 5 and 1,
+//!   and k = 1 on the Gaussian: some mean or covariance entry, or E2, lies outside SBPS's promise
+//!   by more than z Monte-Carlo standard errors (the Gaussian at n = 7 only just: E2 0.109 beyond
+//!   noise at seed 1, 0.098 at seed 2; docs/diagnostics.md);
+//! - right and not warned: the defaults, n = 50, k = 10 at n = 20, the Gaussian at n = 10 and the
+//!   banana at n = 10: every entry within the promise plus z MCSE;
+//! - the minibatch size the warning names brings the chain back within the check.
 //!
 //! The promise, written here (not read from the code): every mean within [`PROMISE`] posterior sd
 //! of the truth and every covariance entry within [`PROMISE`]·√(Σ_jj Σ_kk) — the 25 % per axis the
@@ -138,7 +140,7 @@ fn small_minibatches_on_logistic_regression_are_warned_and_really_biased() {
 
 #[test]
 fn small_minibatches_and_a_low_band_on_the_gaussian_are_warned_and_really_biased() {
-    for n in [5.0, 1.0] {
+    for n in [7.0, 5.0, 1.0] {
         assert_warned_and_wrong("gaussian", "sbps", &[("batch_size", n)], "batch_size");
     }
     assert_warned_and_wrong("gaussian", "sbps", &[("band_k", 1.0)], "band_k");
@@ -151,6 +153,12 @@ fn the_defaults_n_50_and_k_10_at_n_20_are_right_and_not_warned() {
     assert_right_and_silent("logreg", "sbps", &[("batch_size", 50.0)]);
     assert_right_and_silent("logreg", "sbps", &[("batch_size", 20.0), ("band_k", 10.0)]);
     assert_right_and_silent("gaussian", "sbps", &[]);
+}
+
+#[test]
+fn the_gaussian_and_the_banana_at_n_10_are_right_and_not_warned() {
+    assert_right_and_silent("gaussian", "sbps", &[("batch_size", 10.0)]);
+    assert_right_and_silent("banana", "sbps", &[("batch_size", 10.0)]);
 }
 
 #[test]
@@ -179,8 +187,31 @@ fn the_warning_goes_when_its_cause_does() {
     let mut chain = Chain::new(&config).unwrap();
     chain.run(20_000);
     let warning = chain.setting_warning().expect("n = 5 is warned");
-    assert!(warning.text.contains("n (now 5)"), "{}", warning.text);
+    assert!(warning.text.contains("(now 5)"), "{}", warning.text);
     chain.set_sampler_param("batch_size", 100.0).unwrap();
     chain.run(20_000);
     assert_eq!(chain.setting_warning(), None, "n = 100 after n = 5");
+}
+
+/// The n the warning names ("n to …"), read from its text as a student would.
+fn named_batch(text: &str) -> f64 {
+    let after = text.split("minibatch size n to ").nth(1).unwrap_or_else(|| panic!("no value named: {text}"));
+    after.split_whitespace().next().unwrap().parse().unwrap_or_else(|_| panic!("no number: {text}"))
+}
+
+#[test]
+fn the_minibatch_size_the_warning_names_silences_it() {
+    for (target, n) in [("gaussian", 7.0), ("logreg", 20.0)] {
+        let mut config = ChainConfig::new(target, "sbps", 4).with("batch_size", n);
+        config.capacity = 1;
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(50_000);
+        let warning = chain.setting_warning().unwrap_or_else(|| panic!("{target} n = {n} is not warned"));
+        let named = named_batch(&warning.text);
+        assert!(named > n, "{target}: names n = {named} at n = {n}: {}", warning.text);
+        chain.set_sampler_param("batch_size", named).unwrap();
+        chain.run(50_000);
+        assert_eq!(chain.setting_warning(), None, "{target}: n = {named}, the value the warning named at n = {n}");
+        eprintln!("{target}: n = {n} warned, named n = {named}, silent there");
+    }
 }

@@ -14,6 +14,7 @@ pub mod osgfs;
 pub mod psbps;
 pub mod sbps;
 pub mod sgfs;
+pub mod sgfs_law;
 pub mod sghmc;
 pub mod sgld;
 

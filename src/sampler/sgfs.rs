@@ -12,6 +12,7 @@
 
 use super::fisher::{largest_eigenvalue, prior_precision, smallest_eigenvalue, RunningFisher};
 use super::gradient::score_mean_and_covariance;
+use super::sgfs_law::FisherSgfsLaw;
 use super::{exact_gradient, Diagnostic, Emitted, GradientOracle, Sampler, StepParts};
 use crate::curvature::Curvature;
 use crate::defaults;
@@ -118,6 +119,25 @@ impl DiagonalSgfsLaw {
 
     /// Σ and the spectral radius of A, or None when unstable.
     pub fn covariance(&self, alpha: f64, gamma: f64, batch: f64) -> Option<(DMatrix<f64>, f64)> {
+        SgfsCovariance::covariance(self, alpha, gamma, batch)
+    }
+}
+
+/// A law of SGFS with a full stationary covariance: [`DiagonalSgfsLaw`] (K = diag(P), F = φP) or
+/// [`FisherSgfsLaw`] (the empirical Fisher the sampler builds, docs/sgfs-osgfs.md §6).
+pub trait SgfsCovariance {
+    /// Σ and the spectral radius of A at α, γ, n; None when unstable.
+    fn covariance(&self, alpha: f64, gamma: f64, batch: f64) -> Option<(DMatrix<f64>, f64)>;
+}
+
+impl SgfsCovariance for FisherSgfsLaw {
+    fn covariance(&self, alpha: f64, gamma: f64, batch: f64) -> Option<(DMatrix<f64>, f64)> {
+        FisherSgfsLaw::covariance(self, alpha, gamma, batch)
+    }
+}
+
+impl SgfsCovariance for DiagonalSgfsLaw {
+    fn covariance(&self, alpha: f64, gamma: f64, batch: f64) -> Option<(DMatrix<f64>, f64)> {
         let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
         let contraction: Vec<f64> = self.lambda.iter().map(|l| 1.0 - h * l).collect();
         let radius = contraction.iter().fold(0.0f64, |r, a| r.max(a.abs()));
@@ -145,8 +165,8 @@ pub struct SgfsPlan {
 /// The stationary variances along the summary's directions, their lag-one autocorrelations
 /// (SGFS-d: the spectral radius of its A for every direction, a conservative proxy) and the E2 of
 /// the stationary covariance, or None when unstable.
-fn sgfs_variances(c: &Curvature, diagonal: Option<&DiagonalSgfsLaw>, alpha: f64, gamma: f64, batch: f64) -> Option<(Vec<f64>, Vec<f64>, f64)> {
-    let Some(law) = diagonal else {
+fn sgfs_variances(c: &Curvature, law: Option<&dyn SgfsCovariance>, alpha: f64, gamma: f64, batch: f64) -> Option<(Vec<f64>, Vec<f64>, f64)> {
+    let Some(law) = law else {
         let (v, ar): (Vec<f64>, Vec<f64>) = c.precisions.iter().map(|&p| sgfs_law(alpha, gamma, p, c.gradient_noise(p, batch))).unzip();
         let e2 = c.e2_of_variances(&v);
         return Some((v, ar, e2));
@@ -170,7 +190,20 @@ impl SgfsPlan {
     /// ([`DiagonalSgfsLaw`]).
     pub fn for_target(c: &Curvature, diagonal: bool) -> SgfsPlan {
         let law = if diagonal { DiagonalSgfsLaw::new(c) } else { None };
-        let law = law.as_ref();
+        Self::with_law(c, law.as_ref().map(|l| l as &dyn SgfsCovariance))
+    }
+
+    /// [`SgfsPlan::for_target`] with the law of the preconditioner the sampler builds from the
+    /// model's data ([`FisherSgfsLaw`], docs/sgfs-osgfs.md §6); without data, the law on P alone.
+    pub fn for_model(c: &Curvature, model: &dyn Model, diagonal: bool) -> SgfsPlan {
+        match FisherSgfsLaw::new(c, model, diagonal) {
+            Some(law) => Self::with_law(c, Some(&law)),
+            None => Self::for_target(c, diagonal),
+        }
+    }
+
+    /// The plan with `law` (None: SGFS-f's scalar law per direction, K = P, F = φP).
+    fn with_law(c: &Curvature, law: Option<&dyn SgfsCovariance>) -> SgfsPlan {
         let plan = |batch: usize| {
             let gamma = (batch + c.n_data) as f64 / batch as f64;
             let alpha = smallest_alpha(c, law, gamma, batch as f64);
@@ -187,7 +220,7 @@ impl SgfsPlan {
 }
 
 /// The smallest α ∈ [0, 100] meeting the bias criteria at γ and batch n (bias falls as α grows).
-fn smallest_alpha(c: &Curvature, law: Option<&DiagonalSgfsLaw>, gamma: f64, batch: f64) -> f64 {
+fn smallest_alpha(c: &Curvature, law: Option<&dyn SgfsCovariance>, gamma: f64, batch: f64) -> f64 {
     let biased = |alpha: f64| match sgfs_variances(c, law, alpha, gamma, batch) {
         Some((v, _, e2)) => {
             let axes = v.iter().zip(&c.precisions).map(|(v, p)| v * p);
@@ -206,7 +239,7 @@ fn smallest_alpha(c: &Curvature, law: Option<&DiagonalSgfsLaw>, gamma: f64, batc
 /// (paper Fig. 2: 0–6).
 fn derive_with(model: &dyn Model, diagonal: bool) -> Vec<DerivedParam> {
     let Some(c) = Curvature::of(model) else { return Vec::new() };
-    let plan = SgfsPlan::for_target(&c, diagonal);
+    let plan = SgfsPlan::for_model(&c, model, diagonal);
     vec![
         defaults::derived(defaults::spec(PARAMS, "sgfs_alpha"), plan.alpha, 0.0, (3.0 * plan.alpha).max(6.0), None),
         defaults::derived(defaults::spec(PARAMS, "batch_size"), plan.batch as f64, 2.0, c.n_data as f64, None),

@@ -48,7 +48,8 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
   const shown = await note(page);
   assert.equal(warned.setting_warning.failure, 'bias');
   assert.equal(shownText, warned.setting_warning.text, 'the page shows the core\'s text');
-  assert.match(shown.text, /the samples are biased.*Raise the minibatch size n \(now 1\)/);
+  const named = shown.text.match(/the samples are biased.*Raise the minibatch size n to (\d+) \(now 1\)/);
+  assert.ok(named && Number(named[1]) > 1, `names a larger n to set: ${shown.text}`);
   assert.ok(shown.visible && shown.inSameField, 'beside the batch slider, in its field');
   assert.ok(shown.gapBelowSlider >= -1 && shown.gapBelowSlider < 40 && shown.overlapsHorizontally, `just below the slider: ${JSON.stringify(shown)}`);
   assert.equal(shown.others, 0, 'no other slider carries it');

@@ -413,7 +413,7 @@ impl Sampler for Sbps {
     }
 
     fn setting_warning(&self) -> Option<SettingWarning> {
-        self.band_check.warning(if self.preconditioner.is_some() { "pSBPS" } else { "SBPS" }, self.band_k, self.batch)
+        self.band_check.warning(if self.preconditioner.is_some() { "pSBPS" } else { "SBPS" }, self.band_k, self.batch, self.n_data)
     }
 
     fn unsupported_reason(&self) -> Option<String> {

@@ -1,0 +1,38 @@
+// Issue 21 (part B.1): SGFS-f on logreg_heldout (11 parameters) gets the bias part of the law-based
+// promise (src/promise.rs; SGFS's law with the empirical Fisher it builds, docs/sgfs-osgfs.md §6).
+// Silent at the derived defaults; at α = 1.24 (the defaults derived on the Laplace precision, where
+// the chain's Var θ₃ is 0.45 against 0.71: tests/sgfs_fisher_law.rs) the bias warning sits beside
+// the α slider and names the value that keeps the promise; back at the default it is gone.
+// Waits are on the chain's state, never on time.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot } from './harness.mjs';
+
+const env = useBrowser();
+
+test('SGFS-f on logreg_heldout: the bias warning beside the α slider at α = 1.24, silent at the defaults', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=logreg_heldout&sampler=sgfs_f');
+  await page.waitForFunction(() => window.sgviz.state().steps > 0, null, { timeout: 60_000 });
+  const before = await page.evaluate(() => window.sgviz.state().sampler_params);
+  assert.equal(await page.evaluate(() => window.sgviz.state().setting_warning), null, 'silent at the defaults');
+  await page.evaluate(() => window.sgviz.setParam('sgfs_alpha', 1.24));
+  await page.waitForFunction(() => window.sgviz.state().setting_warning?.param === 'sgfs_alpha', null, { timeout: 30_000 });
+  await page.waitForFunction(() => !document.getElementById('param-sgfs_alpha-warning').hidden, null, { timeout: 30_000 });
+  const [warning, shown, geometry] = await page.evaluate(() => {
+    const p = document.getElementById('param-sgfs_alpha-warning');
+    const slider = document.getElementById('param-sgfs_alpha').getBoundingClientRect();
+    const box = p.getBoundingClientRect();
+    return [window.sgviz.state().setting_warning, p.textContent, { gap: box.top - slider.bottom, height: box.height, field: p.closest('.field')?.dataset.param }];
+  });
+  assert.equal(shown, warning.text, 'the page shows the core\'s text');
+  assert.match(warning.text, /more samples will not help/, 'a bias warning');
+  assert.match(warning.text, /Set noise level α to [0-9.]+ \(now 1\.24\)/, 'it says what to change');
+  assert.ok(geometry.field === 'sgfs_alpha' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
+  await screenshot(page, 'promise-warning-sgfs-f-heldout-alpha', { fullPage: false });
+  await page.evaluate((a) => window.sgviz.setParam('sgfs_alpha', a), before.sgfs_alpha);
+  await page.waitForFunction(() => window.sgviz.state().setting_warning === null, null, { timeout: 30_000 });
+  await page.waitForFunction(() => document.getElementById('param-sgfs_alpha-warning').hidden, null, { timeout: 30_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
