@@ -68,6 +68,10 @@ mod sgais_shift;
 mod sgais_shift_orders;
 #[path = "sgais_summary.rs"]
 mod sgais_summary;
+#[path = "sgfs_d_law.rs"]
+mod sgfs_d_law;
+#[path = "sgfs_fisher_law.rs"]
+mod sgfs_fisher_law;
 #[path = "sgld_bias.rs"]
 mod sgld_bias;
 #[path = "sgld_defaults.rs"]

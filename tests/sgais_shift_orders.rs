@@ -22,7 +22,6 @@
 //! `SGVIZ_SGAIS_SHIFT_SOAK=1` (`make soak`): K = 7 at the paper's N = 10⁵ at the mixture's defaults
 //! (≈ 2 CPU-minutes).
 
-use sgviz::model::Model;
 use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture};
 use sgviz::sgais::coverage::median_clusters_covered;
 use sgviz::sgais::laplace_reference::laplace_log_evidence;
