@@ -234,7 +234,10 @@ fn sample_warns_when_the_sbps_band_fails_and_not_at_the_defaults() {
     let small = stdout_json(&sgviz(&["sample", "--target", "logreg", "--sampler", "sbps", "--steps", "20000", "--seed", "1", "--set", "batch_size=5"]));
     assert_eq!(small["status"], "ok");
     let text = small["warning"].as_str().expect("a warning at n = 5");
-    assert!(text.contains("biased") && text.contains("n (now 5)"), "{text}");
+    assert!(text.contains("biased") && text.contains("(now 5)"), "{text}");
+    // The remedy names a larger minibatch (the band check's own value; here only its direction).
+    let named: f64 = text.split("minibatch size n to ").nth(1).and_then(|t| t.split_whitespace().next()).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("no n named: {text}"));
+    assert!(named > 5.0, "{text}");
     assert_eq!(small["setting_warning"]["param"], "batch_size");
     assert_eq!(small["setting_warning"]["failure"], "bias");
     let default = stdout_json(&sgviz(&["sample", "--target", "logreg", "--sampler", "sbps", "--steps", "20000", "--seed", "1"]));
