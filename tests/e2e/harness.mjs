@@ -160,3 +160,17 @@ export async function pauseAndRestart(page) {
   }, null, { timeout: 120_000 });
   await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.compare?.lab?.reset(); });
 }
+
+/** Waits until the setting warning names `param` and its box under that slider is shown, then
+ * returns the core's warning, the text on screen, and the box's place: its gap below the slider,
+ * its height and the slider field it sits in (issue 21: the warning beside the slider that caused it). */
+export async function settingWarningBeside(page, param, timeout = 30_000) {
+  await page.waitForFunction((p) => window.sgviz.state().setting_warning?.param === p, param, { timeout });
+  await page.waitForFunction((p) => !document.getElementById(`param-${p}-warning`).hidden, param, { timeout: 30_000 });
+  return page.evaluate((p) => {
+    const box = document.getElementById(`param-${p}-warning`);
+    const slider = document.getElementById(`param-${p}`).getBoundingClientRect();
+    const rect = box.getBoundingClientRect();
+    return [window.sgviz.state().setting_warning, box.textContent, { gap: rect.top - slider.bottom, height: rect.height, field: box.closest('.field')?.dataset.param }];
+  }, param);
+}

@@ -6,21 +6,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, settingWarningBeside } from './harness.mjs';
 
 const env = useBrowser();
 
 test('SGHMC on the banana: the measured warning beside the learning-rate slider after 5,000 samples', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=banana&sampler=sghmc');
   await page.waitForFunction(() => window.sgviz.state().steps > 0, null, { timeout: 60_000 });
-  await page.waitForFunction(() => window.sgviz.state().setting_warning?.param === 'sghmc_lr', null, { timeout: 120_000 });
-  await page.waitForFunction(() => !document.getElementById('param-sghmc_lr-warning').hidden, null, { timeout: 30_000 });
-  const [warning, shown, geometry] = await page.evaluate(() => {
-    const p = document.getElementById('param-sghmc_lr-warning');
-    const slider = document.getElementById('param-sghmc_lr').getBoundingClientRect();
-    const box = p.getBoundingClientRect();
-    return [window.sgviz.state().setting_warning, p.textContent, { gap: box.top - slider.bottom, height: box.height, field: p.closest('.field')?.dataset.param }];
-  });
+  const [warning, shown, geometry] = await settingWarningBeside(page, 'sghmc_lr', 120_000);
   assert.equal(warning.failure, 'mixing');
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
   assert.match(warning.text, /^Measured on this chain/, 'it says it is measured, not predicted');

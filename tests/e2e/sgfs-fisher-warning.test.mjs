@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, settingWarningBeside } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -17,14 +17,7 @@ test('SGFS-f on logreg_heldout: the bias warning beside the α slider at α = 1.
   const before = await page.evaluate(() => window.sgviz.state().sampler_params);
   assert.equal(await page.evaluate(() => window.sgviz.state().setting_warning), null, 'silent at the defaults');
   await page.evaluate(() => window.sgviz.setParam('sgfs_alpha', 1.24));
-  await page.waitForFunction(() => window.sgviz.state().setting_warning?.param === 'sgfs_alpha', null, { timeout: 30_000 });
-  await page.waitForFunction(() => !document.getElementById('param-sgfs_alpha-warning').hidden, null, { timeout: 30_000 });
-  const [warning, shown, geometry] = await page.evaluate(() => {
-    const p = document.getElementById('param-sgfs_alpha-warning');
-    const slider = document.getElementById('param-sgfs_alpha').getBoundingClientRect();
-    const box = p.getBoundingClientRect();
-    return [window.sgviz.state().setting_warning, p.textContent, { gap: box.top - slider.bottom, height: box.height, field: p.closest('.field')?.dataset.param }];
-  });
+  const [warning, shown, geometry] = await settingWarningBeside(page, 'sgfs_alpha');
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
   assert.match(warning.text, /more samples will not help/, 'a bias warning');
   assert.match(warning.text, /Set noise level α to [0-9.]+ \(now 1\.24\)/, 'it says what to change');

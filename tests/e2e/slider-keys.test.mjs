@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, settingWarningBeside } from './harness.mjs';
 
 const env = useBrowser();
 const params = (page) => page.evaluate(() => window.sgviz.state().sampler_params);
@@ -44,14 +44,7 @@ test('SGLD step size at its maximum: the law-based warning beside the step slide
   await page.focus('#param-step_size');
   await page.keyboard.press('End');
   await page.waitForFunction((e) => window.sgviz.state().sampler_params.step_size > 2 * e, before.step_size, { timeout: 30_000 });
-  await page.waitForFunction(() => window.sgviz.state().setting_warning?.param === 'step_size', null, { timeout: 30_000 });
-  await page.waitForFunction(() => !document.getElementById('param-step_size-warning').hidden, null, { timeout: 30_000 });
-  const [warning, shown, geometry] = await page.evaluate(() => {
-    const p = document.getElementById('param-step_size-warning');
-    const slider = document.getElementById('param-step_size').getBoundingClientRect();
-    const box = p.getBoundingClientRect();
-    return [window.sgviz.state().setting_warning, p.textContent, { gap: box.top - slider.bottom, height: box.height, field: p.closest('.field')?.dataset.param }];
-  });
+  const [warning, shown, geometry] = await settingWarningBeside(page, 'step_size');
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
   assert.match(warning.text, /Set step size ε to/, 'it says what to change');
   assert.ok(geometry.field === 'step_size' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
