@@ -51,7 +51,7 @@ export const SGAIS_PRESETS = {
   // M = 25 particles (ESS* = 12.5) instead of 50 and K = 10 SGHMC steps per temperature instead of
   // the mixture's 20 (docs/sgais.md §10), so that the K = 7 pair (in order and shuffled) is
   // finished within a slide's 20 s on a laptop whose pool has one worker (BENCHMARKS.md, "Class time").
-  shiftLecture: { target: 'gmm', values: { n_points: 12000, particles: 25, target_ess: 12.5, burn_in_steps: 10 }, variants: SHIFT_VARIANTS_LECTURE, ais: false, replicas: 1 },
+  shiftLecture: { target: 'gmm', values: { n_points: 12000, particles: 25, target_ess: 12.5, burn_in_steps: 10, learning_rate: 0.02 }, variants: SHIFT_VARIANTS_LECTURE, ais: false, replicas: 1 },
 };
 
 export class SgaisPanel {
