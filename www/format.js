@@ -10,7 +10,7 @@ const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴',
 export function formatNumber(x, digits = 3) {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
   if (x === 0) return '0';
-  const magnitude = Math.abs(x);
+  const magnitude = Math.abs(Number(x.toPrecision(digits))); // rounded first: 0.00009999… is 0.0001
   if (magnitude >= 1e15 || magnitude < 1e-4) {
     const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
     const power = String(Number(exponent)).replace(/./g, (c) => SUPERSCRIPT[c]);
