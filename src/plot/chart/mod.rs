@@ -311,7 +311,7 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
         .y_labels(y_ticks)
         .x_label_formatter(&|v| x_format.label(*v))
         .y_label_formatter(&|v| y_format.label(*v))
-        .x_desc(log_note::x_description(spec))
+        .x_desc(log_note::x_description(&spec.x_label, log_note::not_drawn_on_log_axes(spec.series.iter().flat_map(|s| s.points.iter()), (spec.log_x, spec.log_y))))
         .y_desc(&spec.y_label)
         .label_style(("sans-serif", font))
         .draw()?;
