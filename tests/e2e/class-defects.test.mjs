@@ -72,3 +72,17 @@ test('slider values and the warning\'s remedy print as a lecturer reads them, ne
   assert.doesNotMatch(shown, /\de[+-]?\d/, 'no e-notation in the warning');
   assert.deepEqual(errors, []);
 });
+
+// Issue 26: "one screen shows three thresholds (2.48, 2.19, 2.55)". They stay three readings, but
+// each is labelled for what it is (the latest minibatch's, the mean since the last change, the first
+// since the last change) and carries its help: pinned here on the labels the panel shows.
+test('the three sampling-threshold readings are each labelled for what they are', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: { width: 1920, height: 1080 } });
+  await page.waitForFunction(() => [...document.querySelectorAll('#diagnostics summary')].filter((s) => s.textContent.includes('sampling threshold')).length >= 3, null, { timeout: 60_000 });
+  const rows = await page.$$eval('#diagnostics summary', (all) => all.map((s) => [s.textContent, s.title]).filter(([t]) => t.includes('sampling threshold')));
+  assert.equal(rows.length, 3, JSON.stringify(rows));
+  const kinds = [/latest reading \(one minibatch\)/, /mean of the readings since the last change/, /first reading since the last change/];
+  for (const kind of kinds) assert.equal(rows.filter(([label]) => kind.test(label)).length, 1, `one row is "${kind.source}": ${JSON.stringify(rows)}`);
+  for (const [label, help] of rows) assert.ok(help.length > 20, `"${label}" has its help`);
+  assert.deepEqual(errors, []);
+});
