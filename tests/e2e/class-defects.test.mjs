@@ -60,6 +60,7 @@ test('slider values and the warning\'s remedy print as a lecturer reads them, ne
   const find = (all, id) => all.find((row) => row[2] === id)?.slice(0, 2);
   assert.deepEqual(find(mala, 'param-n_points'), ['N = 100,000', '100,000'], JSON.stringify(mala));
   assert.deepEqual(find(mala, 'param-step_size'), ['ε = 1.5·10⁻⁷', '1.5·10⁻⁷'], JSON.stringify(mala));
+  await page.$eval('#param-n_points', (e) => e.scrollIntoView({ block: 'center' }));
   await screenshot(page, 'class5/sliders-390', { fullPage: false });
   // SGHMC lesson step 1: η = 0.000923 beside the slider and in the warning's "(now …)".
   await page.click('#lesson-open');
