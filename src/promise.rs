@@ -307,19 +307,41 @@ fn failure_text(now: &Prediction) -> String {
     }
 }
 
-/// A number as the slider shows it (3 significant digits): 0.0512, 1.24, 1230, 1.23e-3.
-fn show(x: f64) -> String {
+/// A number as the slider shows it (3 significant digits, www/format.js `formatNumber`), as a
+/// lecturer reads it: 0.0512, 1.24, 1230, 12,300, 100,000, 0.000923, 9.23·10⁻⁵ (never "e-5").
+pub(crate) fn show(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
     }
-    if x.abs() < 1e-2 || x.abs() >= 1e4 {
-        return format!("{x:.2e}");
+    let x: f64 = format!("{x:.2e}").parse().unwrap_or(x); // rounded first: 0.00009999… is 0.0001
+    if x.abs() < 1e-4 || x.abs() >= 1e15 {
+        return power_of_ten(x);
     }
     let decimals = 2 - x.abs().log10().floor() as i32;
     let scale = 10f64.powi(decimals);
     let rounded = (x * scale).round() / scale;
     let text = format!("{rounded:.*}", decimals.max(0) as usize);
-    if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
+    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
+    if rounded.abs() >= 1e4 { thousands(&text) } else { text }
+}
+
+/// "9.23·10⁻⁵": 3 significant digits times a power of ten with a superscript exponent.
+fn power_of_ten(x: f64) -> String {
+    let text = format!("{x:.2e}");
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+    let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+    let superscript: String = exponent.chars().map(|c| match c {
+        '-' => '⁻',
+        d => "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().nth(d.to_digit(10).unwrap_or(0) as usize).unwrap_or(d),
+    }).collect();
+    format!("{mantissa}·10{superscript}")
+}
+
+/// An integer's digits with a comma every three ("12300" → "12,300"; a leading minus kept).
+fn thousands(digits: &str) -> String {
+    let (sign, digits) = digits.strip_prefix('-').map_or(("", digits), |d| ("-", d));
+    let grouped: Vec<String> = digits.as_bytes().rchunks(3).rev().map(|c| String::from_utf8_lossy(c).into_owned()).collect();
+    format!("{sign}{}", grouped.join(","))
 }
 
 fn first_primary(specs: &'static [ParamSpec], params: &ParamValues) -> &'static str {
@@ -397,8 +419,9 @@ mod tests {
 
     #[test]
     fn remedy_values_show_three_significant_digits() {
-        // Hand-written: 3 significant digits, trailing zeros dropped, exponent outside [0.01, 10⁴).
-        for (x, shown) in [(0.05123, "0.0512"), (0.0500, "0.05"), (1.2449, "1.24"), (2.5617, "2.56"), (12.345, "12.3"), (1234.5, "1230"), (9.996, "10"), (0.09996, "0.1"), (-0.3337, "-0.334"), (0.001234, "1.23e-3"), (56789.0, "5.68e4"), (0.0, "0"), (20.0, "20")] {
+        // Hand-written: 3 significant digits, trailing zeros dropped, thousands separated from
+        // 10⁴, plain decimals down to 10⁻⁴, "·10⁻ⁿ" below (issue 26: never "e-3" on screen).
+        for (x, shown) in [(0.05123, "0.0512"), (0.0500, "0.05"), (1.2449, "1.24"), (2.5617, "2.56"), (12.345, "12.3"), (1234.5, "1230"), (9.996, "10"), (0.09996, "0.1"), (-0.3337, "-0.334"), (0.001234, "0.00123"), (9.233e-4, "0.000923"), (4.99e-3, "0.00499"), (56789.0, "56,800"), (1e5, "100,000"), (2.4e6, "2,400,000"), (-12345.0, "-12,300"), (1.5e-7, "1.5·10⁻⁷"), (9.234e-5, "9.23·10⁻⁵"), (0.0, "0"), (20.0, "20")] {
             assert_eq!(show(x), shown, "{x}");
         }
     }

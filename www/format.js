@@ -1,12 +1,24 @@
 // Number formatting shared by the controls and the statistics panel.
 
-/** A number with `digits` significant digits; exponent form when very large or small. */
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/**
+ * A number with `digits` significant digits as a lecturer reads it aloud (issue 26): thousands
+ * separated from 10,000 up ("100,000", "12,300"), plain decimals down to 10⁻⁴ ("0.000923"), and
+ * "9.23·10⁻⁵" (a centred dot and a superscript exponent, never "e-5") beyond those.
+ */
 export function formatNumber(x, digits = 3) {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
   if (x === 0) return '0';
-  const magnitude = Math.abs(x);
-  if (magnitude >= 1e5 || magnitude < 1e-3) return x.toExponential(digits - 1);
-  return Number(x.toPrecision(digits)).toString();
+  const magnitude = Math.abs(Number(x.toPrecision(digits))); // rounded first: 0.00009999… is 0.0001
+  if (magnitude >= 1e15 || magnitude < 1e-4) {
+    const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
+    const power = String(Number(exponent)).replace(/./g, (c) => SUPERSCRIPT[c]);
+    return `${Number(mantissa)}·10${power}`;
+  }
+  const rounded = Number(x.toPrecision(digits));
+  if (Math.abs(rounded) >= 1e4) return rounded.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  return rounded.toString();
 }
 
 /** A count with thousands separators. */

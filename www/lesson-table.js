@@ -152,7 +152,7 @@ export const LESSONS = [
         // η pinned at the value derived before the promise's default correction (issue 21), which
         // raises η to keep 9 runs in 10 within E2 ≤ 0.3 at n = 30 and would mix this step faster.
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4, friction: 0.2 }, speed: 500 },
-        text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide.',
+        text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide. Its learning rate η is held small here on purpose, so it mixes slowly: the red warning beside η predicts that about half of all runs of 5,000 samples miss E2 ≤ 0.3, from Monte Carlo error alone (no bias), and that raising η to about 0.005 keeps the promise. The next step mixes faster by removing friction instead.',
         action: 'Next: almost no friction.',
         claims: [
           { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.2], after_samples: 100_000 },

@@ -89,20 +89,11 @@ pub fn follow_schedule(chart: &mut ChartSpec, schedule: &Schedule, iterations: f
     }
 }
 
-/// `x` to three significant figures as text: plain between 0.001 and 10⁵ ("0.01", "990"), else
-/// "1.00e-4" (no float noise such as 0.00009999999999999999 on a chart).
+/// `x` to three significant figures as a lecturer reads it, the sliders' rule (src/promise.rs
+/// `show`): "0.01", "990", "2,400,000", "0.0001", "1.5·10⁻⁷" (no float noise such as
+/// 0.00009999999999999999 on a chart, and no "e-4").
 fn three_figures(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
-    }
-    let magnitude = x.abs().log10().floor() as i32;
-    if (-3..5).contains(&magnitude) {
-        let decimals = (2 - magnitude).max(0) as usize;
-        let text = format!("{:.*}", decimals, x);
-        if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text }
-    } else {
-        format!("{x:.2e}")
-    }
+    crate::promise::show(x)
 }
 
 /// `x` to three significant figures, for a label.
@@ -185,8 +176,8 @@ mod tests {
         assert!(lo < 0.01 && hi > 1.0, "range {lo}..{hi}");
         follow_schedule(&mut chart, &schedule, 1e6, GREY);
         assert!((chart.markers[1].x - 1.0 / (1.0 + 1e6f64).sqrt()).abs() < 1e-12);
-        assert_eq!(chart.markers[1].label, "ε_t = 1.00e-3 at t = 1.00e6");
+        assert_eq!(chart.markers[1].label, "ε_t = 0.001 at t = 1,000,000");
         assert_eq!(chart.markers[0].label, "ε_0 = a·b^−γ = 1 (schedule start)");
-        assert_eq!([three_figures(1e-4 - 1e-20), three_figures(0.0123456), three_figures(990.0), three_figures(2.4e6)], ["1.00e-4", "0.0123", "990", "2.40e6"]);
+        assert_eq!([three_figures(1e-4 - 1e-20), three_figures(0.0123456), three_figures(990.0), three_figures(2.4e6)], ["0.0001", "0.0123", "990", "2,400,000"]);
     }
 }

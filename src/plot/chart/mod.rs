@@ -311,7 +311,7 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
         .y_labels(y_ticks)
         .x_label_formatter(&|v| x_format.label(*v))
         .y_label_formatter(&|v| y_format.label(*v))
-        .x_desc(&spec.x_label)
+        .x_desc(log_note::x_description(&spec.x_label, log_note::not_drawn_on_log_axes(spec.series.iter().flat_map(|s| s.points.iter()), (spec.log_x, spec.log_y))))
         .y_desc(&spec.y_label)
         .label_style(("sans-serif", font))
         .draw()?;
@@ -364,10 +364,11 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
 type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
 
 /// Vertical bars y ± e for the points that have them (clipped to the frame; on a log axis the lower
-/// end is cut at the bottom of the frame when y − e ≤ 0).
+/// end is cut at the bottom of the frame when y − e ≤ 0, and a point at y ≤ 0 has no bar: it is
+/// not drawn, [`log_note`]).
 fn draw_error_bars<DB: DrawingBackend>(chart: &Plot<'_, DB>, series: &Series, spec: &ChartSpec, frame: &View, width: u32) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     for (&(x, y), &e) in series.points.iter().zip(&series.error_bars) {
-        let (Some(px), Some(hi)) = (transform(x, spec.log_x), transform(y + e.abs(), spec.log_y)) else { continue };
+        let (Some(px), Some(_), Some(hi)) = (transform(x, spec.log_x), transform(y, spec.log_y), transform(y + e.abs(), spec.log_y)) else { continue };
         let lo = transform(y - e.abs(), spec.log_y).unwrap_or(frame.y_min);
         if !(frame.x_min..=frame.x_max).contains(&px) {
             continue;
@@ -450,6 +451,7 @@ fn draw_legend<DB: DrawingBackend>(
 }
 
 pub mod labels;
+pub mod log_note;
 
 #[cfg(test)]
 mod tests;

@@ -254,3 +254,31 @@ fn a_long_title_wraps_inside_a_phone_canvas() {
         assert_eq!(layout.title.len(), lines.len());
     }
 }
+
+/// Bias estimates with error bars on a log y axis: two at or below zero (hand-written case).
+fn bias_chart() -> ChartSpec {
+    let mut series = Series::new("bias", vec![(1.0, 0.0), (2.0, 0.1), (3.0, -0.2), (4.0, 1.0)], PALETTE[1], Style::Points);
+    series.error_bars = vec![0.5, 0.05, 1.0, 0.1];
+    ChartSpec { x_label: "ε".into(), y_label: "bias".into(), log_y: true, series: vec![series], ..Default::default() }
+}
+
+#[test]
+fn points_at_or_below_zero_on_a_log_axis_are_left_out_and_counted_under_the_axis() {
+    let spec = bias_chart();
+    let not_drawn = |s: &ChartSpec| log_note::not_drawn_on_log_axes(s.series.iter().flat_map(|s| s.points.iter()), (s.log_x, s.log_y));
+    assert_eq!(not_drawn(&spec), 2);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (400, 300)).into_drawing_area();
+        draw_chart(&root, &spec, 1.0).unwrap();
+    }
+    let colour = format!("#{:02X}{:02X}{:02X}", PALETTE[1].0, PALETTE[1].1, PALETTE[1].2);
+    let drawn = crate::plot::svg_probe::elements(&svg);
+    // One vertical bar per positive point (y = 0.1 and y = 1), none for y = 0 and y = −0.2.
+    let bars = drawn.iter().filter(|e| e.stroke.eq_ignore_ascii_case(&colour) && e.points.len() == 2 && (e.points[0].0 - e.points[1].0).abs() < 0.5).count();
+    assert_eq!(bars, 2, "{drawn:?}");
+    assert!(drawn.iter().any(|e| e.tag == "text" && e.text.contains("(2 points ≤ 0 not drawn: log axis)")), "the count is said");
+    let linear = ChartSpec { log_y: false, ..bias_chart() };
+    assert_eq!(not_drawn(&linear), 0, "a linear axis draws them all");
+    assert_eq!(log_note::x_description("ε", 0), "ε");
+}
