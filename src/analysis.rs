@@ -330,11 +330,7 @@ mod tests {
     /// constant step it stays over ε.
     #[test]
     fn sgld_noise_chart_is_over_iterations_with_the_polynomial_schedule() {
-        let config = ChainConfig::new("gaussian", "sgld", 1).with("batch_size", 10).with("sgld_schedule", 1).with("sgld_a", 0.1).with("sgld_b", 10).with("sgld_gamma", 1);
-        let mut chain = Chain::new(&config).unwrap();
-        chain.run(300);
-        let truth = chain.model().exact_moments().unwrap();
-        let spec = Analysis::new(&config, &chain, truth, 20_000).unwrap().chart("noise").unwrap();
+        let spec = scheduled_sgld_analysis().chart("noise").unwrap();
         assert_eq!(spec.x_label, "iteration t");
         let injected = &series(&spec, "injected").points;
         assert!((injected.last().unwrap().0 - 990.0).abs() < 1e-9, "{:?}", injected.last());
@@ -346,11 +342,7 @@ mod tests {
     /// span end t = 990): no constant "current ε" that the run ignores.
     #[test]
     fn sgld_bias_chart_marks_the_schedule_span_not_a_constant_step() {
-        let config = ChainConfig::new("gaussian", "sgld", 1).with("batch_size", 10).with("sgld_schedule", 1).with("sgld_a", 0.1).with("sgld_b", 10).with("sgld_gamma", 1);
-        let mut chain = Chain::new(&config).unwrap();
-        chain.run(300);
-        let truth = chain.model().exact_moments().unwrap();
-        let spec = Analysis::new(&config, &chain, truth, 20_000).unwrap().chart("bias").unwrap();
+        let spec = scheduled_sgld_analysis().chart("bias").unwrap();
         let xs: Vec<f64> = spec.markers.iter().map(|m| m.x).collect();
         assert_eq!(xs.len(), 2, "{:?}", spec.markers);
         assert!((xs[0] - 0.01).abs() < 1e-12 && (xs[1] - 1e-4).abs() < 1e-12, "{xs:?}");
@@ -358,6 +350,16 @@ mod tests {
     }
 
     /// SGLD on the ρ = 0.9 Gaussian at its derived defaults: the analysis the page starts.
+    /// SGLD on the Gaussian under the polynomial schedule a = 0.1, b = 10, γ = 1 (minibatch 10),
+    /// after 300 steps: the chain both schedule tests read.
+    fn scheduled_sgld_analysis() -> Analysis {
+        let config = ChainConfig::new("gaussian", "sgld", 1).with("batch_size", 10).with("sgld_schedule", 1).with("sgld_a", 0.1).with("sgld_b", 10).with("sgld_gamma", 1);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(300);
+        let truth = chain.model().exact_moments().unwrap();
+        Analysis::new(&config, &chain, truth, 20_000).unwrap()
+    }
+
     fn sgld_gaussian_analysis() -> Analysis {
         let config = ChainConfig::new("gaussian", "sgld", 1).with("rho", 0.9);
         let mut chain = Chain::new(&config).unwrap();
