@@ -174,3 +174,12 @@ export async function settingWarningBeside(page, param, timeout = 30_000) {
     return [window.sgviz.state().setting_warning, box.textContent, { gap: rect.top - slider.bottom, height: rect.height, field: box.closest('.field')?.dataset.param }];
   }, param);
 }
+
+/** Sets `param` back to `value` through the page's slider path and waits until the setting
+ * warning is gone from the state and its box under that slider is hidden (a message disappears
+ * when its cause does). */
+export async function settingWarningClearedAt(page, param, value) {
+  await page.evaluate(([p, v]) => window.sgviz.setParam(p, v), [param, value]);
+  await page.waitForFunction(() => window.sgviz.state().setting_warning === null, null, { timeout: 30_000 });
+  await page.waitForFunction((p) => document.getElementById(`param-${p}-warning`).hidden, param, { timeout: 30_000 });
+}

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, settingWarningBeside } from './harness.mjs';
+import { useBrowser, openApp, screenshot, settingWarningBeside, settingWarningClearedAt } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -23,9 +23,7 @@ test('SGFS-f on logreg_heldout: the bias warning beside the α slider at α = 1.
   assert.match(warning.text, /Set noise level α to [0-9.]+ \(now 1\.24\)/, 'it says what to change');
   assert.ok(geometry.field === 'sgfs_alpha' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'promise-warning-sgfs-f-heldout-alpha', { fullPage: false });
-  await page.evaluate((a) => window.sgviz.setParam('sgfs_alpha', a), before.sgfs_alpha);
-  await page.waitForFunction(() => window.sgviz.state().setting_warning === null, null, { timeout: 30_000 });
-  await page.waitForFunction(() => document.getElementById('param-sgfs_alpha-warning').hidden, null, { timeout: 30_000 });
+  await settingWarningClearedAt(page, 'sgfs_alpha', before.sgfs_alpha);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, settingWarningBeside } from './harness.mjs';
+import { useBrowser, openApp, screenshot, settingWarningBeside, settingWarningClearedAt } from './harness.mjs';
 
 const env = useBrowser();
 const params = (page) => page.evaluate(() => window.sgviz.state().sampler_params);
@@ -50,9 +50,7 @@ test('SGLD step size at its maximum: the law-based warning beside the step slide
   assert.ok(geometry.field === 'step_size' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'promise-warning-sgld-step-max', { fullPage: false });
   // Back to the default through the page's own slider path.
-  await page.evaluate((e) => window.sgviz.setParam('step_size', e), before.step_size);
-  await page.waitForFunction(() => window.sgviz.state().setting_warning === null, null, { timeout: 30_000 });
-  await page.waitForFunction(() => document.getElementById('param-step_size-warning').hidden, null, { timeout: 30_000 });
+  await settingWarningClearedAt(page, 'step_size', before.step_size);
   assert.deepEqual(errors, []);
   await page.close();
 });
