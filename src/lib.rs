@@ -40,6 +40,7 @@ pub mod promise;
 pub mod scan;
 pub mod scan_estimator;
 pub mod setting_warning;
+pub mod noise_law;
 pub mod sgais;
 pub mod sampler;
 pub mod spec;

@@ -38,6 +38,8 @@ mod hardening;
 mod law;
 #[path = "messages.rs"]
 mod messages;
+#[path = "noise_law.rs"]
+mod noise_law;
 #[path = "oracles.rs"]
 mod oracles;
 #[path = "pairings.rs"]

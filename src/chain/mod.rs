@@ -472,7 +472,7 @@ impl Chain {
     }
     /// What fails at the current setting, with the slider that causes it (issue 21).
     pub fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
-        let measured = || crate::mixing_meter::measured_warning(&self.samples, self.samples_since_clear(), self.sampler_spec.params, &self.sampler_params);
+        let measured = || crate::noise_law::noise_warning(&self.samples, self.samples_since_clear(), self.model.as_ref(), self.sampler_spec.params, &self.sampler_params, &self.derived).or_else(|| crate::mixing_meter::measured_warning(&self.samples, self.samples_since_clear(), self.sampler_spec.params, &self.sampler_params));
         self.sampler.setting_warning().or_else(|| self.promise.warning().cloned()).or_else(|| if self.promise.measures() { measured() } else { None })
     }
     pub fn seed(&self) -> u64 {
