@@ -33,6 +33,9 @@ pub const MIN_SAMPLES: u64 = 1_000;
 pub const POINTS: usize = 64;
 /// Most recent samples the positions and the chain's covariance are taken from.
 pub const WINDOW: usize = 20_000;
+/// Data whose scores estimate F at one position (an even stride beyond: the page asks for the
+/// warning every frame, so 64 × 200 per-datum gradients at most; the toys have 100).
+pub const FISHER_DATA: usize = 200;
 
 /// What (SGHMC.6) needs from one chain: its step, friction, noise estimate and minibatch, the data
 /// size and synthetic noise, its covariance Ĉ and the mean inverse Fisher over its positions.
@@ -114,7 +117,7 @@ pub fn measure(samples: &RingBuffer, samples_since_clear: u64, model: &dyn Model
     let mut inverse = DMatrix::zeros(d, d);
     for j in 0..POINTS {
         let theta = samples.get(first + j * (n - 1) / (POINTS - 1));
-        let fisher = crate::curvature::score_covariance(model, theta, usize::MAX)? * model.n_data() as f64;
+        let fisher = crate::curvature::score_covariance(model, theta, FISHER_DATA)? * model.n_data() as f64;
         inverse += fisher.try_inverse()?;
     }
     Some(NoiseLaw {
@@ -145,8 +148,10 @@ pub fn noise_warning(samples: &RingBuffer, samples_since_clear: u64, model: &dyn
     let beta = law.beta_hat.clamp(0.0, law.friction);
     let cause = if beta > law.eta * law.synthetic_variance / 2.0 {
         format!("the noise estimate β̂ = {} removes more noise than the gradients bring (ηs²/2 = {}), so the chain runs cold", crate::promise::show(law.beta_hat), crate::promise::show(law.eta * law.synthetic_variance / 2.0))
+    } else if law.batch < law.n_data {
+        format!("the minibatch of {} adds gradient noise that β̂ = {} does not remove", law.batch, crate::promise::show(law.beta_hat))
     } else {
-        format!("the minibatch of {} adds gradient noise that β̂ = {} does not remove, so the chain runs hot", law.batch, crate::promise::show(law.beta_hat))
+        format!("the synthetic gradient noise (ηs²/2 = {}) is more than β̂ = {} removes", crate::promise::show(law.eta * law.synthetic_variance / 2.0), crate::promise::show(law.beta_hat))
     };
     let (param, remedy) = match law.remedy(&ranges) {
         Some((name, value)) => {
@@ -156,7 +161,7 @@ pub fn noise_warning(samples: &RingBuffer, samples_since_clear: u64, model: &dyn
         None => (if beta > 0.0 { "beta_hat" } else { "batch_size" }, " No single slider within its range removes it.".to_string()),
     };
     let text = format!(
-        "Predicted from SGHMC's noise law, measured on this chain (local curvature from the empirical Fisher at its positions; continuous time, approximate): {cause}. The samples are biased, covariance error E2 ≈ {bias:.2} with unlimited samples (the promise: at most {BIAS_E2}); more samples will not help.{remedy}"
+        "Predicted from SGHMC's noise law, measured on this chain (local curvature from the empirical Fisher at its positions; continuous time, approximate): {cause}. The samples are biased, covariance error E2 ≈ {bias:.2} with unlimited samples by the law (the promise: at most {BIAS_E2}; the law leaves out the step size, so the chain's own bias can differ in size and direction); more samples will not help.{remedy}"
     );
     Some(SettingWarning { param, failure: Failure::Bias, text })
 }
@@ -182,6 +187,9 @@ mod tests {
         assert!((law(0.05, 100.0, 0.0).bias_e2() - 0.5).abs() < 1e-12);
         assert!((law(0.0, 10.0, 0.0).bias_e2() - 0.18).abs() < 1e-12);
         assert!(law(0.05, 100.0, 10.0).bias_e2().abs() < 1e-12);
+        // Both at once (the sign of each term shows): n = 10 and β̂ = 0.05, Δ = 0.45 I − Σ/2 =
+        // diag(−1.55, −0.05), E2 = 1.6/5 = 0.32.
+        assert!((law(0.05, 10.0, 0.0).bias_e2() - 0.32).abs() < 1e-12);
         // β̂ beyond α is clamped to α: no injected noise at all, temperature 0 on a full batch.
         assert!((law(0.7, 100.0, 0.0).bias_e2() - 1.0).abs() < 1e-12);
     }
