@@ -1,0 +1,85 @@
+//! Honest at every slider position on the targets tests/toy_sweep.rs (banana, funnel) and
+//! tests/slider_sweep.rs (Langevin-type samplers on the Gaussian toy) do not sweep (issue 21): the
+//! Gaussian toy with MALA, HMC and the bouncy family; the mixture, the hyperbola and the multimodal
+//! toy with every sampler; the logistic regression with every sampler, on its synthetic 2-D data
+//! and on the two shipped data sets the page offers (breast cancer, d = 5; digits 7 vs 9, d = 6).
+//! At the derived defaults and at each numeric slider's minimum, midpoint (log units for log
+//! sliders) and maximum (tests/common/grid.rs reads them from the registry and the chain's derived
+//! ranges), 40 seeds × 5,000 samples each (BPS events counted as the page counts them). Each
+//! setting is refused, or warned truthfully, or silent within the promise, as README "What the
+//! warnings promise" states it (tests/common/sweep.rs). Truths: closed form or grid quadrature
+//! (2-D targets), a reference exact-MALA run for d > 2 (tests/common/mod.rs).
+//!
+//! Settings that break the promise with no warning are listed in [`KNOWN_SILENT_FAILURES`] with
+//! their numbers (for the lead's note: the warning code is not this file's); the test fails on an
+//! unlisted failure and on a listed setting that no longer fails.
+//!
+//! CI (`make test`): every sampler at its defaults on the synthetic logistic regression, and the
+//! bouncy samplers' defaults on the Gaussian toy ([`ci_pairings`]). `SGVIZ_SLIDER_SWEEP=soak`
+//! (make soak): the whole grid; `SGVIZ_TOY_SWEEP_TARGETS=mixture,logreg:breast_cancer` restricts
+//! it to those case labels.
+
+#[path = "common/sweep.rs"]
+mod sweep;
+#[path = "common/grid.rs"]
+mod grid;
+mod common;
+
+use grid::{run_grid, Case};
+use sgviz::registry;
+
+/// The Langevin-type samplers, swept on the Gaussian toy by tests/slider_sweep.rs.
+const LANGEVIN: [&str; 5] = ["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs"];
+
+/// The targets of this file, as the page offers them (the logistic regression's `dataset` choice:
+/// 0 synthetic, 1 breast cancer, 2 digits 7 vs 9, src/model/logistic/mod.rs).
+const CASES: [Case; 7] = [
+    Case::plain("gaussian"),
+    Case::plain("mixture"),
+    Case::plain("hyperbola"),
+    Case::plain("multimodal"),
+    Case::plain("logreg"),
+    Case { label: "logreg:breast_cancer", target: "logreg", settings: &[("dataset", 1.0)] },
+    Case { label: "logreg:digits_7v9", target: "logreg", settings: &[("dataset", 2.0)] },
+];
+
+/// Settings that break the promise without a warning, as measured by this file's soak (40 seeds ×
+/// 5,000 samples). Key: "label sampler point", point "defaults" or "param=min|mid|max".
+const KNOWN_SILENT_FAILURES: &[&str] = &[];
+
+fn soak() -> bool {
+    std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
+}
+
+/// Every sampler on each case, except the Langevin-type ones on the Gaussian toy.
+fn soak_pairings() -> Vec<(Case, &'static str)> {
+    let only = std::env::var("SGVIZ_TOY_SWEEP_TARGETS").ok();
+    let cases = CASES.into_iter().filter(move |c| only.as_ref().is_none_or(|o| o.split(',').any(|x| x == c.label)));
+    cases.flat_map(|c| registry::SAMPLERS.iter().map(move |s| (c, s.name))).filter(|(c, s)| !(c.label == "gaussian" && LANGEVIN.contains(s))).collect()
+}
+
+/// CI's subset, at the defaults: every sampler on the synthetic logistic regression (the target a
+/// lecture's regression steps open on) and the bouncy family on the Gaussian toy.
+fn ci_pairings() -> Vec<(Case, &'static str)> {
+    let logreg = registry::SAMPLERS.iter().map(|s| (Case::plain("logreg"), s.name));
+    logreg.chain(["bps", "sbps", "psbps", "lipsbps"].map(|s| (Case::plain("gaussian"), s))).collect()
+}
+
+#[test]
+fn every_pairing_and_slider_position_on_the_other_targets_is_within_the_promise_or_warned_truthfully() {
+    let pairings = if soak() { soak_pairings() } else { ci_pairings() };
+    run_grid(&pairings, soak(), KNOWN_SILENT_FAILURES);
+}
+
+#[test]
+fn the_sweep_covers_every_pairing_the_page_offers_on_its_targets() {
+    // Each case's target is in the registry and, with the Gaussian toy's Langevin samplers swept
+    // elsewhere, every sampler of the registry is paired with each case.
+    let all = soak_pairings();
+    for case in CASES {
+        registry::target(case.target).unwrap();
+        let expected = registry::SAMPLERS.len() - if case.label == "gaussian" { LANGEVIN.len() } else { 0 };
+        let count = all.iter().filter(|(c, _)| c.label == case.label).count();
+        assert!(std::env::var("SGVIZ_TOY_SWEEP_TARGETS").is_ok() || count == expected, "{}: {count} samplers swept, {expected} offered", case.label);
+    }
+}
