@@ -44,18 +44,39 @@ const CASES: [Case; 7] = [
 ];
 
 /// Settings that break the promise without a warning, as measured by this file's soak (40 seeds ×
-/// 5,000 samples). Key: "label sampler point", point "defaults" or "param=min|mid|max".
-const KNOWN_SILENT_FAILURES: &[&str] = &[];
+/// 5,000 samples; `SGVIZ_SLIDER_SWEEP=soak SGVIZ_TOY_SWEEP_TARGETS=<label> cargo test --test all
+/// toy_sweep_more::`). Key: "label sampler point", point "defaults" or "param=min|mid|max". On a
+/// target with a Gaussian summary (the Gaussian toy, the mixture, the 2-D logistic regression)
+/// MALA, HMC and the bouncy family have no law (src/promise.rs) and the measured signal
+/// (src/mixing_meter.rs) is off, so nothing but SBPS's band check can warn them.
+const KNOWN_SILENT_FAILURES: &[&str] = &[
+    // Too small a step: the chain barely moves in 5,000 samples. 40/40 over 0.3, median E2 0.939,
+    // pooled E2 0.705 ± 0.062.
+    "gaussian mala mala_step=min",
+    // 40/40, median 0.998, pooled 0.990 ± 0.003 (step 2.7e-4).
+    "gaussian hmc hmc_step=min",
+    // Every proposal rejected (step 6.3): the chain never moves. 40/40, E2 1.000.
+    "gaussian hmc hmc_step=max",
+    // Refresh rate 5: diffusive. 23/40 and 25/40 over 0.3, median 0.327 and 0.363, pooled
+    // 0.115 ± 0.052 and 0.047 ± 0.075.
+    "gaussian sbps refresh_rate=max",
+    "gaussian psbps refresh_rate=max",
+    // At its derived defaults: 19/40 over 0.3, median E2 0.294, pooled 0.034 ± 0.063 (mixing).
+    "logreg lipsbps defaults",
+];
 
 fn soak() -> bool {
     std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
 }
 
-/// Every sampler on each case, except the Langevin-type ones on the Gaussian toy.
+/// Every sampler on each case, except the Langevin-type ones on the Gaussian toy
+/// (`SGVIZ_TOY_SWEEP_TARGETS` / `SGVIZ_TOY_SWEEP_SAMPLERS`, comma-separated, keep only those
+/// labels / samplers: a part of the grid, e.g. to re-measure one list entry).
 fn soak_pairings() -> Vec<(Case, &'static str)> {
-    let only = std::env::var("SGVIZ_TOY_SWEEP_TARGETS").ok();
-    let cases = CASES.into_iter().filter(move |c| only.as_ref().is_none_or(|o| o.split(',').any(|x| x == c.label)));
-    cases.flat_map(|c| registry::SAMPLERS.iter().map(move |s| (c, s.name))).filter(|(c, s)| !(c.label == "gaussian" && LANGEVIN.contains(s))).collect()
+    let keep = |var: &str, name: &str| std::env::var(var).ok().is_none_or(|o| o.split(',').any(|x| x == name));
+    let cases = CASES.into_iter().filter(|c| keep("SGVIZ_TOY_SWEEP_TARGETS", c.label));
+    let pairs = cases.flat_map(|c| registry::SAMPLERS.iter().map(move |s| (c, s.name)));
+    pairs.filter(|(c, s)| !(c.label == "gaussian" && LANGEVIN.contains(s)) && keep("SGVIZ_TOY_SWEEP_SAMPLERS", s)).collect()
 }
 
 /// CI's subset, at the defaults: every sampler on the synthetic logistic regression (the target a
@@ -80,6 +101,7 @@ fn the_sweep_covers_every_pairing_the_page_offers_on_its_targets() {
         registry::target(case.target).unwrap();
         let expected = registry::SAMPLERS.len() - if case.label == "gaussian" { LANGEVIN.len() } else { 0 };
         let count = all.iter().filter(|(c, _)| c.label == case.label).count();
-        assert!(std::env::var("SGVIZ_TOY_SWEEP_TARGETS").is_ok() || count == expected, "{}: {count} samplers swept, {expected} offered", case.label);
+        let part = std::env::var("SGVIZ_TOY_SWEEP_TARGETS").is_ok() || std::env::var("SGVIZ_TOY_SWEEP_SAMPLERS").is_ok();
+        assert!(part || count == expected, "{}: {count} samplers swept, {expected} offered", case.label);
     }
 }

@@ -117,15 +117,22 @@ pub fn long_run_e2(config: &ChainConfig, truth: &Moments) -> f64 {
 /// - at most [`sweep::PROMISE_SHARE`] of its runs fail (≤ 4 of 40) ⇒ at most that share of its
 ///   runs are warned (else an untrue warning);
 /// - between the two (5–12 of 40 runs over 0.3: a failure share above 10 % that 40 runs cannot
-///   prove) either is accepted, as the law-based judge accepts.
+///   prove) either is accepted, as the law-based judge accepts;
+/// - a measured warning that names a bias (SBPS's band check, docs/diagnostics.md §9) is untrue
+///   only where the bias it names is measurably absent, as for a law-based bias warning: pooled
+///   E2 below [`sweep::BIAS_E2`] by 3 sd; a pooled bias that 40 runs cannot place on either side of
+///   0.1 is between the two as well.
 pub fn judge_measured(label: &str, m: &Measured) -> Result<String, String> {
     let warned = m.warnings.iter().zip(&m.e2).filter(|(w, e)| w.is_some() || !e.is_finite()).count();
     let seeds = m.warnings.len();
     let fails = m.e2.iter().filter(|e| **e > sweep::E2_CLAIM).count();
     let few_fail = fails as f64 <= sweep::PROMISE_SHARE * seeds as f64;
+    let names_bias = m.warnings.iter().flatten().any(|w| w.failure == Failure::Bias);
+    let bias_absent = m.pooled_e2 < sweep::BIAS_E2 - 3.0 * m.pooled_sd;
     match judge(label, None, m) {
         Err(why) if 2 * warned >= seeds => Ok(format!("{why} — measured warning in {warned}/{seeds} runs, true")),
         Err(why) => Err(format!("{why} — measured warning in only {warned}/{seeds} runs")),
+        Ok(row) if few_fail && names_bias && !bias_absent => Ok(format!("{row} (warned of bias in {warned}/{seeds} runs; the pooled bias is not measurably within {}: accepted)", sweep::BIAS_E2)),
         Ok(row) if few_fail && warned as f64 > sweep::PROMISE_SHARE * seeds as f64 => Err(format!("{row} — but a measured warning in {warned}/{seeds} runs: untrue")),
         Ok(row) if warned > 0 && !few_fail => Ok(format!("{row} (measured warning in {warned}/{seeds} runs; {fails} fail: warned, true)")),
         Ok(row) => Ok(format!("{row} (measured warning in {warned}/{seeds} runs)")),
