@@ -138,7 +138,7 @@ pub fn judge_measured(label: &str, m: &Measured) -> Result<String, String> {
     match judge(label, None, m) {
         Err(why) if 2 * warned >= seeds => Ok(format!("{why} — measured warning in {warned}/{seeds} runs, true")),
         Err(why) => Err(format!("{why} — measured warning in only {warned}/{seeds} runs")),
-        Ok(row) if few_fail && names_bias && !bias_absent => Ok(format!("{row} (warned of bias in {warned}/{seeds} runs; the pooled bias is not measurably within {}: accepted)", sweep::BIAS_E2)),
+        Ok(row) if few_fail && names_bias && !bias_absent && warned as f64 > sweep::PROMISE_SHARE * seeds as f64 => Ok(format!("{row} (warned of bias in {warned}/{seeds} runs; the pooled bias is not measurably within {}: accepted)", sweep::BIAS_E2)),
         Ok(row) if few_fail && warned as f64 > sweep::PROMISE_SHARE * seeds as f64 => Err(format!("{row} — but a measured warning in {warned}/{seeds} runs: untrue")),
         Ok(row) if warned > 0 && !few_fail => Ok(format!("{row} (measured warning in {warned}/{seeds} runs; {fails} fail: warned, true)")),
         Ok(row) => Ok(format!("{row} (measured warning in {warned}/{seeds} runs)")),
