@@ -102,6 +102,23 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     "logreg lipsbps refresh_rate=min",
     "logreg lipsbps refresh_rate=mid",
     "logreg lipsbps refresh_rate=max",
+    // Breast cancer (d = 5, reference MALA run). SGHMC has only the bias part of its law above 3
+    // parameters (README), so its mixing failures are silent: η at its smallest and midpoint
+    // (40/40 and 23/40 over 0.3; median 0.986 and 0.348; pooled 0.934 ± 0.018, 0.035 ± 0.077),
+    // friction 0.5 and 1 (32/40 and 39/40; median 0.463 and 0.618; pooled 0.051 ± 0.118 and
+    // 0.117 ± 0.144).
+    "logreg:breast_cancer sghmc sghmc_lr=min",
+    "logreg:breast_cancer sghmc sghmc_lr=mid",
+    "logreg:breast_cancer sghmc friction=mid",
+    "logreg:breast_cancer sghmc friction=max",
+    // MALA, no law and no measured signal above 2-D: at its DEFAULTS 40/40 over 0.3 (median E2
+    // 0.654, pooled 0.287 ± 0.102), and at every step point (median 0.999, 0.919, 0.997).
+    "logreg:breast_cancer mala defaults",
+    "logreg:breast_cancer mala mala_step=min",
+    "logreg:breast_cancer mala mala_step=mid",
+    "logreg:breast_cancer mala mala_step=max",
+    // (The breast-cancer soak was stopped after HMC's defaults: HMC's other points, the bouncy
+    // family and the digits data set are not yet measured, so the list does not speak for them.)
 ];
 
 fn soak() -> bool {
