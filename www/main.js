@@ -26,6 +26,7 @@ import { wireDrag, wireSlowMotion } from './direct.js';
 import { drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
+import { countFrame, frameCost, resetFrameCost, timed } from './frame-cost.js';
 import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
@@ -54,25 +55,29 @@ function truthRequest() {
 }
 
 function frame() {
-  if (!app.dead) {
-    if (app.lab && app.truthPending) truth.tick(app.lab, truthRequest());
-    app.analysis?.tick();
-    app.sgais?.tick();
-    if (app.compare?.enabled) app.compare.tick();
-    app.figureScan?.tick();
-  }
+  countFrame();
+  if (!app.dead) timed('jobs', tickJobs);
   if (app.playing && app.lab) {
     const started = performance.now();
-    advanceFrame(guarded);
-    if (app.compare?.enabled) app.compare.follow(app.lab.grad_evals());
-    draw();
+    timed('steps', () => advanceFrame(guarded));
+    if (app.compare?.enabled) timed('compare', () => app.compare.follow(app.lab.grad_evals()));
+    timed('draw', draw);
     app.frameTimes.push(performance.now() - started);
     if (app.frameTimes.length > 600) app.frameTimes.shift();
   }
-  if (!app.dead) drawPendingCharts(guarded);
-  if (!app.dead) showPosition();
+  if (!app.dead) timed('workerCharts', () => drawPendingCharts(guarded));
+  if (!app.dead) timed('position', showPosition);
   endFrame();
   requestAnimationFrame(frame);
+}
+
+/** Each background part's share of a frame: start or poll its jobs. */
+function tickJobs() {
+  if (app.lab && app.truthPending) truth.tick(app.lab, truthRequest());
+  app.analysis?.tick();
+  app.sgais?.tick();
+  if (app.compare?.enabled) app.compare.tick();
+  app.figureScan?.tick();
 }
 
 /** Build the parts of the page that do not depend on the chain. */
@@ -162,6 +167,9 @@ async function main() {
     frameWork,
     resetFrameWork,
     frameLimits: FRAME_LIMITS,
+    /** Where the frames' main-thread time went since the last reset (bench/frame-cost.mjs). */
+    frameCost,
+    resetFrameCost,
     /** Background jobs queued or running by group, and jobs started by kind. */
     jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE }),
     sgais: () => app.sgais.summary(),

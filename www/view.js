@@ -9,6 +9,7 @@ import { setPlaying } from './playback.js';
 import { showMixing, showState } from './stats.js';
 import { showPairControls } from './pair-controls.js';
 import { fits, note } from './frame-budget.js';
+import { timed } from './frame-cost.js';
 
 /** The main chain's recorded-sample count at the last draw, to count samples binned per frame. */
 let lastRecorded = { lab: null, count: 0 };
@@ -30,29 +31,34 @@ export function wireView({ discardSinceRunaway }) {
 export function draw() {
   if (!app.lab || app.dead) return;
   guarded(() => {
-    app.panel.drawDensity(app.lab);
-    app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined, {
+    timed('draw.density', () => app.panel.drawDensity(app.lab));
+    timed('draw.overlay', () => app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined, {
       stepParts: app.slowMotion ? app.stepParts : null,
       stepProgress: app.stepProgress ?? 1,
       dragPixel: app.dragPixel,
-    });
-    const state = JSON.parse(app.lab.state_json());
-    if (lastRecorded.lab === app.lab && state.n_recorded > lastRecorded.count) note('binned', state.n_recorded - lastRecorded.count);
-    lastRecorded = { lab: app.lab, count: state.n_recorded };
-    showState(state, { onDiscardSinceRunaway: actions.discardSinceRunaway });
-    showPairControls(state);
-    $('legend-predicted').hidden = !state.predicted;
-    $('chart-heldout').closest('figure').hidden = !state.heldout;
-    if (state.diverged) {
-      showStatus(state.diverged, 'divergence');
-      setPlaying(false);
-    } else {
-      clearStatus('divergence'); // lowered the step and pressed Reset: the message has no cause
-    }
+    }));
+    timed('draw.numbers', () => showNumbers());
   });
-  if (app.compare?.enabled) app.compare.draw();
+  if (app.compare?.enabled) timed('draw.compare', () => app.compare.draw());
   if (!app.playing) drawCharts();
-  else drawChartsStaggered();
+  else timed('draw.charts', drawChartsStaggered);
+}
+
+/** The chain's numbers: state panel, pair controls, divergence message. */
+function showNumbers() {
+  const state = JSON.parse(app.lab.state_json());
+  if (lastRecorded.lab === app.lab && state.n_recorded > lastRecorded.count) note('binned', state.n_recorded - lastRecorded.count);
+  lastRecorded = { lab: app.lab, count: state.n_recorded };
+  showState(state, { onDiscardSinceRunaway: actions.discardSinceRunaway });
+  showPairControls(state);
+  $('legend-predicted').hidden = !state.predicted;
+  $('chart-heldout').closest('figure').hidden = !state.heldout;
+  if (state.diverged) {
+    showStatus(state.diverged, 'divergence');
+    setPlaying(false);
+  } else {
+    clearStatus('divergence'); // lowered the step and pressed Reset: the message has no cause
+  }
 }
 
 /** The secondary drawing, in pieces: the mixing panel (ESS over the window), then each chart. */
