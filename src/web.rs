@@ -221,6 +221,10 @@ impl WebLab {
     pub fn mixing_json(&self) -> String {
         self.lab.mixing().to_string()
     }
+    /// Samples recorded (and binned into the density image) so far: a cheap read for every frame.
+    pub fn n_recorded(&self) -> f64 {
+        self.lab.chain().n_recorded() as f64
+    }
     /// Per-datum gradient evaluations so far.
     pub fn grad_evals(&self) -> f64 {
         self.lab.chain().grad_evals() as f64

@@ -21,13 +21,13 @@ import { wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
-import { draw, wireView } from './view.js';
+import { draw, drawCounts, drawStale, wireView } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
 import { drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
 import { countFrame, frameCost, resetFrameCost, timed } from './frame-cost.js';
-import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
+import { activeJobs, jobCounts, liveWorkers, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
@@ -64,6 +64,8 @@ function frame() {
     timed('draw', draw);
     app.frameTimes.push(performance.now() - started);
     if (app.frameTimes.length > 600) app.frameTimes.shift();
+  } else if (app.lab && !app.dead) {
+    drawStale();
   }
   if (!app.dead) timed('workerCharts', () => drawPendingCharts(guarded));
   if (!app.dead) timed('position', showPosition);
@@ -170,8 +172,12 @@ async function main() {
     /** Where the frames' main-thread time went since the last reset (bench/frame-cost.mjs). */
     frameCost,
     resetFrameCost,
-    /** Background jobs queued or running by group, and jobs started by kind. */
-    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE }),
+    /** Draws of the throttled parts of the 2-D view since load: { density, numbers, pieces, overlay }. */
+    drawCounts: () => ({ ...drawCounts }),
+    /** One frame's sampling as the loop does it, at page time `now` ms (tests drive it while paused). */
+    playFrame: (now) => advanceFrame(guarded, now),
+    /** Background jobs queued or running by group, jobs started by kind, the pool size, workers alive (now, peak). */
+    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, workers: liveWorkers() }),
     sgais: () => app.sgais.summary(),
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */
