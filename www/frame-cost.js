@@ -5,6 +5,7 @@
 
 const parts = new Map();
 let frames = 0;
+let steps = 0;
 let since = performance.now();
 
 /** Run `work` and add its wall time to `part`; returns what `work` returns. */
@@ -17,6 +18,11 @@ export function timed(part, work) {
   }
 }
 
+/** Count the main chain's steps run by the frame loop. */
+export function countSteps(n) {
+  steps += n;
+}
+
 /** Count one animation frame. */
 export function countFrame() {
   frames += 1;
@@ -24,12 +30,13 @@ export function countFrame() {
 
 /** Frames and per-part milliseconds since the last reset (and the wall time covered). */
 export function frameCost() {
-  return { frames, wallMs: performance.now() - since, partsMs: Object.fromEntries(parts) };
+  return { frames, steps, wallMs: performance.now() - since, partsMs: Object.fromEntries(parts) };
 }
 
 /** Start counting afresh. */
 export function resetFrameCost() {
   parts.clear();
   frames = 0;
+  steps = 0;
   since = performance.now();
 }

@@ -7,6 +7,7 @@
 import { $, app, specsOf } from './app.js';
 import { note, remaining as allowed } from './frame-budget.js';
 import { runWithin } from './stepper.js';
+import { countSteps } from './frame-cost.js';
 
 /** Wall-clock budget for sampling work in one frame at 60 fps, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -69,6 +70,7 @@ function advance(guarded, now) {
   const ran = maxSteps > 0 ? runWithin(app.lab, { maxSteps, budgetMs, guarded, done: () => app.dead }) : 0;
   pace.owed -= ran;
   note('steps', ran);
+  countSteps(ran);
 }
 
 /** Slow motion: one step per FRAMES_PER_SLOW_STEP frames, its parts drawn one after another. */

@@ -1,11 +1,12 @@
 // Drawing the main chain: while playing, the overlay (current point, trail, ellipses) every
 // frame, the density image and the compared chain at most every DENSITY_INTERVAL_MS, the numbers
-// (state panel, pair controls) at most every NUMBERS_INTERVAL_MS, and the trace and
-// autocorrelation charts and the mixing panel one piece at most every CHART_PIECE_INTERVAL_MS,
-// since their text layout is costly; paused, everything at once (an event, not a frame's work),
-// and the first paused frame draws what the cadence left stale.
+// (state panel, pair controls, the compared chain's numbers, the scrubber) at most every
+// NUMBERS_INTERVAL_MS, and one piece of the secondary drawing (trace; once a second the mixing
+// panel, autocorrelation and held-out charts) at most every CHART_PIECE_INTERVAL_MS, since their
+// text layout is costly; paused, everything at once (an event, not a frame's work), and the first
+// paused frame draws what the cadence left stale.
 
-import { $, app } from './app.js';
+import { $, app, mixingOf } from './app.js';
 import { clearStatus, guarded, showStatus } from './errors.js';
 import { fitCanvas } from './format.js';
 import { setPlaying } from './playback.js';
@@ -24,7 +25,7 @@ const NUMBERS_INTERVAL_MS = 200;
 /** While playing: one piece of the secondary drawing at most this often (each chart ≈ 2.5 Hz). */
 const CHART_PIECE_INTERVAL_MS = 100;
 /** When each throttled part was drawn last (page clock, ms), and whether a skipped part is stale. */
-const cadence = { density: -Infinity, numbers: -Infinity, piece: -Infinity, stale: false };
+const cadence = { density: -Infinity, numbers: -Infinity, compareNumbers: -Infinity, position: -Infinity, piece: -Infinity, stale: false };
 /** How many times each throttled part was drawn (the cadence's browser test reads them). */
 export const drawCounts = { density: 0, numbers: 0, pieces: 0, overlay: 0 };
 // 'heldout' (SGLD paper Fig. 3) is drawn only for targets with a test set (its figure is hidden otherwise).
@@ -66,9 +67,14 @@ export function draw() {
     if (density) drawCounts.density += 1;
     if (numbers) timed('draw.numbers', () => showNumbers());
   });
-  if (app.compare?.enabled && density) timed('draw.compare', () => app.compare.draw());
+  if (app.compare?.enabled && density) timed('draw.compare', () => app.compare.draw({ numbers: due('compareNumbers', NUMBERS_INTERVAL_MS, now) }));
   if (!app.playing) drawCharts();
   else timed('draw.charts', () => drawChartsStaggered(now));
+}
+
+/** Whether the scrubber's position is due (every frame paused, at the numbers' rate playing). */
+export function positionDue() {
+  return due('position', NUMBERS_INTERVAL_MS, performance.now());
 }
 
 /** The first frame after playing stopped draws what the cadence skipped (final numbers, density). */
@@ -101,34 +107,51 @@ function showNumbers() {
   }
 }
 
-/** The secondary drawing, in pieces: the mixing panel (ESS over the window), then each chart. */
+/**
+ * The secondary drawing, in pieces, each redrawn while playing at most every `every` ms: the
+ * mixing panel (ESS over the window, O(window · τ), and the lesson's claims read from it) and the
+ * autocorrelation and held-out charts once a second, the trace as often as the pieces come round.
+ */
+const SLOW_PIECE_MS = 1000;
 const CHART_PIECES = [
-  () => {
-    guarded(() => showMixing(JSON.parse(app.lab.mixing_json())));
+  { every: SLOW_PIECE_MS, draw: () => timed('chart.mixing', () => {
+    guarded(() => showMixing(mixingOf(app.lab)));
     app.lessons?.refresh();
     if (app.compare?.enabled) app.compare.showMixing();
-  },
-  ...CHARTS.map(([kind, id]) => () => {
+  }) },
+  ...CHARTS.map(([kind, id]) => ({ every: kind === 'trace' ? 0 : SLOW_PIECE_MS, draw: () => timed(`chart.${kind}`, () => {
     const canvas = $(id);
     if (canvas.closest('figure').hidden) return;
     if (fitCanvas(canvas)) guarded(() => app.lab.draw_chart(kind, canvas));
-  }),
+  }) })),
 ];
-/** Index of the next piece of a round under way, or null between rounds. */
-let nextPiece = null;
+/** When each piece was drawn last (page clock, ms), and the piece whose turn is next. */
+const pieceDrawnAt = CHART_PIECES.map(() => -Infinity);
+let nextPiece = 0;
 
 /**
- * While playing: one piece (each costs 5–30 ms) at most every CHART_PIECE_INTERVAL_MS of wall
- * time, whatever the frame rate, so that late frames do not draw charts in every frame.
+ * While playing: one piece (each costs 5–30 ms, the mixing panel more) at most every
+ * CHART_PIECE_INTERVAL_MS of wall time, whatever the frame rate, the next in turn that is due.
  */
 function drawChartsStaggered(now) {
   if (!fits('chartRedraws')) return;
-  if (!due('piece', CHART_PIECE_INTERVAL_MS, now)) return;
-  app.chartsDrawnAt = now;
-  note('chartRedraws', 1);
-  drawCounts.pieces += 1;
-  CHART_PIECES[nextPiece ?? 0]();
-  nextPiece = (nextPiece ?? 0) + 1 < CHART_PIECES.length ? (nextPiece ?? 0) + 1 : null;
+  if (now - cadence.piece < CHART_PIECE_INTERVAL_MS) {
+    cadence.stale = true;
+    return;
+  }
+  for (let k = 0; k < CHART_PIECES.length; k++) {
+    const i = (nextPiece + k) % CHART_PIECES.length;
+    if (now - pieceDrawnAt[i] < CHART_PIECES[i].every) continue;
+    cadence.piece = now;
+    pieceDrawnAt[i] = now;
+    nextPiece = (i + 1) % CHART_PIECES.length;
+    app.chartsDrawnAt = now;
+    note('chartRedraws', 1);
+    drawCounts.pieces += 1;
+    CHART_PIECES[i].draw();
+    return;
+  }
+  cadence.stale = true;
 }
 
 /** All of the secondary drawing at once (paused, or after a change: an event, not a frame's work). */
@@ -136,6 +159,9 @@ export function drawCharts() {
   if (!app.lab || app.dead) return;
   app.chartsDrawnAt = performance.now();
   cadence.piece = app.chartsDrawnAt;
-  nextPiece = null;
-  for (const piece of CHART_PIECES) piece();
+  nextPiece = 0;
+  for (const [i, piece] of CHART_PIECES.entries()) {
+    pieceDrawnAt[i] = app.chartsDrawnAt;
+    piece.draw();
+  }
 }
