@@ -11,7 +11,7 @@
 // intervals), where its wall time went per frame (www/frame-cost.js: steps, the 2-D panel, the
 // numbers, the staggered charts, the worker charts, job ticks), and the chain's steps per wall
 // second against what the page promises (speed × 60), and the main thread's CPU per second of
-// class (CPU over the steps run, in units of speed × 60: under 1,000 ms it keeps up on one core).
+// class (CPU over the steps run, in units of speed × 60, at the frame rate measured).
 //
 // CLASS_TIME_ONLY=sgld,bps limits the run to those lessons (presets are skipped then);
 // CLASS_TIME_STEPS=sgld:6,sgfs:1,preset:sgfs-bias-mixing to those steps and presets.
@@ -84,8 +84,9 @@ async function endCost(page, cdp, start) {
     otherCpuPerFrame: cpuPerFrame * (1 - sampling),
     parts,
     stepsPerS: cost.steps / (cost.wallMs / 1000),
-    // Main-thread CPU per second of class (the work speed × 60 steps stand for): below 1,000 ms
-    // the main thread keeps up on a core of its own, whatever the load when measured.
+    // Main-thread CPU per second of class (the work speed × 60 steps stand for), at the frame rate
+    // measured: at a lower frame rate the per-frame drawing is done fewer times, so this is not a
+    // 60 fps figure.
     cpuPerClassS: cost.steps > 0 ? ((thread - start.thread) * 1000) / (cost.steps / (speed * 60)) : null,
     promisedPerS: speed * 60,
   };
