@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, frames } from './harness.mjs';
+import { useBrowser, openApp, frames, paintedPixels, screenshot } from './harness.mjs';
 
 const env = useBrowser();
 /** Generous limit for background jobs on a loaded 2-core machine. */
@@ -98,6 +98,9 @@ test('paused, nothing is redrawn frame after frame, and the first paused frame s
   await frames(page, 2); // the first paused frame draws what the playing cadence skipped
   const shown = await page.evaluate(() => ({ text: document.getElementById('count-steps').textContent, steps: window.sgviz.state().steps }));
   assert.equal(shown.text, shown.steps.toLocaleString('en-US'), 'the step count shown is the chain\'s after pausing');
+  // The density image, drawn at most 20 times a second while playing, shows the samples.
+  assert.ok(await paintedPixels(page, '#stack .density-layer') > 500, 'the density image is drawn');
+  await screenshot(page, 'frame-cadence/paused-after-play', { fullPage: false });
   const before = await page.evaluate(() => window.sgviz.drawCounts());
   await frames(page, 30);
   const after = await page.evaluate(() => window.sgviz.drawCounts());
