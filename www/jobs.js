@@ -4,7 +4,8 @@
 // group cancels the group's stale jobs when asked, and cancelling terminates the worker at once
 // (Stop stops immediately; no cooperative checks in the core). The pool's size caps the live
 // workers of every kind together: an urgent job (one the page waits for) goes to the front of
-// the queue, it does not add a worker.
+// the queue and takes the worker of a running restartable job (the sweep, which starts over
+// later) if there is one; it never adds a worker.
 
 /**
  * Workers kept for background jobs: one fewer than the cores (at least one, at most 8), so that the
@@ -65,19 +66,36 @@ function pump() {
 /**
  * Run `payload` (with `payload.kind` one of prepare, sweep, sgais, nested, scan, chains) in a
  * worker. `urgent` jobs (the truth the page waits for, a build, a button's answer) start before
- * every queued job, at once when a worker is free. Returns the job id.
+ * every queued job: at once when a worker is free, else in the place of a running `restartable`
+ * job (the sweep: stopped and queued again to start over), else when the next worker frees up.
+ * Returns the job id.
  */
-export function startJob(payload, { group, onMessage, urgent = false, transfer = [] }) {
-  const job = { id: nextId++, group, payload, onMessage, transfer, urgent };
+export function startJob(payload, { group, onMessage, urgent = false, restartable = false, transfer = [] }) {
+  const job = { id: nextId++, group, payload, onMessage, transfer, urgent, restartable: restartable && transfer.length === 0 };
   jobCounts[payload.kind] = (jobCounts[payload.kind] || 0) + 1;
   if (urgent) {
-    const after = queue.findIndex((j) => !j.urgent);
-    queue.splice(after < 0 ? queue.length : after, 0, job);
+    queueUrgent(job);
+    if (running.size >= POOL_SIZE) preemptRestartable();
   } else {
     queue.push(job);
   }
   pump();
   return job.id;
+}
+
+/** Queue `job` after the urgent jobs already queued and before every other. */
+function queueUrgent(job) {
+  const after = queue.findIndex((j) => !j.urgent);
+  queue.splice(after < 0 ? queue.length : after, 0, job);
+}
+
+/** Stop one running restartable job to free its worker, and queue it again to start over. */
+function preemptRestartable() {
+  const entry = [...running.values()].find(({ job }) => job.restartable);
+  if (!entry) return;
+  running.delete(entry.job.id);
+  terminate(entry.worker);
+  queueUrgent(entry.job);
 }
 
 /** Workers alive now and the most alive at once since the page loaded. */
