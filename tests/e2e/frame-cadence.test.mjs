@@ -3,7 +3,8 @@
 // passed: frames are driven through the page's own frame step (`window.sgviz.playFrame(now)`) with
 // page times chosen by the test, 60 frames or 10 frames over the same second must run the same
 // steps, and a stall is made up for at most MAX_OWED_MS. (2) The worker pool caps the live workers
-// of every job kind together at one fewer than the cores (at least one). (3) Paused, nothing is
+// of every job kind together at one fewer than the cores (at least one), and a job the user waits
+// for takes a running sweep's worker rather than waiting behind it. (3) Paused, nothing is
 // redrawn frame after frame (at most once for a job's arrival), and the first paused frame shows
 // the chain's final numbers.
 // No wall time is asserted; waits are on state.
@@ -89,6 +90,27 @@ test('the worker pool caps live workers of every job kind together (2 cores: one
   assert.equal(jobs.pool, 1);
   assert.ok(jobs.workers.peak >= 1 && jobs.started.sgais >= 1, JSON.stringify(jobs));
   assert.ok(jobs.workers.peak <= jobs.pool, `${jobs.workers.peak} workers were alive at once with a pool of ${jobs.pool}: ${JSON.stringify(jobs)}`);
+  await page.close();
+});
+
+test('a button\'s job takes the running sweep\'s worker (the sweep starts over afterwards), within the cap', async () => {
+  const page = await env.browser.newPage();
+  await page.addInitScript(() => { Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 2 }); });
+  await page.goto(env.server.url);
+  await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
+  // The mixture preset's sweep is long (minutes): wait until it has reported progress from its worker.
+  await page.selectOption('#preset', 'sgld-mixture');
+  await page.waitForFunction(() => window.sgviz.analysis().active && window.sgviz.analysis().fraction > 0, null, { timeout: JOB_LIMIT_MS, polling: 100 });
+  await pause(page);
+  await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.lab.run(2_000); }); // a short run for the four chains
+  await page.click('#multichain-run');
+  await page.waitForFunction(() => ['done', 'error'].includes(window.sgviz.multichain()?.status), null, { timeout: JOB_LIMIT_MS, polling: 100 });
+  const after = await page.evaluate(() => ({ jobs: window.sgviz.jobs(), analysis: window.sgviz.analysis(), status: window.sgviz.multichain().status }));
+  assert.equal(after.status, 'done', JSON.stringify(after));
+  // Had the four-chain job waited for a free worker, the sweep would have finished first.
+  assert.equal(after.analysis.done, false, `the sweep finished before the four chains: ${JSON.stringify(after)}`);
+  assert.equal(after.jobs.active.sweep, 1, `the sweep is queued or running again: ${JSON.stringify(after)}`);
+  assert.ok(after.jobs.workers.peak <= after.jobs.pool, JSON.stringify(after));
   await page.close();
 });
 
