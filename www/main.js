@@ -21,7 +21,7 @@ import { wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
-import { draw, drawCounts, drawStale, positionDue, wireView } from './view.js';
+import { draw, drawCounts, drawStale, wireView } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
 import { drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
@@ -68,7 +68,7 @@ function frame() {
     drawStale();
   }
   if (!app.dead) timed('workerCharts', () => drawPendingCharts(guarded));
-  if (!app.dead && positionDue()) timed('position', showPosition);
+  if (!app.dead) timed('position', showPosition);
   endFrame();
   requestAnimationFrame(frame);
 }

@@ -1,6 +1,6 @@
 // Drawing the main chain: while playing, the overlay (current point, trail, ellipses) every
 // frame, the density image and the compared chain at most every DENSITY_INTERVAL_MS, the numbers
-// (state panel, pair controls, the compared chain's numbers, the scrubber) at most every
+// (state panel, pair controls, the compared chain's numbers) at most every
 // NUMBERS_INTERVAL_MS, and one piece of the secondary drawing (trace; once a second the mixing
 // panel, autocorrelation and held-out charts) at most every CHART_PIECE_INTERVAL_MS, since their
 // text layout is costly; paused, everything at once (an event, not a frame's work), and the first
@@ -25,7 +25,7 @@ const NUMBERS_INTERVAL_MS = 200;
 /** While playing: one piece of the secondary drawing at most this often (each chart ≈ 2.5 Hz). */
 const CHART_PIECE_INTERVAL_MS = 100;
 /** When each throttled part was drawn last (page clock, ms), and whether a skipped part is stale. */
-const cadence = { density: -Infinity, numbers: -Infinity, compareNumbers: -Infinity, position: -Infinity, piece: -Infinity, stale: false };
+const cadence = { density: -Infinity, numbers: -Infinity, compareNumbers: -Infinity, piece: -Infinity, stale: false };
 /** How many times each throttled part was drawn (the cadence's browser test reads them). */
 export const drawCounts = { density: 0, numbers: 0, pieces: 0, overlay: 0 };
 // 'heldout' (SGLD paper Fig. 3) is drawn only for targets with a test set (its figure is hidden otherwise).
@@ -70,11 +70,6 @@ export function draw() {
   if (app.compare?.enabled && density) timed('draw.compare', () => app.compare.draw({ numbers: due('compareNumbers', NUMBERS_INTERVAL_MS, now) }));
   if (!app.playing) drawCharts();
   else timed('draw.charts', () => drawChartsStaggered(now));
-}
-
-/** Whether the scrubber's position is due (every frame paused, at the numbers' rate playing). */
-export function positionDue() {
-  return due('position', NUMBERS_INTERVAL_MS, performance.now());
 }
 
 /** The first frame after playing stopped draws what the cadence skipped (final numbers, density). */
