@@ -126,7 +126,9 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
       await page.click('#sgais-stop');
       assert.equal(await page.evaluate(() => window.sgviz.jobs().active.sgais || 0), 0, 'Stop terminated every SGAIS worker');
     } else {
-      await page.waitForFunction(() => window.sgviz.state().n_samples > 300, null, { timeout: 60_000 });
+      // A hang guard, not a speed requirement: at speed 1 a bouncy preset (sbps-band) draws one path
+      // piece per 12 frames, so on a loaded machine 300 samples can take more than a minute.
+      await page.waitForFunction(() => window.sgviz.state().n_samples > 300, null, { timeout: 240_000 });
       if (PRESETS_SOAK) await frames(page, 90); // the page's own frames, not the clock
     }
     // The first screen shows the preset's note and the figure it sits beside (not where the last preset left the page).
