@@ -26,6 +26,10 @@
 #   samplers, the mixture, hyperbola, multimodal and the logistic regression on its synthetic and
 #   shipped data sets; `make test` runs every sampler's defaults on the synthetic logistic
 #   regression and the bouncy family's on the Gaussian).
+# - browser: every preset played 90 frames past 300 samples and every SGAIS preset run to its first
+#   chunk with the evidence chart drawn, full-page screenshots (tests/e2e/teaching.test.mjs under
+#   SGVIZ_PRESETS_SOAK=1; `make test` loads each preset, waits for its samples or its SGAIS runs to
+#   start, and runs only the first SGAIS preset to its first chunk).
 # The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
 # tests (libtest filters are substrings of `FILE::TEST`; several filters after `--` are or-ed).
 set -euo pipefail
@@ -50,6 +54,8 @@ echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,
 SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
+echo "== every preset played and screenshotted, every SGAIS preset to its first chunk (make test: loaded and started)"
+SGVIZ_PRESETS_SOAK=1 node --test --test-name-pattern='presets reproduce' tests/e2e/teaching.test.mjs
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs
 echo "== SBPS vs SGLD preset in the page: ${SGVIZ_BOUNCY_SOAK_SECONDS:-300} s without a runaway"
 SGVIZ_BOUNCY_SOAK_SECONDS=${SGVIZ_BOUNCY_SOAK_SECONDS:-300} node --test tests/e2e/bouncy-preset-soak.test.mjs
