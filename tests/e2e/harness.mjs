@@ -171,9 +171,35 @@ export async function settingWarningBeside(page, param, timeout = 30_000) {
     const box = document.getElementById(`param-${p}-warning`);
     const slider = document.getElementById(`param-${p}`).getBoundingClientRect();
     const rect = box.getBoundingClientRect();
-    return [window.sgviz.state().setting_warning, box.textContent, { gap: rect.top - slider.bottom, height: rect.height, field: box.closest('.field')?.dataset.param }];
+    // Lines as drawn: the distinct tops of the text's line boxes.
+    const range = document.createRange();
+    range.selectNodeContents(box);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    return [window.sgviz.state().setting_warning, box.textContent, { gap: rect.top - slider.bottom, height: rect.height, lines, field: box.closest('.field')?.dataset.param }];
   }, param);
 }
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * A number as the page prints it (www/format.js `formatNumber`, src/promise.rs `show`: "0.00499",
+ * "5,000", "100,000", "1.5·10⁻⁷", "−0.3") read back; NaN for anything else ("—", "", words).
+ * Written here from the printed forms, not imported from the page: every test that reads a
+ * displayed number reads it through this one parser (issue 26: Number("100,000") is NaN).
+ */
+export function parseShown(text) {
+  const t = String(text ?? '').trim().replace(/^−/, '-');
+  const power = t.match(/^(-?\d+(?:\.\d+)?)·10(⁻?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
+  if (power) {
+    const exponent = Number([...power[3]].map((c) => SUPERSCRIPT.indexOf(c)).join(''));
+    return Number(power[1]) * 10 ** (power[2] ? -exponent : exponent);
+  }
+  if (!/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(t)) return NaN;
+  return Number(t.replace(/,/g, ''));
+}
+
+/** The opening words of every setting warning: the remedy, before any reason (issue 26). */
+export const REMEDY_FIRST = /^(Set .+ to \S+ \(now \S+\): |Raise .+ \(now \S+\)[^:]*: |Change the .+: |Let it run to about \S+ samples: |No single slider keeps the promise here)/;
 
 /** Sets `param` back to `value` through the page's slider path and waits until the setting
  * warning is gone from the state and its box under that slider is hidden (a message disappears

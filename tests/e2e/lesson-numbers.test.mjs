@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp } from './harness.mjs';
+import { useBrowser, openApp, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -67,7 +67,7 @@ test('every number a lesson sentence states for a slider is what the slider show
         // The shift demo's runs each have their own K (3, 5, 7); the panel's K slider is a single run's.
         if (lesson.sgais[k] && symbol === 'K') continue;
         if (!sliders.has(symbol)) continue;
-        const onScreen = Number(sliders.get(symbol).replace(/,/g, '').replace('−', '-'));
+        const onScreen = parseShown(sliders.get(symbol));
         checked.push(`${where}: "${text}" — slider ${symbol} = ${sliders.get(symbol)}`);
         // The slider prints 3–4 significant figures: agree to 1 %, or exactly for zero.
         const agree = value === 0 ? onScreen === 0 : Math.abs(onScreen - value) <= 0.01 * Math.abs(value);

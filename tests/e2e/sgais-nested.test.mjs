@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitForPainted } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 /** Hang guard: 2 SGAIS replicas and 6 NS runs of ≤ 2,000 points on one worker, at load ≈ 20. */
@@ -56,7 +56,7 @@ test('SGAIS panel: nested sampling in workers, its points ± SE on the evidence 
   assert.match(label, /^NS, full data n = 2,000 \(2\/2 replicas\)$/);
   assert.equal(n, '2,000');
   assert.match(logZ, /^[−-]?[0-9,.]+ ± [0-9.]+$/);
-  assert.ok(Number(seconds) > 0, seconds);
+  assert.ok(parseShown(seconds) > 0, seconds);
   assert.match(evals, /^[0-9.,]+ M$/);
   // The drawn chart: the SVG of what the page drew names the NS series.
   const svg = await page.evaluate(() => window.sgviz.svg('sgais'));
