@@ -76,12 +76,12 @@ impl BandCheck {
         let (param, remedy) = if band_k < PAPER_K {
             ("band_k", format!("Raise the confidence multiple k to {} (now {})", show(PAPER_K), show(band_k)))
         } else {
-            ("batch_size", format!("Raise the minibatch size n to {} (now {}), or k (now {})", show(remedy_batch(batch, share, n_data) as f64), show(batch as f64), show(band_k)))
+            ("batch_size", format!("Raise the minibatch size n to {} (now {}) or k", show(remedy_batch(batch, share, n_data) as f64), show(batch as f64)))
         };
         Some(SettingWarning {
             param,
             failure: Failure::Bias,
-            text: format!("{remedy}: the band misses {:.0} % of the bounce intensity, so the samples are biased.", 100.0 * share),
+            text: format!("{remedy}: biased, the band misses {:.0} % of the bounce intensity.", 100.0 * share),
             detail: format!(
                 "{sampler}'s band misses {:.0} % of the bounce intensity (bound violations G̃/λ̄ > 1 on {:.0} % of the bounces since the last change; Pakman et al. 2017 §3.3): the samples are biased, and more of them will not help. {remedy} until this warning goes.",
                 100.0 * share,

@@ -62,8 +62,9 @@ export async function launchBrowser(extraArgs = []) {
  * ({width, height}) set before the page loads; `reducedMotion: true` emulates the system setting
  * under which the page does not start playing (for tests that drive the chain step by step).
  */
-export async function openApp(context, url, query = '', { viewport, reducedMotion = false } = {}) {
+export async function openApp(context, url, query = '', { viewport, reducedMotion = false, recordCanvasText = false } = {}) {
   const page = await context.newPage();
+  if (recordCanvasText) await page.addInitScript(recordFillText);
   if (viewport) await page.setViewportSize(viewport);
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   const errors = [];
@@ -74,6 +75,26 @@ export async function openApp(context, url, query = '', { viewport, reducedMotio
   await page.goto(url + query);
   await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
   return { page, errors, outsideRequests };
+}
+
+/**
+ * Runs in the page before its scripts (openApp's `recordCanvasText`): every text a 2-D canvas
+ * context draws is kept, by canvas id, in `window.__canvasText[id]` (the texts of that canvas's
+ * latest drawing: a fill of the whole canvas, how a chart starts, begins a new list). What is on
+ * a canvas, read from the drawing calls themselves rather than from the spec it was drawn from.
+ */
+function recordFillText() {
+  window.__canvasText = {};
+  const proto = CanvasRenderingContext2D.prototype;
+  const { fillText, fillRect } = proto;
+  proto.fillRect = function (x, y, w, h) {
+    if (this.canvas.id && x <= 0 && y <= 0 && w >= this.canvas.width - 2 && h >= this.canvas.height - 2) window.__canvasText[this.canvas.id] = [];
+    return fillRect.call(this, x, y, w, h);
+  };
+  proto.fillText = function (text, ...rest) {
+    if (this.canvas.id) (window.__canvasText[this.canvas.id] ||= []).push(String(text));
+    return fillText.call(this, text, ...rest);
+  };
 }
 
 /** Save a screenshot to test-artifacts/NAME.png: the whole page, or only the first screen. */

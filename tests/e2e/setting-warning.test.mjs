@@ -51,7 +51,7 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
   const shown = await note(page);
   assert.equal(warned.setting_warning.failure, 'bias');
   assert.equal(shownText, warned.setting_warning.text, 'the page shows the core\'s text');
-  const named = shown.text.match(/^Raise the minibatch size n to (\S+) \(now 1\).*: .*the samples are biased/);
+  const named = shown.text.match(/^Raise the minibatch size n to (\S+) \(now 1\) or k: biased, the band misses \d+ % of the bounce intensity\.$/);
   assert.ok(named && parseShown(named[1]) > 1, `opens with a larger n to set: ${shown.text}`);
   assert.match(shown.text, REMEDY_FIRST);
   assert.ok(shown.lines >= 1 && shown.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(shown)}`);

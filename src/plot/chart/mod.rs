@@ -261,6 +261,9 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     let px = |css: f64| (css * scale).round().max(1.0) as u32;
     let font = px(12.0);
     root.fill(&WHITE)?;
+    if spec.series.is_empty() && spec.markers.is_empty() {
+        return note::draw_note(root, &spec.title, scale);
+    }
     let (width, height) = root.dim_in_pixel();
     let entries = legend_entries(spec);
     let (sample, gap, line_height) = (px(18.0) as i32, px(14.0) as i32, (font as f64 * 1.45).ceil() as i32);
@@ -452,6 +455,7 @@ fn draw_legend<DB: DrawingBackend>(
 
 pub mod labels;
 pub mod log_note;
+mod note;
 
 #[cfg(test)]
 mod tests;
