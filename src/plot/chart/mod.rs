@@ -276,7 +276,8 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     let font = px(12.0);
     root.fill(&WHITE)?;
     if spec.series.is_empty() && spec.markers.is_empty() {
-        return note::draw_note(root, &spec.title, scale);
+        let title = note::draw_note(root, &spec.title, scale)?;
+        return Ok(ChartLayout { plot: (0, 0, 0, 0), legend: None, labels: Vec::new(), title });
     }
     let (width, height) = root.dim_in_pixel();
     let entries = legend_entries(spec);
