@@ -17,7 +17,11 @@ export function formatNumber(x, digits = 3) {
     return `${Number(mantissa)}·10${power}`;
   }
   const rounded = Number(x.toPrecision(digits));
-  if (Math.abs(rounded) >= 1e3) return rounded.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  if (Math.abs(rounded) >= 1e3) {
+    // Separated, keeping the `digits` significant digits ("-2,865.51" at 6 digits, "12,300" at 3).
+    const decimals = Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(rounded))));
+    return rounded.toLocaleString('en-US', { maximumFractionDigits: decimals });
+  }
   return rounded.toString();
 }
 
