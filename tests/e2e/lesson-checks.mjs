@@ -6,7 +6,7 @@
 // never on wall-clock progress.
 
 import assert from 'node:assert/strict';
-import { pauseAndRestart } from './harness.mjs';
+import { pauseAndRestart, parseShown } from './harness.mjs';
 
 /** Steps run per page call while driving a chain to a sample count. */
 const CHUNK_STEPS = 50_000;
@@ -46,7 +46,7 @@ export async function checkSliderNumbers(page, text, sgais, where, checked, fail
     // The shift demo's runs each have their own K (3, 5, 7); the panel's K slider is a single run's.
     if (sgais && symbol === 'K') continue;
     if (!sliders.has(symbol)) continue;
-    const onScreen = Number(sliders.get(symbol).replace(/,/g, '').replace('−', '-'));
+    const onScreen = parseShown(sliders.get(symbol));
     checked.push(`${where}: "${matched}" — slider ${symbol} = ${sliders.get(symbol)}`);
     // The slider prints 3–4 significant figures: agree to 1 %, or exactly for zero.
     const agree = value === 0 ? onScreen === 0 : Math.abs(onScreen - value) <= 0.01 * Math.abs(value);
