@@ -68,21 +68,35 @@ pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, specs: &
     if !mean_e2.is_finite() {
         // No spread at all: every proposal rejected, or steps too small to move (E2 = 1 against
         // any truth).
-        let text = format!("Measured on this chain: its last {} samples are all the same point, so its covariance is 0 (E2 = 1). The chain does not move at this setting: every proposal is rejected, or the steps are too small; change the step size.", n.min(MAX_MEASURED));
-        return Some(SettingWarning { param, failure: Failure::Mixing, text });
+        let last = crate::promise::show(n.min(MAX_MEASURED) as f64);
+        let text = format!("Change the step size: the chain does not move (its last {last} samples are one point, E2 = 1).");
+        let detail = format!("Measured on this chain: its last {last} samples are all the same point, so its covariance is 0 (E2 = 1). The chain does not move at this setting: every proposal is rejected, or the steps are too small; change the step size.");
+        return Some(SettingWarning { param, failure: Failure::Mixing, text, detail });
     }
     if share <= FAILURE_SHARE {
         return None;
     }
     // E2's Monte Carlo part falls as 1/√samples: the count that brings its mean to half the claim.
     let needed = REFERENCE_SAMPLES * (mean_e2 / (0.5 * E2_CLAIM)).powi(2);
+    let show = crate::promise::show;
     let text = format!(
-        "Measured on this chain (no law predicts this target: its curvature varies too much for a Gaussian view): from its last {} samples, the covariance error E2 after {REFERENCE_SAMPLES:.0} samples is {mean_e2:.2} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %). The chain mixes too slowly here for {REFERENCE_SAMPLES:.0} samples: let it run to about {needed:.1e} samples (the error falls as 1/√samples); any bias is not measured.",
-        n.min(MAX_MEASURED),
+        "Let it run to about {} samples: measured here, E2 above {E2_CLAIM} in {:.0} % of runs of {} samples (at most {:.0} %).",
+        show(needed),
         100.0 * share,
+        show(REFERENCE_SAMPLES),
         100.0 * FAILURE_SHARE
     );
-    Some(SettingWarning { param, failure: Failure::Mixing, text })
+    let detail = format!(
+        "Measured on this chain (no law predicts this target: its curvature varies too much for a Gaussian view): from its last {} samples, the covariance error E2 after {} samples is {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %). The chain mixes too slowly here for {} samples: let it run to about {} samples (the error falls as 1/√samples); any bias is not measured.",
+        show(n.min(MAX_MEASURED) as f64),
+        show(REFERENCE_SAMPLES),
+        show(mean_e2),
+        100.0 * share,
+        100.0 * FAILURE_SHARE,
+        show(REFERENCE_SAMPLES),
+        show(needed)
+    );
+    Some(SettingWarning { param, failure: Failure::Mixing, text, detail })
 }
 
 #[cfg(test)]
@@ -140,6 +154,7 @@ mod tests {
         let (r, n) = ring((0..6_000).map(|_| [0.3, -1.0]));
         let spec = crate::sampler::hmc::SPEC.params;
         let w = measured_warning(&r, n as u64, spec, &ParamValues::defaults(spec)).expect("a stuck chain is warned");
-        assert!(w.text.contains("all the same point"), "{}", w.text);
+        assert!(w.text.starts_with("Change the step size:") && w.text.contains("one point"), "{}", w.text);
+        assert!(w.detail.contains("all the same point"), "{}", w.detail);
     }
 }

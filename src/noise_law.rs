@@ -1,5 +1,5 @@
 //! SGHMC's noise law where no Gaussian law exists (issue 21, docs/sghmc.md §4, docs/diagnostics.md
-//! §10): on a 2-D target without a Gaussian summary (banana, funnel), src/promise.rs predicts
+//! §11): on a 2-D target without a Gaussian summary (banana, funnel), src/promise.rs predicts
 //! nothing and the measured mixing signal (src/mixing_meter.rs) cannot see a bias. SGHMC's bias
 //! from unmatched noise is predicted instead from the local law (SGHMC.5): the momentum receives
 //! noise 2η(α − β̂′) injected plus η²V(θ) from the minibatch, against the 2αη that keeps the
@@ -14,7 +14,7 @@
 //!
 //! The law is continuous-time (η → 0) and local (H ≈ F, noise and curvature constant over a
 //! relaxation time): the stated E2 is approximate; what was measured against it is in
-//! docs/diagnostics.md §10.
+//! docs/diagnostics.md §11.
 //!
 //! Implemented here; tested in tests/noise_law.rs (40 seeds × 5,000 samples against quadrature
 //! truths: warned settings biased, silent ones within the promise) and this file's unit tests.
@@ -91,7 +91,7 @@ impl NoiseLaw {
     /// The slider and value that remove the noise the law is built on, where the law is then exact:
     /// β̂ = ηs²/2 (it removes the synthetic part), else the full batch n = N (no minibatch noise).
     /// Values in between are not offered: measured on the banana, (SGHMC.6) under-predicts the bias
-    /// of a partial minibatch (docs/diagnostics.md §10).
+    /// of a partial minibatch (docs/diagnostics.md §11).
     pub fn remedy(&self, ranges: &dyn Fn(&str) -> (f64, f64)) -> Option<(&'static str, f64)> {
         let target = 0.5 * BIAS_E2;
         let beta = (self.eta * self.synthetic_variance / 2.0).min(self.friction);

@@ -276,39 +276,48 @@ fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::Sample
 
 /// The setting warning of the promise at `params` (module docs), naming the slider to move.
 pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<SettingWarning> {
-    let (failure, what) = match predictor.predict(params) {
-        Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}.")),
+    let (failure, what, reason) = match predictor.predict(params) {
+        Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}."), format!("the chain is {why}.")),
         Err(_) => return None,
-        Ok(now) => (now.failure()?, failure_text(&now)),
+        Ok(now) => (now.failure()?, failure_text(&now), short_reason(&now)),
     };
     let fix = nearest_fix(predictor, specs, params, derived);
     let basis = if predictor.exact() { "exact law on this Gaussian" } else { "law of the chain linearised on the target's Gaussian summary, approximate" };
-    let (param, remedy) = match fix {
-        Some((spec, value)) => (spec.name, format!(" Set {} {} to {} (now {}) to keep the promise.", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name)))),
-        None => (first_primary(specs, params), " No single slider within its range keeps the promise here; the derived defaults come closest.".to_string()),
+    let (param, text) = match fix {
+        Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name)))),
+        None => (first_primary(specs, params), format!("No single slider keeps the promise here (the derived defaults come closest): {reason}")),
     };
-    Some(SettingWarning { param, failure, text: format!("Predicted from the sampler's {basis}: {what}{remedy}") })
+    Some(SettingWarning { param, failure, text, detail: format!("Predicted from the sampler's {basis}: {what}") })
+}
+
+/// The one short reason a warning gives after its remedy.
+fn short_reason(now: &Prediction) -> String {
+    match now.failure() {
+        Some(Failure::Bias) => format!("biased, E2 = {} however long it runs (at most {BIAS_E2} kept).", show(now.bias)),
+        _ => format!("E2 above {E2_CLAIM} in {:.0} % of runs of {} samples (at most {:.0} %).", 100.0 * now.failure_share, show(REFERENCE_SAMPLES), 100.0 * FAILURE_SHARE),
+    }
 }
 
 /// What a broken promise means, in numbers.
 fn failure_text(now: &Prediction) -> String {
     match now.failure() {
         Some(Failure::Bias) => format!(
-            "the sampler's stationary law is itself off the posterior (covariance error E2 = {:.2} with unlimited samples, above the {BIAS_E2} the defaults keep): more samples will not help.",
-            now.bias
+            "the sampler's stationary law is itself off the posterior (covariance error E2 = {} with unlimited samples, above the {BIAS_E2} the defaults keep): more samples will not help.",
+            show(now.bias)
         ),
         _ => format!(
-            "after {REFERENCE_SAMPLES:.0} samples the covariance error E2 is predicted at {:.2} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %); its bias alone is {:.2}, the rest is Monte Carlo error that more samples reduce.",
-            now.mean_e2,
+            "after {} samples the covariance error E2 is predicted at {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %); its bias alone is {}, the rest is Monte Carlo error that more samples reduce.",
+            show(REFERENCE_SAMPLES),
+            show(now.mean_e2),
             100.0 * now.failure_share,
             100.0 * FAILURE_SHARE,
-            now.bias
+            show(now.bias)
         ),
     }
 }
 
 /// A number as the slider shows it (3 significant digits, www/format.js `formatNumber`), as a
-/// lecturer reads it: 0.0512, 1.24, 1230, 12,300, 100,000, 0.000923, 9.23·10⁻⁵ (never "e-5").
+/// lecturer reads it: 0.0512, 1.24, 1,230, 12,300, 100,000, 0.000923, 9.23·10⁻⁵ (never "e-5").
 pub(crate) fn show(x: f64) -> String {
     if x == 0.0 || !x.is_finite() {
         return format!("{x}");
@@ -322,7 +331,7 @@ pub(crate) fn show(x: f64) -> String {
     let rounded = (x * scale).round() / scale;
     let text = format!("{rounded:.*}", decimals.max(0) as usize);
     let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
-    if rounded.abs() >= 1e4 { thousands(&text) } else { text }
+    if rounded.abs() >= 1e3 { thousands(&text) } else { text }
 }
 
 /// "9.23·10⁻⁵": 3 significant digits times a power of ten with a superscript exponent.
@@ -421,7 +430,7 @@ mod tests {
     fn remedy_values_show_three_significant_digits() {
         // Hand-written: 3 significant digits, trailing zeros dropped, thousands separated from
         // 10⁴, plain decimals down to 10⁻⁴, "·10⁻ⁿ" below (issue 26: never "e-3" on screen).
-        for (x, shown) in [(0.05123, "0.0512"), (0.0500, "0.05"), (1.2449, "1.24"), (2.5617, "2.56"), (12.345, "12.3"), (1234.5, "1230"), (9.996, "10"), (0.09996, "0.1"), (-0.3337, "-0.334"), (0.001234, "0.00123"), (9.233e-4, "0.000923"), (4.99e-3, "0.00499"), (56789.0, "56,800"), (1e5, "100,000"), (2.4e6, "2,400,000"), (-12345.0, "-12,300"), (1.5e-7, "1.5·10⁻⁷"), (9.234e-5, "9.23·10⁻⁵"), (0.0, "0"), (20.0, "20")] {
+        for (x, shown) in [(0.05123, "0.0512"), (0.0500, "0.05"), (1.2449, "1.24"), (2.5617, "2.56"), (12.345, "12.3"), (1234.5, "1,230"), (5000.0, "5,000"), (9.996, "10"), (0.09996, "0.1"), (-0.3337, "-0.334"), (0.001234, "0.00123"), (9.233e-4, "0.000923"), (4.99e-3, "0.00499"), (56789.0, "56,800"), (1e5, "100,000"), (2.4e6, "2,400,000"), (-12345.0, "-12,300"), (1.5e-7, "1.5·10⁻⁷"), (9.234e-5, "9.23·10⁻⁵"), (0.0, "0"), (20.0, "20")] {
             assert_eq!(show(x), shown, "{x}");
         }
     }

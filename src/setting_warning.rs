@@ -20,6 +20,10 @@ pub struct SettingWarning {
     /// The parameter (slider) whose value causes the failure.
     pub param: &'static str,
     pub failure: Failure,
-    /// One or two sentences: what is wrong, by how much, and what to change.
+    /// What to change first, then one short reason (issue 26: remedy first, at most two lines
+    /// beside the slider at 1400×900): "Set noise level α to 2.56 (now 1.24): …".
     pub text: String,
+    /// The longer explanation (how the failure is predicted or measured), for the CLI and the
+    /// note's hover text.
+    pub detail: String,
 }

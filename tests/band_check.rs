@@ -196,7 +196,7 @@ fn the_warning_goes_when_its_cause_does() {
 /// The n the warning names ("n to …"), read from its text as a student would.
 fn named_batch(text: &str) -> f64 {
     let after = text.split("minibatch size n to ").nth(1).unwrap_or_else(|| panic!("no value named: {text}"));
-    after.split_whitespace().next().unwrap().parse().unwrap_or_else(|_| panic!("no number: {text}"))
+    after.split_whitespace().next().unwrap().replace(',', "").parse().unwrap_or_else(|_| panic!("no number: {text}"))
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! SGHMC's noise law where no Gaussian law exists (issue 21; docs/sghmc.md §4, docs/diagnostics.md
-//! §10): on the banana and Neal's funnel, a setting whose injected noise does not match the
+//! §11): on the banana and Neal's funnel, a setting whose injected noise does not match the
 //! gradient noise (a small minibatch with β̂ = 0, or β̂ > 0 on full-batch gradients) is warned of
 //! bias beside the slider that caused it, the bias is real, and the matched settings are silent.
 //! 40 seeds × 5,000 samples per setting (tests/common/sweep.rs); the truths are the closed form

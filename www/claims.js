@@ -36,12 +36,21 @@
 //   band.min_gap         SBPS's live band chart (state.band, its spec): the smallest height of the upper band
 //                        λ⁺(t) above the fitted line Ĝ(t) over the time axis (> 0: proposals come from above the fit)
 
+import { formatNumber } from './format.js';
+
 /** The 2 × 2 block of `cov` for the pair (i, j). */
 function block(cov, [i, j]) {
   return [[cov[i][i], cov[i][j]], [cov[j][i], cov[j][j]]];
 }
 
 const det = (m) => m[0][0] * m[1][1] - m[0][1] * m[1][0];
+
+/**
+ * A quantity that is ≥ 0 by definition (a covariance's determinant, a variance, a quadratic form
+ * of a covariance): a rounding residue below zero (samples on a line give det ≈ −2·10⁻¹⁵) reads 0,
+ * never a negative number on screen (issue 26).
+ */
+const nonNegative = (x) => (x < 0 ? 0 : x);
 
 /** Unit eigenvectors of a symmetric 2 × 2 matrix, smallest eigenvalue first, with the eigenvalues. */
 function eigen(m) {
@@ -130,16 +139,16 @@ export function measure(metric, state, compareState) {
     ? (state.predicted ? block(state.predicted.cov, state.pair) : null)
     : block(state.cov, state.pair);
   if (!sampler) return NaN;
-  if (metric === 'area_vs_predicted') return state.predicted ? Math.sqrt(det(sampler) / det(block(state.predicted.cov, state.pair))) : NaN;
+  if (metric === 'area_vs_predicted') return state.predicted ? Math.sqrt(nonNegative(det(sampler)) / det(block(state.predicted.cov, state.pair))) : NaN;
   const name = metric.replace(/^predicted\./, '');
   const [narrow, wide] = eigen(truth);
   switch (name) {
-    case 'area_ratio': return Math.sqrt(det(sampler) / det(truth));
-    case 'det_ratio': return det(sampler) / det(truth);
-    case 'narrow_ratio': return quad(sampler, narrow.vector) / narrow.value;
-    case 'wide_ratio': return quad(sampler, wide.vector) / wide.value;
-    case 'var_x_ratio': return sampler[0][0] / truth[0][0];
-    case 'var_y_ratio': return sampler[1][1] / truth[1][1];
+    case 'area_ratio': return Math.sqrt(nonNegative(det(sampler)) / det(truth));
+    case 'det_ratio': return nonNegative(det(sampler)) / det(truth);
+    case 'narrow_ratio': return nonNegative(quad(sampler, narrow.vector)) / narrow.value;
+    case 'wide_ratio': return nonNegative(quad(sampler, wide.vector)) / wide.value;
+    case 'var_x_ratio': return nonNegative(sampler[0][0]) / truth[0][0];
+    case 'var_y_ratio': return nonNegative(sampler[1][1]) / truth[1][1];
     default: throw new Error(`unknown claim metric '${metric}'`);
   }
 }
@@ -167,6 +176,6 @@ export function check(claim, state, compareState) {
 /** The claim in words, e.g. "area ratio > 1.5". */
 export function describe(claim) {
   const name = claim.label || claim.metric;
-  const value = claim.op === 'between' ? `in [${claim.value[0]}, ${claim.value[1]}]` : `${claim.op} ${claim.value}`;
+  const value = claim.op === 'between' ? `in [${formatNumber(claim.value[0])}, ${formatNumber(claim.value[1])}]` : `${claim.op} ${formatNumber(claim.value)}`;
   return `${name} ${value}`;
 }

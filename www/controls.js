@@ -89,10 +89,14 @@ export class ParamSet {
 
   /**
    * Show the core's warning about the current setting (`state.setting_warning = {param, failure,
-   * text}`, or null) beside the control of the parameter that caused it; clear the others.
+   * text, detail}`, or null) beside the control of the parameter that caused it, its remedy first
+   * and the longer explanation on hover; clear the others.
    */
   showWarning(warning) {
-    for (const control of this.controls) control.warn(warning && warning.param === control.spec.name ? warning.text : '');
+    for (const control of this.controls) {
+      const mine = warning && warning.param === control.spec.name;
+      control.warn(mine ? warning.text : '', mine ? warning.detail || '' : '');
+    }
   }
 
   /** The control of `name`, if this set has one. */
@@ -117,7 +121,8 @@ function warningNote(inputId) {
   note.id = `${inputId}-warning`;
   note.className = 'setting-warning';
   note.hidden = true;
-  note.warn = (text) => {
+  note.warn = (text, detail = '') => {
+    note.title = detail;
     if (note.textContent === text) return;
     note.textContent = text;
     note.hidden = !text;
@@ -202,8 +207,8 @@ class SliderControl {
     field.append(slider, this.note, this.warning, help, this.error);
   }
 
-  warn(text) {
-    this.warning.warn(text);
+  warn(text, detail) {
+    this.warning.warn(text, detail);
   }
 
   /** The value under the thumb, shown in the label; returned for applying. */
@@ -278,8 +283,8 @@ class ChoiceControl {
     field.append(this.input, this.warning, help);
   }
 
-  warn(text) {
-    this.warning.warn(text);
+  warn(text, detail) {
+    this.warning.warn(text, detail);
   }
 
   show(value) {

@@ -4,7 +4,7 @@ const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴',
 
 /**
  * A number with `digits` significant digits as a lecturer reads it aloud (issue 26): thousands
- * separated from 10,000 up ("100,000", "12,300"), plain decimals down to 10⁻⁴ ("0.000923"), and
+ * separated from 1,000 up ("5,000", "100,000", "12,300"), plain decimals down to 10⁻⁴ ("0.000923"), and
  * "9.23·10⁻⁵" (a centred dot and a superscript exponent, never "e-5") beyond those.
  */
 export function formatNumber(x, digits = 3) {
@@ -17,7 +17,11 @@ export function formatNumber(x, digits = 3) {
     return `${Number(mantissa)}·10${power}`;
   }
   const rounded = Number(x.toPrecision(digits));
-  if (Math.abs(rounded) >= 1e4) return rounded.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  if (Math.abs(rounded) >= 1e3) {
+    // Separated, keeping the `digits` significant digits ("-2,865.51" at 6 digits, "12,300" at 3).
+    const decimals = Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(rounded))));
+    return rounded.toLocaleString('en-US', { maximumFractionDigits: decimals });
+  }
   return rounded.toString();
 }
 

@@ -76,6 +76,7 @@ export class Panel2d {
     const ctx = this.overlayCanvas.getContext('2d');
     const ratio = this.size().ratio;
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
+    this.strokes = [];
     const marginals = JSON.parse(lab.marginals_json());
     for (const axis of [marginals.x, marginals.y]) {
       this.drawPolyline(ctx, axis.histogram, { fill: this.colours.histogram, stroke: this.colours.histogramEdge, width: ratio });
@@ -119,9 +120,13 @@ export class Panel2d {
     ctx.restore();
   }
 
-  /** Stroke (and optionally fill) a pixel polyline [x, y, x, y, …], optionally dashed. */
-  drawPolyline(ctx, points, { fill, stroke, width, dash = [] }) {
+  /**
+   * Stroke (and optionally fill) a pixel polyline [x, y, x, y, …], optionally dashed. A `name`d
+   * polyline is logged in `strokes`, in the order the overlay drew it (what lies on top of what).
+   */
+  drawPolyline(ctx, points, { fill, stroke, width, dash = [], name }) {
     if (points.length < 4) return;
+    if (name) this.strokes?.push(name);
     ctx.save();
     ctx.setLineDash(dash);
     ctx.beginPath();
@@ -135,14 +140,14 @@ export class Panel2d {
   }
 
   drawEllipse(ctx, points, ratio) {
-    this.drawPolyline(ctx, points, { stroke: this.colours.sampler, width: 2.5 * ratio, dash: [8 * ratio, 6 * ratio] });
+    this.drawPolyline(ctx, points, { stroke: this.colours.sampler, width: 2.5 * ratio, dash: [8 * ratio, 6 * ratio], name: 'sampler ellipse' });
   }
 
   /** The sampler's predicted stationary law (issue 13): dotted, over the measured ellipse. */
   drawPredicted(ctx, points, ratio) {
     ctx.save();
     ctx.lineCap = 'round';
-    this.drawPolyline(ctx, points, { stroke: this.colours.predicted, width: 3 * ratio, dash: [0.5 * ratio, 6 * ratio] });
+    this.drawPolyline(ctx, points, { stroke: this.colours.predicted, width: 3 * ratio, dash: [0.5 * ratio, 6 * ratio], name: 'predicted ellipse' });
     ctx.restore();
   }
 

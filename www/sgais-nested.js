@@ -27,7 +27,7 @@ export function nestedRows(points, cell) {
     tr.className = 'sgais-ns-row';
     const problems = p.problems.length ? ` (${p.problems.length} stopped early)` : '';
     tr.append(cell(`${nestedLabel(p.n)} (${p.finished}/${p.replicas} replicas)${problems}`), cell(formatCount(p.n)),
-      cell(`${formatNumber(p.log_z, 6)} ± ${formatNumber(p.log_z_se)}`), cell('—'), cell('—'), cell('—'),
+      cell(`${formatNumber(p.log_z, 6)} ± ${formatNumber(p.log_z_se)}`), cell(p.exact_log_z == null ? '—' : formatNumber(p.exact_log_z, 6)), cell('—'), cell('—'),
       cell(p.seconds === null ? '—' : formatNumber(p.seconds)), cell(formatEvals(p.datum_evals)));
     return tr;
   });

@@ -54,6 +54,15 @@ export const SGAIS_PRESETS = {
   shiftLecture: { target: 'gmm', values: { n_points: 12000, particles: 25, target_ess: 12.5, burn_in_steps: 10, learning_rate: 0.02 }, variants: SHIFT_VARIANTS_LECTURE, ais: false, replicas: 1 },
 };
 
+/** A chart spec that is only its sentence (src/plot/chart/note.rs draws it without a frame). */
+const noteSpec = (title) => JSON.stringify({ title, x_label: '', y_label: '', log_x: false, log_y: false, series: [], markers: [] });
+
+/** Before the first run the two charts say which button fills them (issue 26: blank frames). */
+function showBeforeRun() {
+  queueChart('chart-evidence', noteSpec('Press Start (or a Preset button above) to draw log Ẑ/n as the data stream in, with the exact curve and the AIS and NS points.'));
+  queueChart('chart-annealing', noteSpec('Press Start (or a Preset button above) to draw the annealing steps each chunk of data needs.'));
+}
+
 export class SgaisPanel {
   constructor(registry, guarded) {
     this.sgais = registry.sgais;
@@ -89,6 +98,7 @@ export class SgaisPanel {
       $('sgais-status').textContent = file ? `${file.name} will be used by the next run.` : '';
     });
     this.select(this.target);
+    showBeforeRun();
   }
 
   spec() {

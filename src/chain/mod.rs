@@ -385,7 +385,7 @@ impl Chain {
         let what = if theta.iter().any(|x| !x.is_finite()) {
             "the state became non-finite".to_string()
         } else if theta.iter().any(|x| x.abs() > self.divergence_bound) {
-            format!("the state ran away beyond {:.3e}", self.divergence_bound)
+            format!("the state ran away beyond {}", crate::promise::show(self.divergence_bound))
         } else {
             return Ok(());
         };

@@ -101,12 +101,9 @@ fn value_label(symbol: &str, value: f64) -> String {
     format!("{symbol} = {}", short(value))
 }
 
+/// A knob value or budget on a chart, by the page's one number rule (src/promise.rs `show`).
 fn short(value: f64) -> String {
-    if value != 0.0 && (value.abs() < 1e-3 || value.abs() >= 1e4) {
-        format!("{value:.1e}")
-    } else {
-        format!("{}", (value * 1e3).round() / 1e3)
-    }
+    crate::promise::show(value)
 }
 
 /// Bias and Monte Carlo error kept apart, against the sampler's own knob (SGLD's ε, SGFS's α, …):

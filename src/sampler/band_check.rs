@@ -72,15 +72,17 @@ impl BandCheck {
             return None;
         }
         let rate = self.violations as f64 / self.bounces as f64;
+        let show = crate::promise::show;
         let (param, remedy) = if band_k < PAPER_K {
-            ("band_k", format!("Raise the confidence multiple k to {PAPER_K} (now {band_k})"))
+            ("band_k", format!("Raise the confidence multiple k to {} (now {})", show(PAPER_K), show(band_k)))
         } else {
-            ("batch_size", format!("Raise the minibatch size n to {} (now {batch}), or the confidence multiple k (now {band_k}),", remedy_batch(batch, share, n_data)))
+            ("batch_size", format!("Raise the minibatch size n to {} (now {}) or k", show(remedy_batch(batch, share, n_data) as f64), show(batch as f64)))
         };
         Some(SettingWarning {
             param,
             failure: Failure::Bias,
-            text: format!(
+            text: format!("{remedy}: biased, the band misses {:.0} % of the bounce intensity.", 100.0 * share),
+            detail: format!(
                 "{sampler}'s band misses {:.0} % of the bounce intensity (bound violations G̃/λ̄ > 1 on {:.0} % of the bounces since the last change; Pakman et al. 2017 §3.3): the samples are biased, and more of them will not help. {remedy} until this warning goes.",
                 100.0 * share,
                 100.0 * rate

@@ -66,6 +66,17 @@ pub struct NestedPoint {
     pub datum_evals: f64,
     /// Problems reported by runs that stopped early.
     pub problems: Vec<String>,
+    /// The exact log Z at this n where the model has one (linear regression), read from the SGAIS
+    /// curve's checkpoint at the same n ([`with_exact`]); None otherwise.
+    pub exact_log_z: Option<f64>,
+}
+
+/// Each point's exact log Z from `exact` (checkpoints `(n, exact log Z)` of the SGAIS curves at
+/// the same data: the first n points of the same data set), where a checkpoint has its n.
+pub fn with_exact(points: &mut [NestedPoint], exact: &[(usize, f64)]) {
+    for p in points.iter_mut() {
+        p.exact_log_z = exact.iter().find(|(n, _)| *n == p.n).map(|(_, z)| *z);
+    }
 }
 
 /// Combine finished runs by data size (ascending n); sizes without a finished run are left out.
@@ -92,6 +103,7 @@ pub fn combine_nested(results: &[NestedResult]) -> Vec<NestedPoint> {
                 seconds: (!seconds.is_empty()).then(|| seconds.iter().sum::<f64>() / seconds.len() as f64),
                 datum_evals: done.iter().map(|x| x.datum_evals as f64).sum::<f64>() / r,
                 problems: at.iter().filter_map(|x| x.problem.clone()).collect(),
+                exact_log_z: None,
             })
         })
         .collect()
@@ -142,5 +154,14 @@ mod tests {
         assert_eq!((r.n, r.live_points, r.seed), (200, 7, seed));
         let bad = NestedSpec { settings: vec![("bogus".into(), "1".into())], ..spec };
         assert!(bad.build(None).err().unwrap().contains("unknown parameter 'bogus'"));
+    }
+
+    /// The exact log Z comes from the SGAIS checkpoint at the same n, and only from that one.
+    #[test]
+    fn a_point_takes_the_exact_log_z_of_the_checkpoint_at_its_n() {
+        let mut points = combine_nested(&[result(100, -10.0, 3.0, true), result(200, -20.0, 3.0, true)]);
+        with_exact(&mut points, &[(50, -4.0), (100, -9.5), (150, -15.0)]);
+        let exact: Vec<(usize, Option<f64>)> = points.iter().map(|p| (p.n, p.exact_log_z)).collect();
+        assert_eq!(exact, vec![(100, Some(-9.5)), (200, None)]);
     }
 }

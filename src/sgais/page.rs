@@ -86,6 +86,8 @@ pub fn combine(runs: &[PageRun]) -> PageSummary {
 pub fn combine_with_nested(runs: &[PageRun], nested: &[NestedResult]) -> PageSummary {
     let mut summary = combine(runs);
     summary.ns = combine_nested(nested);
+    let exact: Vec<(usize, f64)> = summary.groups.iter().flat_map(|g| g.summary.curve.iter().filter_map(|p| Some((p.n, p.exact_log_z?)))).collect();
+    super::nested_page::with_exact(&mut summary.ns, &exact);
     add_nested_points(&mut summary.evidence, &summary.ns);
     summary
 }

@@ -21,6 +21,21 @@ test('ellipse metrics: axis ratios, area and determinant ratios', () => {
   close(measure('var_x_ratio', s), (1.5 * 1.9 + 0.4) / 2);
 });
 
+test('quantities ≥ 0 by definition read 0, never a rounding residue below it (samples on a line)', () => {
+  // Samples on the line y = x: det = 1 − (1 + 10⁻¹⁵)² ≈ −2·10⁻¹⁵ in floating point (BPS lesson step 2
+  // showed "(now -2.00e-15)"); a determinant, an area and a variance are ≥ 0.
+  const line = state({ cov: [[1, 1 + 1e-15], [1 + 1e-15, 1]] });
+  assert.ok(line.cov[0][0] * line.cov[1][1] - line.cov[0][1] ** 2 < 0, 'the residue is there to clamp');
+  assert.equal(measure('det_ratio', line), 0);
+  assert.equal(measure('area_ratio', line), 0);
+  assert.equal(measure('narrow_ratio', line), 0);
+  assert.equal(measure('area_vs_predicted', { ...line, predicted: { cov: cov(1.9, 0.1) } }), 0);
+  const negativeVariance = state({ cov: [[-1e-17, 0], [0, -1e-17]] });
+  assert.equal(measure('var_x_ratio', negativeVariance), 0);
+  assert.equal(measure('var_y_ratio', negativeVariance), 0);
+  assert.equal(measure('wide_ratio', negativeVariance), 0);
+});
+
 test('y-coordinate metrics: variance ratio and the offset of the mean in the truth sd, on the displayed pair', () => {
   const t = { mean: [0, 1], cov: [[1, 0], [0, 4]] };
   const s = state({ truth: t, cov: [[2, 0], [0, 3]], mean: [5, 2] });
@@ -61,6 +76,9 @@ test('claims hold, wait for their samples, and read as words', () => {
   assert.equal(holds({ op: '>', value: 1 }, 2), true);
   assert.equal(holds({ op: '<', value: 1 }, 2), false);
   assert.equal(describe({ metric: 'e2', label: 'E2', op: '<', value: 0.1 }), 'E2 < 0.1');
+  // Bounds print by the page's one number rule (www/format.js), thousands separated.
+  assert.equal(describe({ metric: 'diag.x', label: 'step', op: 'between', value: [1, 5000] }), 'step in [1, 5,000]');
+  assert.equal(describe({ metric: 'diag.x', label: 'rate', op: '>', value: 1.5e-7 }), 'rate > 1.5·10⁻⁷');
 });
 
 test('bouncy metrics: bounce rate, travel per bounce and their ratio between chains', () => {

@@ -7,23 +7,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, settingWarningBeside } from './harness.mjs';
+import { useBrowser, openApp, screenshot, settingWarningBeside, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 
-const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
-/** A number as printed on the page ("0.00499", "12,300", "1.5·10⁻⁷") read back (written here, not imported). */
-function readNumber(text) {
-  const power = text.match(/^(−?-?[\d.]+)·10(⁻?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
-  if (power) {
-    const exponent = Number([...power[3]].map((c) => SUPERSCRIPT.indexOf(c)).join(''));
-    return Number(power[1].replace('−', '-')) * 10 ** (power[2] ? -exponent : exponent);
-  }
-  return Number(text.replace(/,/g, '').replace('−', '-'));
-}
-
-test('readNumber reads the page\'s number forms', () => {
-  assert.deepEqual(['0.00499', '12,300', '1.5·10⁻⁷', '2·10¹⁵', '-0.3'].map(readNumber), [0.00499, 12300, 1.5e-7, 2e15, -0.3]);
+test('parseShown reads the page\'s number forms, and nothing else', () => {
+  assert.deepEqual(['0.00499', '5,000', '12,300', '100,000', '1.5·10⁻⁷', '2·10¹⁵', '-0.3', '−0.3', '1,230.5'].map(parseShown), [0.00499, 5000, 12300, 100000, 1.5e-7, 2e15, -0.3, -0.3, 1230.5]);
+  for (const text of ['—', '', 'n/a', '1,23', '12,3000', '1e-5', '5,000 samples']) assert.ok(Number.isNaN(parseShown(text)), text);
 });
 
 test('SGHMC lesson step 1: its sentence says what the red warning beside η says', async () => {
@@ -38,11 +28,11 @@ test('SGHMC lesson step 1: its sentence says what the red warning beside η says
   assert.match(sentence, /no bias/);
   // The share of runs that miss: the sentence says "about half"; the warning's number is within 35–65 %.
   assert.match(sentence, /about half of all runs of 5,000 samples miss E2 ≤ 0\.3/);
-  const share = Number(shown.match(/above 0\.3 in (\d+) % of runs/)[1]);
+  const share = parseShown(shown.match(/above 0\.3 in (\d+) % of runs/)[1]);
   assert.ok(share >= 35 && share <= 65, `warning's share ${share} % is not "about half"`);
   // The η the warning names is the sentence's "about 0.005" to within 10 %.
-  const named = readNumber(shown.match(/Set learning rate η to (\S+) \(now (\S+)\)/)[1]);
-  const said = Number(sentence.match(/raising η to about ([\d.]+)/)[1]);
+  const named = parseShown(shown.match(/Set learning rate η to (\S+) \(now (\S+)\)/)[1]);
+  const said = parseShown(sentence.match(/raising η to about ([\d.]+)/)[1]);
   assert.ok(Math.abs(named - said) <= 0.1 * said, `warning names η = ${named}, the sentence ${said}`);
   await screenshot(page, 'class5/sghmc-step1-1920', { fullPage: false });
   assert.deepEqual(errors, []);

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels, frames, waitForPainted } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels, frames, waitForPainted, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 const PROJECTOR = { width: 1400, height: 900 };
@@ -134,7 +134,7 @@ test('only explicitly set parameters reach the chain and the link; sliders show 
   assert.deepEqual(await page.evaluate(() => window.sgviz.app.explicit), { rho: 0.5 });
   assert.ok(!/p\.step_size/.test(page.url()) && /p\.rho=0.5/.test(page.url()), page.url());
   const s = await state(page);
-  const shownValue = Number(await page.textContent('#param-step_size-value'));
+  const shownValue = parseShown(await page.textContent('#param-step_size-value'));
   assert.ok(Math.abs(shownValue - s.sampler_params.step_size) <= 0.01 * s.sampler_params.step_size, `slider shows the chain's ε ${s.sampler_params.step_size}: ${shownValue}`);
   if (s.derived.step_size) assert.equal(s.sampler_params.step_size, s.derived.step_size.default, 'an unset ε takes the derived default');
   await page.focus('#param-step_size');

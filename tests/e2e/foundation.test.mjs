@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -29,7 +29,7 @@ test('play increases the sample count and draws samples', async () => {
   // (generous for a loaded 2-core CI machine, issue 15).
   await page.waitForFunction(() => window.sgviz.state().n_samples > 500, null, { timeout: 120_000 });
   await page.click('#play');
-  const shown = Number((await page.textContent('#count-samples')).replace(/,/g, ''));
+  const shown = parseShown(await page.textContent('#count-samples'));
   assert.ok(shown > 500, `counter on the page: ${shown}`);
   await waitForPainted(page, '#density-layer', 200); // density image drawn
   await waitForPainted(page, '#overlay-layer', 20); // current point and trail drawn
@@ -56,7 +56,7 @@ test('moving the step-size slider changes the sampler step size', async () => {
   for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
   const after = await page.evaluate(() => window.sgviz.state().sampler_params.step_size);
   assert.ok(after > initial * 1.5, `step size moved from ${initial} to ${after}`);
-  const shown = Number(await page.textContent('#param-step_size-value'));
+  const shown = parseShown(await page.textContent('#param-step_size-value'));
   assert.ok(Math.abs(shown - after) / after < 0.01, `displayed value ${shown} matches ${after}`);
   // A step size far too large diverges: the chain stops with a message and the page stays alive.
   await page.focus('#param-step_size');

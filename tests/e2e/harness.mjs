@@ -62,8 +62,9 @@ export async function launchBrowser(extraArgs = []) {
  * ({width, height}) set before the page loads; `reducedMotion: true` emulates the system setting
  * under which the page does not start playing (for tests that drive the chain step by step).
  */
-export async function openApp(context, url, query = '', { viewport, reducedMotion = false } = {}) {
+export async function openApp(context, url, query = '', { viewport, reducedMotion = false, recordCanvasText = false } = {}) {
   const page = await context.newPage();
+  if (recordCanvasText) await page.addInitScript(recordFillText);
   if (viewport) await page.setViewportSize(viewport);
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
   const errors = [];
@@ -74,6 +75,26 @@ export async function openApp(context, url, query = '', { viewport, reducedMotio
   await page.goto(url + query);
   await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
   return { page, errors, outsideRequests };
+}
+
+/**
+ * Runs in the page before its scripts (openApp's `recordCanvasText`): every text a 2-D canvas
+ * context draws is kept, by canvas id, in `window.__canvasText[id]` (the texts of that canvas's
+ * latest drawing: a fill of the whole canvas, how a chart starts, begins a new list). What is on
+ * a canvas, read from the drawing calls themselves rather than from the spec it was drawn from.
+ */
+function recordFillText() {
+  window.__canvasText = {};
+  const proto = CanvasRenderingContext2D.prototype;
+  const { fillText, fillRect } = proto;
+  proto.fillRect = function (x, y, w, h) {
+    if (this.canvas.id && x <= 0 && y <= 0 && w >= this.canvas.width - 2 && h >= this.canvas.height - 2) window.__canvasText[this.canvas.id] = [];
+    return fillRect.call(this, x, y, w, h);
+  };
+  proto.fillText = function (text, ...rest) {
+    if (this.canvas.id) (window.__canvasText[this.canvas.id] ||= []).push(String(text));
+    return fillText.call(this, text, ...rest);
+  };
 }
 
 /** Save a screenshot to test-artifacts/NAME.png: the whole page, or only the first screen. */
@@ -171,9 +192,35 @@ export async function settingWarningBeside(page, param, timeout = 30_000) {
     const box = document.getElementById(`param-${p}-warning`);
     const slider = document.getElementById(`param-${p}`).getBoundingClientRect();
     const rect = box.getBoundingClientRect();
-    return [window.sgviz.state().setting_warning, box.textContent, { gap: rect.top - slider.bottom, height: rect.height, field: box.closest('.field')?.dataset.param }];
+    // Lines as drawn: the distinct tops of the text's line boxes.
+    const range = document.createRange();
+    range.selectNodeContents(box);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    return [window.sgviz.state().setting_warning, box.textContent, { gap: rect.top - slider.bottom, height: rect.height, lines, field: box.closest('.field')?.dataset.param }];
   }, param);
 }
+
+const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * A number as the page prints it (www/format.js `formatNumber`, src/promise.rs `show`: "0.00499",
+ * "5,000", "100,000", "1.5·10⁻⁷", "−0.3") read back; NaN for anything else ("—", "", words).
+ * Written here from the printed forms, not imported from the page: every test that reads a
+ * displayed number reads it through this one parser (issue 26: Number("100,000") is NaN).
+ */
+export function parseShown(text) {
+  const t = String(text ?? '').trim().replace(/^−/, '-');
+  const power = t.match(/^(-?\d+(?:\.\d+)?)·10(⁻?)([⁰¹²³⁴⁵⁶⁷⁸⁹]+)$/);
+  if (power) {
+    const exponent = Number([...power[3]].map((c) => SUPERSCRIPT.indexOf(c)).join(''));
+    return Number(power[1]) * 10 ** (power[2] ? -exponent : exponent);
+  }
+  if (!/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/.test(t)) return NaN;
+  return Number(t.replace(/,/g, ''));
+}
+
+/** The opening words of every setting warning: the remedy, before any reason (issue 26). */
+export const REMEDY_FIRST = /^(Set .+ to \S+ \(now \S+\): |Raise .+ \(now \S+\)[^:]*: |Change the .+: |Let it run to about \S+ samples: |No single slider keeps the promise here)/;
 
 /** Sets `param` back to `value` through the page's slider path and waits until the setting
  * warning is gone from the state and its box under that slider is hidden (a message disappears

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -45,7 +45,7 @@ test('SGFS: the noise and bias charts are over α, and moving α moves them', as
   for (const [kind, spec] of Object.entries({ noise: after.noise, bias: after.bias })) {
     for (const s of spec.series) for (const [x] of s.points) assert.ok(x >= 0 && x <= sliderMax + 1e-9, `${kind}/${s.label}: α = ${x} beyond the slider's [0, ${sliderMax}]`);
   }
-  const swept = after.sweep.series.filter((s) => s.label.endsWith('(predicted)')).map((s) => Number(s.label.match(/α = ([\d.e+-]+)/)[1]));
+  const swept = after.sweep.series.filter((s) => s.label.endsWith('(predicted)')).map((s) => parseShown(s.label.match(/α = (\S+)/)[1]));
   assert.ok(swept.length >= 1 && swept.every((a) => a >= 0 && a <= sliderMax + 1e-9), `trade-off curves at α = ${swept} inside [0, ${sliderMax}]`);
   await page.$eval('#chart-noise', (c) => c.scrollIntoView());
   await screenshot(page, 'knob-charts-sgfs-noise-over-alpha', { fullPage: false });

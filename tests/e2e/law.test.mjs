@@ -41,6 +41,23 @@ test('the predicted ellipse is drawn on the Gaussian for SGLD, SGHMC, SGFS and i
   await page.close();
 });
 
+test('the dotted predicted ellipse is drawn on top of the dashed measured one (the order the overlay stroked them)', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld', { reducedMotion: true });
+  await page.evaluate(() => window.sgviz.app.lab.run(20_000));
+  await page.click('#play');
+  // A frame drawn after the run: both ellipses in the overlay's log of named strokes.
+  await page.waitForFunction(() => {
+    const drawn = window.sgviz.app.panel.strokes || [];
+    return drawn.includes('sampler ellipse') && drawn.includes('predicted ellipse');
+  }, null, { timeout: 60_000 });
+  await page.click('#play');
+  const drawn = await page.evaluate(() => [...window.sgviz.app.panel.strokes]);
+  assert.ok(drawn.lastIndexOf('predicted ellipse') > drawn.lastIndexOf('sampler ellipse'), `predicted (dotted) after measured (dashed): ${drawn}`);
+  await screenshot(page, 'law-predicted-on-top', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('at a large ε the measured covariance converges to the predicted law, not to the truth', async () => {
   // Full-batch SGLD at ε = 0.3 on ρ = 0.9 (stability limit 0.4): along u₂ = (1, −1)/√2 the law's
   // variance is 0.1/(1 − 0.3·10/4) = 0.4, four times the truth's. 90,000 samples (the ring keeps

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, settingWarningBeside } from './harness.mjs';
+import { useBrowser, openApp, screenshot, settingWarningBeside, REMEDY_FIRST } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -16,15 +16,18 @@ test('SGHMC on the banana: the measured warning beside the learning-rate slider 
   const [warning, shown, geometry] = await settingWarningBeside(page, 'sghmc_lr', 120_000);
   assert.equal(warning.failure, 'mixing');
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
-  assert.match(warning.text, /^Measured on this chain/, 'it says it is measured, not predicted');
+  assert.match(warning.text, /^Let it run to about \S+ samples: measured here/, 'the remedy first, then that it is measured, not predicted');
+  assert.match(warning.text, REMEDY_FIRST);
   assert.match(warning.text, /above 0\.3 in \d+ %/, 'it states the measured share');
+  assert.match(warning.detail, /^Measured on this chain/);
+  assert.ok(geometry.lines >= 1 && geometry.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(geometry)} ${warning.text}`);
   assert.ok(geometry.field === 'sghmc_lr' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'measured-warning-banana-sghmc', { fullPage: false });
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-// SGHMC's noise law (docs/sghmc.md §4, docs/diagnostics.md §10): on the banana at minibatch n = 10
+// SGHMC's noise law (docs/sghmc.md §4, docs/diagnostics.md §11): on the banana at minibatch n = 10
 // with β̂ = 0 the gradient noise is not removed and the samples are biased (pooled E2 ≈ 0.4 over 40
 // seeds, tests/noise_law.rs; the chains stay out of the arms, Var θ₂ ≈ 4.1 against 9). After 1,000 samples the page shows a bias warning beside the
 // minibatch slider that names a larger minibatch; setting it clears the bias warning.

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -19,7 +19,7 @@ async function runChains(page, steps) {
 }
 
 /** The R̂ column as the page shows it (the numbers a student reads). */
-const shownRhats = (page) => page.$$eval('#multichain-table tbody tr', (rows) => rows.map((r) => Number(r.cells[1].textContent)));
+const shownRhats = async (page) => (await page.$$eval('#multichain-table tbody tr', (rows) => rows.map((r) => r.cells[1].textContent))).map(parseShown);
 
 test('the mixture early on: the chains disagree and R̂ > 1.1 is shown, in red', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=mixture&sampler=sgld&seed=1', { reducedMotion: true });

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, parseShown, REMEDY_FIRST } from './harness.mjs';
 
 const env = useBrowser();
 const state = (page) => page.evaluate(() => window.sgviz.state());
@@ -18,7 +18,10 @@ function note(page) {
     const slider = document.getElementById('param-batch_size').getBoundingClientRect();
     const box = p.getBoundingClientRect();
     const field = p.closest('.field');
+    const range = document.createRange();
+    range.selectNodeContents(p);
     return {
+      lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
       visible: !p.hidden && box.height > 0,
       text: p.textContent,
       inSameField: field?.dataset.param === 'batch_size',
@@ -48,8 +51,10 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
   const shown = await note(page);
   assert.equal(warned.setting_warning.failure, 'bias');
   assert.equal(shownText, warned.setting_warning.text, 'the page shows the core\'s text');
-  const named = shown.text.match(/the samples are biased.*Raise the minibatch size n to (\d+) \(now 1\)/);
-  assert.ok(named && Number(named[1]) > 1, `names a larger n to set: ${shown.text}`);
+  const named = shown.text.match(/^Raise the minibatch size n to (\S+) \(now 1\) or k: biased, the band misses \d+ % of the bounce intensity\.$/);
+  assert.ok(named && parseShown(named[1]) > 1, `opens with a larger n to set: ${shown.text}`);
+  assert.match(shown.text, REMEDY_FIRST);
+  assert.ok(shown.lines >= 1 && shown.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(shown)}`);
   assert.ok(shown.visible && shown.inSameField, 'beside the batch slider, in its field');
   assert.ok(shown.gapBelowSlider >= -1 && shown.gapBelowSlider < 40 && shown.overlapsHorizontally, `just below the slider: ${JSON.stringify(shown)}`);
   assert.equal(shown.others, 0, 'no other slider carries it');

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitForPainted } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 /** Hang guard: 2 SGAIS replicas and 6 NS runs of ≤ 2,000 points on one worker, at load ≈ 20. */
@@ -52,11 +52,19 @@ test('SGAIS panel: nested sampling in workers, its points ± SE on the evidence 
   // The table: one NS row per size, with log Ẑ ± SE, seconds and per-datum evaluations.
   const rows = await page.$$eval('#sgais-table tbody tr.sgais-ns-row', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
   assert.equal(rows.length, 3);
-  const [label, n, logZ, , , , seconds, evals] = rows[2];
+  const [label, n, logZ, exactShown, , , seconds, evals] = rows[2];
+  // The exact column at N: linear regression's closed form, as the SGAIS row's (issue 26: it read "—").
+  assert.equal(atN.exact_log_z, exact, 'the NS point at N carries the exact log Z at N');
+  assert.ok(Math.abs(parseShown(exactShown) - exact) <= 1e-5 * Math.abs(exact), `exact column ${exactShown} vs ${exact}`);
+  // At N/4 and N/2 too: the SGAIS curve's exact checkpoints at those n.
+  const checkpoints = new Map(summary.combined.groups[0].summary.curve.map((p) => [p.n, p.exact_log_z]));
+  for (const p of ns.slice(0, 2)) assert.equal(p.exact_log_z, checkpoints.get(p.n), `exact at n = ${p.n}`);
+  assert.ok(rows.every((r) => Number.isFinite(parseShown(r[3]))), `every NS row has its exact value: ${JSON.stringify(rows.map((r) => r[3]))}`);
+  // (The y axis holding every NS error bar: src/plot/chart/tests.rs::the_fitted_y_axis_holds_every_error_bar.)
   assert.match(label, /^NS, full data n = 2,000 \(2\/2 replicas\)$/);
   assert.equal(n, '2,000');
   assert.match(logZ, /^[−-]?[0-9,.]+ ± [0-9.]+$/);
-  assert.ok(Number(seconds) > 0, seconds);
+  assert.ok(parseShown(seconds) > 0, seconds);
   assert.match(evals, /^[0-9.,]+ M$/);
   // The drawn chart: the SVG of what the page drew names the NS series.
   const svg = await page.evaluate(() => window.sgviz.svg('sgais'));

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, settingWarningBeside, settingWarningClearedAt } from './harness.mjs';
+import { useBrowser, openApp, screenshot, settingWarningBeside, settingWarningClearedAt, REMEDY_FIRST } from './harness.mjs';
 
 const env = useBrowser();
 const params = (page) => page.evaluate(() => window.sgviz.state().sampler_params);
@@ -46,7 +46,9 @@ test('SGLD step size at its maximum: the law-based warning beside the step slide
   await page.waitForFunction((e) => window.sgviz.state().sampler_params.step_size > 2 * e, before.step_size, { timeout: 30_000 });
   const [warning, shown, geometry] = await settingWarningBeside(page, 'step_size');
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
-  assert.match(warning.text, /Set step size ε to/, 'it says what to change');
+  assert.match(warning.text, /^Set step size ε to/, 'it opens with what to change');
+  assert.match(warning.text, REMEDY_FIRST);
+  assert.ok(geometry.lines >= 1 && geometry.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(geometry)} ${warning.text}`);
   assert.ok(geometry.field === 'step_size' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'promise-warning-sgld-step-max', { fullPage: false });
   // Back to the default through the page's own slider path.

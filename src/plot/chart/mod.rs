@@ -105,6 +105,20 @@ fn transform(v: f64, log: bool) -> Option<f64> {
 }
 
 /// Data range in plot units (log10 for log axes), padded by 5 %; a unit range when empty.
+/// The y values the fitted y axis must hold: every point and both ends of its error bar (issue
+/// 26: nested sampling's points ± SE were cut at the top of the SGAIS evidence chart).
+pub(crate) fn y_extent(spec: &ChartSpec) -> Vec<f64> {
+    spec.series
+        .iter()
+        .flat_map(|s| {
+            s.points.iter().enumerate().flat_map(move |(k, p)| {
+                let bar = s.error_bars.get(k).copied().filter(|e| e.is_finite() && *e > 0.0).unwrap_or(0.0);
+                [p.1 - bar, p.1, p.1 + bar]
+            })
+        })
+        .collect()
+}
+
 fn fitted_range(values: impl Iterator<Item = f64>, fixed: Option<(f64, f64)>, log: bool) -> (f64, f64) {
     if let Some((lo, hi)) = fixed {
         if let (Some(a), Some(b)) = (transform(lo, log), transform(hi, log)) {
@@ -261,6 +275,10 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     let px = |css: f64| (css * scale).round().max(1.0) as u32;
     let font = px(12.0);
     root.fill(&WHITE)?;
+    if spec.series.is_empty() && spec.markers.is_empty() {
+        let title = note::draw_note(root, &spec.title, scale)?;
+        return Ok(ChartLayout { plot: (0, 0, 0, 0), legend: None, labels: Vec::new(), title });
+    }
     let (width, height) = root.dim_in_pixel();
     let entries = legend_entries(spec);
     let (sample, gap, line_height) = (px(18.0) as i32, px(14.0) as i32, (font as f64 * 1.45).ceil() as i32);
@@ -282,7 +300,7 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     }
 
     let xs = spec.series.iter().flat_map(|s| s.points.iter().filter_map(|p| transform(p.0, spec.log_x)));
-    let ys = spec.series.iter().flat_map(|s| s.points.iter().filter_map(|p| transform(p.1, spec.log_y)));
+    let ys = y_extent(spec).into_iter().filter_map(|y| transform(y, spec.log_y));
     let (x0, x1) = fitted_range(xs.chain(spec.markers.iter().filter_map(|m| transform(m.x, spec.log_x))), spec.x_range, spec.log_x);
     let (y0, y1) = fitted_range(ys, spec.y_range, spec.log_y);
     let y_format = TickFormat::new(y0, y1, Y_TICKS, spec.log_y);
@@ -452,6 +470,7 @@ fn draw_legend<DB: DrawingBackend>(
 
 pub mod labels;
 pub mod log_note;
+mod note;
 
 #[cfg(test)]
 mod tests;

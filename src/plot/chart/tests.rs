@@ -282,3 +282,31 @@ fn points_at_or_below_zero_on_a_log_axis_are_left_out_and_counted_under_the_axis
     assert_eq!(not_drawn(&linear), 0, "a linear axis draws them all");
     assert_eq!(log_note::x_description("ε", 0), "ε");
 }
+
+/// A chart with no series and no markers (the bouncy samplers' "No noise chart: …", the SGAIS
+/// charts before a run) is its sentence alone: the text, wrapped, and no frame, axis or tick.
+#[test]
+fn a_chart_without_data_is_its_sentence_alone() {
+    let note = ChartSpec { title: "No noise chart: BPS: no step size to vary (a continuous-time sampler)".into(), ..Default::default() };
+    let drawn = crate::plot::svg_probe::elements(&render(&note));
+    let texts: Vec<&str> = drawn.iter().filter(|e| e.tag == "text").map(|e| e.text.as_str()).collect();
+    assert_eq!(texts.join(" "), "No noise chart: BPS: no step size to vary (a continuous-time sampler)", "{drawn:?}");
+    let strokes: Vec<_> = drawn.iter().filter(|e| e.tag != "text" && !e.stroke.is_empty() && !e.stroke.eq_ignore_ascii_case("none")).collect();
+    assert!(strokes.is_empty(), "no frame, axis or tick line: {strokes:?}");
+    // The same spec with one point is a chart: it has its frame.
+    let chart = ChartSpec { series: vec![Series::new("a", vec![(1.0, 1.0), (2.0, 2.0)], PALETTE[0], Style::Line)], ..note };
+    assert!(crate::plot::svg_probe::elements(&render(&chart)).iter().any(|e| e.tag != "text" && !e.stroke.is_empty() && !e.stroke.eq_ignore_ascii_case("none") && !e.stroke.eq_ignore_ascii_case(&format!("#{:02X}{:02X}{:02X}", PALETTE[0].0, PALETTE[0].1, PALETTE[0].2))));
+}
+
+/// The fitted y axis holds the error bars, not just the points: an NS point −2 ± 0.5 above SGAIS
+/// points at −3 (hand-made): the axis reaches −1.5, its bar's top end.
+#[test]
+fn the_fitted_y_axis_holds_every_error_bar() {
+    let mut ns = Series::new("nested sampling ± SE", vec![(2000.0, -2.0)], PALETTE[4], Style::Points);
+    ns.error_bars = vec![0.5];
+    let spec = ChartSpec { series: vec![Series::new("SGAIS", vec![(1000.0, -3.0), (2000.0, -3.1)], PALETTE[0], Style::Line), ns], ..Default::default() };
+    let extent = y_extent(&spec);
+    let top = extent.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let bottom = extent.iter().copied().fold(f64::INFINITY, f64::min);
+    assert_eq!((bottom, top), (-3.1, -1.5));
+}
