@@ -156,14 +156,16 @@ pub fn noise_warning(samples: &RingBuffer, samples_since_clear: u64, model: &dyn
     let (param, remedy) = match law.remedy(&ranges) {
         Some((name, value)) => {
             let spec = specs.iter().find(|s| s.name == name).expect("a SGHMC slider");
-            (name, format!(" Set {} {} to {} (now {}): the law then predicts E2 ≤ {}.", spec.label.to_lowercase(), spec.symbol, crate::promise::show(value), crate::promise::show(params.get(name)), 0.5 * BIAS_E2))
+            (name, format!("Set {} {} to {} (now {})", spec.label.to_lowercase(), spec.symbol, crate::promise::show(value), crate::promise::show(params.get(name))))
         }
-        None => (if beta > 0.0 { "beta_hat" } else { "batch_size" }, " No single slider within its range removes it.".to_string()),
+        None => (if beta > 0.0 { "beta_hat" } else { "batch_size" }, "No single slider within its range removes it".to_string()),
     };
-    let text = format!(
-        "Predicted from SGHMC's noise law, measured on this chain (local curvature from the empirical Fisher at its positions; continuous time, approximate): {cause}. The samples are biased, covariance error E2 ≈ {bias:.2} with unlimited samples by the law (the promise: at most {BIAS_E2}; the law leaves out the step size, so the chain's own bias can differ in size and direction); more samples will not help.{remedy}"
+    let text = format!("{remedy}: the samples are biased (the noise law's E2 ≈ {bias:.2}, at most {BIAS_E2}); more samples will not help.");
+    let detail = format!(
+        "Predicted from SGHMC's noise law, measured on this chain (local curvature from the empirical Fisher at its positions; continuous time, approximate): {cause}. The samples are biased, covariance error E2 ≈ {bias:.2} with unlimited samples by the law (the promise: at most {BIAS_E2}; the law leaves out the step size, so the chain's own bias can differ in size and direction); more samples will not help. {remedy}: the law then predicts E2 ≤ {}.",
+        0.5 * BIAS_E2
     );
-    Some(SettingWarning { param, failure: Failure::Bias, text })
+    Some(SettingWarning { param, failure: Failure::Bias, text, detail })
 }
 
 #[cfg(test)]

@@ -38,15 +38,15 @@ test('SGHMC on the banana at n = 10: the bias warning beside the minibatch slide
   const [warning, shown, geometry] = await settingWarningBeside(page, 'batch_size', 120_000);
   assert.equal(warning.failure, 'bias');
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
-  assert.match(warning.text, /adds gradient noise that β̂ = 0 does not remove/, 'it names the cause: unremoved gradient noise');
+  assert.match(warning.detail, /adds gradient noise that β̂ = 0 does not remove/, 'it names the cause: unremoved gradient noise');
   assert.match(warning.text, /more samples will not help/, 'a bias, not slow mixing');
-  const named = Number(warning.text.match(/Set minibatch size n to ([0-9]+) \(now 10\)/)?.[1]);
+  const named = Number(warning.text.match(/^Set minibatch size n to ([0-9]+) \(now 10\)/)?.[1]);
   assert.ok(named > 10 && named <= 100, warning.text);
   assert.ok(geometry.field === 'batch_size' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   // The minibatch slider is under "More settings": closed, the page repeats the warning in its
   // advice list beside the numbers; opened, the box under the slider is on screen.
   // (The stated E2 is re-measured as the chain runs, so only the sentence before it is compared.)
-  const cause = warning.text.split(' covariance error')[0];
+  const cause = warning.text.split(' (the noise law')[0];
   assert.ok((await page.evaluate(() => document.querySelector('#advice [data-advice="setting"]')?.textContent ?? '')).startsWith(cause), 'the advice list repeats it while the slider is folded away');
   await page.evaluate(() => { document.getElementById('param-batch_size-warning').closest('details').open = true; });
   await page.evaluate(() => document.getElementById('param-batch_size').scrollIntoView({ block: 'center' }));
