@@ -193,6 +193,10 @@ fn the_law_says_where_its_summary_comes_from() {
     let values = params("sgld", &[("step_size", 1e-6)]);
     let toy = predicted_law("sgld", &params("sgld", &[]), &crate::model::gaussian::CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0)).unwrap();
     assert!(toy.exact && toy.note == "exact: Gaussian target, gradient noise independent of θ", "{}", toy.note);
+    // Exactness does not depend on the scale: σ = 10⁻⁴ gives F ≈ 10⁸, whose rounding differences
+    // (≈ 10⁻⁸ between θ and θ + sd) are far below 10⁻⁹ of F but far above 10⁻⁹ / F.
+    let narrow = predicted_law("sgld", &params("sgld", &[("step_size", 1e-10)]), &crate::model::gaussian::CorrelatedGaussian::new(1e-4, 1e-4, 0.5, 0.0)).unwrap();
+    assert!(narrow.exact, "{}", narrow.note);
     // Linear regression is Gaussian, but its per-datum gradients' covariance moves with θ.
     let linear = predicted_law("sgld", &values, build("linreg").as_ref()).unwrap();
     assert!(!linear.exact && linear.note == "approximate: Gaussian target, gradient noise taken at the mean", "{}", linear.note);

@@ -294,3 +294,22 @@ fn exact_samplers_predict_the_truth_and_other_cases_say_why_not() {
         Err(why) => assert!(why.contains("curvature") || why.contains("modes"), "{why}"),
     }
 }
+
+#[test]
+fn osgfs_at_its_batch_cap_without_a_prior_injects_no_noise() {
+    // G = 0 and k = 4n/(N + n) (c = 0.9 above the cap 80/220): the corrected injected noise
+    // 2D − (N/n)D·NC·D − DHD = (k/2)H⁻¹[(2 − k/2)H − (N/n)(k/2)NC]H⁻¹ with H = NC is
+    // (k/2)(2 − k/2 − (N/n)(k/2))H⁻¹ = 0 (2 − 0.1818 − 1.8182), so only DΣ_ξD remains. Rounding
+    // leaves ±10⁻¹⁷ entries, which the law clips to the nearest positive semi-definite matrix
+    // (its eigenvalues at 0): the law must still be the one without injected noise.
+    let (batch, k) = (20.0, 80.0 / 220.0);
+    let summary = GaussianSummary { prior: DMatrix::zeros(2, 2), ..hand_summary() };
+    let n_c = add(&mat(F), &scale(&identity(2), batch * S2 / N_DATA));
+    let d = scale(&inverse2(&n_c), k / 2.0);
+    let a = add(&identity(2), &scale(&mul(&d, &mat(P)), -1.0));
+    let q = mul(&mul(&d, &gradient_noise(batch)), &d);
+    let law = law_on_summary("osgfs", &params("osgfs", &[("osgfs_c", 0.9), ("batch_size", batch)]), &summary).unwrap();
+    assert_close(&law.cov, &iterate_to_stationarity(&a, &q), 1e-9, "OSGFS at its cap");
+    // The clipping branch ran (this test is what pins clip_negative's reconstruction V·max(Λ, 0)·Vᵀ).
+    assert!(law.note.ends_with("clipped (not positive definite at these settings)"), "{}", law.note);
+}
