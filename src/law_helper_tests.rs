@@ -223,3 +223,15 @@ fn the_law_is_computed_for_twenty_parameters_and_refused_for_twenty_one() {
     let why = predicted_law("sgld", &values, twenty_one.as_ref()).unwrap_err();
     assert_eq!(why, "the predicted law is computed for up to 20 parameters (this target has 21)");
 }
+
+#[test]
+fn a_regression_whose_posterior_mean_is_zero_is_still_seen_to_move_its_gradient_noise() {
+    // y = 0 at x = −1, 0, 1, 2 (one feature and an intercept): the posterior mean is exactly 0,
+    // every per-datum gradient x̃ᵢ(yᵢ − x̃ᵢᵀθ)/σ² vanishes there (F = 0), and one posterior sd along
+    // either axis makes them differ across the data (F ≠ 0): the law is approximate. A probe that
+    // scaled the mean instead of shifting it would stay at θ = 0 and call it exact.
+    let model = crate::model::linear::LinearRegression::new(1, vec![-1.0, 0.0, 1.0, 2.0], vec![0.0; 4], 1.0, 10.0);
+    let law = predicted_law("sgld", &params("sgld", &[("step_size", 1e-3)]), &model).unwrap();
+    assert_eq!(law.mean, vec![0.0, 0.0]);
+    assert!(!law.exact && law.note == "approximate: Gaussian target, gradient noise taken at the mean", "{}", law.note);
+}
