@@ -21,7 +21,15 @@
 #   midpoint and max, gradient noise s = 0 and 1 (tests/slider_sweep.rs; `make test` runs the
 #   primary sliders' ends and the defaults at s = 0), and over every sampler × toy target and the
 #   synthetic logistic regression at the defaults and each numeric slider's min, midpoint and max
-#   (tests/toy_sweep.rs; `make test` runs the defaults on banana, funnel and mixture).
+#   (tests/toy_sweep.rs on the banana and the funnel; `make test` runs the Langevin-type defaults on
+#   banana, funnel and mixture; tests/toy_sweep_more.rs on the Gaussian toy's MALA, HMC and bouncy
+#   samplers, the mixture, hyperbola, multimodal and the logistic regression on its synthetic and
+#   shipped data sets; `make test` runs every sampler's defaults on the synthetic logistic
+#   regression and the bouncy family's on the Gaussian).
+# - browser: every preset played 90 frames past 300 samples and every SGAIS preset run to its first
+#   chunk with the evidence chart drawn, full-page screenshots (tests/e2e/teaching.test.mjs under
+#   SGVIZ_PRESETS_SOAK=1; `make test` loads each preset, waits for its samples or its SGAIS runs to
+#   start, and runs only the first SGAIS preset to its first chunk).
 # The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
 # tests (libtest filters are substrings of `FILE::TEST`; several filters after `--` are or-ed).
 set -euo pipefail
@@ -43,9 +51,11 @@ SGVIZ_LONG_BOUNCY=1 cargo test --release --test all -- --nocapture bouncy_long::
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
 SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
-SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: -- --nocapture
+SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: -- --nocapture
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
+echo "== every preset played and screenshotted, every SGAIS preset to its first chunk (make test: loaded and started)"
+SGVIZ_PRESETS_SOAK=1 node --test --test-name-pattern='presets reproduce' tests/e2e/teaching.test.mjs
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs
 echo "== SBPS vs SGLD preset in the page: ${SGVIZ_BOUNCY_SOAK_SECONDS:-300} s without a runaway"
 SGVIZ_BOUNCY_SOAK_SECONDS=${SGVIZ_BOUNCY_SOAK_SECONDS:-300} node --test tests/e2e/bouncy-preset-soak.test.mjs

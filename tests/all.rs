@@ -84,6 +84,8 @@ mod step_parts;
 mod targets;
 #[path = "toy_sweep.rs"]
 mod toy_sweep;
+#[path = "toy_sweep_more.rs"]
+mod toy_sweep_more;
 #[path = "workers.rs"]
 mod workers;
 

@@ -3,7 +3,7 @@
 // `trace`, `noise`, `bias`, `sweep`, `evidence`, `annealing`), its text, what to try next
 // (`tryValues`: settings the action asks for, checked not to diverge), and its claims as
 // predicates over the chain's state (www/claims.js) after `after_samples` samples, seeded, which
-// tests/e2e/lessons.test.mjs checks at exactly these settings. SGAIS steps run in the evidence
+// tests/e2e/class-time.test.mjs checks at exactly these settings. SGAIS steps run in the evidence
 // panel; their claims are checked natively at the same settings by the Rust tests they name
 // (`verifiedBy`).
 //

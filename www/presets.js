@@ -2,8 +2,8 @@
 // on them). A preset names a target, a sampler and the parameters it sets (the others take the
 // registry's target-derived defaults), its seed; `compare` opens a second sampler side by side at
 // the same gradient budget; `pair` picks the displayed coordinates. `claims` are what its text
-// says, as predicates over the chain's state (www/claims.js), checked by tests/e2e/lessons.test.mjs
-// and, at class time, by tests/e2e/class-time.test.mjs. A gallery figure (www/figures/) also has
+// says, as predicates over the chain's state (www/claims.js), checked by tests/e2e/class-time.test.mjs
+// at these settings and at class time. A gallery figure (www/figures/) also has
 // `figure: '<PAPER> Fig. <n>'` and `paper`: the paper's headline number(s), quoted; `chart` (a
 // lesson figure name: noise, bias, sweep, …) puts the note beside that chart and scrolls to it.
 

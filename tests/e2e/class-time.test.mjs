@@ -7,6 +7,13 @@
 // loop would take), so the result does not depend on the machine's load. Screenshots of every step
 // at 1920×1080 (projector) and 390×844 (phone) go to test-artifacts/class-time/.
 //
+// The same page load of each step also checks (issue 23: one pass over the steps, not three; they
+// were lessons.test.mjs and lesson-numbers.test.mjs): the step's text beside its figure, the
+// previous step's analysis charts marked stale, every "symbol = number" the sentence states for a
+// slider against what that slider shows, and every claim at exactly the settings the step loads
+// (its chains restarted and run to the claim's `after_samples`; tests/e2e/lesson-checks.mjs). SGAIS
+// steps' claims are checked natively by the Rust tests each step names (`verifiedBy`).
+//
 // The frame loop's work per frame (www/playback.js): `speed` steps, except that a bouncy sampler at
 // speed ≤ 3 animates one path piece over 12 frames. Those two numbers are the page's behaviour,
 // restated here so that a change of them shows up as a change of what class time covers.
@@ -21,6 +28,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, pauseAndRestart } from './harness.mjs';
+import { statements, checkSliderNumbers, checkClaimsAtSettings, lessonClaimKeys } from './lesson-checks.mjs';
 
 const env = useBrowser();
 
@@ -200,13 +208,82 @@ async function shoot(page, name, focus) {
   await page.setViewportSize(PROJECTOR);
 }
 
-test('every lesson step shows what it says after 20 s of class time (speed × 1,200 frames)', async () => {
+test('statement parser: takes settings, leaves comparisons and formulas', () => {
+  assert.deepEqual(statements('Friction κ = 0.2 per step; N = 100,000 points').map(([s, v]) => [s, v]), [['κ', 0.2], ['N', 100000]]);
+  assert.deepEqual(statements('higher than at κ = 0.2. Beyond ε = 4/λ_max = 0.4 and ε_t = 2·10⁻⁵'), [['4/λ_max', 0.4, '4/λ_max = 0.4']]);
+  assert.deepEqual(statements('far below its value at α = 0; the paper\'s own run (n = 1, ε_t from 0.01)'), []);
+});
+
+// (No text cites the out-of-tree spec: tests/docs_citations.rs `no_code_cites_the_out_of_tree_spec` reads www/.)
+test('lesson and preset texts cite only docs pages that exist', async () => {
+  const { LESSONS } = await import('../../www/lesson-table.js');
+  const { PRESETS } = await import('../../www/presets.js');
+  const { existsSync } = await import('node:fs');
+  const texts = [...LESSONS.flatMap((l) => l.steps.map((s) => [`${l.id}`, JSON.stringify(s)])), ...PRESETS.map((p) => [p.id, JSON.stringify(p)])];
+  assert.ok(texts.length > 50);
+  for (const [where, text] of texts) {
+    for (const [page] of text.matchAll(/docs\/[a-z-]+\.md/g)) assert.ok(existsSync(new URL(`../../${page}`, import.meta.url)), `${where} cites ${page}`);
+  }
+});
+
+/** The SGAIS part of a step: the runs within its slides' work budget; returns the slides so far. */
+async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where, log, failures) {
+  assert.ok(step.verifiedBy, `${where}: an SGAIS step names the Rust test that checks its claim`);
+  // The runs are in workers. A step that loads the preset the panel already runs keeps its runs
+  // (the shift demo's steps 3 and 4 talk about the same six runs).
+  const summary = await page.evaluate(() => window.sgviz.sgais());
+  const previous = k > 0 && lesson.steps[k - 1].preset === step.preset;
+  if (previous && !(summary.runs.length > 0 && summary.runs.some((r) => r.records.length >= runsBefore))) {
+    failures.push(`${where}: the runs of the previous step were restarted (records ${summary.runs.map((r) => r.records.length)} vs ${runsBefore} before)`);
+  }
+  // The slides this preset has had so far (the shift demo's steps 3 and 4 share its runs).
+  const slides = previous ? slidesBefore + 1 : 1;
+  const budget = slides * SLIDE_SECONDS * WORKER_DATUM_EVALS_PER_S * CLASS_WORKERS;
+  // Hang guard only: the runs within the budget must have finished in the page (any machine).
+  await page.waitForFunction(sgaisBudgetReached, budget, { timeout: 600_000, polling: 500 });
+  // The evidence panel has its first records in and combined (a hang guard, not a speed requirement).
+  await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0) && window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
+  const view = await page.evaluate(sgaisWithin, budget);
+  const shown = view.runs.map((r) => `${r.label}: ${r.chunks} chunks${r.complete ? ' (complete)' : ''}`).join('; ');
+  log.push(`${where} (${slides} slide(s), ${budget.toExponential(2)} datum evaluations): ${shown}`);
+  if (step.preset === 'sgais-shift-lecture') {
+    for (const failure of shiftClaims(view, step.figure)) failures.push(`${where}: ${failure}`);
+  } else if (!view.runs.some((r) => r.chunks > 0)) failures.push(`${where}: no chunk within the budget`);
+  return slides;
+}
+
+/**
+ * The figure a noise / bias / sweep step talks about: what the analysis worker's code has drawn
+ * after 20 s of work at the measured rate must contain it; the page's own worker draws it too, and
+ * its noise chart marks the step's ε.
+ */
+async function analysisFigure(page, step, where, log, failures) {
+  const work = SLIDE_SECONDS * SWEEP_GRAD_EVALS_PER_S;
+  const shownBy = await page.evaluate(analysisWithin, [work, SWEEP_BUDGET]);
+  const chart = shownBy.charts[step.figure];
+  const drawn = chart && chart.series.some((s) => s.points.length > 0);
+  log.push(`${where}: the ${step.figure} chart after ${work.toExponential(2)} sweep gradient evaluations (sweep ${(100 * shownBy.progress).toFixed(0)} % done, ${shownBy.evals} evaluations): ${drawn ? `"${chart.title}"` : 'not drawn'}`);
+  if (!drawn) failures.push(`${where}: the ${step.figure} chart is not drawn within 20 s of the analysis worker's work`);
+  if (step.figure !== 'noise' && shownBy.progress < 1) failures.push(`${where}: the sweep behind the ${step.figure} chart is ${(100 * shownBy.progress).toFixed(0)} % done after 20 s of work`);
+  // The page's own worker draws this step's charts (a hang guard, not a speed claim).
+  await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.chart('noise') && window.sgviz.chart(document.querySelector('#lesson').dataset.figure === 'noise' ? 'noise' : 'bias'), null, { timeout: 240_000, polling: 250 });
+  const eps = step.state?.values?.step_size;
+  if (step.figure === 'noise' && eps !== undefined) {
+    const marker = await page.evaluate(() => window.sgviz.chart('noise').markers.find((m) => m.label.startsWith('current ε')));
+    assert.ok(marker && Math.abs(marker.x - eps) <= 1e-9 * eps, `${where}: the noise chart marks this step's ε = ${eps} (marker ${JSON.stringify(marker)})`);
+  }
+}
+
+test('every lesson step: its text and slider numbers, its claims at its settings and after 20 s of class time (speed × 1,200 frames)', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: PROJECTOR });
   const lessons = await page.evaluate(async () => (await import('./www/lesson-table.js')).LESSONS);
   const presets = await page.evaluate(async () => Object.fromEntries((await import('./www/presets.js')).PRESETS.map((p) => [p.id, p])));
+  assert.ok(lessons.length >= 6, `${lessons.length} lessons`);
+  assert.ok(lessons.reduce((n, l) => n + l.steps.length, 0) >= 24, 'at least 24 lesson steps');
   await page.click('#lesson-open');
   const log = [];
   const failures = [];
+  const sliderStatements = [];
   // CLASS_TIME_LESSONS=sgais,bps runs only those lessons (while working on them; make test runs all).
   const only = process.env.CLASS_TIME_LESSONS?.split(',');
   for (const lesson of lessons.filter((l) => !only || only.includes(l.id))) {
@@ -216,32 +293,25 @@ test('every lesson step shows what it says after 20 s of class time (speed × 1,
     for (let k = 0; k < lesson.steps.length; k++) {
       const step = lesson.steps[k];
       const where = `${lesson.id} step ${k + 1}`;
-      if (k > 0) await page.$eval('#lesson-next', (b) => b.click());
+      const sgais = Boolean(step.preset && presets[step.preset].sgais);
+      if (k > 0) {
+        const hadCharts = await page.evaluate(() => Boolean(window.sgviz.chart('noise')));
+        await page.$eval('#lesson-next', (b) => b.click());
+        // The earlier step's analysis charts are dimmed and said to be stale, not shown as current.
+        const stale = await page.evaluate(() => ({ kinds: window.sgviz.analysis().stale, dimmed: document.querySelector('#chart-noise').classList.contains('stale') }));
+        if (hadCharts && !sgais) assert.ok(stale.kinds.includes('noise') && stale.dimmed, `${where}: the previous step's charts are marked stale (${JSON.stringify(stale)})`);
+      }
       assert.equal(await page.textContent('#lesson-text'), step.text, `${where}: text shown`);
-      const sgais = step.preset && presets[step.preset].sgais;
+      assert.equal(await page.evaluate(() => document.querySelector('#lesson').dataset.figure), step.figure, `${where}: placed next to its figure`);
+      await checkSliderNumbers(page, step.text, sgais, where, sliderStatements, failures);
       if (sgais) {
-        // The runs are in workers. A step that loads the preset the panel already runs keeps its
-        // runs (the shift demo's steps 3 and 4 talk about the same six runs).
-        const summary = await page.evaluate(() => window.sgviz.sgais());
-        const previous = k > 0 && lesson.steps[k - 1].preset === step.preset;
-        if (previous && !(summary.runs.length > 0 && summary.runs.some((r) => r.records.length >= sgaisRunsBefore))) {
-          failures.push(`${where}: the runs of the previous step were restarted (records ${summary.runs.map((r) => r.records.length)} vs ${sgaisRunsBefore} before)`);
-        }
-        // The slides this preset has had so far (the shift demo's steps 3 and 4 share its runs).
-        slides = previous ? slides + 1 : 1;
-        const budget = slides * SLIDE_SECONDS * WORKER_DATUM_EVALS_PER_S * CLASS_WORKERS;
-        // Hang guard only: the runs within the budget must have finished in the page (any machine).
-        await page.waitForFunction(sgaisBudgetReached, budget, { timeout: 600_000, polling: 500 });
-        const view = await page.evaluate(sgaisWithin, budget);
+        slides = await sgaisStep(page, step, k, lesson, slides, sgaisRunsBefore, where, log, failures);
         sgaisRunsBefore = await page.evaluate(() => Math.max(...window.sgviz.sgais().runs.map((r) => r.records.length)));
-        const shown = view.runs.map((r) => `${r.label}: ${r.chunks} chunks${r.complete ? ' (complete)' : ''}`).join('; ');
-        log.push(`${where} (${slides} slide(s), ${budget.toExponential(2)} datum evaluations): ${shown}`);
-        if (step.preset === 'sgais-shift-lecture') {
-          for (const failure of shiftClaims(view, step.figure)) failures.push(`${where}: ${failure}`);
-        } else if (!view.runs.some((r) => r.chunks > 0)) failures.push(`${where}: no chunk within the budget`);
         await shoot(page, `${lesson.id}-${k + 1}`, '#lesson');
         continue;
       }
+      assert.ok(step.claims?.length, `${where}: makes a checkable claim`);
+      log.push(...await checkClaimsAtSettings(page, step.claims, where, failures));
       await pauseAndRestart(page);
       const run = await runClassTime(page);
       assert.equal(run.diverged, null, `${where}: diverged`);
@@ -253,42 +323,38 @@ test('every lesson step shows what it says after 20 s of class time (speed × 1,
         log.push(line);
         if (claim.ok !== 'true') failures.push(line);
       }
-      if (['noise', 'bias', 'sweep'].includes(step.figure)) {
-        // The figure the text talks about comes from the analysis worker: what it has drawn after
-        // 20 s of work at the measured rate must contain it.
-        const work = SLIDE_SECONDS * SWEEP_GRAD_EVALS_PER_S;
-        const shownBy = await page.evaluate(analysisWithin, [work, SWEEP_BUDGET]);
-        const chart = shownBy.charts[step.figure];
-        const drawn = chart && chart.series.some((s) => s.points.length > 0);
-        log.push(`${where}: the ${step.figure} chart after ${work.toExponential(2)} sweep gradient evaluations (sweep ${(100 * shownBy.progress).toFixed(0)} % done, ${shownBy.evals} evaluations): ${drawn ? `"${chart.title}"` : 'not drawn'}`);
-        if (!drawn) failures.push(`${where}: the ${step.figure} chart is not drawn within 20 s of the analysis worker's work`);
-        if (step.figure !== 'noise' && shownBy.progress < 1) failures.push(`${where}: the sweep behind the ${step.figure} chart is ${(100 * shownBy.progress).toFixed(0)} % done after 20 s of work`);
-        // The page's own worker draws it too (a hang guard, not a speed claim).
-        await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.chart(document.querySelector('#lesson').dataset.figure === 'noise' ? 'noise' : 'bias'), null, { timeout: 240_000, polling: 250 });
-      }
+      if (['noise', 'bias', 'sweep'].includes(step.figure)) await analysisFigure(page, step, where, log, failures);
       await shoot(page, `${lesson.id}-${k + 1}`, '#lesson');
     }
   }
-  console.log(log.join('\n'));
+  console.log([...log, ...sliderStatements].join('\n'));
+  // The lessons state slider values in many steps (ε, n, α, κ, β̂, N, k): the check must find them.
+  if (!only) assert.ok(sliderStatements.length >= 12, `only ${sliderStatements.length} statements matched a slider:\n${sliderStatements.join('\n')}`);
   assert.deepEqual(failures, []);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('every preset shows what it says after 20 s of class time', async () => {
+test('every preset\'s claims hold at the settings it loads and after 20 s of class time', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: PROJECTOR });
-  // Presets whose every claim a lesson step checks after loading the same preset need no second run.
-  const presets = await page.evaluate(async () => {
-    const { LESSONS } = await import('./www/lesson-table.js');
-    const covered = new Set(LESSONS.flatMap((l) => l.steps.filter((s) => s.preset).flatMap((s) => (s.claims || []).map((c) => `${s.preset} ${JSON.stringify(c)}`))));
-    return (await import('./www/presets.js')).PRESETS.filter((p) => p.claims && !p.sgais && !p.claims.every((c) => covered.has(`${p.id} ${JSON.stringify(c)}`)));
-  });
+  // Claims a lesson step already checks after loading the same preset need no second run; presets
+  // whose every claim is so checked are not loaded here.
+  const { presets, covered } = await page.evaluate(async () => ({
+    presets: (await import('./www/presets.js')).PRESETS.filter((p) => p.claims && !p.sgais),
+    covered: (await import('./www/lesson-table.js')).LESSONS,
+  }));
+  const keys = lessonClaimKeys(covered);
   const log = [];
   const failures = [];
+  const run = [];
   for (const preset of presets) {
+    const uncovered = preset.claims.filter((c) => !keys.has(`${preset.id} ${JSON.stringify(c)}`));
+    if (!uncovered.length) continue;
+    run.push(preset.id);
     await page.selectOption('#preset', preset.id);
+    log.push(...await checkClaimsAtSettings(page, uncovered, `preset ${preset.id}`, failures));
     await pauseAndRestart(page);
-    const run = await runClassTime(page);
+    const classRun = await runClassTime(page);
     const results = await page.evaluate(async (claims) => {
       const { check, describe } = await import('./www/claims.js');
       const { app } = window.sgviz;
@@ -298,13 +364,13 @@ test('every preset shows what it says after 20 s of class time', async () => {
       return claims.map((c) => ({ text: describe(c), ...check(c, state, compareState) }));
     }, preset.claims);
     for (const r of results) {
-      const line = `preset ${preset.id} (speed ${run.speed}, ${run.steps} steps, ${run.samples} samples): ${r.text} (now ${r.value})${r.ready ? '' : ' NOT READY'}`;
+      const line = `preset ${preset.id} (speed ${classRun.speed}, ${classRun.steps} steps, ${classRun.samples} samples): ${r.text} (now ${r.value})${r.ready ? '' : ' NOT READY'}`;
       log.push(line);
       if (!(r.ready && r.ok)) failures.push(line);
     }
     await shoot(page, `preset-${preset.id}`, '#stack');
   }
-  log.push(`(presets run: ${presets.map((p) => p.id).join(', ')})`);
+  log.push(`(presets run: ${run.join(', ')})`);
   console.log(log.join('\n'));
   assert.deepEqual(failures, []);
   assert.deepEqual(errors, []);

@@ -1,0 +1,163 @@
+//! Honest at every slider position on the targets tests/toy_sweep.rs (banana, funnel) and
+//! tests/slider_sweep.rs (Langevin-type samplers on the Gaussian toy) do not sweep (issue 21): the
+//! Gaussian toy with MALA, HMC and the bouncy family; the mixture, the hyperbola and the multimodal
+//! toy with every sampler; the logistic regression with every sampler, on its synthetic 2-D data
+//! and on the two shipped data sets the page offers (breast cancer, d = 5; digits 7 vs 9, d = 6).
+//! At the derived defaults and at each numeric slider's minimum, midpoint (log units for log
+//! sliders) and maximum (tests/common/grid.rs reads them from the registry and the chain's derived
+//! ranges), 40 seeds × 5,000 samples each (BPS events counted as the page counts them). Each
+//! setting is refused, or warned truthfully, or silent within the promise, as README "What the
+//! warnings promise" states it (tests/common/sweep.rs). Truths: closed form or grid quadrature
+//! (2-D targets), a reference exact-MALA run for d > 2 (tests/common/mod.rs).
+//!
+//! Settings that break the promise with no warning are listed in [`KNOWN_SILENT_FAILURES`] with
+//! their numbers (for the lead's note: the warning code is not this file's); the test fails on an
+//! unlisted failure and on a listed setting that no longer fails.
+//!
+//! CI (`make test`): every sampler at its defaults on the synthetic logistic regression, and the
+//! bouncy samplers' defaults on the Gaussian toy ([`ci_pairings`]). `SGVIZ_SLIDER_SWEEP=soak`
+//! (make soak): the whole grid; `SGVIZ_TOY_SWEEP_TARGETS=mixture,logreg:breast_cancer` restricts
+//! it to those case labels.
+
+#[path = "common/sweep.rs"]
+mod sweep;
+#[path = "common/grid.rs"]
+mod grid;
+mod common;
+
+use grid::{run_grid, Case};
+use sgviz::registry;
+
+/// The Langevin-type samplers, swept on the Gaussian toy by tests/slider_sweep.rs.
+const LANGEVIN: [&str; 5] = ["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs"];
+
+/// The targets of this file, as the page offers them (the logistic regression's `dataset` choice:
+/// 0 synthetic, 1 breast cancer, 2 digits 7 vs 9, src/model/logistic/mod.rs).
+const CASES: [Case; 7] = [
+    Case::plain("gaussian"),
+    Case::plain("mixture"),
+    Case::plain("hyperbola"),
+    Case::plain("multimodal"),
+    Case::plain("logreg"),
+    Case { label: "logreg:breast_cancer", target: "logreg", settings: &[("dataset", 1.0)] },
+    Case { label: "logreg:digits_7v9", target: "logreg", settings: &[("dataset", 2.0)] },
+];
+
+/// Settings that break the promise without a warning, as measured by this file's soak (40 seeds ×
+/// 5,000 samples; `SGVIZ_SLIDER_SWEEP=soak SGVIZ_TOY_SWEEP_TARGETS=<label> cargo test --test all
+/// toy_sweep_more::`). Key: "label sampler point", point "defaults" or "param=min|mid|max". On a
+/// target with a Gaussian summary (the Gaussian toy, the mixture, the 2-D logistic regression)
+/// MALA, HMC and the bouncy family have no law (src/promise.rs) and the measured signal
+/// (src/mixing_meter.rs) is off, so nothing but SBPS's band check can warn them.
+const KNOWN_SILENT_FAILURES: &[&str] = &[
+    // Gaussian toy (closed-form truth). MALA at its smallest step: the chain barely moves in
+    // 5,000 samples. 40/40 over 0.3, median E2 0.939,
+    // pooled E2 0.705 ± 0.062.
+    "gaussian mala mala_step=min",
+    // 40/40, median 0.998, pooled 0.990 ± 0.003 (step 2.7e-4).
+    "gaussian hmc hmc_step=min",
+    // Every proposal rejected (step 6.3): the chain never moves. 40/40, E2 1.000.
+    "gaussian hmc hmc_step=max",
+    // Refresh rate 5: diffusive. 23/40 and 25/40 over 0.3, median 0.327 and 0.363, pooled
+    // 0.115 ± 0.052 and 0.047 ± 0.075.
+    "gaussian sbps refresh_rate=max",
+    "gaussian psbps refresh_rate=max",
+    // Mixture (the Welling–Teh tied-means posterior, grid quadrature truth).
+    // A bias warning no run shows: the law predicts E2 0.11 at n = 14; 6/40 over 0.3, pooled
+    // 0.021 ± 0.015, one run of 200,000 samples 0.006.
+    "mixture sgfs_f batch_size=mid",
+    // A silent bias at c = 0.99: 1/40 over 0.3, median 0.151, pooled 0.122 ± 0.006.
+    "mixture osgfs osgfs_c=max",
+    // MALA / HMC steps too small or too large to move (40/40 over 0.3; pooled 0.914 ± 0.015,
+    // 0.949 ± 0.000, 0.952 ± 0.007, 0.949 ± 0.000), and slow mixing at MALA's midpoint step
+    // (21/40, median 0.374, pooled 0.011 ± 0.029) and HMC with one leapfrog step (15/40, median
+    // 0.149, pooled 0.008 ± 0.022).
+    "mixture mala mala_step=min",
+    "mixture mala mala_step=mid",
+    "mixture mala mala_step=max",
+    "mixture hmc hmc_step=min",
+    "mixture hmc hmc_step=max",
+    "mixture hmc leapfrog_steps=min",
+    // Refresh rate 5: 16/40 and 20/40 over 0.3, median 0.267 and 0.308, pooled 0.060 ± 0.024 and
+    // 0.002 ± 0.021.
+    "mixture sbps refresh_rate=max",
+    "mixture psbps refresh_rate=max",
+    // Synthetic logistic regression (2-D, N = 1,000, grid quadrature truth).
+    // MALA / HMC at their slider ends: 40/40 over 0.3 each; median E2 0.586 and 0.773 (MALA
+    // step 1.1e-5 and 0.22; pooled 0.165 ± 0.207, 0.604 ± 0.076), 0.997 and 1.000 (HMC step
+    // 6.3e-5 and 1.5; pooled 0.984 ± 0.004, 0.997 ± 0.000).
+    "logreg mala mala_step=min",
+    "logreg mala mala_step=max",
+    "logreg hmc hmc_step=min",
+    "logreg hmc hmc_step=max",
+    // lipSBPS mixes too slowly for 5,000 events at its defaults and across its sliders (pooled
+    // bias within 0.1 everywhere): over 0.3 in 19/40 runs at the defaults (median E2 0.294, pooled
+    // 0.034 ± 0.063), 33/40 at n = 1 (0.447; 0.095 ± 0.096), 13/40 at n = 10³ and 10⁶ (the whole
+    // data set; 0.181; 0.073 ± 0.042), 16, 15 and 24 of 40 at refresh rate 0, 2.5 and 5 (0.282,
+    // 0.284, 0.367; 0.062 ± 0.054, 0.043 ± 0.061, 0.082 ± 0.078).
+    "logreg lipsbps defaults",
+    "logreg lipsbps batch_size=min",
+    "logreg lipsbps batch_size=mid",
+    "logreg lipsbps batch_size=max",
+    "logreg lipsbps refresh_rate=min",
+    "logreg lipsbps refresh_rate=mid",
+    "logreg lipsbps refresh_rate=max",
+    // Breast cancer (d = 5, reference MALA run). SGHMC has only the bias part of its law above 3
+    // parameters (README), so its mixing failures are silent: η at its smallest and midpoint
+    // (40/40 and 23/40 over 0.3; median 0.986 and 0.348; pooled 0.934 ± 0.018, 0.035 ± 0.077),
+    // friction 0.5 and 1 (32/40 and 39/40; median 0.463 and 0.618; pooled 0.051 ± 0.118 and
+    // 0.117 ± 0.144).
+    "logreg:breast_cancer sghmc sghmc_lr=min",
+    "logreg:breast_cancer sghmc sghmc_lr=mid",
+    "logreg:breast_cancer sghmc friction=mid",
+    "logreg:breast_cancer sghmc friction=max",
+    // MALA, no law and no measured signal above 2-D: at its DEFAULTS 40/40 over 0.3 (median E2
+    // 0.654, pooled 0.287 ± 0.102), and at every step point (median 0.999, 0.919, 0.997).
+    "logreg:breast_cancer mala defaults",
+    "logreg:breast_cancer mala mala_step=min",
+    "logreg:breast_cancer mala mala_step=mid",
+    "logreg:breast_cancer mala mala_step=max",
+    // (The breast-cancer soak was stopped after HMC's defaults: HMC's other points, the bouncy
+    // family and the digits data set are not yet measured, so the list does not speak for them.)
+];
+
+fn soak() -> bool {
+    std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
+}
+
+/// Every sampler on each case, except the Langevin-type ones on the Gaussian toy
+/// (`SGVIZ_TOY_SWEEP_TARGETS` / `SGVIZ_TOY_SWEEP_SAMPLERS`, comma-separated, keep only those
+/// labels / samplers: a part of the grid, e.g. to re-measure one list entry).
+fn soak_pairings() -> Vec<(Case, &'static str)> {
+    let keep = |var: &str, name: &str| std::env::var(var).ok().is_none_or(|o| o.split(',').any(|x| x == name));
+    let cases = CASES.into_iter().filter(|c| keep("SGVIZ_TOY_SWEEP_TARGETS", c.label));
+    let pairs = cases.flat_map(|c| registry::SAMPLERS.iter().map(move |s| (c, s.name)));
+    pairs.filter(|(c, s)| !(c.label == "gaussian" && LANGEVIN.contains(s)) && keep("SGVIZ_TOY_SWEEP_SAMPLERS", s)).collect()
+}
+
+/// CI's subset, at the defaults: every sampler on the synthetic logistic regression (the target a
+/// lecture's regression steps open on) and the bouncy family on the Gaussian toy.
+fn ci_pairings() -> Vec<(Case, &'static str)> {
+    let logreg = registry::SAMPLERS.iter().map(|s| (Case::plain("logreg"), s.name));
+    logreg.chain(["bps", "sbps", "psbps", "lipsbps"].map(|s| (Case::plain("gaussian"), s))).collect()
+}
+
+#[test]
+fn every_pairing_and_slider_position_on_the_other_targets_is_within_the_promise_or_warned_truthfully() {
+    let pairings = if soak() { soak_pairings() } else { ci_pairings() };
+    run_grid(&pairings, soak(), KNOWN_SILENT_FAILURES);
+}
+
+#[test]
+fn the_sweep_covers_every_pairing_the_page_offers_on_its_targets() {
+    // Each case's target is in the registry and, with the Gaussian toy's Langevin samplers swept
+    // elsewhere, every sampler of the registry is paired with each case.
+    let all = soak_pairings();
+    for case in CASES {
+        registry::target(case.target).unwrap();
+        let expected = registry::SAMPLERS.len() - if case.label == "gaussian" { LANGEVIN.len() } else { 0 };
+        let count = all.iter().filter(|(c, _)| c.label == case.label).count();
+        let part = std::env::var("SGVIZ_TOY_SWEEP_TARGETS").is_ok() || std::env::var("SGVIZ_TOY_SWEEP_SAMPLERS").is_ok();
+        assert!(part || count == expected, "{}: {count} samplers swept, {expected} offered", case.label);
+    }
+}
