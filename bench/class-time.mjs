@@ -6,9 +6,17 @@
 // 40 s). Rewrites its own BENCHMARKS.md section. Asserts nothing about time: the browser test
 // tests/e2e/class-time.test.mjs checks the same claims at the fixed work of 1,200 frames.
 //
-// CLASS_TIME_ONLY=sgld,bps limits the run to those lessons (presets are skipped then).
-// BENCH_QUICK=1 (about 8 minutes): every lesson step, recorded until its claims hold or for at most
-// QUICK_STEP_S = 15 s (5 s for a step without claims), and only the presets with the heaviest
+// Beside the intervals: the main thread's CPU per frame (Chromium's ThreadTime through the DevTools
+// protocol, divided by the frames drawn: robust to other processes loading the machine, unlike the
+// intervals), where its wall time went per frame (www/frame-cost.js: steps, the 2-D panel, the
+// numbers, the staggered charts, the worker charts, job ticks), and the chain's steps per wall
+// second against what the page promises (speed × 60), and the main thread's CPU per second of
+// class (CPU over the steps run, in units of speed × 60, at the frame rate measured).
+//
+// CLASS_TIME_ONLY=sgld,bps limits the run to those lessons (presets are skipped then);
+// CLASS_TIME_STEPS=sgld:6,sgfs:1,preset:sgfs-bias-mixing to those steps and presets.
+// BENCH_QUICK=1 (about 10 minutes): every lesson step, recorded until its claims hold or for at most
+// QUICK_STEP_S = 20 s (5 s for a step without claims), and only the presets with the heaviest
 // background jobs (QUICK_PRESETS) for the full 20 s; it prints the same tables and leaves
 // BENCHMARKS.md alone.
 
@@ -22,9 +30,13 @@ const CLASS_SECONDS = 20;
 const LIMIT_S = Number(process.env.CLASS_TIME_LIMIT_S || 40);
 const ONLY = process.env.CLASS_TIME_ONLY ? process.env.CLASS_TIME_ONLY.split(',') : null;
 const QUICK = Boolean(process.env.BENCH_QUICK);
-const QUICK_STEP_S = 15;
+const QUICK_STEP_S = 20;
 const QUICK_BARE_STEP_S = 5;
 const QUICK_PRESETS = ['sgld-mixture', 'sgais-shift-lecture', 'sgfs-bias-mixing'];
+const STEPS = process.env.CLASS_TIME_STEPS ? process.env.CLASS_TIME_STEPS.split(',') : null;
+const wantPreset = (id) => (STEPS ? STEPS.includes(`preset:${id}`) : !ONLY && (!QUICK || QUICK_PRESETS.includes(id)));
+const wantLesson = (id) => (STEPS ? STEPS.some((s) => s.startsWith(`${id}:`)) : !ONLY || ONLY.includes(id));
+const wantStep = (id, k) => !STEPS || STEPS.includes(`${id}:${k + 1}`);
 
 const server = await startServer();
 const context = await launchBrowser();
@@ -49,6 +61,39 @@ function intervals(page) {
   });
 }
 
+/** Start measuring the main thread's cost: CPU time (DevTools ThreadTime), per-part wall time, steps. */
+async function startCost(page, cdp) {
+  await page.evaluate(() => window.sgviz.resetFrameCost());
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return { thread: metrics.find((m) => m.name === 'ThreadTime').value };
+}
+
+/** Main-thread CPU ms per frame, per-part wall ms per frame, steps per wall second and the promise. */
+async function endCost(page, cdp, start) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const thread = metrics.find((m) => m.name === 'ThreadTime').value;
+  const { cost, speed } = await page.evaluate(() => ({ cost: window.sgviz.frameCost(), speed: window.sgviz.app.speed }));
+  const perFrame = (ms) => ms / Math.max(1, cost.frames);
+  const parts = Object.fromEntries(Object.entries(cost.partsMs).map(([k, v]) => [k, perFrame(v)]));
+  const cpuPerFrame = perFrame((thread - start.thread) * 1000);
+  // The sampling's share of the frame loop's wall time, to split the CPU into sampling and the rest.
+  const top = ['jobs', 'steps', 'compare', 'draw', 'workerCharts', 'position'].reduce((sum, k) => sum + (parts[k] || 0), 0);
+  const sampling = top > 0 ? ((parts.steps || 0) + (parts.compare || 0)) / top : 0;
+  return {
+    cpuPerFrame,
+    otherCpuPerFrame: cpuPerFrame * (1 - sampling),
+    parts,
+    stepsPerS: cost.steps / (cost.wallMs / 1000),
+    // Main-thread CPU per second of class (the work speed × 60 steps stand for), at the frame rate
+    // measured: at a lower frame rate the per-frame drawing is done fewer times, so this is not a
+    // 60 fps figure.
+    cpuPerClassS: cost.steps > 0 ? ((thread - start.thread) * 1000) / (cost.steps / (speed * 60)) : null,
+    promisedPerS: speed * 60,
+  };
+}
+
+const partsText = (parts) => Object.entries(parts).filter(([, v]) => v >= 0.05).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ');
+
 /** Seconds until every claim in the lesson panel is marked ok (null if not within LIMIT_S), polled every 250 ms. */
 async function timeToClaims(page, started, limit) {
   for (;;) {
@@ -70,35 +115,40 @@ const presetRows = [];
 const stepRows = [];
 {
   const { page } = await openApp(context, server.url, '', { viewport });
-  if (!ONLY) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  {
     const presets = await page.evaluate(async () => (await import('./www/presets.js')).PRESETS.map((p) => ({ id: p.id, sgais: Boolean(p.sgais) })));
-    for (const preset of presets.filter((p) => !QUICK || QUICK_PRESETS.includes(p.id))) {
+    for (const preset of presets.filter((p) => wantPreset(p.id))) {
       await page.selectOption('#preset', preset.id);
       await record(page);
+      const start = await startCost(page, cdp);
       await sleep(CLASS_SECONDS * 1000);
-      const r = await intervals(page);
+      const r = { ...(await intervals(page)), ...(await endCost(page, cdp, start)) };
       const steps = await page.evaluate(() => window.sgviz.state().steps);
       presetRows.push({ id: preset.id, ...r, steps, jobs: JSON.stringify(await page.evaluate(() => window.sgviz.jobs().active)) });
       // Stop the runs still going (Stop is disabled once they have all finished).
       if (preset.sgais) await page.evaluate(() => { const stop = document.querySelector('#sgais-stop'); if (!stop.disabled) stop.click(); });
-      console.log(`preset ${preset.id}: p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms`);
+      console.log(`preset ${preset.id}: p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms; main-thread CPU ${fmt(r.cpuPerFrame)} ms/frame, ${fmt(r.otherCpuPerFrame)} besides sampling (${partsText(r.parts)}); steps/s ${fmt(r.stepsPerS, 0)} of ${r.promisedPerS}; CPU per class second ${fmt(r.cpuPerClassS, 0)} ms`);
     }
   }
   const lessons = await page.evaluate(async () => (await import('./www/lesson-table.js')).LESSONS.map((l) => ({ id: l.id, steps: l.steps.map((s) => Boolean(s.claims?.length)) })));
   await page.click('#lesson-open');
-  for (const lesson of lessons.filter((l) => !ONLY || ONLY.includes(l.id))) {
+  for (const lesson of lessons.filter((l) => wantLesson(l.id))) {
     await page.selectOption('#lesson-choice', lesson.id);
     for (let k = 0; k < lesson.steps.length; k++) {
       if (k > 0) await page.$eval('#lesson-next', (b) => b.click());
+      if (!wantStep(lesson.id, k)) continue;
       const started = Date.now();
       await record(page);
+      const start = await startCost(page, cdp);
       const claims = lesson.steps[k] ? await timeToClaims(page, started, QUICK ? QUICK_STEP_S : LIMIT_S) : { seconds: null, state: { n: 0 } };
       const windowS = QUICK ? (lesson.steps[k] ? 0 : QUICK_BARE_STEP_S) : CLASS_SECONDS;
       const left = windowS * 1000 - (Date.now() - started);
       if (left > 0) await sleep(left);
-      const r = await intervals(page);
+      const r = { ...(await intervals(page)), ...(await endCost(page, cdp, start)) };
       stepRows.push({ where: `${lesson.id} ${k + 1}`, claims: lesson.steps[k] ? claims : null, ...r });
-      console.log(`${lesson.id} step ${k + 1}: claims ${claims.seconds === null ? `not all within ${QUICK ? QUICK_STEP_S : LIMIT_S} s` : `${fmt(claims.seconds)} s`}; p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms`);
+      console.log(`${lesson.id} step ${k + 1}: claims ${claims.seconds === null ? `not all within ${QUICK ? QUICK_STEP_S : LIMIT_S} s` : `${fmt(claims.seconds)} s`}; p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms; main-thread CPU ${fmt(r.cpuPerFrame)} ms/frame, ${fmt(r.otherCpuPerFrame)} besides sampling (${partsText(r.parts)}); steps/s ${fmt(r.stepsPerS, 0)} of ${r.promisedPerS}; CPU per class second ${fmt(r.cpuPerClassS, 0)} ms`);
     }
   }
   await page.close();
@@ -108,16 +158,16 @@ await server.close();
 
 const lines = [SECTION, '',
   `Headless Chromium at 1920×1080 on this machine (${cpus().length} logical CPUs as Node reports them; other jobs may have been running), \`bench/class-time.mjs\`. Each preset and lesson step loaded through the page's controls and played for ${CLASS_SECONDS} s of wall time with its background jobs; interval = time between animation frames. "Claims" = wall time until every claim of the lesson panel is marked ok (— when not within ${LIMIT_S} s; steps without claims: n/a). The browser test \`tests/e2e/class-time.test.mjs\` checks the same claims at the fixed work of speed × 1,200 frames.`, '',
-  '| preset | frames in 20 s | p95 interval (ms) | worst interval (ms) | chain steps | jobs still active |',
-  '|---|---|---|---|---|---|',
-  ...presetRows.map((r) => `| ${r.id} | ${r.frames} | ${fmt(r.p95)} | ${fmt(r.worst)} | ${r.steps} | ${r.jobs} |`),
+  '| preset | frames in 20 s | p95 interval (ms) | worst interval (ms) | main-thread CPU per frame (ms) | of which not sampling (ms) | steps per s (promised) | CPU per class second (ms) | chain steps | jobs still active |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...presetRows.map((r) => `| ${r.id} | ${r.frames} | ${fmt(r.p95)} | ${fmt(r.worst)} | ${fmt(r.cpuPerFrame)} | ${fmt(r.otherCpuPerFrame)} | ${fmt(r.stepsPerS, 0)} (${r.promisedPerS}) | ${fmt(r.cpuPerClassS, 0)} | ${r.steps} | ${r.jobs} |`),
   '',
-  '| lesson step | claims (s) | frames | p95 interval (ms) | worst interval (ms) |',
-  '|---|---|---|---|---|',
-  ...stepRows.map((r) => `| ${r.where} | ${r.claims ? fmt(r.claims.seconds) : 'n/a'} | ${r.frames} | ${fmt(r.p95)} | ${fmt(r.worst)} |`),
+  '| lesson step | claims (s) | frames | p95 interval (ms) | worst interval (ms) | main-thread CPU per frame (ms) | of which not sampling (ms) | steps per s (promised) | CPU per class second (ms) |',
+  '|---|---|---|---|---|---|---|---|---|',
+  ...stepRows.map((r) => `| ${r.where} | ${r.claims ? fmt(r.claims.seconds) : 'n/a'} | ${r.frames} | ${fmt(r.p95)} | ${fmt(r.worst)} | ${fmt(r.cpuPerFrame)} | ${fmt(r.otherCpuPerFrame)} | ${fmt(r.stepsPerS, 0)} (${r.promisedPerS}) | ${fmt(r.cpuPerClassS, 0)} |`),
   ''];
 console.log(lines.join('\n'));
-if (!ONLY && !QUICK) {
+if (!ONLY && !STEPS && !QUICK) {
   const path = new URL('../BENCHMARKS.md', import.meta.url);
   await writeFile(path, replaceSection(await readFile(path, 'utf8'), SECTION, lines.join('\n')));
 }

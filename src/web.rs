@@ -221,6 +221,18 @@ impl WebLab {
     pub fn mixing_json(&self) -> String {
         self.lab.mixing().to_string()
     }
+    /// Samples recorded (and binned into the density image) so far: a cheap read for every frame.
+    pub fn n_recorded(&self) -> f64 {
+        self.lab.chain().n_recorded() as f64
+    }
+    /// Steps taken so far (a cheap read for the compared chain's every frame; `state_json` is not).
+    pub fn steps(&self) -> f64 {
+        self.lab.chain().steps() as f64
+    }
+    /// Whether the chain has stopped on a divergence (its message is in `state_json`).
+    pub fn diverged(&self) -> bool {
+        !matches!(self.lab.chain().status(), crate::chain::ChainStatus::Running)
+    }
     /// Per-datum gradient evaluations so far.
     pub fn grad_evals(&self) -> f64 {
         self.lab.chain().grad_evals() as f64

@@ -93,6 +93,7 @@ export class AnalysisRunner {
     const id = startJob(payload, {
       group: 'sweep',
       urgent: true,
+      restartable: true, // an urgent job (the truth, a build, the four-chain check) may stop it; it starts over
       onMessage: (message) => {
         if (id !== this.job) return; // a stale job's last words
         if (message.type === 'error') {

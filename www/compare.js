@@ -10,6 +10,7 @@ import { Panel2d } from './panel2d.js';
 import { note, remaining } from './frame-budget.js';
 import { runWithin } from './stepper.js';
 import { userMessage } from './errors.js';
+import { mixingOf } from './app.js';
 
 const FOLLOW_BUDGET_MS = 6;
 const $ = (id) => document.getElementById(id);
@@ -137,7 +138,8 @@ export class ComparePanel {
   /** Run the compared chain until it has used at least `gradEvals` (within a time slice). */
   follow(gradEvals) {
     if (!this.lab) return;
-    const state = this.guarded(() => JSON.parse(this.lab.state_json()));
+    // Cheap reads: this runs every frame, and state_json costs milliseconds.
+    const state = this.guarded(() => ({ diverged: this.lab.diverged(), grad_evals: this.lab.grad_evals(), steps: this.lab.steps() }));
     if (!state || state.diverged || state.grad_evals >= gradEvals) return;
     // Steps to catch up at this chain's gradient cost per step (unknown before its first step).
     const perStep = state.steps > 0 ? state.grad_evals / state.steps : 0;
@@ -149,7 +151,7 @@ export class ComparePanel {
   showMixing() {
     if (!this.lab) return;
     this.guarded(() => {
-      const mixing = JSON.parse(this.lab.mixing_json());
+      const mixing = mixingOf(this.lab);
       $('compare-ess').textContent = mixing.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
     });
   }
@@ -171,11 +173,13 @@ export class ComparePanel {
     this.drawStatic();
   }
 
-  draw() {
+  /** Draw the panel; `numbers: false` leaves its text as it is (state_json costs milliseconds). */
+  draw({ numbers = true } = {}) {
     if (!this.lab) return;
     this.guarded(() => {
       this.panel.drawDensity(this.lab);
       this.panel.drawOverlay(this.lab);
+      if (!numbers) return;
       const state = JSON.parse(this.lab.state_json());
       $('compare-grads').textContent = formatCount(state.grad_evals);
       $('compare-samples').textContent = formatCount(state.n_samples);

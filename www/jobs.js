@@ -1,7 +1,11 @@
 // A small pool of module Web Workers (www/worker.js), each with its own wasm instance, for
-// everything that is not drawing: truth, data generation, the sweep, SGAIS. Every job has an id
-// and a group; starting a job in a group cancels the group's stale jobs when asked, and cancelling
-// terminates the worker at once (Stop stops immediately; no cooperative checks in the core).
+// everything that is not drawing: truth, data generation, the sweep, SGAIS, nested sampling, the
+// figure scans and the four-chain check. Every job has an id and a group; starting a job in a
+// group cancels the group's stale jobs when asked, and cancelling terminates the worker at once
+// (Stop stops immediately; no cooperative checks in the core). The pool's size caps the live
+// workers of every kind together: an urgent job (one the page waits for) goes to the front of
+// the queue and takes the worker of a running restartable job (the sweep, which starts over
+// later) if there is one; it never adds a worker.
 
 /**
  * Workers kept for background jobs: one fewer than the cores (at least one, at most 8), so that the
@@ -10,6 +14,8 @@
 export const POOL_SIZE = Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
 
 let nextId = 1;
+/** Workers alive now and at most so far (the cap's test reads them). */
+const live = { now: 0, peak: 0 };
 const idle = [];
 const running = new Map(); // id → { worker, job }
 const queue = [];
@@ -17,7 +23,14 @@ const queue = [];
 export const jobCounts = {};
 
 function spawn() {
+  live.now += 1;
+  live.peak = Math.max(live.peak, live.now);
   return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+}
+
+function terminate(worker) {
+  worker.terminate();
+  live.now -= 1;
 }
 
 function launch(job) {
@@ -37,11 +50,11 @@ function launch(job) {
 }
 
 /** Free a job's worker (terminated when cancelled or broken) and start the next queued job. */
-function finish(id, terminate) {
+function finish(id, kill) {
   const entry = running.get(id);
   if (!entry) return;
   running.delete(id);
-  if (terminate || idle.length >= POOL_SIZE) entry.worker.terminate();
+  if (kill || idle.length + running.size >= POOL_SIZE) terminate(entry.worker);
   else idle.push(entry.worker);
   pump();
 }
@@ -51,18 +64,43 @@ function pump() {
 }
 
 /**
- * Run `payload` (with `payload.kind` one of prepare, sweep, sgais) in a worker. `urgent` jobs (the
- * truth the page waits for) start at once even when the pool is busy. Returns the job id.
+ * Run `payload` (with `payload.kind` one of prepare, sweep, sgais, nested, scan, chains) in a
+ * worker. `urgent` jobs (the truth the page waits for, a build, a button's answer) start before
+ * every queued job: at once when a worker is free, else in the place of a running `restartable`
+ * job (the sweep: stopped and queued again to start over), else when the next worker frees up.
+ * Returns the job id.
  */
-export function startJob(payload, { group, onMessage, urgent = false, transfer = [] }) {
-  const job = { id: nextId++, group, payload, onMessage, transfer };
+export function startJob(payload, { group, onMessage, urgent = false, restartable = false, transfer = [] }) {
+  const job = { id: nextId++, group, payload, onMessage, transfer, urgent, restartable: restartable && transfer.length === 0 };
   jobCounts[payload.kind] = (jobCounts[payload.kind] || 0) + 1;
-  if (urgent) launch(job);
-  else {
+  if (urgent) {
+    queueUrgent(job);
+    if (running.size >= POOL_SIZE) preemptRestartable();
+  } else {
     queue.push(job);
-    pump();
   }
+  pump();
   return job.id;
+}
+
+/** Queue `job` after the urgent jobs already queued and before every other. */
+function queueUrgent(job) {
+  const after = queue.findIndex((j) => !j.urgent);
+  queue.splice(after < 0 ? queue.length : after, 0, job);
+}
+
+/** Stop one running restartable job to free its worker, and queue it again to start over. */
+function preemptRestartable() {
+  const entry = [...running.values()].find(({ job }) => job.restartable);
+  if (!entry) return;
+  running.delete(entry.job.id);
+  terminate(entry.worker);
+  queueUrgent(entry.job);
+}
+
+/** Workers alive now and the most alive at once since the page loaded. */
+export function liveWorkers() {
+  return { ...live };
 }
 
 /** Cancel one job (queued or running). */

@@ -21,12 +21,13 @@ import { wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
-import { draw, wireView } from './view.js';
+import { draw, drawCounts, drawStale, wireView } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
 import { drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
-import { activeJobs, jobCounts, POOL_SIZE } from './jobs.js';
+import { countFrame, frameCost, resetFrameCost, timed } from './frame-cost.js';
+import { activeJobs, jobCounts, liveWorkers, POOL_SIZE } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
@@ -54,25 +55,31 @@ function truthRequest() {
 }
 
 function frame() {
-  if (!app.dead) {
-    if (app.lab && app.truthPending) truth.tick(app.lab, truthRequest());
-    app.analysis?.tick();
-    app.sgais?.tick();
-    if (app.compare?.enabled) app.compare.tick();
-    app.figureScan?.tick();
-  }
+  countFrame();
+  if (!app.dead) timed('jobs', tickJobs);
   if (app.playing && app.lab) {
     const started = performance.now();
-    advanceFrame(guarded);
-    if (app.compare?.enabled) app.compare.follow(app.lab.grad_evals());
-    draw();
+    timed('steps', () => advanceFrame(guarded));
+    if (app.compare?.enabled) timed('compare', () => app.compare.follow(app.lab.grad_evals()));
+    timed('draw', draw);
     app.frameTimes.push(performance.now() - started);
     if (app.frameTimes.length > 600) app.frameTimes.shift();
+  } else if (app.lab && !app.dead) {
+    drawStale();
   }
-  if (!app.dead) drawPendingCharts(guarded);
-  if (!app.dead) showPosition();
+  if (!app.dead) timed('workerCharts', () => drawPendingCharts(guarded));
+  if (!app.dead) timed('position', showPosition);
   endFrame();
   requestAnimationFrame(frame);
+}
+
+/** Each background part's share of a frame: start or poll its jobs. */
+function tickJobs() {
+  if (app.lab && app.truthPending) truth.tick(app.lab, truthRequest());
+  app.analysis?.tick();
+  app.sgais?.tick();
+  if (app.compare?.enabled) app.compare.tick();
+  app.figureScan?.tick();
 }
 
 /** Build the parts of the page that do not depend on the chain. */
@@ -162,8 +169,15 @@ async function main() {
     frameWork,
     resetFrameWork,
     frameLimits: FRAME_LIMITS,
-    /** Background jobs queued or running by group, and jobs started by kind. */
-    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE }),
+    /** Where the frames' main-thread time went since the last reset (bench/frame-cost.mjs). */
+    frameCost,
+    resetFrameCost,
+    /** Draws of the throttled parts of the 2-D view since load: { density, numbers, pieces, overlay }. */
+    drawCounts: () => ({ ...drawCounts }),
+    /** One frame's sampling as the loop does it, at page time `now` ms (tests drive it while paused). */
+    playFrame: (now) => advanceFrame(guarded, now),
+    /** Background jobs queued or running by group, jobs started by kind, the pool size, workers alive (now, peak). */
+    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, workers: liveWorkers() }),
     sgais: () => app.sgais.summary(),
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */

@@ -57,7 +57,7 @@ export class MultichainPanel {
     };
     const id = startJob(payload, {
       group: 'multichain',
-      urgent: true, // the user pressed the button and waits: not queued behind the sweep
+      urgent: true, // the user pressed the button and waits: before every queued job (after the running one)
       onMessage: (message) => {
         if (id !== this.job) return;
         if (message.type === 'error') this.result = { status: 'error', message: userMessage(message.message), chains: CHAINS, steps, coordinates: [] };

@@ -1,12 +1,24 @@
 // Playing: the Play/Pause state, and how much sampling one animation frame does (a bounded number
-// of steps within a time budget, or one bouncy event animated over several frames).
+// of steps within a time budget, or one bouncy event animated over several frames). The speed
+// slider promises `speed` steps per frame at 60 frames per second, i.e. speed × 60 steps per
+// second of wall time: a frame that comes late (dropped frames on a loaded machine) runs the steps
+// of the time that passed, so what a slide shows after 20 s does not depend on the frame rate.
 
 import { $, app, specsOf } from './app.js';
 import { note, remaining as allowed } from './frame-budget.js';
 import { runWithin } from './stepper.js';
+import { countSteps } from './frame-cost.js';
 
-/** Wall-clock budget for sampling work in one frame, in milliseconds. */
+/** Wall-clock budget for sampling work in one frame at 60 fps, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
+/** A late frame's budget grows with the time that passed, to half of it, up to this. */
+const LATE_FRAME_BUDGET_MS = 16;
+/** The frame rate at which the speed slider counts its steps. */
+const NOMINAL_FPS = 60;
+/** Steps owed for at most this much wall time are kept (a stall or a hidden tab is not made up for). */
+const MAX_OWED_MS = 250;
+/** Steps owed to the main chain (the time since the last frame × speed × 60, minus steps run). */
+const pace = { lab: null, lastAt: null, owed: 0 };
 /** At or below this speed, bouncy samplers animate the particle along each path piece. */
 const ANIMATE_BELOW_SPEED = 3;
 /** Frames spent travelling one path piece when animating. */
@@ -16,6 +28,8 @@ const FRAMES_PER_SLOW_STEP = 90;
 
 export function setPlaying(playing) {
   app.playing = playing && !app.dead;
+  pace.lastAt = null; // a pause is not owed
+  pace.owed = 0;
   const button = $('play');
   button.textContent = app.playing ? 'Pause' : 'Play';
   button.setAttribute('aria-pressed', String(app.playing));
@@ -26,8 +40,8 @@ export function autoplayAllowed() {
   return !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** One frame's sampling work on the main chain. */
-export function advanceFrame(guarded) {
+/** One frame's sampling work on the main chain; `now` (ms, the page's clock) is when the frame runs. */
+export function advanceFrame(guarded, now = performance.now()) {
   const bouncy = specsOf('samplers', app.sampler).kind === 'bouncy';
   if (app.slowMotion) {
     animateStep(guarded);
@@ -35,15 +49,28 @@ export function advanceFrame(guarded) {
     animatePiece(guarded);
   } else {
     app.pieceProgress = undefined;
-    advance(guarded);
+    advance(guarded, now);
   }
 }
 
-/** Advance at most `app.speed` steps within the frame's time budget. */
-function advance(guarded) {
-  const maxSteps = Math.min(app.speed, allowed('steps'));
-  const ran = runWithin(app.lab, { maxSteps, budgetMs: FRAME_WORK_BUDGET_MS, guarded, done: () => app.dead });
+/**
+ * Run the steps owed: speed × 60 per second since the last frame (one frame's worth on the first
+ * frame after a pause or a new chain), within the frame's time budget and FRAME_LIMITS.steps; what
+ * does not fit is owed to the next frame (up to MAX_OWED_MS of steps).
+ */
+function advance(guarded, now) {
+  const elapsed = pace.lab === app.lab && pace.lastAt !== null ? Math.min(Math.max(0, now - pace.lastAt), MAX_OWED_MS) : 1000 / NOMINAL_FPS;
+  if (pace.lab !== app.lab) pace.owed = 0;
+  pace.lab = app.lab;
+  pace.lastAt = now;
+  const perMs = (app.speed * NOMINAL_FPS) / 1000;
+  pace.owed = Math.min(pace.owed + perMs * elapsed, Math.max(app.speed, perMs * MAX_OWED_MS));
+  const maxSteps = Math.min(Math.floor(pace.owed), allowed('steps'));
+  const budgetMs = Math.min(LATE_FRAME_BUDGET_MS, Math.max(FRAME_WORK_BUDGET_MS, elapsed / 2));
+  const ran = maxSteps > 0 ? runWithin(app.lab, { maxSteps, budgetMs, guarded, done: () => app.dead }) : 0;
+  pace.owed -= ran;
   note('steps', ran);
+  countSteps(ran);
 }
 
 /** Slow motion: one step per FRAMES_PER_SLOW_STEP frames, its parts drawn one after another. */

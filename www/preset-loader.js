@@ -1,7 +1,7 @@
 // Loading a paper preset or a lesson step: target, sampler, the parameters it sets (the rest take
 // their derived defaults), speed, seed, compare mode and the pair shown; then play.
 
-import { $, app, currentSpecs } from './app.js';
+import { $, app, currentSpecs, mixingOf } from './app.js';
 import { DEMOS, findPreset } from './presets.js';
 import { PAPERS } from './figures/index.js';
 import { placeNextTo, wireLessons } from './lessons.js';
@@ -57,7 +57,7 @@ export function applyPreset(preset) {
 
 /** The main (and compared) chain's state with its mixing numbers, for checking claims live. */
 function chainStates() {
-  const withMixing = (lab) => ({ ...JSON.parse(lab.state_json()), mixing: JSON.parse(lab.mixing_json()) });
+  const withMixing = (lab) => ({ ...JSON.parse(lab.state_json()), mixing: mixingOf(lab) });
   return guarded(() => ({
     state: app.lab ? withMixing(app.lab) : undefined,
     compareState: app.compare?.enabled && app.compare.lab ? withMixing(app.compare.lab) : undefined,

@@ -1,20 +1,33 @@
-// Drawing the main chain each frame: the density and overlay layers of the 2-D panel, the state
-// panels, the compared chain, and (a few times a second while running) the trace and
-// autocorrelation charts, whose text layout is costly.
+// Drawing the main chain: while playing, the overlay (current point, trail, ellipses) every
+// frame, the density image and the compared chain at most every DENSITY_INTERVAL_MS, the numbers
+// (state panel, pair controls, the compared chain's numbers) at most every
+// NUMBERS_INTERVAL_MS, and one piece of the secondary drawing (trace; once a second the mixing
+// panel, autocorrelation and held-out charts) at most every CHART_PIECE_INTERVAL_MS, since their
+// text layout is costly; paused, everything at once (an event, not a frame's work), and the first
+// paused frame draws what the cadence left stale.
 
-import { $, app } from './app.js';
+import { $, app, mixingOf } from './app.js';
 import { clearStatus, guarded, showStatus } from './errors.js';
 import { fitCanvas } from './format.js';
 import { setPlaying } from './playback.js';
 import { showMixing, showState } from './stats.js';
 import { showPairControls } from './pair-controls.js';
 import { fits, note } from './frame-budget.js';
+import { timed } from './frame-cost.js';
 
 /** The main chain's recorded-sample count at the last draw, to count samples binned per frame. */
 let lastRecorded = { lab: null, count: 0 };
 
-/** Secondary charts redraw at most this often while running. */
-const CHART_INTERVAL_MS = 250;
+/** While playing: the density image and the compared chain at most this often (20 Hz). */
+const DENSITY_INTERVAL_MS = 50;
+/** While playing: the numbers (DOM text) at most this often (5 Hz). */
+const NUMBERS_INTERVAL_MS = 200;
+/** While playing: one piece of the secondary drawing at most this often (each chart ≈ 2.5 Hz). */
+const CHART_PIECE_INTERVAL_MS = 100;
+/** When each throttled part was drawn last (page clock, ms), and whether a skipped part is stale. */
+const cadence = { density: -Infinity, numbers: -Infinity, compareNumbers: -Infinity, piece: -Infinity, stale: false };
+/** How many times each throttled part was drawn (the cadence's browser test reads them). */
+export const drawCounts = { density: 0, numbers: 0, pieces: 0, overlay: 0 };
 // 'heldout' (SGLD paper Fig. 3) is drawn only for targets with a test set (its figure is hidden otherwise).
 const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf'], ['heldout', 'chart-heldout']];
 
@@ -27,67 +40,123 @@ export function wireView({ discardSinceRunaway }) {
   actions.discardSinceRunaway = discardSinceRunaway;
 }
 
+/** Whether a throttled `part` is due at `now` (always when paused); marks the skipped ones stale. */
+function due(part, interval, now) {
+  if (!app.playing || now - cadence[part] >= interval) {
+    cadence[part] = now;
+    return true;
+  }
+  cadence.stale = true;
+  return false;
+}
+
 export function draw() {
   if (!app.lab || app.dead) return;
+  const now = performance.now();
+  countBinned();
+  const density = due('density', DENSITY_INTERVAL_MS, now);
+  const numbers = due('numbers', NUMBERS_INTERVAL_MS, now);
   guarded(() => {
-    app.panel.drawDensity(app.lab);
-    app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined, {
+    if (density) timed('draw.density', () => app.panel.drawDensity(app.lab));
+    timed('draw.overlay', () => app.panel.drawOverlay(app.lab, app.playing ? app.pieceProgress : undefined, {
       stepParts: app.slowMotion ? app.stepParts : null,
       stepProgress: app.stepProgress ?? 1,
       dragPixel: app.dragPixel,
-    });
-    const state = JSON.parse(app.lab.state_json());
-    if (lastRecorded.lab === app.lab && state.n_recorded > lastRecorded.count) note('binned', state.n_recorded - lastRecorded.count);
-    lastRecorded = { lab: app.lab, count: state.n_recorded };
-    showState(state, { onDiscardSinceRunaway: actions.discardSinceRunaway });
-    showPairControls(state);
-    $('legend-predicted').hidden = !state.predicted;
-    $('chart-heldout').closest('figure').hidden = !state.heldout;
-    if (state.diverged) {
-      showStatus(state.diverged, 'divergence');
-      setPlaying(false);
-    } else {
-      clearStatus('divergence'); // lowered the step and pressed Reset: the message has no cause
-    }
+    }));
+    drawCounts.overlay += 1;
+    if (density) drawCounts.density += 1;
+    if (numbers) timed('draw.numbers', () => showNumbers());
   });
-  if (app.compare?.enabled) app.compare.draw();
+  if (app.compare?.enabled && density) timed('draw.compare', () => app.compare.draw({ numbers: due('compareNumbers', NUMBERS_INTERVAL_MS, now) }));
   if (!app.playing) drawCharts();
-  else drawChartsStaggered();
+  else timed('draw.charts', () => drawChartsStaggered(now));
 }
 
-/** The secondary drawing, in pieces: the mixing panel (ESS over the window), then each chart. */
+/** The first frame after playing stopped draws what the cadence skipped (final numbers, density). */
+export function drawStale() {
+  if (!cadence.stale || app.playing) return;
+  cadence.stale = false;
+  draw();
+}
+
+/** Samples binned into the density image since the last frame (they are binned as they are drawn). */
+function countBinned() {
+  const count = app.lab.n_recorded();
+  if (lastRecorded.lab === app.lab && count > lastRecorded.count) note('binned', count - lastRecorded.count);
+  lastRecorded = { lab: app.lab, count };
+}
+
+/** The chain's numbers: state panel, pair controls, divergence message. */
+function showNumbers() {
+  drawCounts.numbers += 1;
+  const state = JSON.parse(app.lab.state_json());
+  showState(state, { onDiscardSinceRunaway: actions.discardSinceRunaway });
+  showPairControls(state);
+  $('legend-predicted').hidden = !state.predicted;
+  $('chart-heldout').closest('figure').hidden = !state.heldout;
+  if (state.diverged) {
+    showStatus(state.diverged, 'divergence');
+    setPlaying(false);
+  } else {
+    clearStatus('divergence'); // lowered the step and pressed Reset: the message has no cause
+  }
+}
+
+/**
+ * The secondary drawing, in pieces, each redrawn while playing at most every `every` ms: the
+ * mixing panel (ESS over the window, O(window · τ), and the lesson's claims read from it) and the
+ * autocorrelation and held-out charts once a second, the trace as often as the pieces come round.
+ */
+const SLOW_PIECE_MS = 1000;
 const CHART_PIECES = [
-  () => {
-    guarded(() => showMixing(JSON.parse(app.lab.mixing_json())));
+  { every: SLOW_PIECE_MS, draw: () => timed('chart.mixing', () => {
+    guarded(() => showMixing(mixingOf(app.lab)));
     app.lessons?.refresh();
     if (app.compare?.enabled) app.compare.showMixing();
-  },
-  ...CHARTS.map(([kind, id]) => () => {
+  }) },
+  ...CHARTS.map(([kind, id]) => ({ every: kind === 'trace' ? 0 : SLOW_PIECE_MS, draw: () => timed(`chart.${kind}`, () => {
     const canvas = $(id);
     if (canvas.closest('figure').hidden) return;
     if (fitCanvas(canvas)) guarded(() => app.lab.draw_chart(kind, canvas));
-  }),
+  }) })),
 ];
-/** Index of the next piece of a round under way, or null between rounds. */
-let nextPiece = null;
+/** When each piece was drawn last (page clock, ms), and the piece whose turn is next. */
+const pieceDrawnAt = CHART_PIECES.map(() => -Infinity);
+let nextPiece = 0;
 
-/** While playing: a round every CHART_INTERVAL_MS, one piece per frame (each costs 5–30 ms). */
-function drawChartsStaggered() {
+/**
+ * While playing: one piece (each costs 5–30 ms, the mixing panel more) at most every
+ * CHART_PIECE_INTERVAL_MS of wall time, whatever the frame rate, the next in turn that is due.
+ */
+function drawChartsStaggered(now) {
   if (!fits('chartRedraws')) return;
-  if (nextPiece === null) {
-    if (performance.now() - app.chartsDrawnAt <= CHART_INTERVAL_MS) return;
-    app.chartsDrawnAt = performance.now();
-    nextPiece = 0;
+  if (now - cadence.piece < CHART_PIECE_INTERVAL_MS) {
+    cadence.stale = true;
+    return;
   }
-  note('chartRedraws', 1);
-  CHART_PIECES[nextPiece]();
-  nextPiece = nextPiece + 1 < CHART_PIECES.length ? nextPiece + 1 : null;
+  for (let k = 0; k < CHART_PIECES.length; k++) {
+    const i = (nextPiece + k) % CHART_PIECES.length;
+    if (now - pieceDrawnAt[i] < CHART_PIECES[i].every) continue;
+    cadence.piece = now;
+    pieceDrawnAt[i] = now;
+    nextPiece = (i + 1) % CHART_PIECES.length;
+    app.chartsDrawnAt = now;
+    note('chartRedraws', 1);
+    drawCounts.pieces += 1;
+    CHART_PIECES[i].draw();
+    return;
+  }
+  cadence.stale = true;
 }
 
 /** All of the secondary drawing at once (paused, or after a change: an event, not a frame's work). */
 export function drawCharts() {
   if (!app.lab || app.dead) return;
   app.chartsDrawnAt = performance.now();
-  nextPiece = null;
-  for (const piece of CHART_PIECES) piece();
+  cadence.piece = app.chartsDrawnAt;
+  nextPiece = 0;
+  for (const [i, piece] of CHART_PIECES.entries()) {
+    pieceDrawnAt[i] = app.chartsDrawnAt;
+    piece.draw();
+  }
 }
