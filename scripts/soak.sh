@@ -44,6 +44,8 @@ echo "== nested sampling at N = 10^4 against the exact linear-regression and K =
 SGVIZ_SOAK_NS_N=10000 cargo test --release --test all sgais_nested::
 echo "== SGAIS on the K = 5 mixture at N = 10^4: three seeds, AIS and NS within 0.1 % (make test runs one seed and AIS at 2,000)"
 SGVIZ_SGAIS_MIXTURE_SOAK=1 cargo test --release --test all sgais_mixture::
+echo "== SGAIS on softmax regression at N = 10^4: three seeds and AIS within 0.1 % of the importance-sampling reference (make test runs two seeds at 2,000 within 0.3 %)"
+SGVIZ_SGAIS_SOFTMAX_SOAK=1 cargo test --release --test all sgais_softmax::
 echo "== the shift demo at N = 10^5, K = 7: in order vs shuffled against the Laplace reference (make test runs 12,000)"
 SGVIZ_SGAIS_SHIFT_SOAK=1 cargo test --release --test all sgais_shift_orders:: -- --nocapture
 echo "== bouncy-family long runs (10x)"

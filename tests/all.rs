@@ -56,6 +56,8 @@ mod sgais;
 mod sgais_defaults;
 #[path = "sgais_fig_a1.rs"]
 mod sgais_fig_a1;
+#[path = "sgais_softmax.rs"]
+mod sgais_softmax;
 #[path = "sgais_mixture.rs"]
 mod sgais_mixture;
 #[path = "sgais_nested.rs"]
