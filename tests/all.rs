@@ -56,8 +56,6 @@ mod sgais;
 mod sgais_defaults;
 #[path = "sgais_fig_a1.rs"]
 mod sgais_fig_a1;
-#[path = "sgais_softmax.rs"]
-mod sgais_softmax;
 #[path = "sgais_mixture.rs"]
 mod sgais_mixture;
 #[path = "sgais_nested.rs"]
@@ -68,6 +66,8 @@ mod sgais_noise;
 mod sgais_shift;
 #[path = "sgais_shift_orders.rs"]
 mod sgais_shift_orders;
+#[path = "sgais_softmax.rs"]
+mod sgais_softmax;
 #[path = "sgais_summary.rs"]
 mod sgais_summary;
 #[path = "sgfs_d_law.rs"]
