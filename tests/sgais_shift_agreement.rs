@@ -8,8 +8,9 @@
 //! n = 1,000), the mixture's own defaults, data seed 1, SGAIS seeds 1–3 in each order (about 45
 //! CPU-s, most of it the three in-order runs). The shuffled runs are the control (stationary
 //! data): the tolerance is their own spread, a 4-sd prediction interval for one more replica,
-//! 4 s √(1 + 1/R) with s their sample sd (at least 1 nat). Agreement: every in-order replica within it of the shuffled mean. The shuffled
-//! replicas must also agree with each other within the 0.1 % of |log Ẑ|.
+//! 4 s √(1 + 1/R) with s their sample sd (at least 1 nat). Agreement: every in-order replica
+//! within it of the shuffled mean. The shuffled replicas must also agree with each other within
+//! the 0.1 % of |log Ẑ|.
 //!
 //! Measured: the orders do NOT agree yet (shuffled −10,622.5 / −10,621.3 / −10,626.3, in order
 //! −10,710.7 / −11,369.6 / −10,677.3: 54–746 nats low). `KNOWN_DISAGREEMENT` records that; the
