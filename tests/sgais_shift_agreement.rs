@@ -3,7 +3,8 @@
 //! number, log p(y_1..y_N) (the evidence does not depend on the order of exchangeable data), so the
 //! orders must agree. Issue 22 asks for agreement within 0.1 % at the paper's N = 10⁵.
 //!
-//! CI: the cheapest setting that shows the gap (docs/sgais.md §10, "the shift gap's cheapest
+//! `make soak` (both tests are `#[ignore]`d in `make test`, which runs only the comparison's
+//! hand-worked test): the cheapest setting that shows the gap (docs/sgais.md §10, "the shift gap's cheapest
 //! reproducer"): K = 5 on the first N = 3,000 shift points (one change point, 3 → 5 clusters at
 //! n = 1,000), the mixture's own defaults, data seed 1, SGAIS seeds 1–3 in each order (about 45
 //! CPU-s, most of it the three in-order runs). The shuffled runs are the control (stationary
@@ -19,7 +20,7 @@
 //! increments come out low; too high would be a different bug) — and fails once the orders
 //! agree, so that the fix flips the flag and this becomes the agreement test.
 //!
-//! `SGVIZ_SGAIS_SHIFT_SOAK=1` (`make soak`): K = 5 and 7 at the paper's N = 10⁵, seed 1 (one
+//! At paper scale (`make soak`): K = 5 and 7 at the paper's N = 10⁵, seed 1 (one
 //! replica per order, so the issue's 0.1 % of |log Ẑ| is the tolerance; several CPU-minutes).
 
 use sgviz::sgais::job::resolve;
@@ -27,10 +28,6 @@ use sgviz::sgais::run::{RunStatus, SgaisRun};
 
 /// The orders disagree at the mixture's defaults (docs/sgais.md §10); false once a fix makes them agree.
 const KNOWN_DISAGREEMENT: bool = true;
-
-fn soak() -> bool {
-    std::env::var("SGVIZ_SGAIS_SHIFT_SOAK").is_ok_and(|v| v != "0")
-}
 
 /// Final log Ẑ of SGAIS `seed` on the first `n` shift points (data seed 1) with K components, at
 /// the mixture's defaults.
@@ -76,21 +73,28 @@ fn check(in_order: &[f64], shuffled: &[f64], label: &str) {
     }
 }
 
+/// K = 5 on the first 3,000 points, three seeds in each order (about 45 CPU-s: `make soak`, with
+/// `--include-ignored`; `make test` keeps the comparison's hand-worked test below, CI time being
+/// over its budget, issue 23).
 #[test]
+#[ignore = "about 45 CPU-s; run by make soak (scripts/soak.sh)"]
 fn in_order_and_shuffled_estimate_the_same_evidence() {
-    if soak() {
-        for k in [5, 7] {
-            let (a, b) = (final_log_z(k, 100_000, false, 1), final_log_z(k, 100_000, true, 1));
-            check(&[a], &[b], &format!("K = {k}, N = 100,000, seed 1"));
-        }
-        return;
-    }
     let (k, n, seeds) = (5, 3_000, 1..=3u64);
     let in_order: Vec<f64> = seeds.clone().map(|s| final_log_z(k, n, false, s)).collect();
     let shuffled: Vec<f64> = seeds.map(|s| final_log_z(k, n, true, s)).collect();
     let range = shuffled.iter().cloned().fold(f64::NEG_INFINITY, f64::max) - shuffled.iter().cloned().fold(f64::INFINITY, f64::min);
     assert!(range <= 1e-3 * mean(&shuffled).abs(), "the shuffled replicas {shuffled:.1?} spread by {range:.1} nats, more than the issue's 0.1 %");
     check(&in_order, &shuffled, &format!("K = {k}, N = {n}, seeds 1–3"));
+}
+
+/// K = 5 and 7 at the paper's N = 10⁵, seed 1 (several CPU-minutes; `make soak`).
+#[test]
+#[ignore = "several CPU-minutes; run by make soak (scripts/soak.sh)"]
+fn in_order_and_shuffled_estimate_the_same_evidence_at_paper_scale() {
+    for k in [5, 7] {
+        let (a, b) = (final_log_z(k, 100_000, false, 1), final_log_z(k, 100_000, true, 1));
+        check(&[a], &[b], &format!("K = {k}, N = 100,000, seed 1"));
+    }
 }
 
 /// The comparison itself on hand-made numbers: within a spread-based interval, outside it below.
