@@ -26,12 +26,13 @@ const aisMax = Number(option('--no-ais-above', 'Infinity'));
 const HEADING = '## SGAIS vs NS vs AIS';
 
 /**
- * Per-model settings passed explicitly. The mixture: K = 20 SGHMC steps per temperature and
- * lr = 0.1 (issue 22's per-model SGAIS defaults for the mixture), chunks and minibatches of 500.
+ * Per-model settings passed explicitly: the per-model SGAIS defaults (src/sgais/model_defaults.rs),
+ * softmax K = 40 SGHMC steps per temperature and lr = 0.1 (docs/sgais.md §13), the mixture K = 20
+ * and lr = 0.1.
  */
 const SETTINGS = {
   linreg: [],
-  softmax: [],
+  softmax: ['burn_in_steps=40', 'learning_rate=0.1'],
   gmm: ['burn_in_steps=20', 'learning_rate=0.1'],
 };
 
@@ -56,7 +57,7 @@ const z = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 
 function section(rows) {
   const lines = [`${HEADING} (\`node bench/evidence-methods.mjs\`: \`sgviz evidence --target T --set n_points=N --seed 1 --ais --ns\`)`, ''];
-  lines.push(`One run of each method per row (seed 1; NS and AIS each with their own seed derived from it). SGAIS at its defaults (the mixture: ${SETTINGS.gmm.join(', ')}); AIS is SGAIS's kernel on the full data with the same settings; NS is Skilling's nested sampling with 25 live points and 20 constrained SGHMC steps per replacement (docs/sgais.md §7), its ± the √(H/M) standard error. Cost: wall and thread-CPU seconds (other jobs on the shared machine inflate wall time, not CPU time) and per-datum evaluations (independent of load). Ratio = NS cost / SGAIS cost. Measured ${new Date().toISOString().slice(0, 16)} UTC, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} cores.`, '');
+  lines.push(`One run of each method per row (seed 1; NS and AIS each with their own seed derived from it). SGAIS at its defaults (softmax: ${SETTINGS.softmax.join(', ')}; the mixture: ${SETTINGS.gmm.join(', ')}); AIS is SGAIS's kernel on the full data with the same settings; NS is Skilling's nested sampling with 25 live points and 20 constrained SGHMC steps per replacement (docs/sgais.md §7), its ± the √(H/M) standard error. Cost: wall and thread-CPU seconds (other jobs on the shared machine inflate wall time, not CPU time) and per-datum evaluations (independent of load). Ratio = NS cost / SGAIS cost. Measured ${new Date().toISOString().slice(0, 16)} UTC, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} cores.`, '');
   lines.push('| model | N | exact log Z | SGAIS log Ẑ | NS log Ẑ ± SE | AIS log Ẑ | SGAIS CPU s (evals) | NS CPU s (evals) | AIS CPU s (evals) | NS/SGAIS CPU (evals) | AIS/SGAIS CPU (evals) |');
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {

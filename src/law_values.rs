@@ -127,3 +127,20 @@ fn the_periodic_law_is_computed_up_to_fifty_million_times_two_d_cubed_steps() {
     let never = law_on_summary("sghmc", &values(0.0), &standard_summary(2)).unwrap();
     assert!((at_cap.cov[(0, 0)] - never.cov[(0, 0)]).abs() < 1e-3, "{} vs {}", at_cap.cov, never.cov);
 }
+
+#[test]
+fn momentum_redrawn_every_five_steps_in_three_dimensions_is_the_scalar_law_on_each_axis() {
+    // The standard Gaussian in D = 3 (exact gradients): the axes do not interact, so each has the
+    // scalar period law at λ = 1 and the covariances are 0. (At D = 2 a state of 2 + D = 4
+    // coordinates would have the right size by accident; at D = 3 only 2D = 6 does.)
+    let (eta, alpha) = (0.2, 0.05);
+    let v = periodic_variance_by_iteration(eta, alpha, 1.0, 5);
+    let values = params("sghmc", &[("sghmc_lr", eta), ("friction", alpha), ("batch_size", 100.0), ("resample_every", 5.0)]);
+    let law = law_on_summary("sghmc", &values, &standard_summary(3)).unwrap();
+    for a in 0..3 {
+        for b in 0..3 {
+            let expected = if a == b { v } else { 0.0 };
+            assert!((law.cov[(a, b)] - expected).abs() < 1e-9, "C[{a}][{b}] = {} vs {expected}", law.cov[(a, b)]);
+        }
+    }
+}

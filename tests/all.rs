@@ -66,8 +66,12 @@ mod sgais_nested;
 mod sgais_noise;
 #[path = "sgais_shift.rs"]
 mod sgais_shift;
+#[path = "sgais_shift_agreement.rs"]
+mod sgais_shift_agreement;
 #[path = "sgais_shift_orders.rs"]
 mod sgais_shift_orders;
+#[path = "sgais_softmax.rs"]
+mod sgais_softmax;
 #[path = "sgais_summary.rs"]
 mod sgais_summary;
 #[path = "sgfs_d_law.rs"]

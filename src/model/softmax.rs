@@ -91,6 +91,10 @@ impl SoftmaxRegression {
     pub fn prior_sd(&self) -> f64 {
         self.prior_sd
     }
+    /// Datum i: its features and its class label.
+    pub fn datum(&self, i: usize) -> (&[f64], usize) {
+        (self.row(i), self.labels[i])
+    }
 
     fn row(&self, i: usize) -> &[f64] {
         &self.features[i * self.d..(i + 1) * self.d]

@@ -39,6 +39,7 @@ pub mod format;
 pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod laplace_reference;
+pub mod softmax_reference;
 pub mod models;
 pub mod model_defaults;
 pub mod mixture1d;

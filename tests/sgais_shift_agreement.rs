@@ -1,0 +1,115 @@
+//! Distribution shift (SGAIS paper §6.2, Fig. 5; docs/sgais.md §9 and §10): log Ẑ of a mixture
+//! fitted to the shift data in order and to the same points shuffled are two estimates of one
+//! number, log p(y_1..y_N) (the evidence does not depend on the order of exchangeable data), so the
+//! orders must agree. Issue 22 asks for agreement within 0.1 % at the paper's N = 10⁵.
+//!
+//! `make soak` (both tests are `#[ignore]`d in `make test`, which runs only the comparison's
+//! hand-worked test): the cheapest setting that shows the gap (docs/sgais.md §10, "the shift gap's cheapest
+//! reproducer"): K = 5 on the first N = 3,000 shift points (one change point, 3 → 5 clusters at
+//! n = 1,000), the mixture's own defaults, data seed 1, SGAIS seeds 1–3 in each order (about 45
+//! CPU-s, most of it the three in-order runs). The shuffled runs are the control (stationary
+//! data): the tolerance is their own spread, a 4-sd prediction interval for one more replica,
+//! 4 s √(1 + 1/R) with s their sample sd (at least 1 nat). Agreement: every in-order replica
+//! within it of the shuffled mean. The shuffled replicas must also agree with each other within
+//! the issue's 0.1 % of |log Ẑ|.
+//!
+//! Measured: the orders do NOT agree yet (shuffled −10,622.5 / −10,621.3 / −10,626.3, in order
+//! −10,710.7 / −11,369.6 / −10,677.3: 54–746 nats low). `KNOWN_DISAGREEMENT` records that; the
+//! test then checks the failure has the measured shape — every in-order replica *below* the
+//! interval (the particles fall behind the posterior at the change point and the evidence
+//! increments come out low; too high would be a different bug) — and fails once the orders
+//! agree, so that the fix flips the flag and this becomes the agreement test.
+//!
+//! At paper scale (`make soak`): K = 5 and 7 at the paper's N = 10⁵, seed 1 (one
+//! replica per order, so the issue's 0.1 % of |log Ẑ| is the tolerance; several CPU-minutes).
+
+use sgviz::sgais::job::resolve;
+use sgviz::sgais::run::{RunStatus, SgaisRun};
+
+/// The orders disagree at the mixture's defaults (docs/sgais.md §10); false once a fix makes them agree.
+const KNOWN_DISAGREEMENT: bool = true;
+
+/// Final log Ẑ of SGAIS `seed` on the first `n` shift points (data seed 1) with K components, at
+/// the mixture's defaults.
+fn final_log_z(components: usize, n: usize, shuffled: bool, seed: u64) -> f64 {
+    let scenario = if shuffled { "shift_shuffled" } else { "shift" };
+    let settings: Vec<(String, String)> = vec![("n_points".into(), n.to_string()), ("n_components".into(), components.to_string()), ("scenario".into(), scenario.into())];
+    let resolved = resolve("gmm", None, &settings, None).unwrap();
+    assert_eq!(resolved.model.n_data(), n);
+    let mut run = SgaisRun::new(resolved.model, resolved.config, n, seed);
+    run.run_to_end();
+    assert_eq!(*run.status(), RunStatus::Finished);
+    run.log_z()
+}
+
+fn mean(x: &[f64]) -> f64 {
+    x.iter().sum::<f64>() / x.len() as f64
+}
+
+fn sample_sd(x: &[f64]) -> f64 {
+    let m = mean(x);
+    (x.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (x.len() - 1) as f64).sqrt()
+}
+
+/// The in-order replicas against the shuffled ones: (tolerance, every in-order replica within it,
+/// every in-order replica below the interval), and a line with the numbers.
+fn compare(in_order: &[f64], shuffled: &[f64]) -> (bool, bool, String) {
+    let centre = mean(shuffled);
+    let tolerance = if shuffled.len() >= 2 { 4.0 * sample_sd(shuffled).max(1.0) * (1.0 + 1.0 / shuffled.len() as f64).sqrt() } else { 1e-3 * centre.abs() };
+    let agree = in_order.iter().all(|z| (z - centre).abs() <= tolerance);
+    let all_below = in_order.iter().all(|z| *z < centre - tolerance);
+    let line = format!("in order {in_order:.1?}, shuffled {shuffled:.1?}: shuffled mean {centre:.1}, tolerance {tolerance:.1} nats (the issue's 0.1 %: {:.1})", 1e-3 * centre.abs());
+    (agree, all_below, line)
+}
+
+fn check(in_order: &[f64], shuffled: &[f64], label: &str) {
+    let (agree, all_below, line) = compare(in_order, shuffled);
+    println!("{label}: {line}");
+    if KNOWN_DISAGREEMENT {
+        assert!(!agree, "{label}: {line} — the orders now agree: set KNOWN_DISAGREEMENT = false and update docs/sgais.md §10");
+        assert!(all_below, "{label}: {line} — the known disagreement changed shape: an in-order replica is not below the shuffled interval");
+    } else {
+        assert!(agree, "{label}: {line} — in order and shuffled disagree");
+    }
+}
+
+/// K = 5 on the first 3,000 points, three seeds in each order (about 45 CPU-s: `make soak`, with
+/// `--include-ignored`; `make test` keeps the comparison's hand-worked test below, CI time being
+/// over its budget, issue 23).
+#[test]
+#[ignore = "about 45 CPU-s; run by make soak (scripts/soak.sh)"]
+fn in_order_and_shuffled_estimate_the_same_evidence() {
+    let (k, n, seeds) = (5, 3_000, 1..=3u64);
+    let in_order: Vec<f64> = seeds.clone().map(|s| final_log_z(k, n, false, s)).collect();
+    let shuffled: Vec<f64> = seeds.map(|s| final_log_z(k, n, true, s)).collect();
+    let range = shuffled.iter().cloned().fold(f64::NEG_INFINITY, f64::max) - shuffled.iter().cloned().fold(f64::INFINITY, f64::min);
+    assert!(range <= 1e-3 * mean(&shuffled).abs(), "the shuffled replicas {shuffled:.1?} spread by {range:.1} nats, more than the issue's 0.1 %");
+    check(&in_order, &shuffled, &format!("K = {k}, N = {n}, seeds 1–3"));
+}
+
+/// K = 5 and 7 at the paper's N = 10⁵, seed 1 (several CPU-minutes; `make soak`).
+#[test]
+#[ignore = "several CPU-minutes; run by make soak (scripts/soak.sh)"]
+fn in_order_and_shuffled_estimate_the_same_evidence_at_paper_scale() {
+    for k in [5, 7] {
+        let (a, b) = (final_log_z(k, 100_000, false, 1), final_log_z(k, 100_000, true, 1));
+        check(&[a], &[b], &format!("K = {k}, N = 100,000, seed 1"));
+    }
+}
+
+/// The comparison itself on hand-made numbers: within a spread-based interval, outside it below.
+#[test]
+fn the_comparison_reads_the_tolerance_from_the_shuffled_spread() {
+    // Shuffled −100, −102, −104: sd 2, tolerance 4·2·√(4/3) = 9.24 around −102 (9 nats off is
+    // inside it, 10 outside; without the √(1 + 1/R), 9 would be outside).
+    let shuffled = [-100.0, -102.0, -104.0];
+    assert_eq!(compare(&[-95.0, -111.0], &shuffled).0, true);
+    assert_eq!(compare(&[-92.0], &shuffled).0, false);
+    let (agree, below, _) = compare(&[-112.0, -150.0], &shuffled);
+    assert!(!agree && below);
+    let (agree, below, _) = compare(&[-112.0, -90.0], &shuffled);
+    assert!(!agree && !below);
+    // One replica each: the issue's 0.1 % of |log Ẑ|.
+    assert_eq!(compare(&[-100_050.0], &[-100_000.0]).0, true);
+    assert_eq!(compare(&[-100_150.0], &[-100_000.0]).0, false);
+}
