@@ -14,7 +14,7 @@ const env = useBrowser();
 async function runChains(page, steps) {
   await page.evaluate((n) => window.sgviz.app.lab.run(n - window.sgviz.app.lab.timeline_position()[0]), steps);
   await page.click('#multichain-run');
-  await page.waitForFunction(() => ['done', 'error'].includes(window.sgviz.multichain()?.status));
+  await page.waitForFunction(() => ['done', 'error'].includes(window.sgviz.multichain()?.status), null, { timeout: 240_000 });
   return page.evaluate(() => window.sgviz.multichain());
 }
 
