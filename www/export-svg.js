@@ -15,7 +15,8 @@ export const SVG_CHARTS = {
   noise: { canvas: 'chart-noise', source: 'worker', what: 'noise chart', hint: 'the analysis is still running' },
   bias: { canvas: 'chart-bias', source: 'worker', what: 'bias chart', hint: 'the analysis is still running' },
   tradeoff: { canvas: 'chart-sweep', source: 'worker', what: 'trade-off chart', hint: 'the analysis is still running' },
-  sgais: { canvas: 'chart-evidence', source: 'worker', what: 'SGAIS evidence chart', hint: 'press "Start" in the SGAIS panel first' },
+  // Before a run the evidence canvas shows only its "Press Start" sentence: nothing to save yet.
+  sgais: { canvas: 'chart-evidence', source: 'worker', what: 'SGAIS evidence chart', hint: 'press "Start" in the SGAIS panel first', needsData: true },
 };
 
 /** Backing-pixel size of a canvas, or a 640 × 400 default while it is not laid out. */
@@ -32,7 +33,7 @@ export function svgText(name) {
   if (chart.source === 'panel') return app.lab.panel_svg();
   if (chart.source === 'lab') return app.lab.chart_svg(chart.kind, width, height);
   const spec = shownSpec(chart.canvas);
-  if (!spec) throw new Error(`There is no ${chart.what} to save yet: ${chart.hint}.`);
+  if (!spec || (chart.needsData && JSON.parse(spec).series.length === 0)) throw new Error(`There is no ${chart.what} to save yet: ${chart.hint}.`);
   return chart_json_svg(spec, width, height, drawingScale());
 }
 

@@ -63,6 +63,9 @@ test('moving the step-size slider changes the sampler step size', async () => {
   await page.keyboard.press('End');
   await page.click('#play');
   await page.waitForFunction(() => window.sgviz.state().diverged !== null, null, { timeout: 120_000 }); // a hang guard, as above
+  // The status line is redrawn on the page's next refresh (numbers at 5 Hz while playing): wait for
+  // it, on state, then read it.
+  await page.waitForFunction(() => document.querySelector('#status').textContent !== '', null, { timeout: 30_000 });
   const status = await page.textContent('#status');
   assert.match(status, /reduce ε/);
   assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
