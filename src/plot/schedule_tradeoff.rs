@@ -32,7 +32,7 @@ pub fn schedule_tradeoff_chart(runs: &[ScheduleRun], current: f64, budget: u64) 
     runs.sort_by(|p, q| p.a.total_cmp(&q.a));
     let label = |a: f64| format!("a = {}", crate::promise::show(a));
     let points = runs.iter().map(|r| (r.ess_per_1000_grads, r.error)).collect();
-    let mut series = vec![Series::new(format!("runs at {} grads each, a rising →", crate::promise::show(budget as f64)), points, PALETTE[2], Style::LineAndPoints)
+    let mut series = vec![Series::new(format!("one run per a, {} gradient evaluations each", crate::promise::show(budget as f64)), points, PALETTE[2], Style::LineAndPoints)
         .labelled(runs.iter().map(|r| label(r.a)).collect())
         .with_error_bars(runs.iter().map(|r| r.mcse).collect())];
     if let Some(now) = runs.iter().find(|r| (r.a - current).abs() <= 1e-9 * current.abs()) {
