@@ -12,6 +12,7 @@ use crate::phase::{log_grid, mh_rejection_probability, noise_scale, NoiseScale};
 use crate::plot::annealed_noise::{annealed_noise_chart, follow_schedule, Schedule};
 use crate::plot::analysis_panels::{bias_chart, knob_noise_chart, noise_chart, note_chart, tradeoff_chart, BiasCurves, Measured};
 use crate::plot::chart::ChartSpec;
+use crate::plot::schedule_tradeoff::{schedule_tradeoff_chart, ScheduleRun};
 use crate::registry;
 use crate::rng::{chain_rng, index_below};
 use crate::sweep::{Sweep, SweepCurve};
@@ -44,6 +45,8 @@ pub struct Analysis {
     /// SGLD's polynomial schedule, when it has one, and the chain's iteration when the analysis
     /// began: the noise chart is then drawn over iterations (docs/sgld.md §6).
     schedule: Option<(Schedule, f64)>,
+    /// Under the schedule the sweep varies its scale a, not the ignored ε (docs/sgld.md §8).
+    schedule_knob: Option<Knob>,
 }
 
 impl Analysis {
@@ -53,11 +56,16 @@ impl Analysis {
     pub fn new(config: &ChainConfig, chain: &Chain, truth: Moments, budget: u64) -> Result<Analysis, String> {
         let sampler = chain.sampler_spec();
         let knob = Knob::of(chain);
+        let schedule_knob = Knob::schedule_scale(chain);
         let curves = knob
             .iter()
             .map(|k| {
-                let settings = chain.sampler_params().iter().filter(|(n, _)| *n != k.param).map(|(n, v)| (n.to_string(), v.to_string())).collect();
-                SweepCurve { sampler: k.sampler.into(), param: k.param.into(), values: k.sweep_values(), settings }
+                let (swept, values) = match &schedule_knob {
+                    Some(s) => (s, s.schedule_sweep_values()),
+                    None => (k, k.sweep_values()),
+                };
+                let settings = chain.sampler_params().iter().filter(|(n, _)| *n != swept.param).map(|(n, v)| (n.to_string(), v.to_string())).collect();
+                SweepCurve { sampler: swept.sampler.into(), param: swept.param.into(), values, settings, whole_run: schedule_knob.is_some() }
             })
             .collect();
         let mut base = config.clone();
@@ -78,7 +86,7 @@ impl Analysis {
             None => Predictions::none(format!("{} has no step size or noise level to sweep", sampler.label)),
         };
         let schedule = polynomial_schedule(chain).map(|s| (s, chain.steps() as f64));
-        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection, schedule })
+        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection, schedule, schedule_knob })
     }
 
     /// Spend up to `max_grad_evals` on the sweep; returns the fraction done.
@@ -97,7 +105,14 @@ impl Analysis {
             let why = self.predictions.reason.as_deref().unwrap_or("nothing to sweep");
             return matches!(kind, "noise" | "bias" | "sweep").then(|| note_chart(&format!("No {kind} chart: {why}")));
         };
-        let measured = || -> Vec<Measured> { self.sweep.results().iter().filter(|r| r.sampler == knob.sampler && r.param == knob.param).filter_map(Measured::of).collect() };
+        let measured = || -> Vec<Measured> {
+            let results = self.sweep.results();
+            match (&self.schedule, &self.schedule_knob) {
+                // Each schedule run at its first step ε_0 = a·b^(−γ) on the bias chart's ε axis.
+                (Some((s, _)), Some(sk)) => results.iter().filter(|r| r.param == sk.param).filter_map(Measured::of).map(|m| Measured { value: Schedule { a: m.value, ..*s }.step(0.0), ..m }).collect(),
+                _ => results.iter().filter(|r| r.sampler == knob.sampler && r.param == knob.param).filter_map(Measured::of).collect(),
+            }
+        };
         let p = &self.predictions;
         match kind {
             "noise" => Some(match &self.noise {
@@ -114,6 +129,11 @@ impl Analysis {
                     follow_schedule(&mut chart, schedule, *iterations, crate::plot::analysis_panels::CURRENT);
                 }
                 Some(chart)
+            }
+            "sweep" if self.schedule_knob.is_some() => {
+                let sk = self.schedule_knob.as_ref()?;
+                let runs: Vec<ScheduleRun> = self.sweep.results().iter().filter(|r| r.param == sk.param).filter_map(ScheduleRun::of).collect();
+                Some(schedule_tradeoff_chart(&runs, sk.value, self.sweep.budget()))
             }
             "sweep" => Some(tradeoff_chart(knob.symbol, &p.tradeoff, &measured(), self.sweep.budget(), p.tradeoff_reason.as_deref())),
             _ => None,
@@ -404,5 +424,54 @@ mod tests {
         assert_eq!(at_small, curves.len() - 1, "largest ε should win at a small budget");
         assert_eq!(at_large, 0, "smallest ε should win at a large budget");
         assert!(curves.iter().all(|c| c.point_labels.first().is_some_and(|l| l.starts_with("ε = "))));
+    }
+
+    /// The SGLD Fig. 1–2 presets' run (tied-means mixture, n = 1, ε_t = a(b + t)^−0.55 with
+    /// a = 0.323, b = 554.5: ε from 0.01) and its analysis at the page's budget, run to the end.
+    fn preset_schedule_analysis() -> Analysis {
+        let config = ChainConfig::new("mixture", "sgld", 1).with("batch_size", 1).with("sgld_schedule", 1).with("sgld_a", 0.323).with("sgld_b", 554.5).with("sgld_gamma", 0.55);
+        let mut chain = Chain::new(&config).unwrap();
+        chain.run(300);
+        let truth = crate::truth::truth_for(chain.model()).moments.unwrap();
+        let mut analysis = Analysis::new(&config, &chain, truth, 200_000).unwrap();
+        while analysis.advance(1_000_000) < 1.0 {}
+        analysis
+    }
+
+    /// Issue 26: under the schedule every sweep chain ran the same schedule (ε ignored), so the
+    /// trade-off chart stacked identical points at one budget. Now the sweep varies a inside its
+    /// slider's stable range and the chart is error against ESS per 1,000 gradients (SGFS Fig. 2):
+    /// from the current a up, larger steps mix faster and carry more bias (docs/sgld.md §8).
+    #[test]
+    fn schedule_sweep_varies_a_larger_steps_mix_faster_and_are_more_biased() {
+        let analysis = preset_schedule_analysis();
+        let spec = analysis.chart("sweep").unwrap();
+        assert_eq!(spec.x_label, "ESS per 1,000 gradient evaluations");
+        let runs = &spec.series[0];
+        let a: Vec<f64> = runs.point_labels.iter().map(|l| l.trim_start_matches("a = ").parse().unwrap()).collect();
+        assert!(a.len() == 5 && a.windows(2).all(|w| w[1] > w[0]), "five distinct a, in order: {:?}", runs.point_labels);
+        // Every a is on the slider and its first step ε_0 = a·b^−0.55 stays below the step
+        // slider's shaded (unstable) end, 4/λ_max.
+        let chain = Chain::new(&ChainConfig::new("mixture", "sgld", 1).with("batch_size", 1).with("sgld_schedule", 1).with("sgld_b", 554.5)).unwrap();
+        let slider = |name: &str| chain.derived().iter().find(|d| d.name == name).cloned().unwrap();
+        let unstable = slider("step_size").unstable_above.unwrap();
+        assert!(a.iter().all(|&v| v >= slider("sgld_a").min && v * 554.5f64.powf(-0.55) <= unstable * (1.0 + 1e-9)), "{a:?} vs ε_0 ≤ {unstable}");
+        let current = a.iter().position(|&v| (v - 0.323).abs() < 1e-3).expect("the current a is swept");
+        // From the current a up: faster mixing (ESS per 1,000 gradients rises at each step) and more
+        // error: the largest a's error exceeds the current one's by more than the one-sided 95 %
+        // bound of their difference, 1.645·√(MCSE₁² + MCSE₂²) (DIAG.3's MCSEs).
+        let (p, se) = (&runs.points, &runs.error_bars);
+        assert!(p[current..].windows(2).all(|w| w[1].0 > w[0].0), "ESS per 1,000 gradients must rise with a: {p:?}");
+        let last = p.len() - 1;
+        let margin = 1.645 * (se[current].powi(2) + se[last].powi(2)).sqrt();
+        assert!(p[last].1 - p[current].1 > margin, "larger steps, more bias: {:?} vs {:?} (± {margin})", p[last], p[current]);
+        // Below it the chain has not crossed between the modes in the budget: a larger error.
+        assert!(p[0].1 - p[current].1 > 1.645 * (se[0].powi(2) + se[current].powi(2)).sqrt(), "{p:?}");
+        // The bias chart puts each run at its first step ε_0 = a·b^−0.55, inside the chart's range.
+        let bias = analysis.chart("bias").unwrap();
+        let xs: Vec<f64> = series(&bias, "bias estimate").points.iter().map(|q| q.0).collect();
+        for (x, v) in xs.iter().zip(&a) {
+            assert!((x / (v * 554.5f64.powf(-0.55)) - 1.0).abs() < 5e-3, "{xs:?} vs {a:?} (labels: 3 digits)");
+        }
     }
 }

@@ -45,6 +45,28 @@ impl Knob {
         Some(Knob { sampler: spec.name, param: param.name, symbol: param.symbol, log_scale: param.log_scale, range: (lo, hi), value })
     }
 
+    /// Under SGLD's polynomial schedule ε_t = a(b + t)^(−γ) (SGLD.3) the chain ignores ε: the knob
+    /// the sweep varies is the schedule's scale a, over its slider's range up to where ε_0 = a·b^(−γ)
+    /// reaches the stability limit 4/λ_max (the slider's shaded end). None otherwise.
+    pub fn schedule_scale(chain: &Chain) -> Option<Knob> {
+        let params = chain.sampler_params();
+        if chain.sampler_spec().name != "sgld" || params.try_get("sgld_schedule") != Some(1.0) {
+            return None;
+        }
+        let spec = chain.sampler_spec().params.iter().find(|p| p.name == "sgld_a")?;
+        let value = params.get("sgld_a");
+        let derived = chain.derived().iter().find(|d| d.name == "sgld_a");
+        let (lo, hi) = derived.map_or((spec.min, spec.max), |d| (d.min, d.unstable_above.unwrap_or(d.max).min(d.max)));
+        Some(Knob { sampler: "sgld", param: "sgld_a", symbol: spec.symbol, log_scale: true, range: (lo.min(value), hi.max(value)), value })
+    }
+
+    /// The schedule sweep's values: a × 3^k, k = −2 … 2, inside the range (the ends clamped to it).
+    pub fn schedule_sweep_values(&self) -> Vec<f64> {
+        let mut values: Vec<f64> = (-2..=2).map(|k| (self.value * 3f64.powi(k)).clamp(self.range.0, self.range.1)).collect();
+        values.dedup();
+        values
+    }
+
     /// `count` values spread over the range, log-spaced for a log-scale knob.
     pub fn grid(&self, count: usize) -> Vec<f64> {
         let (lo, hi) = self.range;

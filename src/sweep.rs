@@ -17,6 +17,10 @@ pub struct SweepCurve {
     pub values: Vec<f64>,
     /// Extra `name=value` settings for this sampler (e.g. the minibatch size of the main chain).
     pub settings: Vec<(String, String)>,
+    /// Retain every sample after warm-up (up to [`WHOLE_RUN_CAPACITY`]) instead of the latest
+    /// 20,000: under a decreasing step schedule (SGLD.3) the latest samples are not the run, so its
+    /// error's MCSE and its ESS are measured over the whole run.
+    pub whole_run: bool,
 }
 
 /// One finished or running point.
@@ -57,6 +61,10 @@ pub struct Sweep {
 const WARM_UP_FRACTION: f64 = 0.1;
 /// Steps per slice of one chain; small enough to keep a slice short for exact samplers.
 const STEPS_PER_SLICE: u64 = 64;
+/// Samples retained by a whole-run curve's chain (200,000 SGLD steps at n = 1: the page's budget).
+pub const WHOLE_RUN_CAPACITY: usize = 250_000;
+/// ESS is computed on at most this many retained samples (longer rings are thinned evenly).
+const ESS_POINTS: usize = 20_000;
 
 impl Sweep {
     /// `base` fixes the target, its settings, the data and the seed; each curve adds its sampler.
@@ -69,7 +77,7 @@ impl Sweep {
                 config.sampler = curve.sampler.clone();
                 config.settings.extend(curve.settings.iter().cloned());
                 config.settings.push((curve.param.clone(), value.to_string()));
-                config.capacity = 20_000;
+                config.capacity = if curve.whole_run { WHOLE_RUN_CAPACITY.min(budget as usize).max(20_000) } else { 20_000 };
                 config.burn_in = 0;
                 let chain = match &model {
                     Some(m) => Chain::with_model(&config, m.clone())?,
@@ -171,13 +179,17 @@ impl SweepPoint {
         }
     }
 
-    /// The smaller of the two displayed coordinates' ESS, per 1,000 gradient evaluations.
+    /// The smaller of the two displayed coordinates' ESS, per 1,000 gradient evaluations (DIAG.2),
+    /// over the retained samples, thinned evenly to at most [`ESS_POINTS`] (ESS of the thinned
+    /// series, per the gradients of all the retained samples).
     fn ess_per_1000_grads(&self) -> f64 {
         let ring = self.chain.samples();
         if ring.len() < 50 {
             return f64::NAN;
         }
-        let ess = (0..ring.dim().min(2)).map(|j| effective_sample_size(&ring.coordinate(j))).fold(f64::INFINITY, f64::min);
+        let stride = ring.len().div_ceil(ESS_POINTS);
+        let thinned = |j: usize| ring.coordinate(j).into_iter().step_by(stride).collect::<Vec<f64>>();
+        let ess = (0..ring.dim().min(2)).map(|j| effective_sample_size(&thinned(j))).fold(f64::INFINITY, f64::min);
         1000.0 * ess / (ring.len() as f64 * self.chain.grad_evals_per_sample())
     }
 }
@@ -192,7 +204,7 @@ mod tests {
     fn larger_steps_mix_faster_and_are_more_biased_at_equal_budget() {
         let truth = CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0).exact_moments().unwrap();
         let base = ChainConfig::new("gaussian", "sgld", 3).with("rho", 0.5).with("grad_noise", 0.0);
-        let curve = SweepCurve { sampler: "sgld".into(), param: "step_size".into(), values: vec![0.01, 0.8], settings: vec![("batch_size".into(), "10".into())] };
+        let curve = SweepCurve { sampler: "sgld".into(), param: "step_size".into(), values: vec![0.01, 0.8], settings: vec![("batch_size".into(), "10".into())], whole_run: false };
         let budget = 400_000;
         let mut sweep = Sweep::new(&base, None, vec![curve], budget, truth).unwrap();
         let mut slices = 0;

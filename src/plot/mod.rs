@@ -12,6 +12,7 @@ pub mod diagnostics_panel;
 pub mod finite;
 pub mod marginals;
 pub mod marginal2d;
+pub mod schedule_tradeoff;
 pub mod svg;
 pub mod svg_marks;
 
