@@ -8,6 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, settingWarningBeside, REMEDY_FIRST } from './harness.mjs';
 
+/** A sentence with each number as the page prints it ("18,200", "0.47", "40") replaced by '#'. */
+const maskNumbers = (text) => text.replace(/\d[\d,]*(\.\d+)?/g, '#');
+
 const env = useBrowser();
 
 test('SGHMC on the banana: the measured warning beside the learning-rate slider after 5,000 samples', async () => {
@@ -15,7 +18,10 @@ test('SGHMC on the banana: the measured warning beside the learning-rate slider 
   await page.waitForFunction(() => window.sgviz.state().steps > 0, null, { timeout: 60_000 });
   const [warning, shown, geometry] = await settingWarningBeside(page, 'sghmc_lr', 120_000);
   assert.equal(warning.failure, 'mixing');
-  assert.equal(shown, warning.text, 'the page shows the core\'s text');
+  // The measured numbers are re-measured as the chain runs and the box is redrawn at the page's
+  // refresh rate, so the state and the box may be a re-measurement apart: the sentences are
+  // compared with their numbers masked, and the box must state numbers where the core does.
+  assert.equal(maskNumbers(shown), maskNumbers(warning.text), 'the page shows the core\'s text');
   assert.match(warning.text, /^Let it run to about \S+ samples: measured here/, 'the remedy first, then that it is measured, not predicted');
   assert.match(warning.text, REMEDY_FIRST);
   assert.match(warning.text, /above 0\.3 in \d+ %/, 'it states the measured share');
@@ -37,9 +43,8 @@ test('SGHMC on the banana at n = 10: the bias warning beside the minibatch slide
   await page.evaluate(() => window.sgviz.setParam('batch_size', 10));
   const [warning, shown, geometry] = await settingWarningBeside(page, 'batch_size', 120_000);
   assert.equal(warning.failure, 'bias');
-  // The stated E2 is re-measured as the chain runs and the box is redrawn at the page's refresh
-  // rate, so the state and the box may be a re-measurement apart: the sentence up to the number is compared.
-  assert.equal(shown.split(' (the noise law')[0], warning.text.split(' (the noise law')[0], 'the page shows the core\'s text');
+  // The stated E2 is re-measured as the chain runs (see above): numbers masked.
+  assert.equal(maskNumbers(shown), maskNumbers(warning.text), 'the page shows the core\'s text');
   assert.match(shown, /\(the noise law's E2 ≈ \d/, 'the box states the law\'s E2');
   assert.match(warning.detail, /adds gradient noise that β̂ = 0 does not remove/, 'it names the cause: unremoved gradient noise');
   assert.match(warning.text, /more samples will not help/, 'a bias, not slow mixing');
