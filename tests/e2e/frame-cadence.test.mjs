@@ -70,11 +70,17 @@ test('steps per wall second do not depend on the frame rate: 60 frames or 10 fra
   await page.close();
 });
 
-test('the worker pool caps live workers of every job kind together (2 cores: one worker)', async () => {
+/** A fresh page that reports 2 cores (so its worker pool holds one worker), ready. */
+async function openOnTwoCores() {
   const page = await env.browser.newPage();
   await page.addInitScript(() => { Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 2 }); });
   await page.goto(env.server.url);
   await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
+  return page;
+}
+
+test('the worker pool caps live workers of every job kind together (2 cores: one worker)', async () => {
+  const page = await openOnTwoCores();
   // SGAIS runs fill the pool (queued jobs); then a new target needs its truth, a `prepare` job the
   // page waits for ("urgent"), and its analysis sweep: they must wait for a worker, not add one.
   await page.evaluate(() => window.sgviz.app.sgais.applyPreset('linreg', { n_points: 2000 }));
@@ -94,10 +100,7 @@ test('the worker pool caps live workers of every job kind together (2 cores: one
 });
 
 test('a button\'s job takes the running sweep\'s worker (the sweep starts over afterwards), within the cap', async () => {
-  const page = await env.browser.newPage();
-  await page.addInitScript(() => { Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 2 }); });
-  await page.goto(env.server.url);
-  await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
+  const page = await openOnTwoCores();
   // The mixture preset's sweep is long (minutes): wait until it has reported progress from its worker.
   await page.selectOption('#preset', 'sgld-mixture');
   await page.waitForFunction(() => window.sgviz.analysis().active && window.sgviz.analysis().fraction > 0, null, { timeout: JOB_LIMIT_MS, polling: 100 });
