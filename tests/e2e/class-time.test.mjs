@@ -27,7 +27,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, pauseAndRestart } from './harness.mjs';
+import { useBrowser, openApp, screenshot, pauseAndRestart, mainThreadHeavyCalls } from './harness.mjs';
 import { statements, checkSliderNumbers, checkClaimsAtSettings, lessonClaimKeys } from './lesson-checks.mjs';
 import { checkShiftRuns } from './shift-checks.mjs';
 
@@ -228,7 +228,7 @@ test('lesson and preset texts cite only docs pages that exist', async () => {
 });
 
 /** The SGAIS part of a step: the runs within its slides' work budget; returns the slides so far. */
-async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where, log, failures) {
+async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where, log, failures, heavyBefore) {
   assert.ok(step.verifiedBy, `${where}: an SGAIS step names the Rust test that checks its claim`);
   // The runs are in workers. A step that loads the preset the panel already runs keeps its runs
   // (the shift demo's steps 3 and 4 talk about the same six runs).
@@ -249,7 +249,7 @@ async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where,
   log.push(`${where} (${slides} slide(s), ${budget.toExponential(2)} datum evaluations): ${shown}`);
   if (step.preset === 'sgais-shift-lecture') {
     for (const failure of shiftClaims(view, step.figure)) failures.push(`${where}: ${failure}`);
-    if (step.figure === 'evidence') await shiftRunsInWorkers(page, where, log, failures);
+    if (step.figure === 'evidence') await shiftRunsInWorkers(page, where, log, failures, heavyBefore);
   } else if (!view.runs.some((r) => r.chunks > 0)) failures.push(`${where}: no chunk within the budget`);
   return slides;
 }
@@ -266,9 +266,9 @@ async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where,
  * steps against a median of 2 (native seed-1 run of the same settings), too close to tell from
  * scatter; the soak run asserts it at 20,000 points.
  */
-async function shiftRunsInWorkers(page, where, log, failures) {
+async function shiftRunsInWorkers(page, where, log, failures, heavyBefore) {
   await page.waitForFunction(() => window.sgviz.sgais().wallSeconds !== null, null, { timeout: 600_000, polling: 500 });
-  const checked = await checkShiftRuns(page, { runs: 6, factors: { 1000: 3, 10000: 1.5 }, skip: ['K = 3 at 10000'] });
+  const checked = await checkShiftRuns(page, { runs: 6, factors: { 1000: 3, 10000: 1.5 }, skip: ['K = 3 at 10000'], heavyBefore });
   log.push(...checked.spikes.map((s) => `${where}: ${s}`));
   failures.push(...checked.failures.map((f) => `${where}: ${f}`));
 }
@@ -296,19 +296,6 @@ async function analysisFigure(page, step, where, log, failures) {
 }
 
 /**
- * A step or preset whose figure is not an analysis chart checks nothing of the background sweep
- * but its first chart (the next step checks that the charts it replaces are marked stale): once
- * the noise chart is in (or the analysis says it is unavailable), the sweep's worker job is
- * cancelled through the page's own job pool (www/jobs.js `cancelGroup`), keeping the charts on
- * screen. Before issue 23 each of the 26 steps and 16 presets ran its whole sweep beside the main
- * thread's claims and class time: the worker's thread was about half of this file's CPU.
- */
-async function stopSweepOnceCharted(page) {
-  await page.waitForFunction(() => Boolean(window.sgviz.chart('noise')) || /unavailable/.test(document.getElementById('analysis-status').textContent), null, { timeout: 240_000, polling: 250 });
-  await page.evaluate(async () => (await import('./www/jobs.js')).cancelGroup('sweep'));
-}
-
-/**
  * What the step asks the student to try next (`tryValues`), after everything else about the step:
  * each value is accepted through the page's slider path, and 5,000 more steps neither diverge nor
  * run away (issue 23: this was classroom.test.mjs's "no lesson step diverges", which loaded every
@@ -325,7 +312,7 @@ async function tryWhatItAsks(page, values, where, log, failures) {
   log.push(`${where} after ${JSON.stringify(values)}: ${s.n_samples} samples, diverged ${s.diverged}, runaway ${s.runaway ?? null}`);
   if (s.diverged !== null) failures.push(`${where}: diverged after ${JSON.stringify(values)}: ${JSON.stringify(s.diverged)}`);
   if ('runaway' in s && s.runaway !== null) failures.push(`${where}: runaway after ${JSON.stringify(values)}`);
-  await stopSweepOnceCharted(page);
+  await page.waitForFunction(() => Boolean(window.sgviz.chart('noise')) || /unavailable/.test(document.getElementById('analysis-status').textContent), null, { timeout: 240_000, polling: 250 });
 }
 
 test('every lesson step: its text and slider numbers, its claims at its settings and after 20 s of class time (speed × 1,200 frames), what it asks to try does not diverge', async () => {
@@ -341,6 +328,9 @@ test('every lesson step: its text and slider numbers, its claims at its settings
   // CLASS_TIME_LESSONS=sgais,bps runs only those lessons (while working on them; make test runs all).
   const only = process.env.CLASS_TIME_LESSONS?.split(',');
   for (const lesson of lessons.filter((l) => !only || only.includes(l.id))) {
+    // The main thread's heavy entry-point counts before the lesson loads: this test's own oracle for
+    // the analysis steps (`analysisWithin`) runs the sweep in the page's main thread.
+    const heavyBefore = await mainThreadHeavyCalls(page);
     await page.selectOption('#lesson-choice', lesson.id);
     let sgaisRunsBefore = null;
     let slides = 0;
@@ -359,13 +349,12 @@ test('every lesson step: its text and slider numbers, its claims at its settings
       assert.equal(await page.evaluate(() => document.querySelector('#lesson').dataset.figure), step.figure, `${where}: placed next to its figure`);
       await checkSliderNumbers(page, step.text, sgais, where, sliderStatements, failures);
       if (sgais) {
-        slides = await sgaisStep(page, step, k, lesson, slides, sgaisRunsBefore, where, log, failures);
+        slides = await sgaisStep(page, step, k, lesson, slides, sgaisRunsBefore, where, log, failures, heavyBefore);
         sgaisRunsBefore = await page.evaluate(() => Math.max(...window.sgviz.sgais().runs.map((r) => r.records.length)));
         await shoot(page, `${lesson.id}-${k + 1}`, '#lesson');
         continue;
       }
       assert.ok(step.claims?.length, `${where}: makes a checkable claim`);
-      if (!['noise', 'bias', 'sweep'].includes(step.figure)) await stopSweepOnceCharted(page);
       log.push(...await checkClaimsAtSettings(page, step.claims, where, failures));
       await pauseAndRestart(page);
       const run = await runClassTime(page);
@@ -408,7 +397,6 @@ test('every preset\'s claims hold at the settings it loads and after 20 s of cla
     if (!uncovered.length) continue;
     run.push(preset.id);
     await page.selectOption('#preset', preset.id);
-    await stopSweepOnceCharted(page);
     log.push(...await checkClaimsAtSettings(page, uncovered, `preset ${preset.id}`, failures));
     await pauseAndRestart(page);
     const classRun = await runClassTime(page);
