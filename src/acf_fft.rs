@@ -6,6 +6,23 @@
 //! direct O(n · L) sums in `crate::diagnostics` (`autocorrelation`, `effective_sample_size_bounded`),
 //! to rounding: docs/diagnostics.md §12 (DIAG.8), (DIAG.9).
 
+/// e^(−2πik/N), k < N/2, for an FFT of length N: computed once per length and kept (the page asks
+/// for the same few lengths twice a second; the sines and cosines were a large share of a call).
+fn twiddles(n: usize) -> std::rc::Rc<Vec<(f64, f64)>> {
+    thread_local! {
+        static TABLES: std::cell::RefCell<Vec<(usize, std::rc::Rc<Vec<(f64, f64)>>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    TABLES.with(|tables| {
+        if let Some((_, table)) = tables.borrow().iter().find(|(size, _)| *size == n) {
+            return table.clone();
+        }
+        let step = -2.0 * std::f64::consts::PI / n as f64;
+        let table = std::rc::Rc::new((0..n / 2).map(|k| ((step * k as f64).cos(), (step * k as f64).sin())).collect::<Vec<_>>());
+        tables.borrow_mut().push((n, table.clone()));
+        table
+    })
+}
+
 /// In-place iterative radix-2 FFT of (re, im), length a power of two; `inverse` without the 1/N.
 fn fft(re: &mut [f64], im: &mut [f64], inverse: bool) {
     let n = re.len();
@@ -23,15 +40,17 @@ fn fft(re: &mut [f64], im: &mut [f64], inverse: bool) {
             im.swap(i, j);
         }
     }
-    let sign = if inverse { 1.0 } else { -1.0 };
+    let table = twiddles(n);
+    // The inverse transform uses the conjugate twiddles.
+    let sign = if inverse { -1.0 } else { 1.0 };
     let mut len = 2;
     while len <= n {
-        let angle = sign * 2.0 * std::f64::consts::PI / len as f64;
         let half = len / 2;
-        // Twiddles of this stage, computed once (not by repeated multiplication: no drift).
-        let twiddles: Vec<(f64, f64)> = (0..half).map(|k| ((angle * k as f64).cos(), (angle * k as f64).sin())).collect();
+        let stride = n / len;
         for start in (0..n).step_by(len) {
-            for (k, &(wr, wi)) in twiddles.iter().enumerate() {
+            for k in 0..half {
+                let (wr, wi) = table[k * stride];
+                let wi = sign * wi;
                 let (a, b) = (start + k, start + k + half);
                 let tr = re[b] * wr - im[b] * wi;
                 let ti = re[b] * wi + im[b] * wr;
