@@ -4,7 +4,8 @@
 //! tests/sgais_softmax.rs), never against anything NS computes.
 //!
 //! - The class-shift subspace NS redraws from the prior: removing it leaves the likelihood unchanged
-//!   (a softmax written here), it is idempotent, and what it removes is one shift shared by every class.
+//!   (a softmax written here), leaves no shift (every coordinate sums to 0 over the classes), is
+//!   idempotent, and what it removes is one shift shared by every class.
 //! - NS at its defaults (25 live points, 20 constrained steps) on the paper's shape (d = 10, C = 4),
 //!   data seed 2 (the fix was looked at on data seed 1 only): three seeded runs, their mean within
 //!   4 standard errors of the reference, SE = √(Σ SE_r²)/R with the reference's own added in
@@ -50,6 +51,10 @@ fn the_class_shift_nested_sampling_redraws_leaves_the_likelihood_unchanged() {
         assert!(EvidenceModel::remove_flat_part(&m, &mut seen), "softmax has a flat subspace");
         let (before, after) = (log_likelihood(&m, &theta), log_likelihood(&m, &seen));
         assert!((before - after).abs() < 1e-9 * before.abs(), "likelihood moved: {before} → {after}");
+        for j in 0..=d {
+            let class_sum: f64 = (0..c).map(|k| if j < d { seen[k * d + j] } else { seen[c * d + k] }).sum();
+            assert!(class_sum.abs() < 1e-12, "coordinate {j}: a class shift is left (sum over classes {class_sum})");
+        }
         let mut twice = seen.clone();
         EvidenceModel::remove_flat_part(&m, &mut twice);
         assert!(twice.iter().zip(&seen).all(|(a, b)| (a - b).abs() < 1e-12), "not idempotent");
