@@ -67,14 +67,20 @@ fn slices_go_round_robin_and_progress_is_the_spent_share_of_the_total_budget() {
     assert_eq!((evals(&sweep), sweep.progress(), sweep.is_done()), (vec![0, 0], 0.0, false));
     // Nothing run: no estimate at all.
     assert!(sweep.results().iter().all(|r| r.e1.is_nan() && r.e2.is_nan() && r.error.is_nan() && r.ess_per_1000_grads.is_nan() && !r.diverged));
-    // One slice at most 1 gradient: the first point runs one slice of 64 steps.
+    // At most 1 gradient: the first point runs one slice of 64 steps. Before its warm-up a
+    // point reports no error (its samples still include the start).
     assert!(!sweep.advance(1));
     assert_eq!(evals(&sweep), vec![640, 0]);
     assert!((sweep.progress() - 640.0 / 38_400.0).abs() < 1e-15, "{}", sweep.progress());
-    // 641: the second point's slice (640 < 641), then the first's again.
-    sweep.advance(641);
-    assert_eq!(evals(&sweep), vec![1_280, 640]);
-    assert!((sweep.progress() - 0.05).abs() < 1e-15, "{}", sweep.progress());
+    assert!(sweep.results()[0].e1.is_nan() && sweep.results()[0].e2.is_nan(), "{:?}", sweep.results()[0]);
+    // Exactly 640: one slice, the second point's (the call stops once it has spent its share).
+    sweep.advance(640);
+    assert_eq!(evals(&sweep), vec![640, 640]);
+    // 1,281: the first point's slice (640), the second's (1,280 < 1,281), the first's again.
+    sweep.advance(1_281);
+    assert_eq!(evals(&sweep), vec![1_920, 1_280]);
+    assert!((sweep.progress() - 3_200.0 / 38_400.0).abs() < 1e-15, "{}", sweep.progress());
+    assert!(sweep.results()[1].e1.is_nan(), "not warmed up: {:?}", sweep.results()[1]);
     // The sampler parameters of the curve are its first chain's.
     assert_eq!(sweep.curve_params(0).map(|p| p.get("step_size")), Some(0.05));
     assert!(sweep.curve_params(1).is_none());
