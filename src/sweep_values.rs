@@ -133,7 +133,11 @@ fn a_finished_point_reports_its_chain_run_to_exactly_the_budget() {
 fn a_diverged_point_stops_counts_as_done_and_reports_no_estimate() {
     // ε = 10 (the slider's end) on the ρ = 0.5 Gaussian (stable only below 4/λ_max = 4/2 = 2) explodes at once.
     let mut sweep = sweep_over(vec![0.05, 10.0]);
-    while !sweep.advance(100_000) {}
+    let mut calls = 0;
+    while !sweep.advance(100_000) {
+        calls += 1;
+        assert!(calls < 10, "19,200 gradients of the stable point at 100,000 a call: one call");
+    }
     let results = sweep.results();
     let (fine, diverged) = (&results[0], &results[1]);
     assert!(diverged.diverged && diverged.grad_evals < BUDGET, "{diverged:?}");
