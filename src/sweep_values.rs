@@ -63,6 +63,7 @@ fn slices_go_round_robin_and_progress_is_the_spent_share_of_the_total_budget() {
     let mut sweep = sweep_over(vec![0.05, 0.3]);
     assert_eq!(sweep.budget(), BUDGET);
     assert_eq!(sweep.truth(), &truth());
+    assert_eq!(sweep.curves().iter().map(|c| (c.param.as_str(), c.values.clone())).collect::<Vec<_>>(), vec![("step_size", vec![0.05, 0.3])]);
     let evals = |s: &Sweep| s.results().iter().map(|r| r.grad_evals).collect::<Vec<u64>>();
     assert_eq!((evals(&sweep), sweep.progress(), sweep.is_done()), (vec![0, 0], 0.0, false));
     // Nothing run: no estimate at all.
