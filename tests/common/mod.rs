@@ -80,21 +80,27 @@ fn cached_run(key: &str, compute: impl FnOnce() -> (Moments, Vec<f64>, Vec<f64>)
         return cached;
     }
     let run = compute();
-    let line = |v: &[f64]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ");
-    let mut text = format!("{}\n{}\n{}\n", line(&run.0.mean), line(&run.1), line(&run.2));
-    for row in &run.0.cov {
-        text += &format!("{}\n", line(row));
-    }
     let partial = path.with_extension(format!("part{}", std::process::id()));
-    if std::fs::write(&partial, text).is_ok() {
+    if std::fs::write(&partial, format_run(&run)).is_ok() {
         let _ = std::fs::rename(&partial, &path);
     }
     run
 }
 
-/// Inverse of the file [`cached_run`] writes: mean, mean MCSEs, variance MCSEs, then the covariance
+/// The file [`cached_run`] writes: mean, mean MCSEs, variance MCSEs, then the covariance rows, one
+/// line each, every float in Rust's shortest round-trip form.
+pub fn format_run(run: &(Moments, Vec<f64>, Vec<f64>)) -> String {
+    let line = |v: &[f64]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ");
+    let mut text = format!("{}\n{}\n{}\n", line(&run.0.mean), line(&run.1), line(&run.2));
+    for row in &run.0.cov {
+        text += &format!("{}\n", line(row));
+    }
+    text
+}
+
+/// Inverse of [`format_run`]: mean, mean MCSEs, variance MCSEs, then the covariance
 /// rows; `None` for anything else (then the run is computed again).
-fn parse_run(text: &str) -> Option<(Moments, Vec<f64>, Vec<f64>)> {
+pub fn parse_run(text: &str) -> Option<(Moments, Vec<f64>, Vec<f64>)> {
     let rows: Vec<Vec<f64>> = text.lines().map(|l| l.split(' ').map(|x| x.parse().ok()).collect::<Option<Vec<f64>>>()).collect::<Option<_>>()?;
     let d = rows.first()?.len();
     if rows.len() != 3 + d || rows.iter().any(|r| r.len() != d) {
