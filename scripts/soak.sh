@@ -36,6 +36,8 @@
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
 #   tests/e2e/class-time.test.mjs's shift lesson steps run anyway, except K = 3 at n = 10,000).
+# - hardening: the third random parameter vector per sampler × target (tests/hardening.rs, an ignored
+#   test; `make test` runs all-min, all-max and two random vectors).
 # The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
 # tests (libtest filters are substrings of `FILE::TEST`; several filters after `--` are or-ed).
 set -euo pipefail
@@ -60,6 +62,8 @@ echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 c
 SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
 SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: -- --nocapture
+echo "== hardening: the third random parameter vector per pairing (make test runs all-min, all-max and two)"
+cargo test --release --test all hardening:: -- --include-ignored
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 echo "== every preset played and screenshotted, every SGAIS preset to its first chunk (make test: loaded and started)"

@@ -21,7 +21,7 @@ use sgviz::chain::{Chain, ChainConfig, ChainStatus};
 use sgviz::diagnostics::{batch_means_standard_error, integrated_autocorrelation_time, Moments};
 use sgviz::registry::{self, SamplerKind};
 mod common;
-use common::{reference_with, soak, Reference};
+use common::{format_run, parse_run, reference_with, soak, Reference};
 
 const SAMPLERS: &[&str] = &["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs", "mala", "hmc"];
 const STEPS: u64 = 200_000;
@@ -453,4 +453,22 @@ fn every_registered_target_and_discrete_time_sampler_is_covered() {
     for s in registry::SAMPLERS.iter().filter(|s| s.kind != SamplerKind::Bouncy) {
         assert!(SAMPLERS.contains(&s.name), "sampler {} has no pairing test", s.name);
     }
+}
+
+/// The shared reference runs (tests/common/mod.rs) are read back from their file bit for bit:
+/// a cached run must give exactly the numbers the run gives.
+#[test]
+fn a_reference_run_read_back_from_its_file_is_bit_identical() {
+    let awkward = [0.1 + 0.2, 1e-300, -3.141592653589793e10, f64::MIN_POSITIVE, 2.0f64.sqrt(), -0.0];
+    let moments = Moments { mean: awkward[..3].to_vec(), cov: vec![awkward[3..].to_vec(), awkward[..3].to_vec(), awkward[1..4].to_vec()] };
+    let run = (moments, awkward[2..5].to_vec(), awkward[..3].iter().map(|x| x / 3.0).collect());
+    let back = parse_run(&format_run(&run)).expect("the written file parses");
+    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+    assert_eq!(bits(&back.0.mean), bits(&run.0.mean));
+    for (a, b) in back.0.cov.iter().zip(&run.0.cov) {
+        assert_eq!(bits(a), bits(b));
+    }
+    assert_eq!((bits(&back.1), bits(&back.2)), (bits(&run.1), bits(&run.2)));
+    // A truncated or foreign file is not read (the run is then computed again).
+    assert!(parse_run("1 2\n3\n").is_none());
 }

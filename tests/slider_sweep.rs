@@ -32,8 +32,6 @@ use sgviz::registry;
 use sgviz::setting_warning::Failure;
 use sweep::{binomial_cdf, judge, measure};
 
-const SAMPLERS: [&str; 5] = ["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs"];
-
 fn soak() -> bool {
     std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
 }
@@ -66,38 +64,60 @@ fn points(sampler: &str, target_settings: &[(&str, f64)], all_sliders: bool) -> 
     out
 }
 
-#[test]
-fn every_slider_position_is_within_the_promise_or_warned_truthfully() {
+/// Every slider position of `sampler` (CI's or the soak's set, see the module doc). One test per
+/// sampler (below): the five run side by side in nextest's two slots instead of as one test of
+/// ≈ 14 CPU s (issue 23, BENCHMARKS.md "CI time"); together they run exactly the settings the one
+/// test ran.
+fn every_slider_position_of(sampler: &str) {
     let noises: &[f64] = if soak() { &[0.0, 1.0] } else { &[0.0] };
     let truth = sgviz::truth::truth_for(Chain::new(&ChainConfig::new("gaussian", "sgld", 1)).unwrap().model()).moments.unwrap();
     let mut false_claims = Vec::new();
     for &noise in noises {
         let target = [("grad_noise", noise)];
-        for sampler in SAMPLERS {
-            for (param, value) in points(sampler, &target, soak()) {
-                let mut config = ChainConfig::new("gaussian", sampler, 1).with("grad_noise", noise);
-                if !param.is_empty() {
-                    config = config.with(param, value);
+        for (param, value) in points(sampler, &target, soak()) {
+            let mut config = ChainConfig::new("gaussian", sampler, 1).with("grad_noise", noise);
+            if !param.is_empty() {
+                config = config.with(param, value);
+            }
+            let label = if param.is_empty() { format!("{sampler} s={noise} defaults") } else { format!("{sampler} s={noise} {param}={value:.3e}") };
+            let warning = match Chain::new(&config) {
+                Ok(chain) => chain.setting_warning(),
+                Err(e) => {
+                    eprintln!("{label}: refused ({e})");
+                    continue;
                 }
-                let label = if param.is_empty() { format!("{sampler} s={noise} defaults") } else { format!("{sampler} s={noise} {param}={value:.3e}") };
-                let warning = match Chain::new(&config) {
-                    Ok(chain) => chain.setting_warning(),
-                    Err(e) => {
-                        eprintln!("{label}: refused ({e})");
-                        continue;
-                    }
-                };
-                match judge(&label, warning.as_ref(), &measure(&config, &truth)) {
-                    Ok(row) => eprintln!("{row}"),
-                    Err(why) => {
-                        eprintln!("FALSE {why}");
-                        false_claims.push(why);
-                    }
+            };
+            match judge(&label, warning.as_ref(), &measure(&config, &truth)) {
+                Ok(row) => eprintln!("{row}"),
+                Err(why) => {
+                    eprintln!("FALSE {why}");
+                    false_claims.push(why);
                 }
             }
         }
     }
     assert!(false_claims.is_empty(), "{} settings break the promise or warn untruly:\n{}", false_claims.len(), false_claims.join("\n"));
+}
+
+#[test]
+fn every_sgld_slider_position_is_within_the_promise_or_warned_truthfully() {
+    every_slider_position_of("sgld");
+}
+#[test]
+fn every_sgfs_f_slider_position_is_within_the_promise_or_warned_truthfully() {
+    every_slider_position_of("sgfs_f");
+}
+#[test]
+fn every_sgfs_d_slider_position_is_within_the_promise_or_warned_truthfully() {
+    every_slider_position_of("sgfs_d");
+}
+#[test]
+fn every_sghmc_slider_position_is_within_the_promise_or_warned_truthfully() {
+    every_slider_position_of("sghmc");
+}
+#[test]
+fn every_osgfs_slider_position_is_within_the_promise_or_warned_truthfully() {
+    every_slider_position_of("osgfs");
 }
 
 #[test]
