@@ -5,7 +5,7 @@
 #   SGLD's E2 ≤ 0.3 after 5,000 samples on logistic regression up to N = 10⁶ (tests/pairings.rs,
 #   tests/sgld_defaults.rs; `make test` runs them with a capped budget);
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
-#   (tests/e2e/memory.test.mjs; `make test` runs 30 s);
+#   (tests/e2e/memory.test.mjs; `make test` runs 12 s with the same 12 sampler switches);
 # - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
 # - nested sampling at N = 10⁴ (tests/sgais_nested.rs; `make test` runs N = 10³);
 # - SGAIS on the K = 5 mixture at N = 10⁴ at its own defaults, seeds 1–3, full-data AIS and nested
@@ -32,6 +32,10 @@
 #   chunk with the evidence chart drawn, full-page screenshots (tests/e2e/teaching.test.mjs under
 #   SGVIZ_PRESETS_SOAK=1; `make test` loads each preset, waits for its samples or its SGAIS runs to
 #   start, and runs only the first SGAIS preset to its first chunk).
+# - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
+#   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
+#   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
+#   tests/e2e/class-time.test.mjs's shift lesson steps run anyway, except K = 3 at n = 10,000).
 # The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
 # tests (libtest filters are substrings of `FILE::TEST`; several filters after `--` are or-ed).
 set -euo pipefail
@@ -60,6 +64,8 @@ echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 echo "== every preset played and screenshotted, every SGAIS preset to its first chunk (make test: loaded and started)"
 SGVIZ_PRESETS_SOAK=1 node --test --test-name-pattern='presets reproduce' tests/e2e/teaching.test.mjs
+echo "== the shift demo in the page at 20,000 points (make test: the lecture-scale runs, in class-time.test.mjs)"
+SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs
 echo "== SBPS vs SGLD preset in the page: ${SGVIZ_BOUNCY_SOAK_SECONDS:-300} s without a runaway"
 SGVIZ_BOUNCY_SOAK_SECONDS=${SGVIZ_BOUNCY_SOAK_SECONDS:-300} node --test tests/e2e/bouncy-preset-soak.test.mjs

@@ -7,6 +7,7 @@
 //! Notation follows `docs/README.md` (Notation): parameters θ ∈ R^D, data x_1..x_N, per-datum
 //! log-likelihoods ℓ_i, prior p(θ), log posterior log π(θ) = log p(θ) + Σ ℓ_i(θ).
 
+pub mod acf_fft;
 pub mod analysis;
 pub mod chain;
 pub mod curvature;
@@ -37,6 +38,7 @@ pub mod rng;
 pub mod runaway;
 pub mod mixing_meter;
 pub mod promise;
+pub mod readable;
 pub mod scan;
 pub mod scan_estimator;
 pub mod setting_warning;

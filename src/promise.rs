@@ -330,42 +330,8 @@ fn failure_text(now: &Prediction) -> String {
     }
 }
 
-/// A number as the slider shows it (3 significant digits, www/format.js `formatNumber`), as a
-/// lecturer reads it: 0.0512, 1.24, 1,230, 12,300, 100,000, 0.000923, 9.23·10⁻⁵ (never "e-5").
-pub(crate) fn show(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
-    }
-    let x: f64 = format!("{x:.2e}").parse().unwrap_or(x); // rounded first: 0.00009999… is 0.0001
-    if x.abs() < 1e-4 || x.abs() >= 1e15 {
-        return power_of_ten(x);
-    }
-    let decimals = 2 - x.abs().log10().floor() as i32;
-    let scale = 10f64.powi(decimals);
-    let rounded = (x * scale).round() / scale;
-    let text = format!("{rounded:.*}", decimals.max(0) as usize);
-    let text = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
-    if rounded.abs() >= 1e3 { thousands(&text) } else { text }
-}
-
-/// "9.23·10⁻⁵": 3 significant digits times a power of ten with a superscript exponent.
-fn power_of_ten(x: f64) -> String {
-    let text = format!("{x:.2e}");
-    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
-    let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
-    let superscript: String = exponent.chars().map(|c| match c {
-        '-' => '⁻',
-        d => "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().nth(d.to_digit(10).unwrap_or(0) as usize).unwrap_or(d),
-    }).collect();
-    format!("{mantissa}·10{superscript}")
-}
-
-/// An integer's digits with a comma every three ("12300" → "12,300"; a leading minus kept).
-fn thousands(digits: &str) -> String {
-    let (sign, digits) = digits.strip_prefix('-').map_or(("", digits), |d| ("-", d));
-    let grouped: Vec<String> = digits.as_bytes().rchunks(3).rev().map(|c| String::from_utf8_lossy(c).into_owned()).collect();
-    format!("{sign}{}", grouped.join(","))
-}
+/// Numbers as a lecturer reads them: src/readable.rs (re-exported for this module's callers).
+pub(crate) use crate::readable::show;
 
 fn first_primary(specs: &'static [ParamSpec], params: &ParamValues) -> &'static str {
     specs.iter().find(|s| s.primary && s.visible_if.is_none_or(|w| w.holds(params))).map_or(specs[0].name, |s| s.name)

@@ -165,8 +165,8 @@ pub fn grid_truth(model: &dyn Model, region: View, intervals: usize) -> Truth {
         source: TruthSource::GridQuadrature,
         error_bound,
         error: format!(
-            "grid quadrature on {}² nodes over [{:.3}, {:.3}] × [{:.3}, {:.3}]: quadrature error |M_h − M_2h| (moments at grid spacing h against 2h) = {:.1e}, edge mass (probability at the grid's border, cut off) {:.1e}",
-            width, region.x_min, region.x_max, region.y_min, region.y_max, difference, edge_fraction
+            "grid quadrature on {}² nodes over [{:.3}, {:.3}] × [{:.3}, {:.3}]: quadrature error |M_h − M_2h| (moments at grid spacing h against 2h) = {}, edge mass (probability at the grid's border, cut off) {}",
+            width, region.x_min, region.x_max, region.y_min, region.y_max, crate::readable::show(difference), crate::readable::show(edge_fraction)
         ),
     }
 }
@@ -270,11 +270,11 @@ impl ReferenceResult {
             source: TruthSource::ReferenceRun,
             error_bound: 2.0 * worst,
             error: format!(
-                "MALA reference, {} samples (acceptance {:.2}): largest MCSE of a mean {:.2e}, of a variance {:.2e}",
-                self.samples,
+                "MALA reference, {} samples (acceptance {:.2}): largest MCSE of a mean {}, of a variance {}",
+                crate::sgais::format::group_digits(self.samples as f64, 0),
                 self.acceptance_rate,
-                self.mean_mcse.iter().copied().fold(0.0, f64::max),
-                self.variance_mcse.iter().copied().fold(0.0, f64::max)
+                crate::readable::show(self.mean_mcse.iter().copied().fold(0.0, f64::max)),
+                crate::readable::show(self.variance_mcse.iter().copied().fold(0.0, f64::max))
             ),
         }
     }

@@ -5,8 +5,13 @@
 
 /** Hard bounds per frame. */
 export const FRAME_LIMITS = Object.freeze({
-  /** Main-chain sampler steps (the speed slider asks for at most this many). */
-  steps: 20_000,
+  /**
+   * Main-chain sampler steps: three times the speed slider's top (20,000 per frame), so that the
+   * steps a late frame owes are run in it or carried over to the next frames (the frame's time
+   * budget, www/playback.js, bounds its wall time): at the top speed the promise of speed × 60
+   * steps per second holds down to 20 frames per second (issue 26).
+   */
+  steps: 60_000,
   /** Compared-chain steps while following the main chain's gradient budget. */
   compareSteps: 20_000,
   /** Samples binned into the 2-D density image (main chain). */

@@ -77,8 +77,9 @@ export function wireLessons(apply, states) {
     const list = $('lesson-claims');
     const claims = step.claims || [];
     list.hidden = claims.length === 0;
-    if (!claims.length) return;
-    const { state, compareState } = states() || {};
+    if (!claims.length) return false;
+    // The ESS (by FFT, a few ms per chain) only for the claims about it.
+    const { state, compareState } = states({ mixing: claims.some((c) => /(^|\.)ess_/.test(c.metric)) }) || {};
     list.replaceChildren(...claims.map((claim) => {
       const li = document.createElement('li');
       const result = state ? check(claim, state, compareState) : { ready: false, value: NaN, ok: false };
@@ -88,6 +89,7 @@ export function wireLessons(apply, states) {
       li.dataset.ok = String(result.ready && result.ok);
       return li;
     }));
+    return true;
   }
 
   function go(next) {
@@ -115,8 +117,8 @@ export function wireLessons(apply, states) {
   });
   show();
   return {
-    /** Refresh the live claim values (called a few times a second while the lesson is open). */
-    refresh: () => { if (!panel.hidden) showClaims(); },
+    /** Refresh the live claim values (with the numbers, 5 Hz while playing); whether it did. */
+    refresh: () => !panel.hidden && showClaims(),
     current: () => ({ lesson: lesson.id, index, step: lesson.steps[index] }),
   };
 }

@@ -174,8 +174,8 @@ async function main() {
     resetFrameCost,
     /** Draws of the throttled parts of the 2-D view since load: { density, numbers, pieces, overlay }. */
     drawCounts: () => ({ ...drawCounts }),
-    /** One frame's sampling as the loop does it, at page time `now` ms (tests drive it while paused). */
-    playFrame: (now) => advanceFrame(guarded, now),
+    /** One frame's sampling as the loop does it, at page time `now` ms, closing the frame's work count (tests drive it while paused). */
+    playFrame: (now) => { advanceFrame(guarded, now); endFrame(); },
     /** Background jobs queued or running by group, jobs started by kind, the pool size, workers alive (now, peak). */
     jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, workers: liveWorkers() }),
     sgais: () => app.sgais.summary(),

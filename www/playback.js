@@ -8,6 +8,7 @@ import { $, app, specsOf } from './app.js';
 import { note, remaining as allowed } from './frame-budget.js';
 import { runWithin } from './stepper.js';
 import { countSteps } from './frame-cost.js';
+import { notePace, resetPace } from './pace-note.js';
 
 /** Wall-clock budget for sampling work in one frame at 60 fps, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -30,6 +31,7 @@ export function setPlaying(playing) {
   app.playing = playing && !app.dead;
   pace.lastAt = null; // a pause is not owed
   pace.owed = 0;
+  resetPace();
   const button = $('play');
   button.textContent = app.playing ? 'Pause' : 'Play';
   button.setAttribute('aria-pressed', String(app.playing));
@@ -60,7 +62,10 @@ export function advanceFrame(guarded, now = performance.now()) {
  */
 function advance(guarded, now) {
   const elapsed = pace.lab === app.lab && pace.lastAt !== null ? Math.min(Math.max(0, now - pace.lastAt), MAX_OWED_MS) : 1000 / NOMINAL_FPS;
-  if (pace.lab !== app.lab) pace.owed = 0;
+  if (pace.lab !== app.lab) {
+    pace.owed = 0;
+    resetPace();
+  }
   pace.lab = app.lab;
   pace.lastAt = now;
   const perMs = (app.speed * NOMINAL_FPS) / 1000;
@@ -69,6 +74,8 @@ function advance(guarded, now) {
   const budgetMs = Math.min(LATE_FRAME_BUDGET_MS, Math.max(FRAME_WORK_BUDGET_MS, elapsed / 2));
   const ran = maxSteps > 0 ? runWithin(app.lab, { maxSteps, budgetMs, guarded, done: () => app.dead }) : 0;
   pace.owed -= ran;
+  // The promise for this frame's time against what ran (a backlog worked off counts when it runs).
+  notePace(perMs * elapsed, ran, elapsed);
   note('steps', ran);
   countSteps(ran);
 }

@@ -56,8 +56,8 @@ export function applyPreset(preset) {
 }
 
 /** The main (and compared) chain's state with its mixing numbers, for checking claims live. */
-function chainStates() {
-  const withMixing = (lab) => ({ ...JSON.parse(lab.state_json()), mixing: mixingOf(lab) });
+function chainStates({ mixing = true } = {}) {
+  const withMixing = (lab) => ({ ...JSON.parse(lab.state_json()), ...(mixing ? { mixing: mixingOf(lab) } : {}) });
   return guarded(() => ({
     state: app.lab ? withMixing(app.lab) : undefined,
     compareState: app.compare?.enabled && app.compare.lab ? withMixing(app.compare.lab) : undefined,

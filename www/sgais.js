@@ -57,6 +57,15 @@ export const SGAIS_PRESETS = {
 /** A chart spec that is only its sentence (src/plot/chart/note.rs draws it without a frame). */
 const noteSpec = (title) => JSON.stringify({ title, x_label: '', y_label: '', log_x: false, log_y: false, series: [], markers: [] });
 
+/**
+ * Started runs that have not finished a chunk yet: the charts say what is coming, not the previous
+ * runs' curves (issue 26: a preset stopped before its first chunk showed the last preset's).
+ */
+function showWaitingForChunk() {
+  queueChart('chart-evidence', noteSpec('Running: log Ẑ/n appears here once the first chunk of data is in.'));
+  queueChart('chart-annealing', noteSpec('Running: the annealing steps appear here once the first chunk of data is in.'));
+}
+
 /** Before the first run the two charts say which button fills them (issue 26: blank frames). */
 function showBeforeRun() {
   queueChart('chart-evidence', noteSpec('Press Start (or a Preset button above) to draw log Ẑ/n as the data stream in, with the exact curve and the AIS and NS points.'));
@@ -199,6 +208,10 @@ export class SgaisPanel {
     $('sgais-stop').disabled = false;
     $('sgais-comparison').textContent = '';
     $('sgais-ess-note').textContent = '';
+    $('sgais-agreement').textContent = '';
+    $('sgais-table').tBodies[0].replaceChildren();
+    $('sgais-progress').value = 0;
+    showWaitingForChunk();
     this.runs.forEach((run) => {
       run.job = startJob({ kind: run.ns ? 'nested' : 'sgais', spec: run.spec, csv }, {
         group: 'sgais',
@@ -245,6 +258,8 @@ export class SgaisPanel {
     $('sgais-start').disabled = false;
     $('sgais-stop').disabled = true;
     if (message) $('sgais-status').textContent = message;
+    // Stopped before any chunk of these runs: the charts go back to what fills them.
+    if (this.runs.length && !this.runs.some((r) => r.result && !r.ns)) showBeforeRun();
   }
 
   /** Once per frame: combine and queue the charts now and then (drawing is budgeted). */

@@ -1,9 +1,9 @@
 // Drawing the main chain: while playing, the overlay (current point, trail, ellipses) every
 // frame, the density image and the compared chain at most every DENSITY_INTERVAL_MS, the numbers
-// (state panel, pair controls, the compared chain's numbers) at most every
-// NUMBERS_INTERVAL_MS, and one piece of the secondary drawing (trace; once a second the mixing
-// panel, autocorrelation and held-out charts) at most every CHART_PIECE_INTERVAL_MS, since their
-// text layout is costly; paused, everything at once (an event, not a frame's work), and the first
+// (state panel, pair controls, the compared chain's numbers, the open lesson's claims) at most
+// every NUMBERS_INTERVAL_MS, and one piece of the secondary drawing (trace; twice a second the
+// mixing panel, once a second the autocorrelation and held-out charts) at most every
+// CHART_PIECE_INTERVAL_MS, since their text layout is costly; paused, everything at once (an event, not a frame's work), and the first
 // paused frame draws what the cadence left stale.
 
 import { $, app, mixingOf } from './app.js';
@@ -27,7 +27,7 @@ const CHART_PIECE_INTERVAL_MS = 100;
 /** When each throttled part was drawn last (page clock, ms), and whether a skipped part is stale. */
 const cadence = { density: -Infinity, numbers: -Infinity, compareNumbers: -Infinity, piece: -Infinity, stale: false };
 /** How many times each throttled part was drawn (the cadence's browser test reads them). */
-export const drawCounts = { density: 0, numbers: 0, pieces: 0, overlay: 0 };
+export const drawCounts = { density: 0, numbers: 0, pieces: 0, overlay: 0, claims: 0 };
 // 'heldout' (SGLD paper Fig. 3) is drawn only for targets with a test set (its figure is hidden otherwise).
 const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf'], ['heldout', 'chart-heldout']];
 
@@ -86,9 +86,12 @@ function countBinned() {
   lastRecorded = { lab: app.lab, count };
 }
 
-/** The chain's numbers: state panel, pair controls, divergence message. */
+/** The chain's numbers: state panel, pair controls, divergence message, the lesson's claims. */
 function showNumbers() {
   drawCounts.numbers += 1;
+  // The claims re-checked with the numbers (5 Hz while playing, issue 26: once a second added up to
+  // 1 s to a claim's time); cheap: two state reads, and the ESS (by FFT) only for claims about it.
+  if (app.lessons?.refresh()) drawCounts.claims += 1;
   const state = JSON.parse(app.lab.state_json());
   showState(state, { onDiscardSinceRunaway: actions.discardSinceRunaway });
   showPairControls(state);
@@ -104,14 +107,14 @@ function showNumbers() {
 
 /**
  * The secondary drawing, in pieces, each redrawn while playing at most every `every` ms: the
- * mixing panel (ESS over the window, O(window · τ), and the lesson's claims read from it) and the
- * autocorrelation and held-out charts once a second, the trace as often as the pieces come round.
+ * mixing panel (ESS over the window by FFT, O(window · log window): src/acf_fft.rs) twice a second,
+ * the autocorrelation and held-out charts once a second, the trace as often as the pieces come round.
  */
 const SLOW_PIECE_MS = 1000;
+const MIXING_PIECE_MS = 500;
 const CHART_PIECES = [
-  { every: SLOW_PIECE_MS, draw: () => timed('chart.mixing', () => {
+  { every: MIXING_PIECE_MS, draw: () => timed('chart.mixing', () => {
     guarded(() => showMixing(mixingOf(app.lab)));
-    app.lessons?.refresh();
     if (app.compare?.enabled) app.compare.showMixing();
   }) },
   ...CHARTS.map(([kind, id]) => ({ every: kind === 'trace' ? 0 : SLOW_PIECE_MS, draw: () => timed(`chart.${kind}`, () => {

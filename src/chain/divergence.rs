@@ -19,7 +19,7 @@ impl Chain {
             return Ok(());
         };
         let advice = self.sampler.divergence_advice().map_or_else(|| divergence_advice(self.sampler_spec), str::to_string);
-        Err(format!("diverged at step {}: {what}. {advice}", self.steps))
+        Err(format!("diverged at step {}: {what}. {advice}", crate::sgais::format::group_digits(self.steps as f64, 0)))
     }
 }
 

@@ -51,7 +51,7 @@ pub fn annealed_noise_chart(scale: &NoiseScale, schedule: &Schedule, iterations:
     let gradient = grid.iter().map(|&t| (t, scale.gradient_noise(schedule.step(t)))).filter(|p| p.1 > 0.0).collect();
     let crossing = scale.crossing().map(|eps| schedule.iteration_at(eps)).filter(|t| (1.0..=end).contains(t));
     let markers = crossing
-        .map(|t| vec![Marker { x: t, label: format!("threshold = 1 at t ≈ {}", round_to_3(t)), colour: GREY }])
+        .map(|t| vec![Marker { x: t, label: format!("threshold = 1 at t ≈ {}", three_figures(t)), colour: GREY }])
         .unwrap_or_default();
     ChartSpec {
         title: "Noise over the annealed run (Welling & Teh Fig. 2)".into(),
@@ -60,9 +60,9 @@ pub fn annealed_noise_chart(scale: &NoiseScale, schedule: &Schedule, iterations:
         log_x: true,
         log_y: true,
         series: vec![
-            Series::new("injected ε_t", injected, PALETTE[0], Style::Line),
+            Series::new("injected εₜ", injected, PALETTE[0], Style::Line),
             Series::new(
-                if scale.gradient_noise_scale > 0.0 { "gradient noise ε_t²/4·(N²/n·(N − n)/(N − 1)·λ + s²)" } else { "gradient noise: none (full batch or exact gradients)" },
+                if scale.gradient_noise_scale > 0.0 { "gradient noise εₜ²/4·(N²/n·(N − n)/(N − 1)·λ + s²)" } else { "gradient noise: none (full batch or exact gradients)" },
                 gradient,
                 PALETTE[1],
                 Style::Dashed,
@@ -81,8 +81,8 @@ pub fn follow_schedule(chart: &mut ChartSpec, schedule: &Schedule, iterations: f
     let end = schedule.span_end().max(iterations).max(10.0);
     let (start, last) = (schedule.step(0.0), schedule.step(end));
     chart.markers = vec![
-        Marker { x: start, label: format!("ε_0 = a·b^−γ = {} (schedule start)", three_figures(start)), colour },
-        Marker { x: last, label: format!("ε_t = {} at t = {}", three_figures(last), three_figures(end)), colour },
+        Marker { x: start, label: format!("ε₀ = a·b⁻ᵞ = {} (schedule start)", three_figures(start)), colour },
+        Marker { x: last, label: format!("εₜ = {} at t = {}", three_figures(last), three_figures(end)), colour },
     ];
     if let Some((lo, hi)) = chart.x_range {
         chart.x_range = Some((lo.min(last / 1.5), hi.max(start * 1.5)));
@@ -94,15 +94,6 @@ pub fn follow_schedule(chart: &mut ChartSpec, schedule: &Schedule, iterations: f
 /// 0.00009999999999999999 on a chart, and no "e-4").
 fn three_figures(x: f64) -> String {
     crate::promise::show(x)
-}
-
-/// `x` to three significant figures, for a label.
-fn round_to_3(x: f64) -> f64 {
-    if x <= 0.0 {
-        return x;
-    }
-    let magnitude = 10f64.powi(x.log10().floor() as i32 - 2);
-    (x / magnitude).round() * magnitude
 }
 
 #[cfg(test)]
@@ -149,6 +140,17 @@ mod tests {
         assert!((schedule.step(end) / schedule.step(0.0) - 0.01).abs() < 1e-12);
     }
 
+    /// Hand-worked: with S = 400 the variances ε and 100ε² are equal at ε = 0.01, which
+    /// ε_t = 1/√(1 + t) reaches at t = 9,999: the marker reads as the page writes numbers
+    /// ("10,000", three figures with a thousands separator), not "10000".
+    #[test]
+    fn the_crossing_marker_reads_as_the_page_writes_numbers() {
+        let chart = annealed_noise_chart(&scale(400.0), &Schedule { a: 1.0, b: 1.0, gamma: 0.5 }, 0.0);
+        assert_eq!(chart.markers.len(), 1);
+        assert!((chart.markers[0].x - 9_999.0).abs() < 1e-6, "{}", chart.markers[0].x);
+        assert_eq!(chart.markers[0].label, "threshold = 1 at t ≈ 10,000");
+    }
+
     #[test]
     fn a_longer_run_widens_the_chart_and_no_crossing_outside_is_marked() {
         let schedule = Schedule { a: 1.0, b: 1.0, gamma: 0.5 };
@@ -176,8 +178,8 @@ mod tests {
         assert!(lo < 0.01 && hi > 1.0, "range {lo}..{hi}");
         follow_schedule(&mut chart, &schedule, 1e6, GREY);
         assert!((chart.markers[1].x - 1.0 / (1.0 + 1e6f64).sqrt()).abs() < 1e-12);
-        assert_eq!(chart.markers[1].label, "ε_t = 0.001 at t = 1,000,000");
-        assert_eq!(chart.markers[0].label, "ε_0 = a·b^−γ = 1 (schedule start)");
+        assert_eq!(chart.markers[1].label, "εₜ = 0.001 at t = 1,000,000");
+        assert_eq!(chart.markers[0].label, "ε₀ = a·b⁻ᵞ = 1 (schedule start)");
         assert_eq!([three_figures(1e-4 - 1e-20), three_figures(0.0123456), three_figures(990.0), three_figures(2.4e6)], ["0.0001", "0.0123", "990", "2,400,000"]);
     }
 }

@@ -2,7 +2,7 @@
 //! samples (docs/diagnostics.md), built as [`ChartSpec`]s so any backend can draw them.
 
 use super::chart::{ChartSpec, Series, Style, PALETTE};
-use crate::diagnostics::autocorrelation;
+use crate::acf_fft::{autocorrelation_fft, effective_sample_size_fft};
 use crate::ring::RingBuffer;
 
 /// Trace of the displayed pair over the most recent `max_points` retained samples.
@@ -43,7 +43,7 @@ pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, 
         .enumerate()
         .map(|(k, &j)| {
             let values = recent_coordinate(ring, j, window);
-            let rho = autocorrelation(&values, max_lag);
+            let rho = autocorrelation_fft(&values, max_lag);
             Series::new(names[j].clone(), rho.iter().enumerate().map(|(lag, r)| (lag as f64, *r)).collect(), PALETTE[k], Style::Line)
         })
         .collect();
@@ -64,8 +64,9 @@ pub fn recent_coordinate(ring: &RingBuffer, j: usize, window: usize) -> Vec<f64>
 }
 
 /// Largest autocorrelation lag the page's ESS evaluates (beyond it the series is thinned, see
-/// [`crate::diagnostics::effective_sample_size_bounded`]): the main thread's cost per ESS is at most
-/// window × ESS_MAX_LAGS × 2 multiply-adds (8·10⁶ at a 20,000 window), not window · τ.
+/// [`crate::diagnostics::effective_sample_size_bounded`]). The ρ come from one FFT per thinning
+/// ([`effective_sample_size_fft`], docs/diagnostics.md §12): O(window · log window) per ESS on the
+/// main thread, whatever τ is (issue 26: on the mixture ≈ 13 ms of CPU by direct sums, ≈ 7.5 by FFT).
 pub const ESS_MAX_LAGS: usize = 200;
 
 /// ESS of coordinate `j` over the last `window` samples (NaN with fewer than 20), at bounded cost.
@@ -74,7 +75,7 @@ pub fn recent_ess(ring: &RingBuffer, j: usize, window: usize) -> f64 {
     if values.len() < 20 {
         return f64::NAN;
     }
-    crate::diagnostics::effective_sample_size_bounded(&values, ESS_MAX_LAGS)
+    effective_sample_size_fft(&values, ESS_MAX_LAGS)
 }
 
 #[cfg(test)]

@@ -122,7 +122,7 @@ impl EvidenceJob {
                 let wanted = (fraction * n_total as f64).round() as usize;
                 let n = marks.iter().copied().find(|&m| m >= wanted).unwrap_or(n_total);
                 let run = ais_run(model.clone(), &config, n, baseline_seed(seed));
-                runs.push(JobRun { label: format!("AIS, full data n = {n}"), run, is_ais: true, seconds: 0.0, colour: 0, shift: None });
+                runs.push(JobRun { label: format!("AIS, full data n = {}", super::format::group_digits(n as f64, 0)), run, is_ais: true, seconds: 0.0, colour: 0, shift: None });
             }
         }
         Ok(EvidenceJob { runs, next: 0, n_total })

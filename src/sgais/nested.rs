@@ -220,7 +220,7 @@ impl NestedRun {
         self.evidence.add(log_width, threshold);
         self.iterations = i;
         if self.iterations > MAX_ITERATIONS_PER_LIVE_POINT * self.live.len() {
-            self.problem = Some(format!("nested sampling did not reach its stopping rule after {} iterations", self.iterations));
+            self.problem = Some(format!("nested sampling did not reach its stopping rule after {} iterations", super::format::group_digits(self.iterations as f64, 0)));
             return;
         }
         let scale = self.live_scale();

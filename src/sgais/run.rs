@@ -243,7 +243,7 @@ impl SgaisRun {
         let mut chunk = self.chunk.take().unwrap_or_else(|| self.start_chunk());
         let chunk_log_lik = self.chunk_log_likelihoods(&chunk.range);
         if let Some(i) = chunk_log_lik.iter().position(|l| l.is_nan() || *l == f64::INFINITY) {
-            self.status = RunStatus::Diverged(format!("particle {i}: chunk log-likelihood is {} at n = {}", chunk_log_lik[i], chunk.range.end));
+            self.status = RunStatus::Diverged(format!("particle {i}: chunk log-likelihood is {} at n = {}", chunk_log_lik[i], super::format::group_digits(chunk.range.end as f64, 0)));
             return None;
         }
         let delta = next_increment(&chunk_log_lik, chunk.lambda, self.config.target_ess);
@@ -348,7 +348,7 @@ impl SgaisRun {
         for (i, (theta, velocity)) in self.particles.iter_mut().zip(self.velocities.iter_mut()).enumerate() {
             self.datum_evals += sghmc_steps(kernel, &potential, self.config.burn_in_steps, theta, velocity, &mut self.workspace, &mut self.rng);
             if theta.iter().any(|t| !t.is_finite()) {
-                self.status = RunStatus::Diverged(format!("particle {i} left the finite range at n = {} (try a smaller learning rate)", chunk.range.end));
+                self.status = RunStatus::Diverged(format!("particle {i} left the finite range at n = {} (try a smaller learning rate)", super::format::group_digits(chunk.range.end as f64, 0)));
                 return;
             }
         }

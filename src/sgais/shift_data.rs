@@ -95,7 +95,7 @@ pub fn shift_data(n: usize, data_seed: u64, shuffled: bool, shown: usize) -> Shi
     let first = phases.first().map_or(&points[..0], |ph| &points[ph.start..ph.end]);
     let last = phases.last().map_or(&points[..0], |ph| &points[ph.start..ph.end]);
     let chart = ChartSpec {
-        title: format!("The shift data by phase ({} of each phase drawn)", shown),
+        title: format!("The shift data by phase ({} of each phase drawn)", group_digits(shown as f64, 0)),
         x_label: "y₁".into(),
         y_label: "y₂".into(),
         series,

@@ -360,37 +360,6 @@ test('SGLD at its defaults on every target: E2 ≤ 0.3 after 5,000 samples or a 
   await page.close();
 });
 
-test('no lesson step diverges, before or after doing what it asks', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
-  // Lesson steps with their presets' flag for SGAIS steps (those run the evidence panel, no chain).
-  const lessons = await page.evaluate(async () => {
-    const { LESSONS, findPreset } = await import('./www/presets.js');
-    return LESSONS.map((l) => ({ ...l, steps: l.steps.map((s) => ({ ...s, sgais: Boolean(s.preset && findPreset(s.preset).sgais) })) }));
-  });
-  await page.click('#lesson-open');
-  const checked = [];
-  for (const lesson of lessons.filter((l) => l.steps.some((s) => !s.sgais))) {
-    await page.selectOption('#lesson-choice', lesson.id);
-    for (let k = 0; k < lesson.steps.length; k++) {
-      const step = lesson.steps[k];
-      if (step.sgais) break;
-      if (k > 0) await page.click('#lesson-next');
-      await page.click('#play'); // lesson steps load playing: pause, then drive the chain by steps
-      const run = () => page.evaluate(() => { window.sgviz.app.lab.run(5000); return window.sgviz.state(); });
-      let s = await run();
-      assert.equal(s.diverged, null, `${lesson.id} step ${k + 1} as loaded`);
-      if (step.tryValues) {
-        for (const [name, value] of Object.entries(step.tryValues)) {
-          assert.equal(await page.evaluate(([n, v]) => window.sgviz.setParam(n, v), [name, value]), null, `${lesson.id} step ${k + 1}: ${name} = ${value} accepted`);
-        }
-        s = await run();
-        assert.equal(s.diverged, null, `${lesson.id} step ${k + 1} after ${JSON.stringify(step.tryValues)}`);
-        if ('runaway' in s) assert.equal(s.runaway, null, `${lesson.id} step ${k + 1}: no runaway`);
-      }
-      checked.push(`${lesson.id}/${k + 1}`);
-    }
-  }
-  assert.ok(checked.length >= 8, `lesson steps checked: ${checked}`);
-  assert.deepEqual(errors, []);
-  await page.close();
-});
+// "No lesson step diverges, before or after doing what it asks" is checked in the same page load
+// as each step's class time (tests/e2e/class-time.test.mjs, `tryWhatItAsks`; issue 23: one load of
+// every lesson step instead of two).

@@ -230,3 +230,12 @@ export async function settingWarningClearedAt(page, param, value) {
   await page.waitForFunction(() => window.sgviz.state().setting_warning === null, null, { timeout: 30_000 });
   await page.waitForFunction((p) => document.getElementById(`param-${p}-warning`).hidden, param, { timeout: 30_000 });
 }
+
+/** The heavy entry points (`window.sgviz.entryCounts()`) that must run only in workers. */
+const HEAVY = ['sweep', 'truth', 'sgais', 'large_build'];
+
+/** Those of the heavy entry points the main thread's wasm instance ran, with their counts ({} when none). */
+export async function mainThreadHeavyCalls(page) {
+  const counts = await page.evaluate(() => window.sgviz.entryCounts());
+  return Object.fromEntries(HEAVY.filter((k) => counts[k]).map((k) => [k, counts[k]]));
+}

@@ -145,7 +145,9 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
   await page.close();
 });
 
-// The distribution-shift demo is tested to completion in workers.test.mjs (spikes, comparison).
+// The distribution-shift demo is tested to completion on the lecture-scale runs of the SGAIS lesson
+// (class-time.test.mjs, tests/e2e/shift-checks.mjs: spikes, comparison) and at 20,000 points in
+// `make soak` (workers.test.mjs).
 
 test('lesson mode steps forward and back, loading each step', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url);

@@ -7,22 +7,24 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitForPainted } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, mainThreadHeavyCalls } from './harness.mjs';
+import { checkShiftRuns } from './shift-checks.mjs';
 
 const env = useBrowser();
 /** Generous limit for a background job (sweep, truth, 10⁶-row build) on a busy 2-core machine. */
 const JOB_LIMIT_MS = 240_000;
 /**
  * Hang guard for the test-scale shift demo: 6 runs of 20,000 points one after another on the one
- * worker a 2-core machine's pool has (one fewer than cores, www/jobs.js); 405 s measured at load ≈ 18.
+ * worker a 2-core machine's pool has (one fewer than cores, www/jobs.js); 405 s measured at load ≈ 18,
+ * not finished in 900 s at load ≈ 25 (2026-11-26): `make soak` only.
  */
-const SHIFT_LIMIT_MS = 900_000;
-const HEAVY = ['sweep', 'truth', 'sgais', 'large_build'];
-
-async function mainThreadHeavyCalls(page) {
-  const counts = await page.evaluate(() => window.sgviz.entryCounts());
-  return Object.fromEntries(HEAVY.filter((k) => counts[k]).map((k) => [k, counts[k]]));
-}
+const SHIFT_LIMIT_MS = 1_800_000;
+/**
+ * `make soak` (SGVIZ_WORKERS_SOAK=1, scripts/soak.sh) runs the shift demo at 20,000 points with
+ * the paper's 50 particles; `make test` checks the shift demo's runs on the lecture-scale runs that
+ * class-time.test.mjs's shift steps already wait for (issue 23).
+ */
+const WORKERS_SOAK = process.env.SGVIZ_WORKERS_SOAK === '1';
 
 async function assertFrameWorkBounded(page) {
   const work = await page.evaluate(() => window.sgviz.frameWork());
@@ -90,38 +92,18 @@ test('logistic regression with N = 10⁶ and SGFS-f: data, truth and sweep are b
   await page.close();
 });
 
-/** Annealing steps at the chunk that takes in change point `cp`, and the median of its neighbours. */
-function spikeAt(records, cp) {
-  const at = records.findIndex((r) => r.n > cp);
-  const neighbours = records.slice(Math.max(0, at - 6), at).concat(records.slice(at + 2, at + 8)).map((r) => r.annealing_steps).sort((a, b) => a - b);
-  return { spike: records[at].annealing_steps, median: neighbours[Math.floor(neighbours.length / 2)] };
-}
-
-test('distribution-shift demo: runs in workers, spikes at the change points, the comparison names the winner', async () => {
+test('distribution-shift demo at 20,000 points: runs in workers, spikes at the change points, the comparison names the winner (make soak)', { skip: !WORKERS_SOAK && 'make soak (SGVIZ_WORKERS_SOAK=1); make test checks the lecture-scale runs in class-time.test.mjs' }, async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   // The paper's design at a fifth of its size (change points at 1,000 and 10,000 as in the paper);
   // `make bench` runs the full 100,000 points and reports its wall time.
   await page.evaluate(() => window.sgviz.app.sgais.applyPreset('shift', { n_points: 20_000 }));
-  const runs = await page.evaluate(() => window.sgviz.sgais().runs.length);
-  assert.equal(runs, 6, 'K = 3, 5, 7 in order and shuffled');
   await page.waitForFunction(() => window.sgviz.sgais().wallSeconds !== null, null, { timeout: SHIFT_LIMIT_MS, polling: 1000 });
-  const summary = await page.evaluate(() => window.sgviz.sgais());
-  assert.ok(summary.runs.every((r) => r.done && !r.error), JSON.stringify(summary.runs.map((r) => r.error)));
-  const spikes = summary.runs.filter((r) => r.label.includes('in order')).map((r) => ({ label: r.label, at1000: spikeAt(r.records, 1000), at10000: spikeAt(r.records, 10000) }));
   // Fig. 5b: every in-order model needs more annealing steps for the chunk that takes in a change
-  // point than its neighbours (median of up to 6 chunks either side, skipping the next one, which
-  // may still be adapting). Seeded run: spikes 22–36 vs medians 3–4 at n = 1,000, 6–19 vs 3–4 at
+  // point than its neighbours. Seeded run: spikes 22–36 vs medians 3–4 at n = 1,000, 6–19 vs 3–4 at
   // n = 10,000 measured; the factors below leave margin below what was measured.
-  for (const { label, at1000, at10000 } of spikes) {
-    assert.ok(at1000.spike >= 3 * at1000.median, `${label}: ${at1000.spike} annealing steps at n = 1,000 vs median ${at1000.median}`);
-    assert.ok(at10000.spike >= 1.5 * at10000.median, `${label}: ${at10000.spike} annealing steps at n = 10,000 vs median ${at10000.median}`);
-  }
-  const shift = summary.combined.shift;
-  assert.deepEqual(shift.change_points.map(([n]) => n), [1000, 10000]);
-  const [winner] = shift.best_of_orders.reduce((a, b) => (b[1] > a[1] ? b : a));
-  assert.match(shift.sentence, new RegExp(`K = ${winner} has the highest evidence`));
-  assert.equal(await page.textContent('#sgais-comparison'), shift.sentence);
-  assert.deepEqual(await mainThreadHeavyCalls(page), {});
+  const { failures, spikes } = await checkShiftRuns(page, { runs: 6, factors: { 1000: 3, 10000: 1.5 } });
+  console.log(spikes.join('\n'));
+  assert.deepEqual(failures, []);
   await page.$eval('#sgais-title', (e) => e.scrollIntoView());
   await waitForPainted(page, '#chart-evidence', 500);
   await screenshot(page, 'workers-sgais-shift');

@@ -22,6 +22,7 @@ use super::gradient::score_mean_and_covariance;
 use super::{exact_gradient, Diagnostic, Emitted, GradientOracle, Sampler, StepParts};
 use crate::curvature::Curvature;
 use crate::defaults;
+use crate::readable::show;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
@@ -204,19 +205,19 @@ pub fn warning(c: &Curvature) -> Option<String> {
     }
     let spread = c.lambda_max / c.precisions.last().copied().unwrap_or(c.lambda_max);
     let why = if spread > 10.0 {
-        format!("its curvature varies {spread:.0}-fold over the typical set, so no single step size suits both its stiffest and its flattest parts")
+        format!("its curvature varies {}-fold over the typical set, so no single step size suits both its stiffest and its flattest parts", show(spread))
     } else if c.dim > 4 {
-        format!("in {} dimensions E2 sums the errors of {} covariance entries, and the slowest direction mixes {:.0} times slower than the fastest", c.dim, c.dim * c.dim, c.condition_number())
+        format!("in {} dimensions E2 sums the errors of {} covariance entries, and the slowest direction mixes {} times slower than the fastest", c.dim, crate::sgais::format::group_digits((c.dim * c.dim) as f64, 0), show(c.condition_number()))
     } else {
-        format!("its flattest direction mixes {:.0} times slower than its stiffest", c.condition_number())
+        format!("its flattest direction mixes {} times slower than its stiffest", show(c.condition_number()))
     };
     Some(format!(
-        "SGLD cannot reach a covariance error E2 ≤ {} within {:.0} samples here at any step size: {why}. At the largest step that keeps the bias small (ε = {:.2e}, minibatch {}) it needs ≈ {:.1e} samples.",
+        "SGLD cannot reach a covariance error E2 ≤ {} within {} samples here at any step size: {why}. At the largest step that keeps the bias small (ε = {}, minibatch {}) it needs ≈ {} samples.",
         defaults::E2_CLAIM,
-        defaults::REFERENCE_SAMPLES,
-        plan.step,
-        plan.batch,
-        plan.samples_needed
+        show(defaults::REFERENCE_SAMPLES as f64),
+        show(plan.step),
+        crate::sgais::format::group_digits(plan.batch as f64, 0),
+        show(plan.samples_needed)
     ))
 }
 
