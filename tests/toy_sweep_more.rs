@@ -78,11 +78,13 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // bouncy points silent within the promise or warned truthfully.
     // Synthetic logistic regression (2-D, N = 1,000, grid quadrature truth). With the signal on:
     // MALA's step ends (40/40 over 0.3; median E2 0.586 and 0.773) warned in 38 and 34 of 40
-    // runs, true (no longer listed). Measured before the fifth pass and not yet re-measured:
-    // HMC's step ends (40/40 over 0.3; median 0.997 and 1.000; pooled 0.984 ± 0.004,
-    // 0.997 ± 0.000).
-    "logreg hmc hmc_step=min",
-    "logreg hmc hmc_step=max",
+    // runs, HMC's (40/40; median 0.997 and 1.000) in 35 and 40 of 40, true (no longer listed).
+    // New false alarms: SBPS at k = 5 and 10, 4/40 over 0.3 each (median 0.163 and 0.173, pooled
+    // 0.029 ± 0.035 and 0.033 ± 0.038), measured warning in 14/40 and 38/40 runs (not understood:
+    // a loose band at large k; see docs/diagnostics.md §10).
+    "logreg sbps band_k=mid",
+    "logreg sbps band_k=max",
+    // Not yet re-measured with the signal on (the soak was stopped after SBPS on this target):
     // lipSBPS mixes too slowly for 5,000 events at its defaults and across its sliders (pooled
     // bias within 0.1 everywhere): over 0.3 in 19/40 runs at the defaults (median E2 0.294, pooled
     // 0.034 ± 0.063; since the fifth pass measured-warned in 40/40 runs, true: CI), 33/40 at
