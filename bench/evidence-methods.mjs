@@ -36,6 +36,13 @@ const SETTINGS = {
   gmm: ['burn_in_steps=20', 'learning_rate=0.1'],
 };
 
+/**
+ * Where the CLI has no exact log Z: the independent references of docs/sgais.md (data seed 1, the
+ * CLI's default): softmax by importance sampling at the Laplace mode ((SGAIS.14), §13,
+ * `cargo run --release --example softmax_reference -- N 1 S`), ± its own standard error.
+ */
+const REFERENCE = { 'softmax:2000': [-1091.13, 0.02], 'softmax:10000': [-5149.33, 0.03] };
+
 function run(model, n) {
   const args = ['evidence', '--target', model, '--set', `n_points=${n}`, ...SETTINGS[model].flatMap((s) => ['--set', s]), '--seed', '1', '--ns'];
   if (n <= aisMax) args.push('--ais');
@@ -45,6 +52,7 @@ function run(model, n) {
   return {
     model, n, settings: SETTINGS[model].join(', ') || 'defaults',
     exact: s.exact_log_z ?? null,
+    reference: REFERENCE[`${model}:${n}`] ?? null,
     sgais: { logZ: s.log_z, se: null, seconds: s.seconds, cpu: s.cpu_seconds, evals: s.datum_evals, ess: s.ess },
     ais: s.ais_log_z === undefined ? null : { logZ: s.ais_log_z, seconds: s.ais_seconds, cpu: s.ais_cpu_seconds, evals: s.ais_datum_evals },
     ns: { logZ: s.ns_log_z, se: s.ns_log_z_se, seconds: s.ns_seconds, cpu: s.ns_cpu_seconds, evals: s.ns_datum_evals },
@@ -58,11 +66,11 @@ const z = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 function section(rows) {
   const lines = [`${HEADING} (\`node bench/evidence-methods.mjs\`: \`sgviz evidence --target T --set n_points=N --seed 1 --ais --ns\`)`, ''];
   lines.push(`One run of each method per row (seed 1; NS and AIS each with their own seed derived from it). SGAIS at its defaults (softmax: ${SETTINGS.softmax.join(', ')}; the mixture: ${SETTINGS.gmm.join(', ')}); AIS is SGAIS's kernel on the full data with the same settings; NS is Skilling's nested sampling with 25 live points and 20 constrained SGHMC steps per replacement (docs/sgais.md §7), its ± the √(H/M) standard error. Cost: wall and thread-CPU seconds (other jobs on the shared machine inflate wall time, not CPU time) and per-datum evaluations (independent of load). Ratio = NS cost / SGAIS cost. Measured ${new Date().toISOString().slice(0, 16)} UTC, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} cores.`, '');
-  lines.push('| model | N | exact log Z | SGAIS log Ẑ | NS log Ẑ ± SE | AIS log Ẑ | SGAIS CPU s (evals) | NS CPU s (evals) | AIS CPU s (evals) | NS/SGAIS CPU (evals) | AIS/SGAIS CPU (evals) |');
+  lines.push('| model | N | exact (or reference) log Z | SGAIS log Ẑ | NS log Ẑ ± SE | AIS log Ẑ | SGAIS CPU s (evals) | NS CPU s (evals) | AIS CPU s (evals) | NS/SGAIS CPU (evals) | AIS/SGAIS CPU (evals) |');
   lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const a = r.ais;
-    lines.push(`| ${r.model} | ${r.n} | ${r.exact === null ? '—' : z(r.exact)} | ${z(r.sgais.logZ)} | ${z(r.ns.logZ)} ± ${fmt(r.ns.se, 2)} | ${a ? z(a.logZ) : 'not run'} | ${fmt(r.sgais.cpu)} (${sci(r.sgais.evals)}) | ${fmt(r.ns.cpu)} (${sci(r.ns.evals)}) | ${a ? `${fmt(a.cpu)} (${sci(a.evals)})` : '—'} | ${fmt(r.ns.cpu / r.sgais.cpu)} (${fmt(r.ns.evals / r.sgais.evals)}) | ${a ? `${fmt(a.cpu / r.sgais.cpu)} (${fmt(a.evals / r.sgais.evals)})` : '—'} |`);
+    lines.push(`| ${r.model} | ${r.n} | ${r.exact !== null ? z(r.exact) : r.reference ? `${z(r.reference[0])} ± ${fmt(r.reference[1], 1)} (IS)` : '—'} | ${z(r.sgais.logZ)} | ${z(r.ns.logZ)} ± ${fmt(r.ns.se, 2)} | ${a ? z(a.logZ) : 'not run'} | ${fmt(r.sgais.cpu)} (${sci(r.sgais.evals)}) | ${fmt(r.ns.cpu)} (${sci(r.ns.evals)}) | ${a ? `${fmt(a.cpu)} (${sci(a.evals)})` : '—'} | ${fmt(r.ns.cpu / r.sgais.cpu)} (${fmt(r.ns.evals / r.sgais.evals)}) | ${a ? `${fmt(a.cpu / r.sgais.cpu)} (${fmt(a.evals / r.sgais.evals)})` : '—'} |`);
   }
   return lines.join('\n');
 }

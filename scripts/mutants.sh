@@ -13,7 +13,7 @@
 #                        update and noise formulas, the estimators and the SGAIS weights, ≈ 190
 #                        mutants, tested with nextest against the tests that pin those formulas
 #                        (≈ 10–25 s per mutant on 2 cores: about an hour)
-#   MUTANTS_SET=screen   issue 23's second to fourth passes (MUTANTS.md, "The numbers the page shows"): per file, the
+#   MUTANTS_SET=screen   issue 23's second to fifth passes (MUTANTS.md, "The numbers the page shows"): per file, the
 #                        functions whose numbers reach the screen against the fast tests that pin
 #                        them (new files tests/sampler_readouts.rs, sgais_summary.rs, error_split.rs),
 #                        in place (the warm build is reused: ≈ 10 s per mutant idle, ≈ 60 s at load 15;
@@ -71,13 +71,17 @@ if [ "${MUTANTS_SET:-}" = screen ]; then
   # Issue 23, third pass (MUTANTS.md): the runaway detector, the derived defaults' helpers, SGHMC's
   # periodic law.
   group runaway '.' lib runaway 'filter=test(runaway)' -- src/runaway.rs src/lab/runaway.rs
-  group defaults '.' lib 'filter=test(defaults::)' -- src/defaults.rs
+  group defaults '.' lib 'filter=test(defaults::) and not test(derived_values_are_finite)' -- src/defaults.rs
   group law-resampling 'in sghmc_with_resampling' lib 'filter=test(law::)' -- src/law.rs
   # Issue 23, fourth pass: the rest of the predicted law (law_tests.rs, law_helper_tests.rs) and
   # the SGAIS number format.
   group law '(GaussianSummary::|linearisable|symmetric|empirical_fisher|fisher_is_constant|Law::|predicted_law|law_on_summary|linear_chain|exact_sampler_law|sgld_chain|rmsprop_preconditioner|sghmc_chain|sgfs_chain|osgfs_chain|clip_negative)' \
     lib 'filter=test(law::)' -- src/law.rs
   group format '.' lib 'filter=test(sgais::format::)' -- src/sgais/format.rs
+  # Issue 23, fifth pass: the chart data of the bias–mixing sweep and the phase picture
+  # (src/sweep_values.rs, src/phase_values.rs).
+  group sweep '.' lib 'filter=test(sweep::values::)' -- src/sweep.rs
+  group phase '.' lib 'filter=test(phase::)' -- src/phase.rs
   exit 0
 fi
 args=(-j 1 --no-shuffle)

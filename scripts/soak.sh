@@ -7,7 +7,7 @@
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
 #   (tests/e2e/memory.test.mjs; `make test` runs 12 s with the same 12 sampler switches);
 # - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
-# - nested sampling at N = 10⁴ (tests/sgais_nested.rs; `make test` runs N = 10³);
+# - nested sampling at N = 10⁴ (tests/sgais_nested.rs, tests/sgais_nested_softmax.rs; `make test` runs N = 10³ and 500);
 # - SGAIS on the K = 5 mixture at N = 10⁴ at its own defaults, seeds 1–3, full-data AIS and nested
 #   sampling against each other and the Laplace reference (tests/sgais_mixture.rs; `make test` runs
 #   SGAIS seed 1 and AIS at N = 2,000);
@@ -46,8 +46,8 @@ echo "== native soak: 10^7 steps per sampler"
 SGVIZ_SOAK_STEPS=${SGVIZ_SOAK_STEPS:-10000000} cargo test --release --test soak -- --nocapture
 echo "== SGAIS at N = 10^5: 8 replicas at the defaults (make test runs 1)"
 SGVIZ_SGAIS_SOAK=1 cargo test --release --test all sgais_defaults::defaults_are_accurate_at_n_100000
-echo "== nested sampling at N = 10^4 against the exact linear-regression and K = 1 mixture evidences (make test runs 10^3)"
-SGVIZ_SOAK_NS_N=10000 cargo test --release --test all sgais_nested::
+echo "== nested sampling at N = 10^4 against the exact linear-regression and K = 1 mixture evidences and the softmax reference (make test runs 10^3, softmax 500)"
+SGVIZ_SOAK_NS_N=10000 cargo test --release --test all sgais_nested
 echo "== SGAIS on the K = 5 mixture at N = 10^4: three seeds, AIS and NS within 0.1 % (make test runs one seed and AIS at 2,000)"
 SGVIZ_SGAIS_MIXTURE_SOAK=1 cargo test --release --test all sgais_mixture::
 echo "== SGAIS on softmax regression at N = 10^4: three seeds and AIS within 0.1 % of the importance-sampling reference (make test runs two seeds at 2,000 within 0.3 %)"

@@ -32,7 +32,7 @@ pub fn help(name: &str) -> &'static str {
         "sampling_threshold_first" => "The first reading of the sampling threshold since the last change: the threshold at the start.",
         "sampling_threshold_mean" => "Mean of the threshold readings since the last change: the number the lessons quote.",
         "slope_prior_mean" => "The pSBPS slope prior's learned mean μ_β (SBPS paper, App. E).",
-        "step_size" => "The step size ε_t of the latest update (it decreases with the polynomial schedule).",
+        "step_size" => "The step size εₜ of the latest update (it decreases with the polynomial schedule).",
         "total_time" => "Length of the continuous trajectory so far; moments are integrals over it.",
         "violation_rate" => "Share of bounces at which the true event rate exceeded its bound (each makes the sampler slightly inexact).",
         "violations" => "Bounces at which the true event rate exceeded its bound.",

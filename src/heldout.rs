@@ -114,7 +114,7 @@ impl HeldOut {
             y_label: "log joint per datum · test accuracy".into(),
             series: vec![
                 Series::new("test accuracy (averaged predictive)", over(|p| p.accuracy), PALETTE[0], Style::Line),
-                Series::new("log joint per training datum at θ_t", over(|p| p.log_joint), PALETTE[1], Style::Line),
+                Series::new("log joint per training datum at θₜ", over(|p| p.log_joint), PALETTE[1], Style::Line),
                 Series::new(format!("majority-class accuracy {:.2}", self.baseline), vec![(start, self.baseline), (end, self.baseline)], PALETTE[2], Style::Dashed),
             ],
             log_x: true,

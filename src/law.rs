@@ -244,7 +244,7 @@ fn exact_sampler_law(model: &dyn Model) -> Result<Law, String> {
 /// SGLD: A = I − (ε/2)MP, Q = (ε²/4)MΣ_ξM + εM (Welling & Teh eq. 4; docs/sgld.md §4).
 fn sgld_chain(s: &GaussianSummary, params: &ParamValues) -> Result<(LinearChain, String), String> {
     if params.get_usize("sgld_schedule") != 0 {
-        return Err("decreasing steps: no stationary law; the ε_t-weighted estimate tends to the truth as ε_t → 0".into());
+        return Err("decreasing steps: no stationary law; the εₜ-weighted estimate tends to the truth as εₜ → 0".into());
     }
     let (step, noise) = (params.get("step_size"), s.gradient_noise(params.get("batch_size")));
     let langevin = |m: &DVector<f64>| {

@@ -109,6 +109,10 @@ pub fn log_grid(lo: f64, hi: f64, count: usize) -> Vec<f64> {
 }
 
 #[cfg(test)]
+#[path = "phase_values.rs"]
+mod values;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::gaussian::CorrelatedGaussian;

@@ -195,6 +195,10 @@ impl SweepPoint {
 }
 
 #[cfg(test)]
+#[path = "sweep_values.rs"]
+mod values;
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::gaussian::CorrelatedGaussian;

@@ -165,7 +165,7 @@ pub fn grid_truth(model: &dyn Model, region: View, intervals: usize) -> Truth {
         source: TruthSource::GridQuadrature,
         error_bound,
         error: format!(
-            "grid quadrature on {}² nodes over [{:.3}, {:.3}] × [{:.3}, {:.3}]: quadrature error |M_h − M_2h| (moments at grid spacing h against 2h) = {}, edge mass (probability at the grid's border, cut off) {}",
+            "grid quadrature on {}² nodes over [{:.3}, {:.3}] × [{:.3}, {:.3}]: quadrature error |Mₕ − M₂ₕ| (moments at grid spacing h against 2h) = {}, edge mass (probability at the grid's border, cut off) {}",
             width, region.x_min, region.x_max, region.y_min, region.y_max, crate::readable::show(difference), crate::readable::show(edge_fraction)
         ),
     }

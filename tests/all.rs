@@ -62,6 +62,8 @@ mod sgais_fig_a1;
 mod sgais_mixture;
 #[path = "sgais_nested.rs"]
 mod sgais_nested;
+#[path = "sgais_nested_softmax.rs"]
+mod sgais_nested_softmax;
 #[path = "sgais_noise.rs"]
 mod sgais_noise;
 #[path = "sgais_shift.rs"]

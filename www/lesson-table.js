@@ -73,18 +73,18 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
-        text: 'The tied-means mixture of Welling & Teh (Fig. 1) with a decreasing step ε_t = a(b + t)^−0.55 and minibatches of 10. The sampling threshold is proportional to ε_t, so it falls as ε_t does: ε_t starts at a·b^−0.55 = 0.01 and is below 2·10⁻⁵ after 20 s (1.2 million steps at 1,000 per frame), and by then the threshold is far below 1: injected noise dominates and SGLD samples. With a larger a the first steps would be stochastic optimisation (threshold > 1). See the gallery\'s SGLD Fig. 1 for the paper\'s own run (n = 1, ε_t from 0.01 to 10⁻⁴).',
-        action: 'Watch "step size ε_t" and "sampling threshold" in the diagnostics fall.',
+        text: 'The tied-means mixture of Welling & Teh (Fig. 1) with a decreasing step εₜ = a(b + t)^−0.55 and minibatches of 10. The sampling threshold is proportional to εₜ, so it falls as εₜ does: εₜ starts at a·b^−0.55 = 0.01 and is below 2·10⁻⁵ after 20 s (1.2 million steps at 1,000 per frame), and by then the threshold is far below 1: injected noise dominates and SGLD samples. With a larger a the first steps would be stochastic optimisation (threshold > 1). See the gallery\'s SGLD Fig. 1 for the paper\'s own run (n = 1, εₜ from 0.01 to 10⁻⁴).',
+        action: 'Watch "step size εₜ" and "sampling threshold" in the diagnostics fall.',
         claims: [
           // ε_t = 0.0355 (10 + t)^−0.55: 1.78·10⁻⁵ at t = 10⁶.
-          { metric: 'diag.step_size', label: 'step size ε_t', op: '<', value: 2e-5, after_samples: 1_000_000 },
+          { metric: 'diag.step_size', label: 'step size εₜ', op: '<', value: 2e-5, after_samples: 1_000_000 },
           { metric: 'diag.sampling_threshold', label: 'sampling threshold', op: '<', value: 0.02, after_samples: 200_000 },
         ],
       },
       {
         figure: 'plot',
         state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
-        text: 'Samples of a decreasing-step chain are weighted by their ε_t (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes: the density image shows both, and the weighted estimate of θ₁\'s variance, which depends on visiting both, approaches the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.) For SGLD on real data, see the gallery\'s SGLD Fig. 3: a logistic regression\'s held-out accuracy is there after one sweep through the data.',
+        text: 'Samples of a decreasing-step chain are weighted by their εₜ (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes: the density image shows both, and the weighted estimate of θ₁\'s variance, which depends on visiting both, approaches the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.) For SGLD on real data, see the gallery\'s SGLD Fig. 3: a logistic regression\'s held-out accuracy is there after one sweep through the data.',
         action: 'Look for the two dark blobs in the density image.',
         claims: [{ metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 }],
       },

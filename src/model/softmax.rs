@@ -128,6 +128,21 @@ impl SoftmaxRegression {
     pub fn sample_prior(&self, rng: &mut ChainRng) -> Vec<f64> {
         (0..self.dim()).map(|_| self.prior_sd * standard_normal(rng)).collect()
     }
+
+    /// θ ↦ θ − P_V θ: subtract from every weight coordinate and from the biases their mean over the
+    /// classes. V = {θ_k = v for every class k} is where the likelihood is flat (softmax is unchanged
+    /// when every logit moves by the same vᵀx̃), and the prior N(0, σ_p² I) is isotropic, so the
+    /// parts of θ in V and across it are independent a priori (docs/sgais.md (SGAIS.15)).
+    pub fn remove_class_shift(&self, theta: &mut [f64]) {
+        let c = self.classes as f64;
+        for j in 0..self.d {
+            let mean = (0..self.classes).map(|k| theta[k * self.d + j]).sum::<f64>() / c;
+            (0..self.classes).for_each(|k| theta[k * self.d + j] -= mean);
+        }
+        let bias = &mut theta[self.classes * self.d..];
+        let mean = bias.iter().sum::<f64>() / c;
+        bias.iter_mut().for_each(|b| *b -= mean);
+    }
 }
 
 /// Index k with probability probs[k].

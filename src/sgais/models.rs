@@ -24,6 +24,13 @@ pub trait EvidenceModel: Model {
     fn exact_log_evidence_curve(&self, _checkpoints: &[usize]) -> Option<Vec<f64>> {
         None
     }
+    /// θ ↦ θ − P_V θ for a linear subspace V along which the likelihood is exactly constant and
+    /// whose part of θ is independent of the rest under the prior (an isotropic Gaussian prior);
+    /// false, θ untouched, when the model has none. Nested sampling draws that part from the prior
+    /// and sizes its walk from the rest (docs/sgais.md (SGAIS.15)).
+    fn remove_flat_part(&self, _theta: &mut [f64]) -> bool {
+        false
+    }
 }
 
 impl EvidenceModel for LinearRegression {
@@ -38,6 +45,11 @@ impl EvidenceModel for LinearRegression {
 impl EvidenceModel for SoftmaxRegression {
     fn sample_prior(&self, rng: &mut ChainRng) -> Vec<f64> {
         SoftmaxRegression::sample_prior(self, rng)
+    }
+    /// V = equal shifts of every class's weights and bias (paper B.2's prior is N(0, I)).
+    fn remove_flat_part(&self, theta: &mut [f64]) -> bool {
+        self.remove_class_shift(theta);
+        true
     }
 }
 

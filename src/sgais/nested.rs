@@ -18,7 +18,9 @@
 //! walk would only bounce off the contour. Here the walk runs in coordinates scaled by the live
 //! points' current standard deviation in each coordinate (a diagonal mass matrix, re-estimated
 //! every iteration from the live set, as MultiNest and PolyChord adapt to the live points), with
-//! √η = `ns_step` in those units.
+//! √η = `ns_step` in those units. Where the likelihood is flat along a subspace V and the prior is
+//! isotropic (softmax's shift of every class), that part of θ is drawn from the prior after each
+//! walk and the live points' sd is taken without it (docs/sgais.md (SGAIS.15)): Z is unchanged.
 
 use super::annealing::log_mean_exp;
 use super::models::EvidenceModel;
@@ -226,6 +228,7 @@ impl NestedRun {
         let scale = self.live_scale();
         let source = self.other_live_point(worst);
         let (theta, log_l) = self.constrained_walk(self.live[source].clone(), self.live_log_l[source], threshold, &scale);
+        let theta = self.redraw_flat_part(theta);
         if log_l.is_nan() {
             self.problem = Some(format!("the log-likelihood became NaN at iteration {i}"));
             return;
@@ -245,17 +248,42 @@ impl NestedRun {
         }
     }
 
-    /// Standard deviation of each coordinate over the live points (floored so no axis freezes).
+    /// Standard deviation of each coordinate over the live points' parts the likelihood sees
+    /// (θ − P_V θ where the model has a flat subspace V; floored so no axis freezes).
     fn live_scale(&self) -> Vec<f64> {
-        let dim = self.live[0].len();
-        let m = self.live.len() as f64;
+        let seen: Vec<Vec<f64>> = self
+            .live
+            .iter()
+            .map(|t| {
+                let mut t = t.clone();
+                self.model.remove_flat_part(&mut t);
+                t
+            })
+            .collect();
+        let dim = seen[0].len();
+        let m = seen.len() as f64;
         (0..dim)
             .map(|k| {
-                let mean = self.live.iter().map(|t| t[k]).sum::<f64>() / m;
-                let var = self.live.iter().map(|t| (t[k] - mean).powi(2)).sum::<f64>() / m;
+                let mean = seen.iter().map(|t| t[k]).sum::<f64>() / m;
+                let var = seen.iter().map(|t| (t[k] - mean).powi(2)).sum::<f64>() / m;
                 var.sqrt().max(1e-9)
             })
             .collect()
+    }
+
+    /// (SGAIS.15): θ's part in the likelihood-flat subspace V replaced by a fresh prior draw's,
+    /// θ' = (θ − P_V θ) + P_V p with p ~ prior. Under an isotropic Gaussian prior that part is
+    /// independent of the rest and the constraint L > L* does not involve it, so this is an exact
+    /// draw from its conditional (a Gibbs step of the constrained prior). Models without V: θ as is.
+    fn redraw_flat_part(&mut self, mut theta: Vec<f64>) -> Vec<f64> {
+        if !self.model.remove_flat_part(&mut theta) {
+            return theta;
+        }
+        let prior = self.model.sample_prior(&mut self.rng);
+        let mut seen = prior.clone();
+        self.model.remove_flat_part(&mut seen);
+        theta.iter_mut().zip(prior.iter().zip(&seen)).for_each(|(t, (p, s))| *t += p - s);
+        theta
     }
 
     /// `steps` SGHMC steps on the prior in coordinates u = θ/s (eq. 3 with β̂ = 0, η = step²),

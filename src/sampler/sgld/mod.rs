@@ -36,13 +36,13 @@ pub const PARAMS: &[ParamSpec] = &[
         "sgld_schedule",
         "Step-size schedule",
         "",
-        "constant ε, or polynomial ε_t = a(b+t)^(−γ) (Welling & Teh §3); with the polynomial schedule samples are weighted by ε_t",
+        "constant ε, or polynomial εₜ = a(b+t)^(−γ) (Welling & Teh §3); with the polynomial schedule samples are weighted by εₜ",
         &["constant", "polynomial"],
         0,
     ),
-    ParamSpec::log("sgld_a", "Schedule scale", "a", "a in ε_t = a(b+t)^(−γ)", 1e-14, 1e4, 0.1).primary().shown_when("sgld_schedule", &[1.0]),
-    ParamSpec::log("sgld_b", "Schedule offset", "b", "b in ε_t = a(b+t)^(−γ)", 1e-3, 1e9, 10.0).shown_when("sgld_schedule", &[1.0]),
-    ParamSpec::linear("sgld_gamma", "Schedule decay", "γ", "γ in ε_t = a(b+t)^(−γ); the paper requires γ ∈ (0.5, 1] and uses 0.55", 0.5, 1.0, 0.55)
+    ParamSpec::log("sgld_a", "Schedule scale", "a", "a in εₜ = a(b+t)^(−γ)", 1e-14, 1e4, 0.1).primary().shown_when("sgld_schedule", &[1.0]),
+    ParamSpec::log("sgld_b", "Schedule offset", "b", "b in εₜ = a(b+t)^(−γ)", 1e-3, 1e9, 10.0).shown_when("sgld_schedule", &[1.0]),
+    ParamSpec::linear("sgld_gamma", "Schedule decay", "γ", "γ in εₜ = a(b+t)^(−γ); the paper requires γ ∈ (0.5, 1] and uses 0.55", 0.5, 1.0, 0.55)
         .excluding_min()
         .shown_when("sgld_schedule", &[1.0]),
     ParamSpec::choice(
@@ -559,10 +559,10 @@ impl Sampler for Sgld {
         let refreshed = self.noise.map_or(f64::NAN, |n| n.step as f64);
         let m = &self.precond_diag;
         vec![
-            Diagnostic { name: "step_size", label: "step size ε_t", value: e },
-            Diagnostic { name: "injected_noise_variance", label: "injected noise variance ε_t", value: e },
-            Diagnostic { name: "gradient_noise_variance", label: "gradient noise variance (ε_t²/4)(N²/n)(1 − n/N)λmax(V_s)", value: self.gradient_noise_variance() },
-            Diagnostic { name: "sampling_threshold", label: "sampling threshold, latest reading (one minibatch) ε_t N²(1 − n/N)λmax(V_s)/(4n)", value: self.sampling_threshold() },
+            Diagnostic { name: "step_size", label: "step size εₜ", value: e },
+            Diagnostic { name: "injected_noise_variance", label: "injected noise variance εₜ", value: e },
+            Diagnostic { name: "gradient_noise_variance", label: "gradient noise variance (εₜ²/4)(N²/n)(1 − n/N)λmax(Vₛ)", value: self.gradient_noise_variance() },
+            Diagnostic { name: "sampling_threshold", label: "sampling threshold, latest reading (one minibatch) εₜ N²(1 − n/N)λmax(Vₛ)/(4n)", value: self.sampling_threshold() },
             Diagnostic { name: "sampling_threshold_mean", label: "sampling threshold, mean of the readings since the last change", value: self.mean_sampling_threshold() },
             Diagnostic { name: "sampling_threshold_first", label: "sampling threshold, first reading since the last change", value: self.first_threshold },
             Diagnostic { name: "noise_diag_step", label: "step of the last noise estimate", value: refreshed },
