@@ -1,37 +1,59 @@
-//! The measured mixing signal where no law exists (issue 21, docs/diagnostics.md §8): on a 2-D
-//! target without a Gaussian summary (banana, funnel, …), where src/promise.rs cannot predict the
-//! error after 5,000 samples, the chain's own retained samples since the last slider move measure
-//! it. Batch means (docs/diagnostics.md §3, the sample mean's standard error, applied to the products
+//! The measured mixing signal where no law exists (issue 21, docs/diagnostics.md §8): wherever
+//! src/promise.rs cannot predict the error after 5,000 samples — MALA, HMC and the bouncy family on
+//! every target (they have no bias law: their promise is Monte-Carlo error only), the Langevin-type
+//! samplers on targets without a Gaussian summary (banana, funnel, …) or with a state beyond the
+//! error law's size — the chain's own retained samples since the last slider move measure it.
+//! Batch means (docs/diagnostics.md §3, the sample mean's standard error, applied to the products
 //! (x_a − x̄_a)(x_b − x̄_b) whose means are the covariance entries) give the covariance of the
 //! entries' Monte-Carlo error, scaled from the n samples measured to [`REFERENCE_SAMPLES`]; E2 is
 //! drawn from that Gaussian error as in src/promise.rs (§7; bias taken as 0: a measured signal cannot
 //! see it), and the setting is warned when more than [`FAILURE_SHARE`] of the draws exceed
 //! [`E2_CLAIM`]. Measured from [`REFERENCE_SAMPLES`] samples on, so it speaks of what the run
-//! has shown, not of a guess.
+//! has shown, not of a guess; before that, from [`EARLY_SAMPLES`] on, only what the run already
+//! shows for certain: a chain whose retained samples are all one point (every Metropolis–Hastings
+//! proposal rejected) does not move.
 //!
-//! Implemented here; tested in tests/toy_sweep.rs (40 seeds × 5,000 samples: warned settings fail,
-//! silent ones keep the promise) and this file's unit tests (independent draws: no warning; a
-//! chain stuck for whole batches: a warning).
+//! The warning sits beside the slider moved off its derived default (the one that caused it), and
+//! names that default as the value to set; at the defaults it sits beside the first primary slider
+//! and says how many samples would keep the promise.
+//!
+//! Implemented here; tested in tests/toy_sweep.rs and tests/toy_sweep_more.rs (40 seeds × 5,000
+//! samples: warned settings fail, silent ones keep the promise) and this file's unit tests
+//! (independent draws: no warning; a chain stuck for whole batches: a warning; a chain that never
+//! moves: warned from [`EARLY_SAMPLES`] samples).
 
 use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
 use crate::params::{ParamSpec, ParamValues};
 use crate::promise::FAILURE_SHARE;
 use crate::ring::RingBuffer;
 use crate::setting_warning::{Failure, SettingWarning};
+use crate::spec::DerivedParam;
 use nalgebra::DMatrix;
 
 /// Most recent samples measured (4 × the reference: the estimate's cost stays within a frame).
 pub const MAX_MEASURED: usize = 20_000;
+
+/// Largest dimension measured: its d(d + 1)/2 covariance entries (21 at d = 6) get a covariance
+/// from [`BATCHES`] batch means, of rank at most 19, so larger targets are not measured (and the
+/// cost per read, ~d²·[`MAX_MEASURED`], stays within a frame).
+pub const MAX_DIM: usize = 6;
+
+/// Samples since the last slider move from which a chain that has not moved is warned.
+pub const EARLY_SAMPLES: usize = 500;
 
 /// Batches of the batch-means estimator (few enough that a batch spans many autocorrelation
 /// times at 5,000 samples, enough for a covariance of the 3 entries of a 2-D target).
 pub const BATCHES: usize = 20;
 
 /// Mean E2 and share of runs above [`E2_CLAIM`] after [`REFERENCE_SAMPLES`] samples, measured from
-/// the last `n` points of `samples` (None below [`REFERENCE_SAMPLES`] points or above 2-D).
-pub fn measured_error(samples: &RingBuffer, n: usize) -> Option<(f64, f64)> {
+/// the last `n` points of `samples` (None below [`REFERENCE_SAMPLES`] points or above [`MAX_DIM`]).
+/// `steps_per_point` is the sampler's steps per retained point since the last slider move: 1 for a
+/// discrete-time sampler; for the bouncy family, whose points are the path discretised at equal
+/// times, its events per point, so the reference is [`REFERENCE_SAMPLES`] events, as the sweeps
+/// (tests/common/sweep.rs) count a bouncy run (docs/diagnostics.md §8).
+pub fn measured_error(samples: &RingBuffer, n: usize, steps_per_point: f64) -> Option<(f64, f64)> {
     let (d, n) = (samples.dim(), n.min(samples.len()).min(MAX_MEASURED));
-    if d > 2 || (n as f64) < REFERENCE_SAMPLES {
+    if d > MAX_DIM || (n as f64) < REFERENCE_SAMPLES {
         return None;
     }
     let batch = n / BATCHES;
@@ -46,8 +68,9 @@ pub fn measured_error(samples: &RingBuffer, n: usize) -> Option<(f64, f64)> {
         (k * batch..(k + 1) * batch).map(|j| (point(j)[a] - mean[a]) * (point(j)[b] - mean[b])).sum::<f64>() / batch as f64
     });
     let entry = |i: usize| means.column(i).mean();
-    // Cov of an entry's mean over n samples ≈ Cov(batch means)/B; at T samples scaled by n/T.
-    let scale_to_reference = total / REFERENCE_SAMPLES;
+    // Cov of an entry's mean over n samples ≈ Cov(batch means)/B; at T samples scaled by n/T (in
+    // steps: points × steps per point).
+    let scale_to_reference = total * steps_per_point.max(0.0) / REFERENCE_SAMPLES;
     let cov = DMatrix::from_fn(pairs.len(), pairs.len(), |i, j| {
         let s: f64 = (0..BATCHES).map(|k| (means[(k, i)] - entry(i)) * (means[(k, j)] - entry(j))).sum();
         s / (BATCHES - 1) as f64 / BATCHES as f64 * scale_to_reference
@@ -60,41 +83,78 @@ pub fn measured_error(samples: &RingBuffer, n: usize) -> Option<(f64, f64)> {
     crate::promise::draw_e2(&DMatrix::zeros(d, d), &cov, &pairs, norm).ok()
 }
 
+/// Whether the last `n` (at least [`EARLY_SAMPLES`]) points of `samples` are all one point.
+fn stuck(samples: &RingBuffer, n: usize) -> bool {
+    let n = n.min(samples.len()).min(MAX_MEASURED);
+    if n < EARLY_SAMPLES {
+        return false;
+    }
+    let last = samples.get(samples.len() - 1);
+    (samples.len() - n..samples.len()).all(|k| samples.get(k) == last)
+}
+
+/// The slider the warning sits beside and its derived default: the first numeric slider that
+/// applies and was moved off its default, else the first primary one (default None: nothing moved).
+fn culprit(specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> (&'static ParamSpec, Option<f64>) {
+    let applies = |s: &&'static ParamSpec| s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params));
+    let default = |s: &ParamSpec| derived.iter().find(|d| d.name == s.name).map_or(s.default, |d| d.default);
+    let moved = specs.iter().filter(applies).find(|s| params.try_get(s.name).is_some_and(|v| (v - default(s)).abs() > 1e-9 * default(s).abs().max(1e-300)));
+    match moved {
+        Some(s) => (s, Some(default(s))),
+        None => (specs.iter().filter(applies).find(|s| s.primary).unwrap_or(&specs[0]), None),
+    }
+}
+
 /// The measured warning of a chain whose `samples_since_clear` last points are in `samples`.
-pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, specs: &'static [ParamSpec], params: &ParamValues) -> Option<SettingWarning> {
+pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, steps_per_point: f64, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<SettingWarning> {
     let n = usize::try_from(samples_since_clear).unwrap_or(usize::MAX);
-    let (mean_e2, share) = measured_error(samples, n)?;
-    let param = specs.iter().find(|s| s.primary && s.visible_if.is_none_or(|w| w.holds(params))).map_or(specs[0].name, |s| s.name);
-    if !mean_e2.is_finite() {
+    let (spec, default) = culprit(specs, params, derived);
+    let param = spec.name;
+    let show = crate::promise::show;
+    let set_back = default.map(|v| format!("Set {} {} back to {} (now {})", spec.label.to_lowercase(), spec.symbol, show(v), show(params.get(param))));
+    let does_not_move = || {
         // No spread at all: every proposal rejected, or steps too small to move (E2 = 1 against
         // any truth).
-        let last = crate::promise::show(n.min(MAX_MEASURED) as f64);
-        let text = format!("Change the step size: the chain does not move (its last {last} samples are one point, E2 = 1).");
+        let last = show(n.min(samples.len()).min(MAX_MEASURED) as f64);
+        let remedy = set_back.clone().unwrap_or_else(|| "Change the step size".to_string());
+        let text = format!("{remedy}: the chain does not move (its last {last} samples are one point, E2 = 1).");
         let detail = format!("Measured on this chain: its last {last} samples are all the same point, so its covariance is 0 (E2 = 1). The chain does not move at this setting: every proposal is rejected, or the steps are too small; change the step size.");
-        return Some(SettingWarning { param, failure: Failure::Mixing, text, detail });
+        Some(SettingWarning { param, failure: Failure::Mixing, text, detail })
+    };
+    if stuck(samples, n) {
+        return does_not_move();
+    }
+    let (mean_e2, share) = measured_error(samples, n, steps_per_point)?;
+    if !mean_e2.is_finite() {
+        return does_not_move();
     }
     if share <= FAILURE_SHARE {
         return None;
     }
     // E2's Monte Carlo part falls as 1/√samples: the count that brings its mean to half the claim.
     let needed = REFERENCE_SAMPLES * (mean_e2 / (0.5 * E2_CLAIM)).powi(2);
-    let show = crate::promise::show;
+    // The bouncy family's unit is the event (the path's points are many per event).
+    let unit = if steps_per_point < 1.0 { "events" } else { "samples" };
+    let remedy = set_back.unwrap_or_else(|| format!("Let it run to about {} {unit}", show(needed)));
     let text = format!(
-        "Let it run to about {} samples: measured here, E2 above {E2_CLAIM} in {:.0} % of runs of {} samples (at most {:.0} %).",
-        show(needed),
+        "{remedy}: measured here, E2 above {E2_CLAIM} in {:.0} % of runs of {} {unit} (at most {:.0} %).",
         100.0 * share,
         show(REFERENCE_SAMPLES),
         100.0 * FAILURE_SHARE
     );
     let detail = format!(
-        "Measured on this chain (no law predicts this target: its curvature varies too much for a Gaussian view): from its last {} samples, the covariance error E2 after {} samples is {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %). The chain mixes too slowly here for {} samples: let it run to about {} samples (the error falls as 1/√samples); any bias is not measured.",
+        "Measured on this chain (no law predicts its error after {} {unit} here): from its last {} samples, the covariance error E2 after {} {unit} is {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %). The chain mixes too slowly here for {} {unit}: {}; any bias is not measured.",
+        show(REFERENCE_SAMPLES),
         show(n.min(MAX_MEASURED) as f64),
         show(REFERENCE_SAMPLES),
         show(mean_e2),
         100.0 * share,
         100.0 * FAILURE_SHARE,
         show(REFERENCE_SAMPLES),
-        show(needed)
+        match default {
+            Some(v) => format!("set {} back to its derived default {}, or let it run to about {} {unit} (the error falls as 1/√samples)", spec.symbol, show(v), show(needed)),
+            None => format!("let it run to about {} {unit} (the error falls as 1/√samples)", show(needed)),
+        }
     );
     Some(SettingWarning { param, failure: Failure::Mixing, text, detail })
 }
@@ -124,7 +184,7 @@ mod tests {
             fill_standard_normal(&mut rng, &mut z);
             z
         }));
-        let (mean, share) = measured_error(&r, n).unwrap();
+        let (mean, share) = measured_error(&r, n, 1.0).unwrap();
         assert!(mean < 0.06 && share == 0.0, "{mean} {share}");
     }
 
@@ -139,12 +199,19 @@ mod tests {
             let s = [0.0, 1.0, 3.0][(k / 500) % 3];
             [s, 0.5 * s]
         }));
-        let (mean, share) = measured_error(&r, n).unwrap();
+        let (mean, share) = measured_error(&r, n, 1.0).unwrap();
         // Monte Carlo error of the 2,000 draws: 4 sd.
         assert!((mean - 0.2101).abs() < 4.0 * 0.2633 * (1.0 - 2.0 / std::f64::consts::PI).sqrt() / 2000f64.sqrt(), "{mean}");
         assert!((share - 0.2545).abs() < 4.0 * (0.2545f64 * 0.7455 / 2000.0).sqrt(), "{share}");
-        assert!(measured_warning(&r, n as u64, crate::sampler::sghmc::SPEC.params, &ParamValues::defaults(crate::sampler::sghmc::SPEC.params)).is_some_and(|w| w.text.contains("above 0.3 in 25 %") || w.text.contains("above 0.3 in 26 %") || w.text.contains("above 0.3 in 24 %")));
-        assert!(measured_error(&r, 4_999).is_none(), "below 5,000 samples nothing is measured");
+        assert!(measured_warning(&r, n as u64, 1.0, crate::sampler::sghmc::SPEC.params, &ParamValues::defaults(crate::sampler::sghmc::SPEC.params), &[]).is_some_and(|w| w.text.contains("above 0.3 in 25 %") || w.text.contains("above 0.3 in 26 %") || w.text.contains("above 0.3 in 24 %")));
+        assert!(measured_error(&r, 4_999, 1.0).is_none(), "below 5,000 samples nothing is measured");
+        // The same points as the path of a bouncy chain at 4 points per event: 10,000 points are
+        // 2,500 events, the error at 5,000 events has half the variance, σ' = σ/2 = 0.1317, mean
+        // E2 σ'√(2/π) = 0.1050 and share erfc(0.3/(σ'√2)) = 0.0227 (≤ 10 %: silent).
+        let (mean, share) = measured_error(&r, n, 0.25).unwrap();
+        assert!((mean - 0.1050).abs() < 4.0 * 0.1317 * (1.0 - 2.0 / std::f64::consts::PI).sqrt() / 2000f64.sqrt(), "{mean}");
+        assert!((share - 0.0227).abs() < 4.0 * (0.0227f64 * 0.9773 / 2000.0).sqrt(), "{share}");
+        assert!(measured_warning(&r, n as u64, 0.25, crate::sampler::bps::SPEC.params, &ParamValues::defaults(crate::sampler::bps::SPEC.params), &[]).is_none());
     }
 
     /// A chain that never moves (every proposal rejected): covariance 0, E2 = 1 against any
@@ -153,8 +220,27 @@ mod tests {
     fn a_chain_that_never_moves_is_warned() {
         let (r, n) = ring((0..6_000).map(|_| [0.3, -1.0]));
         let spec = crate::sampler::hmc::SPEC.params;
-        let w = measured_warning(&r, n as u64, spec, &ParamValues::defaults(spec)).expect("a stuck chain is warned");
+        let w = measured_warning(&r, n as u64, 1.0, spec, &ParamValues::defaults(spec), &[]).expect("a stuck chain is warned");
         assert!(w.text.starts_with("Change the step size:") && w.text.contains("one point"), "{}", w.text);
         assert!(w.detail.contains("all the same point"), "{}", w.detail);
+    }
+
+    /// Before 5,000 samples only a chain that has not moved is warned: from 500 samples on, with
+    /// the slider moved off its derived default named and that default as the value to set; 499
+    /// samples are too few, and 600 that move (two points alternating) are not measured yet.
+    #[test]
+    fn a_chain_that_has_not_moved_is_warned_early_beside_the_moved_slider() {
+        let spec = crate::sampler::hmc::SPEC.params;
+        let mut params = ParamValues::defaults(spec);
+        params.set(spec, "hmc_step", 6.3).unwrap();
+        let derived = [DerivedParam { name: "hmc_step", default: 0.7, min: 1e-4, max: 6.3, unstable_above: None }];
+        let (r, n) = ring((0..500).map(|_| [0.3, -1.0]));
+        let w = measured_warning(&r, n as u64, 1.0, spec, &params, &derived).expect("500 samples on one point are warned");
+        assert_eq!(w.param, "hmc_step");
+        assert!(w.text.starts_with("Set leapfrog step ε back to 0.7 (now 6.3): the chain does not move (its last 500 samples"), "{}", w.text);
+        let (r, n) = ring((0..499).map(|_| [0.3, -1.0]));
+        assert!(measured_warning(&r, n as u64, 1.0, spec, &params, &derived).is_none(), "499 samples: too few");
+        let (r, n) = ring((0..600).map(|k| [0.3 * (k % 2) as f64, -1.0]));
+        assert!(measured_warning(&r, n as u64, 1.0, spec, &params, &derived).is_none(), "a chain that moves is measured only from 5,000 samples");
     }
 }

@@ -106,6 +106,12 @@ impl Predictor {
         key
     }
 
+    /// Whether the error after 5,000 samples is predicted (the law's state, 2D for SGHMC, is at
+    /// most [`MAX_STATE`]); beyond it only the bias part of the promise is.
+    pub fn predicts_mixing(&self) -> bool {
+        self.summary.dim() * if self.sampler == "sghmc" { 2 } else { 1 } <= MAX_STATE
+    }
+
     /// Whether the law is exact (Gaussian target, gradient noise independent of θ).
     pub fn exact(&self) -> bool {
         self.summary.exact
@@ -217,7 +223,10 @@ impl LivePromise {
     /// just outside it (SGLD and SGFS-f at E2 bias ≈ 0.10–0.12 on the Gaussian toy, SGFS-d at 0.21).
     pub fn new(sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: impl Fn(&str) -> bool) -> LivePromise {
         let predictor = Predictor::new(sampler.name, model);
-        let measured = predictor.is_none() && model.dim() <= 2 && GaussianSummary::of(model).is_err();
+        // Measured wherever no law predicts the error after 5,000 samples: samplers without a law
+        // (MALA, HMC, the bouncy family) on every target, law samplers on targets without a
+        // Gaussian summary or with a state too large for the error law (docs/diagnostics.md §8).
+        let measured = predictor.as_ref().is_none_or(|p| !p.predicts_mixing());
         let mut live = LivePromise { predictor, warning: None, measured };
         let Some(predictor) = &live.predictor else { return live };
         // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result.
@@ -247,10 +256,15 @@ impl LivePromise {
         self.warning.as_ref()
     }
 
-    /// Whether src/mixing_meter.rs measures this chain: a 2-D target without a Gaussian summary,
-    /// where no law predicts any sampler (docs/diagnostics.md §8).
+    /// Whether src/mixing_meter.rs measures this chain: no law predicts its error after 5,000
+    /// samples (docs/diagnostics.md §8).
     pub fn measures(&self) -> bool {
         self.measured
+    }
+
+    /// Whether a law predicts this chain's bias (then src/noise_law.rs's measured law is not needed).
+    pub fn predicts_bias(&self) -> bool {
+        self.predictor.is_some()
     }
 }
 

@@ -25,7 +25,7 @@ mod sweep;
 mod grid;
 mod common;
 
-use grid::{run_grid, Case};
+use grid::{run_grid, run_grid_where, Case};
 use sgviz::registry;
 
 /// The Langevin-type samplers, swept on the Gaussian toy by tests/slider_sweep.rs.
@@ -47,62 +47,58 @@ const CASES: [Case; 7] = [
 /// 5,000 samples; `SGVIZ_SLIDER_SWEEP=soak SGVIZ_TOY_SWEEP_TARGETS=<label> cargo test --test all
 /// toy_sweep_more::`). Key: "label sampler point", point "defaults" or "param=min|mid|max". On a
 /// target with a Gaussian summary (the Gaussian toy, the mixture, the 2-D logistic regression)
-/// MALA, HMC and the bouncy family have no law (src/promise.rs) and the measured signal
-/// (src/mixing_meter.rs) is off, so nothing but SBPS's band check can warn them.
+/// MALA, HMC and the bouncy family have no law (src/promise.rs); since issue 21's fifth pass the
+/// measured signal (src/mixing_meter.rs) speaks for them there (docs/diagnostics.md §8).
 const KNOWN_SILENT_FAILURES: &[&str] = &[
-    // Gaussian toy (closed-form truth). MALA at its smallest step: the chain barely moves in
-    // 5,000 samples. 40/40 over 0.3, median E2 0.939,
-    // pooled E2 0.705 ± 0.062.
-    "gaussian mala mala_step=min",
-    // 40/40, median 0.998, pooled 0.990 ± 0.003 (step 2.7e-4).
-    "gaussian hmc hmc_step=min",
-    // Every proposal rejected (step 6.3): the chain never moves. 40/40, E2 1.000.
-    "gaussian hmc hmc_step=max",
-    // Refresh rate 5: diffusive. 23/40 and 25/40 over 0.3, median 0.327 and 0.363, pooled
-    // 0.115 ± 0.052 and 0.047 ± 0.075.
-    "gaussian sbps refresh_rate=max",
-    "gaussian psbps refresh_rate=max",
+    // Gaussian toy (closed-form truth), measured with the signal on: MALA's and HMC's smallest
+    // steps, HMC's largest and SBPS/pSBPS at refresh rate 5 (formerly listed) are warned in 36,
+    // 35, 40, 30 and 27 of 40 runs, true. One false alarm: SBPS at k = 10, 3/40 over 0.3 (median
+    // E2 0.141, pooled 0.022 ± 0.029), measured warning in 12/40 runs (a share near the 10 % line
+    // that one run's batch means cannot place).
+    "gaussian sbps band_k=max",
     // Mixture (the Welling–Teh tied-means posterior, grid quadrature truth).
     // A bias warning no run shows: the law predicts E2 0.11 at n = 14; 6/40 over 0.3, pooled
     // 0.021 ± 0.015, one run of 200,000 samples 0.006.
     "mixture sgfs_f batch_size=mid",
     // A silent bias at c = 0.99: 1/40 over 0.3, median 0.151, pooled 0.122 ± 0.006.
     "mixture osgfs osgfs_c=max",
-    // MALA / HMC steps too small or too large to move (40/40 over 0.3; pooled 0.914 ± 0.015,
-    // 0.949 ± 0.000, 0.952 ± 0.007, 0.949 ± 0.000), and slow mixing at MALA's midpoint step
-    // (21/40, median 0.374, pooled 0.011 ± 0.029) and HMC with one leapfrog step (15/40, median
-    // 0.149, pooled 0.008 ± 0.022).
-    "mixture mala mala_step=min",
-    "mixture mala mala_step=mid",
-    "mixture mala mala_step=max",
-    "mixture hmc hmc_step=min",
-    "mixture hmc hmc_step=max",
+    // With the measured signal on (fifth pass): MALA's three step points and HMC's smallest and
+    // largest steps (formerly listed, 21–40 of 40 over 0.3) are warned in 37, 22, 40, 32 and 40 of
+    // 40 runs, true. Still failing: HMC with one leapfrog step (15/40 over 0.3, median 0.149,
+    // pooled 0.008 ± 0.022) is warned in 14/40 runs, fewer than half; and a false alarm at MALA's
+    // DEFAULTS: 4/40 over 0.3 (median 0.135, pooled 0.011 ± 0.013), measured warning in 8/40
+    // runs (a failure share near the 10 % line that one run's batch means cannot place).
+    "mixture mala defaults",
     "mixture hmc leapfrog_steps=min",
-    // Refresh rate 5: 16/40 and 20/40 over 0.3, median 0.267 and 0.308, pooled 0.060 ± 0.024 and
-    // 0.002 ± 0.021.
-    "mixture sbps refresh_rate=max",
-    "mixture psbps refresh_rate=max",
-    // Synthetic logistic regression (2-D, N = 1,000, grid quadrature truth).
-    // MALA / HMC at their slider ends: 40/40 over 0.3 each; median E2 0.586 and 0.773 (MALA
-    // step 1.1e-5 and 0.22; pooled 0.165 ± 0.207, 0.604 ± 0.076), 0.997 and 1.000 (HMC step
-    // 6.3e-5 and 1.5; pooled 0.984 ± 0.004, 0.997 ± 0.000).
-    "logreg mala mala_step=min",
-    "logreg mala mala_step=max",
-    "logreg hmc hmc_step=min",
-    "logreg hmc hmc_step=max",
+    // The same false alarm as on the Gaussian toy: SBPS at k = 10, 2/40 over 0.3 (median 0.062,
+    // pooled 0.011 ± 0.008), measured warning in 7/40 runs.
+    "mixture sbps band_k=max",
+    // Measured with the signal on (fifth pass), no longer listed: SBPS and pSBPS at refresh rate 5
+    // (16/40 and 20/40 over 0.3) warned in 28/40 runs each, true; the rest of the mixture's
+    // bouncy points silent within the promise or warned truthfully.
+    // Synthetic logistic regression (2-D, N = 1,000, grid quadrature truth). With the signal on:
+    // MALA's step ends (40/40 over 0.3; median E2 0.586 and 0.773) warned in 38 and 34 of 40
+    // runs, HMC's (40/40; median 0.997 and 1.000) in 35 and 40 of 40, true (no longer listed).
+    // New false alarms: SBPS at k = 5 and 10, 4/40 over 0.3 each (median 0.163 and 0.173, pooled
+    // 0.029 ± 0.035 and 0.033 ± 0.038), measured warning in 14/40 and 38/40 runs (not understood:
+    // a loose band at large k; see docs/diagnostics.md §10).
+    "logreg sbps band_k=mid",
+    "logreg sbps band_k=max",
+    // Not yet re-measured with the signal on (the soak was stopped after SBPS on this target):
     // lipSBPS mixes too slowly for 5,000 events at its defaults and across its sliders (pooled
     // bias within 0.1 everywhere): over 0.3 in 19/40 runs at the defaults (median E2 0.294, pooled
-    // 0.034 ± 0.063), 33/40 at n = 1 (0.447; 0.095 ± 0.096), 13/40 at n = 10³ and 10⁶ (the whole
-    // data set; 0.181; 0.073 ± 0.042), 16, 15 and 24 of 40 at refresh rate 0, 2.5 and 5 (0.282,
+    // 0.034 ± 0.063; since the fifth pass measured-warned in 40/40 runs, true: CI), 33/40 at
+    // n = 1 (0.447; 0.095 ± 0.096), 13/40 at n = 10³ and 10⁶ (the whole data set; 0.181;
+    // 0.073 ± 0.042), 16, 15 and 24 of 40 at refresh rate 0, 2.5 and 5 (0.282,
     // 0.284, 0.367; 0.062 ± 0.054, 0.043 ± 0.061, 0.082 ± 0.078).
-    "logreg lipsbps defaults",
     "logreg lipsbps batch_size=min",
     "logreg lipsbps batch_size=mid",
     "logreg lipsbps batch_size=max",
     "logreg lipsbps refresh_rate=min",
     "logreg lipsbps refresh_rate=mid",
     "logreg lipsbps refresh_rate=max",
-    // Breast cancer (d = 5, reference MALA run). SGHMC has only the bias part of its law above 3
+    // Breast cancer (d = 5, reference MALA run), measured before the fifth pass (the measured
+    // signal now covers MALA and SGHMC's mixing here, up to 6 parameters; not yet re-run). SGHMC has only the bias part of its law above 3
     // parameters (README), so its mixing failures are silent: η at its smallest and midpoint
     // (40/40 and 23/40 over 0.3; median 0.986 and 0.348; pooled 0.934 ± 0.018, 0.035 ± 0.077),
     // friction 0.5 and 1 (32/40 and 39/40; median 0.463 and 0.618; pooled 0.051 ± 0.118 and
@@ -135,17 +131,28 @@ fn soak_pairings() -> Vec<(Case, &'static str)> {
     pairs.filter(|(c, s)| !(c.label == "gaussian" && LANGEVIN.contains(s)) && keep("SGVIZ_TOY_SWEEP_SAMPLERS", s)).collect()
 }
 
-/// CI's subset, at the defaults: every sampler on the synthetic logistic regression (the target a
-/// lecture's regression steps open on) and the bouncy family on the Gaussian toy.
+/// CI's subset: every sampler's defaults on the synthetic logistic regression (the target a
+/// lecture's regression steps open on), MALA's, HMC's and the bouncy family's defaults on the
+/// Gaussian toy (silent: the measured signal does not fire where the promise is kept), and
+/// [`CI_POINTS`].
 fn ci_pairings() -> Vec<(Case, &'static str)> {
     let logreg = registry::SAMPLERS.iter().map(|s| (Case::plain("logreg"), s.name));
-    logreg.chain(["bps", "sbps", "psbps", "lipsbps"].map(|s| (Case::plain("gaussian"), s))).collect()
+    logreg.chain(["mala", "hmc", "bps", "sbps", "psbps", "lipsbps"].map(|s| (Case::plain("gaussian"), s))).collect()
 }
+
+/// Slider positions CI adds to the defaults: the measured signal (src/mixing_meter.rs) on a target
+/// with a Gaussian summary, warned and true where the chain fails — HMC at its largest step (every
+/// proposal rejected: warned from 500 samples that the chain does not move), MALA at its smallest
+/// (it barely moves), SBPS at refresh rate 5 (diffusive; the bouncy family's unit is the event).
+const CI_POINTS: [&str; 3] = ["gaussian hmc hmc_step=max", "gaussian mala mala_step=min", "gaussian sbps refresh_rate=max"];
 
 #[test]
 fn every_pairing_and_slider_position_on_the_other_targets_is_within_the_promise_or_warned_truthfully() {
-    let pairings = if soak() { soak_pairings() } else { ci_pairings() };
-    run_grid(&pairings, soak(), KNOWN_SILENT_FAILURES);
+    if soak() {
+        run_grid(&soak_pairings(), true, KNOWN_SILENT_FAILURES);
+    } else {
+        run_grid_where(&ci_pairings(), true, &|key| key.ends_with(" defaults") || CI_POINTS.contains(&key), KNOWN_SILENT_FAILURES);
+    }
 }
 
 #[test]

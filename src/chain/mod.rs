@@ -102,6 +102,8 @@ pub struct Chain {
     grad_evals_at_clear: u64,
     /// Samples pushed to the ring when the statistics were last cleared.
     pushed_at_clear: u64,
+    /// Recording steps (events, for continuous-time samplers) done when the statistics were cleared.
+    steps_at_clear: u64,
     /// The most recent trajectory pieces (continuous-time samplers only), oldest first.
     path: std::collections::VecDeque<PathPiece>,
     /// Runaway detection against the truth (continuous-time samplers, once a truth is known).
@@ -186,6 +188,7 @@ impl Chain {
             time_to_next_sample: 0.0,
             grad_evals_at_clear: 0,
             pushed_at_clear: 0,
+            steps_at_clear: config.burn_in,
             path: std::collections::VecDeque::with_capacity(PATH_PIECES),
             watch: None,
             excursion: None,
@@ -376,23 +379,6 @@ impl Chain {
         self.time_to_next_sample = s - duration;
     }
 
-    fn check_divergence(&self) -> Result<(), String> {
-        let theta = self.sampler.position();
-        // Fast path (one pass, no formatting): a NaN fails the comparison and takes the slow path.
-        if theta.iter().all(|x| x.abs() <= self.divergence_bound) {
-            return Ok(());
-        }
-        let what = if theta.iter().any(|x| !x.is_finite()) {
-            "the state became non-finite".to_string()
-        } else if theta.iter().any(|x| x.abs() > self.divergence_bound) {
-            format!("the state ran away beyond {}", crate::promise::show(self.divergence_bound))
-        } else {
-            return Ok(());
-        };
-        let advice = self.sampler.divergence_advice().map_or_else(|| divergence_advice(self.sampler_spec), str::to_string);
-        Err(format!("diverged at step {}: {what}. {advice}", crate::sgais::format::group_digits(self.steps as f64, 0)))
-    }
-
     /// Change one sampler parameter live, keeping the chain's state; target parameters need a
     /// rebuild (see [`Chain::config`]).
     pub fn set_sampler_param(&mut self, name: &str, value: f64) -> Result<(), String> {
@@ -417,6 +403,7 @@ impl Chain {
         self.path.clear();
         self.grad_evals_at_clear = self.oracle.grad_evals();
         self.pushed_at_clear = self.samples.total_pushed();
+        self.steps_at_clear = self.steps.max(self.burn_in);
     }
 
     /// Samples recorded since the statistics were last cleared (for continuous-time samplers, the
@@ -472,7 +459,10 @@ impl Chain {
     }
     /// What fails at the current setting, with the slider that causes it (issue 21).
     pub fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
-        let measured = || crate::noise_law::noise_warning(&self.samples, self.samples_since_clear(), self.model.as_ref(), self.sampler_spec.params, &self.sampler_params, &self.derived).or_else(|| crate::mixing_meter::measured_warning(&self.samples, self.samples_since_clear(), self.sampler_spec.params, &self.sampler_params));
+        let (n, p, specs) = (self.samples_since_clear(), &self.sampler_params, self.sampler_spec.params);
+        let noise_law = || if self.promise.predicts_bias() { None } else { crate::noise_law::noise_warning(&self.samples, n, self.model.as_ref(), specs, p, &self.derived) };
+        let steps_per_sample = self.steps.saturating_sub(self.steps_at_clear) as f64 / n.max(1) as f64;
+        let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, steps_per_sample, specs, p, &self.derived));
         self.sampler.setting_warning().or_else(|| self.promise.warning().cloned()).or_else(|| if self.promise.measures() { measured() } else { None })
     }
     pub fn seed(&self) -> u64 {
@@ -561,16 +551,6 @@ impl Chain {
     }
 }
 
-/// What to change after a divergence, naming the sampler's own control (registry: its main
-/// knob, e.g. SGHMC's learning rate η, not SGLD's ε).
-fn divergence_advice(spec: &SamplerSpec) -> String {
-    match (spec.kind, crate::params::main_knob(spec.params)) {
-        (SamplerKind::Bouncy, _) => "The event-time bound is too loose for this target — raise the band multiple k or the minibatch size, and press Reset.".into(),
-        (_, Some(knob)) => format!("The {} is too large for this target — reduce {} (the “{}” slider) and press Reset.", knob.label.to_lowercase(), knob.symbol, knob.label),
-        (_, None) => "The step is too large for this target — reduce it and press Reset.".into(),
-    }
-}
-
 /// Give the parameters the user did not set their target-derived defaults
 /// ([`crate::spec::SamplerSpec::derive`]); returns what was derived.
 fn apply_derived_defaults(
@@ -595,5 +575,6 @@ fn batch_size(params: &ParamValues, model: &dyn Model) -> usize {
     params.iter().find(|(n, _)| *n == "batch_size").map(|(_, v)| v as usize).unwrap_or(model.n_data())
 }
 
+mod divergence;
 #[cfg(test)]
 mod tests;
