@@ -9,23 +9,15 @@
 
 use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture};
 use sgviz::sgais::laplace_reference::laplace_log_evidence;
-use sgviz::sgais::models::{evidence_target, split_settings, EvidenceModel};
+use sgviz::sgais::models::EvidenceModel;
 use sgviz::sgais::run::SgaisRun;
-use sgviz::sgais::SgaisConfig;
 use std::sync::Arc;
 
+mod shift_common;
+use shift_common::shift_args;
+
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let n: usize = args.get(1).map_or(12_000, |s| s.parse().expect("N"));
-    let k: usize = args.get(2).map_or(7, |s| s.parse().expect("K"));
-    let seeds: u64 = args.get(3).map_or(3, |s| s.parse().expect("SEEDS"));
-    let mut settings = vec![("n_points".to_string(), n.to_string()), ("n_components".to_string(), k.to_string())];
-    settings.extend(args.iter().skip(4).map(|pair| {
-        let (name, text) = pair.split_once('=').expect("name=value");
-        (name.to_string(), text.to_string())
-    }));
-    let (_, sgais_values) = split_settings(evidence_target("gmm").expect("gmm"), &settings).expect("valid settings");
-    let config = SgaisConfig::from_values(&sgais_values).expect("valid settings");
+    let (n, k, seeds, config) = shift_args(12_000, 7, 3);
     let model_of = |shuffled: bool| -> Arc<dyn EvidenceModel> { Arc::new(GaussianMixture::new(2, k, generate_cluster_data(n, ClusterSchedule::Shift { shuffled }, 1)).expect("mixture")) };
     let reference = (k == 7).then(|| laplace_log_evidence(&GaussianMixture::new(2, k, generate_cluster_data(n, ClusterSchedule::Shift { shuffled: false }, 1)).unwrap()));
     println!("N = {n}, K = {k}: Laplace reference {reference:?}");

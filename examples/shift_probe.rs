@@ -8,10 +8,12 @@
 //! mixture's own defaults), e.g. `-- 2000 5 2`.
 
 use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture};
-use sgviz::sgais::models::{evidence_target, split_settings, EvidenceModel};
+use sgviz::sgais::models::EvidenceModel;
 use sgviz::sgais::run::{RunStatus, SgaisRun};
-use sgviz::sgais::SgaisConfig;
 use std::sync::Arc;
+
+mod shift_common;
+use shift_common::shift_args;
 
 /// "w… m(…) s(…)" for each of the K components of one particle.
 fn describe(theta: &[f64], k: usize) -> String {
@@ -27,17 +29,7 @@ fn describe(theta: &[f64], k: usize) -> String {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let n: usize = args.get(1).map_or(2_000, |s| s.parse().expect("N"));
-    let k: usize = args.get(2).map_or(5, |s| s.parse().expect("K"));
-    let seed: u64 = args.get(3).map_or(1, |s| s.parse().expect("SEED"));
-    let mut settings = vec![("n_points".to_string(), n.to_string()), ("n_components".to_string(), k.to_string())];
-    settings.extend(args.iter().skip(4).map(|pair| {
-        let (name, text) = pair.split_once('=').expect("name=value");
-        (name.to_string(), text.to_string())
-    }));
-    let (_, sgais_values) = split_settings(evidence_target("gmm").expect("gmm"), &settings).expect("valid settings");
-    let config = SgaisConfig::from_values(&sgais_values).expect("valid settings");
+    let (n, k, seed, config) = shift_args(2_000, 5, 1);
     let model: Arc<dyn EvidenceModel> = Arc::new(GaussianMixture::new(2, k, generate_cluster_data(n, ClusterSchedule::Shift { shuffled: false }, 1)).expect("mixture"));
     let mut run = SgaisRun::new(model, config, n, seed);
     let mut previous = 0.0;
