@@ -14,8 +14,12 @@ export const FRAME_LIMITS = Object.freeze({
   steps: 60_000,
   /** Compared-chain steps while following the main chain's gradient budget. */
   compareSteps: 20_000,
-  /** Samples binned into the 2-D density image (main chain). */
-  binned: 20_000,
+  /**
+   * Samples binned into the 2-D density image (main chain). Each step records at most one sample,
+   * binned as it is recorded, so this bound is the steps bound (it was 20,000 with steps at 20,000;
+   * a late frame that runs its owed steps bins up to as many samples).
+   */
+  binned: 60_000,
   /**
    * Heavy drawings (5–25 ms each): a chart redraw (trace, acf, analysis and SGAIS charts), the
    * mixing panel's ESS, or the SGAIS table's combination. One per frame, so that they never pile
