@@ -72,14 +72,14 @@ export function wireLessons(apply, states) {
   }
 
   /** The step's claims with their current values (a tick once they hold after enough samples). */
-  function showClaims() {
+  function showClaims(mainState) {
     const step = lesson.steps[index];
     const list = $('lesson-claims');
     const claims = step.claims || [];
     list.hidden = claims.length === 0;
     if (!claims.length) return false;
     // The ESS (by FFT, a few ms per chain) only for the claims about it.
-    const { state, compareState } = states({ mixing: claims.some((c) => /(^|\.)ess_/.test(c.metric)) }) || {};
+    const { state, compareState } = states({ mixing: claims.some((c) => /(^|\.)ess_/.test(c.metric)), mainState }) || {};
     list.replaceChildren(...claims.map((claim) => {
       const li = document.createElement('li');
       const result = state ? check(claim, state, compareState) : { ready: false, value: NaN, ok: false };
@@ -117,8 +117,11 @@ export function wireLessons(apply, states) {
   });
   show();
   return {
-    /** Refresh the live claim values (with the numbers, 5 Hz while playing); whether it did. */
-    refresh: () => !panel.hidden && showClaims(),
+    /**
+     * Refresh the live claim values (with the numbers, 5 Hz while playing) from the main chain's
+     * state the caller has just read, if given; whether it did.
+     */
+    refresh: (mainState) => !panel.hidden && showClaims(mainState),
     current: () => ({ lesson: lesson.id, index, step: lesson.steps[index] }),
   };
 }

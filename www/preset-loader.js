@@ -55,11 +55,14 @@ export function applyPreset(preset) {
   if (chart) note.scrollIntoView({ block: 'start' });
 }
 
-/** The main (and compared) chain's state with its mixing numbers, for checking claims live. */
-function chainStates({ mixing = true } = {}) {
-  const withMixing = (lab) => ({ ...JSON.parse(lab.state_json()), ...(mixing ? { mixing: mixingOf(lab) } : {}) });
+/**
+ * The main (and compared) chain's state with its mixing numbers, for checking claims live;
+ * `mainState`, the main chain's state already read by the caller, is not read again.
+ */
+function chainStates({ mixing = true, mainState } = {}) {
+  const withMixing = (lab, read) => ({ ...(read ?? JSON.parse(lab.state_json())), ...(mixing ? { mixing: mixingOf(lab) } : {}) });
   return guarded(() => ({
-    state: app.lab ? withMixing(app.lab) : undefined,
+    state: app.lab ? withMixing(app.lab, mainState) : undefined,
     compareState: app.compare?.enabled && app.compare.lab ? withMixing(app.compare.lab) : undefined,
   }));
 }

@@ -90,9 +90,10 @@ function countBinned() {
 function showNumbers() {
   drawCounts.numbers += 1;
   // The claims re-checked with the numbers (5 Hz while playing, issue 26: once a second added up to
-  // 1 s to a claim's time); cheap: two state reads, and the ESS (by FFT) only for claims about it.
-  if (app.lessons?.refresh()) drawCounts.claims += 1;
+  // 1 s to a claim's time); cheap: they read the state parsed here, and the ESS (by FFT) only for
+  // claims about it.
   const state = JSON.parse(app.lab.state_json());
+  if (app.lessons?.refresh(state)) drawCounts.claims += 1;
   showState(state, { onDiscardSinceRunaway: actions.discardSinceRunaway });
   showPairControls(state);
   $('legend-predicted').hidden = !state.predicted;
