@@ -134,6 +134,7 @@ test('the SBPS band figure moves one path piece every 12 frames, counts them, an
   assert.equal(slow.counted, slow.steps, 'the animated pieces are counted as steps');
   assert.equal(slow.promised, 60 / FRAMES_PER_PIECE, 'the promise in this mode: 5 steps a second');
   assert.ok(!slow.noteHidden && /Steps per frame/.test(slow.noteText) && /12 frames/.test(slow.noteText), `the note says why and names the control: "${slow.noteText}"`);
+  await screenshot(page, 'speed-note-sbps-band', { fullPage: false });
   await page.evaluate(async () => (await import('./www/run-controls.js')).setSpeed(10));
   // Ten frames, less than the pace check's one-second window: the note goes with the mode, at once.
   const fast = await run(10);
