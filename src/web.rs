@@ -41,8 +41,16 @@ fn js_error(message: impl AsRef<str>) -> JsError {
     JsError::new(message.as_ref())
 }
 
+/// What the page says when plotters fails to draw on a canvas: a sentence naming what to do, never
+/// the backend's Debug text (issue 26: no library text on screen).
+const DRAWING_FAILED: &str = "This chart could not be drawn; resize the window or press Reset.";
+
+fn drawing_failed<E>(_error: E) -> JsError {
+    js_error(DRAWING_FAILED)
+}
+
 fn canvas_root(canvas: web_sys::HtmlCanvasElement) -> Result<plotters::drawing::DrawingArea<CanvasBackend, plotters::coord::Shift>, JsError> {
-    Ok(CanvasBackend::with_canvas_object(canvas).ok_or_else(|| js_error("canvas has no 2-D context"))?.into_drawing_area())
+    Ok(CanvasBackend::with_canvas_object(canvas).ok_or_else(|| js_error("This chart could not be drawn: the browser gave it no canvas to draw on; reload the page."))?.into_drawing_area())
 }
 
 /// One chain and its panels, for JavaScript (exported as `Lab`).
@@ -131,7 +139,7 @@ impl WebLab {
         let names = self.lab.chain().model().coordinate_names();
         let truth = self.lab.truth_pair_moments();
         let layer = self.lab.static_layer(&names, truth.as_ref());
-        draw_static(&canvas_root(canvas)?, &layer).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+        draw_static(&canvas_root(canvas)?, &layer).map_err(drawing_failed)
     }
 
     /// A secondary chart's specification as JSON (its series, for tests and workers).
@@ -143,7 +151,7 @@ impl WebLab {
     /// Draw a secondary chart: trace, acf, or noise/bias/sweep while an analysis exists.
     pub fn draw_chart(&self, kind: &str, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
         let spec = self.lab.chart(kind).map_err(js_error)?;
-        draw_chart(&canvas_root(canvas)?, &spec, self.lab.scale()).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+        draw_chart(&canvas_root(canvas)?, &spec, self.lab.scale()).map_err(drawing_failed)
     }
 
     pub fn start_analysis(&mut self, budget: f64) -> Result<(), JsError> {
@@ -371,7 +379,7 @@ impl WebEvidenceLab {
             "annealing" => self.job.annealing_chart(),
             other => return Err(js_error(format!("unknown chart '{other}'; allowed: evidence, annealing"))),
         };
-        draw_chart(&canvas_root(canvas)?, &spec, self.scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+        draw_chart(&canvas_root(canvas)?, &spec, self.scale).map_err(drawing_failed)
     }
 }
 
@@ -390,7 +398,7 @@ pub fn draw_chart_json(spec_json: &str, canvas: web_sys::HtmlCanvasElement, scal
     // says so in words, not with the parser's text.
     let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|_| js_error("A chart could not be drawn at these settings; it is redrawn when the setting changes."))?;
     let scale = if scale.is_finite() && scale > 0.0 { scale.clamp(0.5, 4.0) } else { 1.0 };
-    draw_chart(&canvas_root(canvas)?, &spec, scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
+    draw_chart(&canvas_root(canvas)?, &spec, scale).map_err(drawing_failed)
 }
 
 /// The data area of a chart specification drawn at `width`×`height` and `scale`, as JSON

@@ -49,8 +49,9 @@ export function drawPendingCharts(guarded) {
     } else if (fitCanvas(canvas)) {
       const scale = drawingScale(canvas.clientWidth);
       drawnScales.set(id, scale);
-      // A chart's own failure is shown as 'chart' and cleared by the next chart drawn.
-      if (guarded(() => { draw_chart_json(spec, canvas, scale); return true; }, 'chart')) clearStatus('chart');
+      // A chart's own failure is shown as 'chart:<id>' and cleared when that chart draws again
+      // (another chart drawing says nothing about its cause).
+      if (guarded(() => { draw_chart_json(spec, canvas, scale); return true; }, `chart:${id}`)) clearStatus(`chart:${id}`);
     }
   }
 }

@@ -15,14 +15,20 @@ export function showBanner(message, kind = 'error') {
 /** Library, parser or engine text that must never reach the screen (issue 26). */
 const RAW_ERROR = /invalid type|line \d+ column|expected (f64|a |struct|value)|panicked|RuntimeError|TypeError|undefined|unreachable|JsError|serde/i;
 
+/**
+ * Rust Debug text (`BackendError(…)`, `DrawingAreaErrorKind`, `Some(…)`, `Foo { x: 1 }`, `a::b`)
+ * and "drawing failed: …" wrappers: case-sensitive, as Rust spells its type names.
+ */
+const DEBUG_TEXT = /\b[A-Z][A-Za-z]*(Error|Kind)\b|\b(Some|None|Ok|Err)\(|\w::\w|\b[A-Z]\w* \{ ?\w+: |drawing failed/;
+
 /** `message` if it is written for the user, else a plain sentence that names what to do. */
 export function userMessage(message) {
   const text = String(message ?? '');
-  return RAW_ERROR.test(text) || !text ? 'Something could not be computed at these settings: change the setting you moved last, or press Reset.' : text;
+  return RAW_ERROR.test(text) || DEBUG_TEXT.test(text) || !text ? 'Something could not be computed at these settings: change the setting you moved last, or press Reset.' : text;
 }
 
 /**
- * Show `message` under Play, remembering its `source` ('error', 'chart', 'divergence'), so that
+ * Show `message` under Play, remembering its `source` ('error', 'chart:<canvas id>', 'divergence', 'seed'), so that
  * the code that knows when the cause is gone can clear it (clearStatus).
  */
 export function showStatus(message, source = 'error') {

@@ -9,6 +9,7 @@ import { setPlaying } from './playback.js';
 import { applyPendingPair, buildControls, rebuildLab } from './chain.js';
 import { guarded } from './errors.js';
 import { setSpeed } from './run-controls.js';
+import { showChainSeed } from './seed.js';
 import { scheduleUrlWrite } from './url-sync.js';
 
 /** Seed of presets and lesson steps that do not name one: their claims are checked at it. */
@@ -38,7 +39,7 @@ export function applyPreset(preset) {
   const names = new Set(currentSpecs().map((p) => p.name));
   app.explicit = Object.fromEntries(Object.entries(state.values || {}).filter(([name]) => names.has(name)));
   app.seed = state.seed ?? PRESET_SEED;
-  $('seed').value = String(app.seed);
+  showChainSeed();
   if (state.speed) setSpeed(state.speed);
   app.upload.forget();
   delete app.layout.pair;

@@ -5,8 +5,8 @@ import { $, app } from './app.js';
 import { sliderPosition, sliderValue } from './controls.js';
 import { formatCount } from './format.js';
 import { setPlaying } from './playback.js';
-import { discardSamples, rebuildLab, refit, reset, selectModel, stepOnce } from './chain.js';
-import { scheduleUrlWrite } from './url-sync.js';
+import { discardSamples, refit, reset, selectModel, stepOnce } from './chain.js';
+import { showChainSeed, wireSeed } from './seed.js';
 import { openHelp } from './toolbar.js';
 
 const SPEED_SPEC = { name: 'speed', min: 1, max: 20000, log_scale: true, integer: true };
@@ -22,7 +22,7 @@ export function wireRunControls() {
   $('discard').addEventListener('click', discardSamples);
   $('play').addEventListener('click', () => setPlaying(!app.playing));
   $('step').addEventListener('click', stepOnce);
-  $('reset').addEventListener('click', reset);
+  $('reset').addEventListener('click', resetRun);
   $('target').addEventListener('change', (e) => selectModel('target', e.target.value));
   $('sampler').addEventListener('change', (e) => selectModel('sampler', e.target.value));
   const speed = $('speed');
@@ -34,25 +34,15 @@ export function wireRunControls() {
     if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === ' ' && !event.target.closest('button, summary')) { event.preventDefault(); setPlaying(!app.playing); }
     else if (event.key === 's') stepOnce();
-    else if (event.key === 'r') reset();
+    else if (event.key === 'r') resetRun();
     else if (event.key === 'd') discardSamples();
     else if (event.key === '?') openHelp();
   });
   window.addEventListener('resize', refit);
 }
 
-function wireSeed() {
-  const seed = $('seed');
-  seed.addEventListener('change', () => {
-    const value = Number(seed.value);
-    if (!Number.isInteger(value) || value < 0 || value > Number.MAX_SAFE_INTEGER) {
-      $('status').textContent = `seed: '${seed.value}' is not allowed; expected a whole number ≥ 0`;
-      seed.value = String(app.seed);
-      return;
-    }
-    const previous = app.seed;
-    app.seed = value;
-    if (!rebuildLab()) app.seed = previous;
-    scheduleUrlWrite();
-  });
+/** Reset: the chain restarts at its seed, which the seed box shows again (its message goes). */
+function resetRun() {
+  showChainSeed();
+  reset();
 }

@@ -24,13 +24,21 @@ fn side(v: u32) -> u32 {
     v.clamp(SIDE.0, SIDE.1)
 }
 
+/// What the page (Save SVG) says when plotters fails to draw: a sentence naming what to do, not
+/// the backend's Debug text (issue 26).
+pub const SVG_FAILED: &str = "This figure could not be saved as SVG; resize the window or press Reset, then save again.";
+
+fn svg_failed<E>(_error: E) -> String {
+    SVG_FAILED.to_string()
+}
+
 /// A chart as SVG text, `width × height` pixels, fonts and lines scaled by `scale`.
 pub fn chart_svg(spec: &ChartSpec, width: u32, height: u32, scale: f64) -> Result<String, String> {
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (side(width), side(height))).into_drawing_area();
-        draw_chart(&root, spec, scale).map_err(|e| format!("drawing failed: {e:?}"))?;
-        root.present().map_err(|e| format!("drawing failed: {e:?}"))?;
+        draw_chart(&root, spec, scale).map_err(svg_failed)?;
+        root.present().map_err(svg_failed)?;
     }
     Ok(svg)
 }
@@ -41,7 +49,7 @@ pub fn chart_svg(spec: &ChartSpec, width: u32, height: u32, scale: f64) -> Resul
 pub fn chart_plot_area(spec: &ChartSpec, width: u32, height: u32, scale: f64) -> Result<(i32, i32, i32, i32), String> {
     let mut svg = String::new();
     let root = SVGBackend::with_string(&mut svg, (side(width), side(height))).into_drawing_area();
-    let layout = crate::plot::chart::draw_chart_layout(&root, spec, scale).map_err(|e| format!("drawing failed: {e:?}"))?;
+    let layout = crate::plot::chart::draw_chart_layout(&root, spec, scale).map_err(svg_failed)?;
     Ok(layout.plot)
 }
 
@@ -82,7 +90,7 @@ pub fn panel_svg(layer: &StaticLayer, overlay: &PanelOverlay) -> Result<String, 
     };
     let pixel = |(x, y): (f64, f64)| (x.round() as i32, y.round() as i32);
     let stroke = (layer.scale.round() as u32).max(1);
-    let failed = |e: DrawingAreaErrorKind<_>| format!("drawing failed: {e:?}");
+    let failed = svg_failed;
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (side(frame.width), side(frame.height))).into_drawing_area();
