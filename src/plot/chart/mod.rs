@@ -249,17 +249,37 @@ fn text_width(text: &str, size: u32) -> i32 {
     (text.chars().count() as f64 * 0.58 * size as f64).ceil() as i32
 }
 
-/// Legend entries packed into rows of at most `width` pixels: the x offset of every entry, by row.
-fn legend_rows(entries: &[LegendEntry], width: i32, font: u32, sample: i32, gap: i32) -> Vec<Vec<(usize, i32)>> {
-    let mut rows: Vec<Vec<(usize, i32)>> = Vec::new();
+/// One line of a legend entry in a row: the entry, its x offset, the text, and whether the line
+/// sample goes before it (an entry's first line) or the text is indented under it (its others).
+struct LegendPiece {
+    entry: usize,
+    x: i32,
+    text: String,
+    first: bool,
+}
+
+/// Legend entries packed into rows of at most `width` pixels. An entry too long for a row of its
+/// own is wrapped at spaces into lines under its first, each whole (issue 26: on a phone the noise
+/// and bias legends were cut at the canvas's right edge, "… exact gradie").
+fn legend_rows(entries: &[LegendEntry], width: i32, font: u32, sample: i32, gap: i32) -> Vec<Vec<LegendPiece>> {
+    let mut rows: Vec<Vec<LegendPiece>> = Vec::new();
     let mut x = 0;
+    let indent = sample + gap / 2;
     for (k, entry) in entries.iter().enumerate() {
-        let w = sample + gap / 2 + text_width(&entry.label, font);
+        let w = indent + text_width(&entry.label, font);
+        if w > width {
+            let lines = labels::wrap_title(&entry.label, width - indent, 0.58 * font as f64);
+            for (n, text) in lines.into_iter().enumerate() {
+                rows.push(vec![LegendPiece { entry: k, x: 0, text, first: n == 0 }]);
+            }
+            x = width; // the next entry starts a row of its own
+            continue;
+        }
         if rows.is_empty() || (x > 0 && x + w > width) {
             rows.push(Vec::new());
             x = 0;
         }
-        rows.last_mut().expect("a row was pushed").push((k, x));
+        rows.last_mut().expect("a row was pushed").push(LegendPiece { entry: k, x, text: entry.label.clone(), first: true });
         x += w + gap;
     }
     rows
@@ -431,7 +451,7 @@ fn draw_point_labels<DB: DrawingBackend>(
 fn draw_legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     entries: &[LegendEntry],
-    rows: &[Vec<(usize, i32)>],
+    rows: &[Vec<LegendPiece>],
     font: u32,
     sample: i32,
     line_height: i32,
@@ -442,11 +462,12 @@ fn draw_legend<DB: DrawingBackend>(
     let text = ("sans-serif", font).into_font().color(&RGBColor(40, 40, 40)).pos(Pos::new(HPos::Left, VPos::Center));
     let mut right = 0;
     for (row, y) in rows.iter().zip((0..).map(|k| px(3.0) + k * line_height + line_height / 2)) {
-        for &(k, x) in row {
-            let entry = &entries[k];
-            let x = left + x;
+        for piece in row {
+            let entry = &entries[piece.entry];
+            let x = left + piece.x;
             let colour = entry.colour.stroke_width(px(2.0) as u32);
             match entry.style {
+                _ if !piece.first => {}
                 Style::Line => area.draw(&PathElement::new(vec![(x, y), (x + sample, y)], colour))?,
                 Style::Dashed => {
                     let dash = sample / 3;
@@ -460,8 +481,8 @@ fn draw_legend<DB: DrawingBackend>(
                 }
             }
             let label_x = x + sample + px(5.0);
-            area.draw(&Text::new(entry.label.clone(), (label_x, y), text.clone()))?;
-            right = right.max(label_x + text_width(&entry.label, font));
+            area.draw(&Text::new(piece.text.clone(), (label_x, y), text.clone()))?;
+            right = right.max(label_x + text_width(&piece.text, font));
         }
     }
     let (xr, yr) = area.get_pixel_range();
