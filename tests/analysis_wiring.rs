@@ -127,6 +127,16 @@ fn progress_is_what_results_json_reports_and_done_means_the_whole_budget() {
     }
     assert_eq!(analysis.results_json()["progress"].as_f64(), Some(1.0));
     assert!(analysis.is_done());
+    // The bias chart's measured points are the sweep's runs at their own ε with their own error.
+    let json = analysis.results_json();
+    let results = json["results"].as_array().unwrap();
+    assert!(results.iter().all(|r| r["param"] == "step_size" && r["sampler"] == "sgld"), "{results:?}");
+    // (A diverged run's NaN error is written as null and drawn nowhere.)
+    let runs: Vec<(f64, f64)> = results.iter().filter_map(|r| Some((r["value"].as_f64()?, r["error"].as_f64()?))).collect();
+    assert!(runs.len() >= 3, "{results:?}");
+    let bias = analysis.chart("bias").unwrap();
+    let measured = bias.series.iter().find(|s| s.label.starts_with("measured error")).unwrap_or_else(|| panic!("{:?}", bias.series.iter().map(|s| &s.label).collect::<Vec<_>>()));
+    assert_eq!(measured.points, runs);
 }
 
 /// A scheduled SGLD run (a = 0.1, b = 10, γ = 1, minibatch 10 on the Gaussian): the sweep varies
