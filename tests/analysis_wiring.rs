@@ -104,9 +104,10 @@ fn at_a_million_data_the_rejection_curve_keeps_one_point_and_five_step_sizes() {
     assert_eq!(rejection_of(&analysis.results_json()), rejection, "the rejection curve is the hand replay at 1 point, 5 steps");
 }
 
-/// Before any gradient is spent the sweep is not done and its progress is 0; after a partial
-/// advance `advance` returns the progress the page reads from `results_json`, strictly between 0
-/// and 1; run to the end, both say 1 and the analysis is done.
+/// Constant-step SGLD on the Gaussian (minibatch 10). Before any gradient is spent the sweep is not
+/// done and its progress is 0; after a partial advance `advance` returns the progress the page
+/// reads from `results_json`, strictly between 0 and 1; run to the end, both say 1 and the
+/// analysis is done. Then which chart the page gets, and the measured points on the bias chart.
 #[test]
 fn progress_is_what_results_json_reports_and_done_means_the_whole_budget() {
     let config = ChainConfig::new("gaussian", "sgld", 1).with("batch_size", 10);
@@ -137,6 +138,12 @@ fn progress_is_what_results_json_reports_and_done_means_the_whole_budget() {
     let bias = analysis.chart("bias").unwrap();
     let measured = bias.series.iter().find(|s| s.label.starts_with("measured error")).unwrap_or_else(|| panic!("{:?}", bias.series.iter().map(|s| &s.label).collect::<Vec<_>>()));
     assert_eq!(measured.points, runs);
+    // A constant step: the noise chart is over ε (not over a schedule's iterations) and the sweep
+    // chart is error against the gradient budget, with points.
+    assert_eq!(analysis.chart("noise").unwrap().x_label, "step size ε");
+    let sweep = analysis.chart("sweep").unwrap();
+    assert_eq!(sweep.x_label, "gradient evaluations");
+    assert!(sweep.series.iter().any(|s| !s.points.is_empty()), "{sweep:?}");
 }
 
 /// A scheduled SGLD run (a = 0.1, b = 10, γ = 1, minibatch 10 on the Gaussian): the sweep varies
