@@ -1,11 +1,13 @@
 //! The wiring of src/analysis.rs pinned by value (issue 23, sixth pass): which chart the page gets
-//! for a scheduled SGLD run and where its points sit, the sweep's progress and completion as the
+//! for a constant-step and a scheduled SGLD run and where their points sit, the sweep's progress and completion as the
 //! page reads them, and the MH rejection curve's budget and random stream.
 //!
 //! Oracles (none is a constant or function of src/analysis.rs):
-//! - the budget of the rejection curve, "2 · N · points · grid full-data gradients within 10⁷"
-//!   (docs/sgld.md §4's Fig. 2 right; the numbers worked by hand below): at N = 10⁵ five points and
-//!   the full grid of ten step sizes, at N = 10⁶ one point and five step sizes;
+//! - the budget of the MH rejection curve (docs/sgld.md §3, the phase picture's right half) as
+//!   `phase_picture` states it — 2 · N · points · grid full-data gradients within 10⁷, fewer of
+//!   the 20 points first (down to one), then a coarser grid of the 10 step sizes (down to three) —
+//!   with the counts worked by hand below: at N = 10⁵ five points and all ten step sizes, at
+//!   N = 10⁶ one point and five step sizes;
 //! - the analysis's random stream: the generator seeded with the chain's seed XOR the SplitMix64
 //!   increment, the odd integer nearest 2⁶⁴/φ, computed here from φ (not copied from the code);
 //!   the rejection and noise numbers are then replayed by hand from the phase picture's building
