@@ -1,6 +1,6 @@
 //! The wiring of src/analysis.rs pinned by value (issue 23, sixth pass): which chart the page gets
-//! for a constant-step and a scheduled SGLD run and where their points sit, the sweep's progress and completion as the
-//! page reads them, and the MH rejection curve's budget and random stream.
+//! for a constant-step and a scheduled SGLD run and where their points sit, the sweep's progress
+//! and completion as the page reads them, and the MH rejection curve's budget and random stream.
 //!
 //! Oracles (none is a constant or function of src/analysis.rs):
 //! - the budget of the MH rejection curve (docs/sgld.md §3, the phase picture's right half) as
