@@ -148,7 +148,7 @@ const stepRows = [];
       if (left > 0) await sleep(left);
       const r = { ...(await intervals(page)), ...(await endCost(page, cdp, start)) };
       stepRows.push({ where: `${lesson.id} ${k + 1}`, claims: lesson.steps[k] ? claims : null, ...r });
-      console.log(`${lesson.id} step ${k + 1}: claims ${claims.seconds === null ? `not all within ${QUICK ? QUICK_STEP_S : LIMIT_S} s` : `${fmt(claims.seconds)} s`}; p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms; main-thread CPU ${fmt(r.cpuPerFrame)} ms/frame, ${fmt(r.otherCpuPerFrame)} besides sampling (${partsText(r.parts)}); steps/s ${fmt(r.stepsPerS, 0)} of ${r.promisedPerS}; CPU per class second ${fmt(r.cpuPerClassS, 0)} ms`);
+      console.log(`${lesson.id} step ${k + 1}: claims ${!lesson.steps[k] ? 'n/a (none)' : claims.seconds === null ? `not all within ${QUICK ? QUICK_STEP_S : LIMIT_S} s` : `${fmt(claims.seconds)} s`}; p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms; main-thread CPU ${fmt(r.cpuPerFrame)} ms/frame, ${fmt(r.otherCpuPerFrame)} besides sampling (${partsText(r.parts)}); steps/s ${fmt(r.stepsPerS, 0)} of ${r.promisedPerS}; CPU per class second ${fmt(r.cpuPerClassS, 0)} ms`);
     }
   }
   await page.close();
