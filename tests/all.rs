@@ -68,6 +68,8 @@ mod sgais_nested;
 mod sgais_nested_softmax;
 #[path = "sgais_noise.rs"]
 mod sgais_noise;
+#[path = "sgais_reseed.rs"]
+mod sgais_reseed;
 #[path = "sgais_shift.rs"]
 mod sgais_shift;
 #[path = "sgais_shift_agreement.rs"]
