@@ -8,8 +8,10 @@
 //! entries' Monte-Carlo error, scaled from the n samples measured to [`REFERENCE_SAMPLES`]; E2 is
 //! drawn from that Gaussian error as in src/promise.rs (§7; bias taken as 0: a measured signal cannot
 //! see it), and the setting is warned when more than [`FAILURE_SHARE`] of the draws exceed
-//! [`E2_CLAIM`]. Measured from [`REFERENCE_SAMPLES`] samples on, so it speaks of what the run
-//! has shown, not of a guess; before that, from [`EARLY_SAMPLES`] on, only what the run already
+//! [`E2_CLAIM`] even at the error covariance's 90 % lower confidence bound ([`LOWER_BOUND_FACTOR`],
+//! docs/diagnostics.md (DIAG.10): the signal's own spread). Measured from [`REFERENCE_SAMPLES`]
+//! samples on (events for the bouncy family, src/chain/promise_count.rs), so it speaks of what
+//! the run has shown, not of a guess; before that, from [`EARLY_SAMPLES`] on, only what the run already
 //! shows for certain: a chain whose retained samples are all one point (every Metropolis–Hastings
 //! proposal rejected) does not move.
 //!
@@ -45,22 +47,55 @@ pub const EARLY_SAMPLES: usize = 500;
 /// times at 5,000 samples, enough for a covariance of the 3 entries of a 2-D target).
 pub const BATCHES: usize = 20;
 
-/// Mean E2 and share of runs above [`E2_CLAIM`] after [`REFERENCE_SAMPLES`] samples, measured from
-/// the last `n` points of `samples` (None below [`REFERENCE_SAMPLES`] points or above [`MAX_DIM`]).
-/// `steps_per_point` is the sampler's steps per retained point since the last slider move: 1 for a
-/// discrete-time sampler; for the bouncy family, whose points are the path discretised at equal
-/// times, its events per point, so the reference is [`REFERENCE_SAMPLES`] events, as the sweeps
-/// (tests/common/sweep.rs) count a bouncy run (docs/diagnostics.md §8).
-pub fn measured_error(samples: &RingBuffer, n: usize, steps_per_point: f64) -> Option<(f64, f64)> {
-    let (d, n) = (samples.dim(), n.min(samples.len()).min(MAX_MEASURED));
-    if d > MAX_DIM || (n as f64) < REFERENCE_SAMPLES {
+/// The signal's own Monte-Carlo spread (docs/diagnostics.md §8, "the threshold"): the error
+/// covariance estimated from [`BATCHES`] batch means is, for Gaussian batch means, Σ·χ²_{B−1}/(B−1)
+/// along each direction. The warning asserts "more than [`FAILURE_SHARE`] of runs fail", so it
+/// fires only when the share is above it at the covariance's one-sided 90 % lower confidence
+/// bound, Σ̂·(B − 1)/χ²_{B−1, 0.90}: a setting exactly at the line is then warned in at most 10 % of
+/// runs — the share of failing runs the promise itself allows — and fewer where several directions
+/// share the error (their sum has more degrees of freedom). χ²_{19, 0.90} = 27.2036 (tables;
+/// checked by this file's tests against the χ² density integrated numerically).
+pub const CHI2_19_UPPER_10: f64 = 27.2036;
+
+/// The factor (B − 1)/χ²_{B−1, 0.90} that takes the estimated error covariance to its lower bound.
+pub const LOWER_BOUND_FACTOR: f64 = (BATCHES - 1) as f64 / CHI2_19_UPPER_10;
+
+/// Fewest points the batch means are taken over (2 per batch). A bouncy chain that moves slowly
+/// draws few points per event (lipSBPS on the logistic regression: ≈ 315 points in 5,000 events);
+/// batches of a few points, strongly autocorrelated, underestimate the error, so a warning from
+/// them errs towards silence, never towards a false alarm.
+const MIN_POINTS: usize = 2 * BATCHES;
+
+/// What the signal measured: E2 after [`REFERENCE_SAMPLES`] (samples, or events for the bouncy
+/// family) as the batch means estimate it — its mean and share above [`E2_CLAIM`] — and the share
+/// at the 90 % lower bound of the error covariance ([`LOWER_BOUND_FACTOR`]), which decides.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measured {
+    pub mean_e2: f64,
+    pub share: f64,
+    pub lower_share: f64,
+}
+
+/// E2 after [`REFERENCE_SAMPLES`] promise units (samples; events for the bouncy family), measured
+/// from the last `n` recorded points of `samples` (the points since the last slider move), each
+/// worth `units_per_point` promise units (1 for a discrete-time sampler; events per path point for
+/// the bouncy family, whose points are the path drawn at equal times). None before `n` points are
+/// worth [`REFERENCE_SAMPLES`] units, with fewer than [`MIN_POINTS`] points, or above [`MAX_DIM`].
+/// Every point since the move is measured while the ring holds it, thinned to at most
+/// [`MAX_MEASURED`] (the estimate's cost stays within a frame): the batches span the whole run
+/// the promise speaks of, not only its end (docs/diagnostics.md §8).
+pub fn measured_error(samples: &RingBuffer, n: usize, units_per_point: f64) -> Option<Measured> {
+    let (d, window) = (samples.dim(), n.min(samples.len()));
+    if d > MAX_DIM || (n as f64) * units_per_point < REFERENCE_SAMPLES || window < MIN_POINTS {
         return None;
     }
-    let batch = n / BATCHES;
-    let first = samples.len() - batch * BATCHES;
-    let point = |k: usize| samples.get(first + k);
-    let total = (batch * BATCHES) as f64;
-    let mean: Vec<f64> = (0..d).map(|a| (0..batch * BATCHES).map(|k| point(k)[a]).sum::<f64>() / total).collect();
+    let stride = window.div_ceil(MAX_MEASURED);
+    let batch = window / stride / BATCHES;
+    let used = batch * BATCHES;
+    let first = samples.len() - used * stride;
+    let point = |k: usize| samples.get(first + k * stride);
+    let total = used as f64;
+    let mean: Vec<f64> = (0..d).map(|a| (0..used).map(|k| point(k)[a]).sum::<f64>() / total).collect();
     let pairs: Vec<(usize, usize)> = (0..d).flat_map(|a| (a..d).map(move |b| (a, b))).collect();
     // Batch means of the centred products, one row per batch.
     let means = DMatrix::from_fn(BATCHES, pairs.len(), |k, i| {
@@ -68,9 +103,9 @@ pub fn measured_error(samples: &RingBuffer, n: usize, steps_per_point: f64) -> O
         (k * batch..(k + 1) * batch).map(|j| (point(j)[a] - mean[a]) * (point(j)[b] - mean[b])).sum::<f64>() / batch as f64
     });
     let entry = |i: usize| means.column(i).mean();
-    // Cov of an entry's mean over n samples ≈ Cov(batch means)/B; at T samples scaled by n/T (in
-    // steps: points × steps per point).
-    let scale_to_reference = total * steps_per_point.max(0.0) / REFERENCE_SAMPLES;
+    // Cov of an entry's mean over the window ≈ Cov(batch means)/B; after the reference count,
+    // scaled by (units the window spans)/reference.
+    let scale_to_reference = (used * stride) as f64 * units_per_point.max(0.0) / REFERENCE_SAMPLES;
     let cov = DMatrix::from_fn(pairs.len(), pairs.len(), |i, j| {
         let s: f64 = (0..BATCHES).map(|k| (means[(k, i)] - entry(i)) * (means[(k, j)] - entry(j))).sum();
         s / (BATCHES - 1) as f64 / BATCHES as f64 * scale_to_reference
@@ -78,9 +113,12 @@ pub fn measured_error(samples: &RingBuffer, n: usize, steps_per_point: f64) -> O
     let norm: f64 = pairs.iter().enumerate().map(|(i, &(a, b))| entry(i).abs() * if a == b { 1.0 } else { 2.0 }).sum();
     if norm <= 1e-20 * (1.0 + mean.iter().map(|m| m * m).sum::<f64>()) {
         // The chain has not moved: covariance 0, E2 = 1 whatever the truth (NaN: no spread to scale).
-        return Some((f64::NAN, 1.0));
+        return Some(Measured { mean_e2: f64::NAN, share: 1.0, lower_share: 1.0 });
     }
-    crate::promise::draw_e2(&DMatrix::zeros(d, d), &cov, &pairs, norm).ok()
+    let zero = DMatrix::zeros(d, d);
+    let (mean_e2, share) = crate::promise::draw_e2(&zero, &cov, &pairs, norm).ok()?;
+    let (_, lower_share) = crate::promise::draw_e2(&zero, &(cov * LOWER_BOUND_FACTOR), &pairs, norm).ok()?;
+    Some(Measured { mean_e2, share, lower_share })
 }
 
 /// Whether the last `n` (at least [`EARLY_SAMPLES`]) points of `samples` are all one point.
@@ -106,7 +144,7 @@ fn culprit(specs: &'static [ParamSpec], params: &ParamValues, derived: &[Derived
 }
 
 /// The measured warning of a chain whose `samples_since_clear` last points are in `samples`.
-pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, steps_per_point: f64, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<SettingWarning> {
+pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, units_per_point: f64, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<SettingWarning> {
     let n = usize::try_from(samples_since_clear).unwrap_or(usize::MAX);
     let (spec, default) = culprit(specs, params, derived);
     let param = spec.name;
@@ -124,17 +162,17 @@ pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, steps_pe
     if stuck(samples, n) {
         return does_not_move();
     }
-    let (mean_e2, share) = measured_error(samples, n, steps_per_point)?;
+    let Measured { mean_e2, share, lower_share } = measured_error(samples, n, units_per_point)?;
     if !mean_e2.is_finite() {
         return does_not_move();
     }
-    if share <= FAILURE_SHARE {
+    if lower_share <= FAILURE_SHARE {
         return None;
     }
     // E2's Monte Carlo part falls as 1/√samples: the count that brings its mean to half the claim.
     let needed = REFERENCE_SAMPLES * (mean_e2 / (0.5 * E2_CLAIM)).powi(2);
     // The bouncy family's unit is the event (the path's points are many per event).
-    let unit = if steps_per_point < 1.0 { "events" } else { "samples" };
+    let unit = if units_per_point == 1.0 { "samples" } else { "events" };
     let remedy = set_back.unwrap_or_else(|| format!("Let it run to about {} {unit}", show(needed)));
     let text = format!(
         "{remedy}: measured here, E2 above {E2_CLAIM} in {:.0} % of runs of {} {unit} (at most {:.0} %).",
@@ -184,34 +222,57 @@ mod tests {
             fill_standard_normal(&mut rng, &mut z);
             z
         }));
-        let (mean, share) = measured_error(&r, n, 1.0).unwrap();
-        assert!(mean < 0.06 && share == 0.0, "{mean} {share}");
+        let m = measured_error(&r, n, 1.0).unwrap();
+        assert!(m.mean_e2 < 0.06 && m.share == 0.0 && m.lower_share == 0.0, "{m:?}");
     }
 
     /// A chain that sits at one of 0, 1, 3 for 500 samples at a time (10,000 samples, 20 blocks
     /// of 7, 7 and 6, so each batch is one block): by hand, mean 1.25, Var x₀ = 1.4875, the batch
-    /// means of (x₀ − 1.25)² have sd 1.181, so at 5,000 samples the variance's relative error has
-    /// sd σ = 1.181·√(2/20)/1.4875 = 0.2633. x₁ = x₀/2 makes all three entries err alike, so
-    /// E2 = σ|Z|: mean σ√(2/π) = 0.2101, share above 0.3 erfc(0.3/(σ√2)) = 0.2545 (> 10 %: warned).
+    /// means of (x₀ − 1.25)² have variance 29.1375/19 = 1.5336 (n − 1), so at 5,000 samples the
+    /// variance's relative error has sd σ = √(1.5336/20 · 10,000/5,000)/1.4875 = 0.2633. x₁ = x₀/2
+    /// makes all three entries err alike, so E2 = σ|Z|: mean σ√(2/π) = 0.2101, share above 0.3
+    /// erfc(0.3/(σ√2)) = 0.2545; at the covariance's 90 % lower bound (σ·√(19/27.2036) = 0.2200)
+    /// the share is 0.1728 > 10 %: warned.
     #[test]
     fn a_chain_stuck_for_whole_batches_is_warned() {
         let (r, n) = ring((0..10_000).map(|k| {
             let s = [0.0, 1.0, 3.0][(k / 500) % 3];
             [s, 0.5 * s]
         }));
-        let (mean, share) = measured_error(&r, n, 1.0).unwrap();
+        let m = measured_error(&r, n, 1.0).unwrap();
         // Monte Carlo error of the 2,000 draws: 4 sd.
-        assert!((mean - 0.2101).abs() < 4.0 * 0.2633 * (1.0 - 2.0 / std::f64::consts::PI).sqrt() / 2000f64.sqrt(), "{mean}");
-        assert!((share - 0.2545).abs() < 4.0 * (0.2545f64 * 0.7455 / 2000.0).sqrt(), "{share}");
-        assert!(measured_warning(&r, n as u64, 1.0, crate::sampler::sghmc::SPEC.params, &ParamValues::defaults(crate::sampler::sghmc::SPEC.params), &[]).is_some_and(|w| w.text.contains("above 0.3 in 25 %") || w.text.contains("above 0.3 in 26 %") || w.text.contains("above 0.3 in 24 %")));
+        let near = |x: f64, want: f64, sd: f64| (x - want).abs() < 4.0 * sd;
+        let mean_sd = |sigma: f64| sigma * (1.0 - 2.0 / std::f64::consts::PI).sqrt() / 2000f64.sqrt();
+        let share_sd = |p: f64| (p * (1.0 - p) / 2000.0).sqrt();
+        assert!(near(m.mean_e2, 0.2101, mean_sd(0.2633)), "{m:?}");
+        assert!(near(m.share, 0.2545, share_sd(0.2545)) && near(m.lower_share, 0.1728, share_sd(0.1728)), "{m:?}");
+        let w = measured_warning(&r, n as u64, 1.0, crate::sampler::sghmc::SPEC.params, &ParamValues::defaults(crate::sampler::sghmc::SPEC.params), &[]).expect("warned");
+        assert!(["24", "25", "26"].iter().any(|p| w.text.contains(&format!("above 0.3 in {p} %"))), "{}", w.text);
         assert!(measured_error(&r, 4_999, 1.0).is_none(), "below 5,000 samples nothing is measured");
-        // The same points as the path of a bouncy chain at 4 points per event: 10,000 points are
-        // 2,500 events, the error at 5,000 events has half the variance, σ' = σ/2 = 0.1317, mean
-        // E2 σ'√(2/π) = 0.1050 and share erfc(0.3/(σ'√2)) = 0.0227 (≤ 10 %: silent).
-        let (mean, share) = measured_error(&r, n, 0.25).unwrap();
-        assert!((mean - 0.1050).abs() < 4.0 * 0.1317 * (1.0 - 2.0 / std::f64::consts::PI).sqrt() / 2000f64.sqrt(), "{mean}");
-        assert!((share - 0.0227).abs() < 4.0 * (0.0227f64 * 0.9773 / 2000.0).sqrt(), "{share}");
-        assert!(measured_warning(&r, n as u64, 0.25, crate::sampler::bps::SPEC.params, &ParamValues::defaults(crate::sampler::bps::SPEC.params), &[]).is_none());
+        // The same points as the path of a bouncy chain at 2 points per event: 10,000 points are
+        // 5,000 events, the error at 5,000 events has half the variance, σ' = σ/√2 = 0.1862, mean
+        // E2 σ'√(2/π) = 0.1485 and share erfc(0.3/(σ'√2)) = 0.1071 — above 10 %, but at the lower
+        // bound (σ'' = 0.1556) 0.0538: the signal cannot tell this run from one at the line, silent.
+        let m = measured_error(&r, n, 0.5).unwrap();
+        assert!(near(m.mean_e2, 0.1485, mean_sd(0.1862)), "{m:?}");
+        assert!(near(m.share, 0.1071, share_sd(0.1071)) && near(m.lower_share, 0.0538, share_sd(0.0538)), "{m:?}");
+        assert!(measured_warning(&r, n as u64, 0.5, crate::sampler::bps::SPEC.params, &ParamValues::defaults(crate::sampler::bps::SPEC.params), &[]).is_none());
+        // At 4 points per event the 10,000 points are 2,500 events: not yet measured.
+        assert!(measured_error(&r, n, 0.25).is_none(), "below 5,000 events nothing is measured");
+    }
+
+    /// The threshold's quantile: P(χ²₁₉ > 27.2036) = 0.10, by the χ² density integrated by
+    /// Simpson's rule (written here, not read from the code) from 27.2036 to 200.
+    #[test]
+    fn the_lower_bound_factor_is_the_chi_square_quantile() {
+        let k = 19.0f64;
+        let ln_gamma_half_k = (0..=8).map(|i| (i as f64 + 0.5).ln()).sum::<f64>() + 0.5 * std::f64::consts::PI.ln(); // Γ(9.5)
+        let pdf = |x: f64| ((k / 2.0 - 1.0) * x.ln() - x / 2.0 - (k / 2.0) * 2f64.ln() - ln_gamma_half_k).exp();
+        let (a, b, steps) = (CHI2_19_UPPER_10, 200.0, 20_000);
+        let h = (b - a) / steps as f64;
+        let tail: f64 = (0..=steps).map(|i| pdf(a + i as f64 * h) * if i == 0 || i == steps { 1.0 } else if i % 2 == 1 { 4.0 } else { 2.0 }).sum::<f64>() * h / 3.0;
+        assert!((tail - 0.10).abs() < 2e-5, "{tail}");
+        assert!((LOWER_BOUND_FACTOR - 19.0 / 27.2036).abs() < 1e-12);
     }
 
     /// A chain that never moves (every proposal rejected): covariance 0, E2 = 1 against any

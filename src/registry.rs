@@ -68,7 +68,7 @@ pub fn sampler(name: &str) -> Result<&'static SamplerSpec, String> {
 
 /// The whole registry as JSON (what `sgviz list` prints and what the UI builds its controls from).
 pub fn to_json() -> serde_json::Value {
-    let sgais = serde_json::json!({ "params": crate::sgais::PARAMS, "targets": crate::sgais::models::EVIDENCE_TARGETS, "presets": crate::sgais::PRESETS, "defaults_by_model": crate::sgais::model_defaults::defaults_by_model_json() });
+    let sgais = serde_json::json!({ "params": crate::sgais::PARAMS, "targets": crate::sgais::models::EVIDENCE_TARGETS, "presets": crate::sgais::PRESETS, "ns_params": crate::sgais::nested::NESTED_PARAMS, "defaults_by_model": crate::sgais::model_defaults::defaults_by_model_json() });
     let limits = serde_json::json!({ "max_upload_bytes": crate::data::MAX_BYTES, "max_rows": crate::data::MAX_ROWS });
     serde_json::json!({ "targets": TARGETS, "samplers": SAMPLERS, "sgais": sgais, "limits": limits })
 }

@@ -393,10 +393,20 @@ pub fn draw_chart_json(spec_json: &str, canvas: web_sys::HtmlCanvasElement, scal
     draw_chart(&canvas_root(canvas)?, &spec, scale).map_err(|e| js_error(format!("drawing failed: {e:?}")))
 }
 
+/// The data area of a chart specification drawn at `width`×`height` and `scale`, as JSON
+/// `[left, top, right, bottom]` in the canvas's pixels (for the browser tests' geometry checks).
+#[wasm_bindgen]
+pub fn chart_json_plot_area(spec_json: &str, width: u32, height: u32, scale: f64) -> Result<String, JsError> {
+    let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|_| js_error("A chart could not be read."))?;
+    let (left, top, right, bottom) = crate::plot::svg::chart_plot_area(&spec, width, height, scale).map_err(js_error)?;
+    Ok(format!("[{left},{top},{right},{bottom}]"))
+}
+
 /// A chart specification (JSON of a `ChartSpec`, as the workers send them) as SVG text.
 #[wasm_bindgen]
 pub fn chart_json_svg(spec_json: &str, width: u32, height: u32, scale: f64) -> Result<String, JsError> {
-    let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|e| js_error(format!("chart is not valid: {e}")))?;
+    // Reached from "Save SVG" under a worker chart: in words, as draw_chart_json, not the parser's text.
+    let spec: crate::plot::chart::ChartSpec = serde_json::from_str(spec_json).map_err(|_| js_error("This chart could not be saved at these settings; it is redrawn when the setting changes."))?;
     let scale = if scale.is_finite() && scale > 0.0 { scale.clamp(0.5, 4.0) } else { 1.0 };
     crate::plot::svg::chart_svg(&spec, width, height, scale).map_err(js_error)
 }

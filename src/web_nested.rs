@@ -50,3 +50,20 @@ pub fn sgais_combine_ns_json(runs_json: &str, ns_json: &str) -> Result<String, J
     let nested: Vec<crate::sgais::nested::NestedResult> = serde_json::from_str(ns_json).map_err(|e| js_error(format!("nested-sampling runs are not valid: {e}")))?;
     Ok(serde_json::to_string(&crate::sgais::page::combine_with_nested(&runs, &nested)).unwrap_or_default())
 }
+
+/// [`crate::web::sgais_gallery_json`] plus nested-sampling results: NS's cost beside SGAIS's and AIS's
+/// (src/sgais/gallery.rs `gallery_with_nested`).
+#[wasm_bindgen]
+pub fn sgais_gallery_ns_json(runs_json: &str, ns_json: &str) -> Result<String, JsError> {
+    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
+    let nested: Vec<crate::sgais::nested::NestedResult> = serde_json::from_str(ns_json).map_err(|e| js_error(format!("nested-sampling runs are not valid: {e}")))?;
+    Ok(serde_json::to_string(&crate::sgais::gallery::gallery_with_nested(&runs, &nested)).unwrap_or_default())
+}
+
+/// Check the panel's nested-sampling settings (`[[name, value], ...]`): "" when they are valid,
+/// otherwise the message naming the control (src/sgais/nested_page.rs `split_nested_settings`).
+#[wasm_bindgen]
+pub fn sgais_check_ns_settings(settings_json: &str) -> String {
+    let settings: Vec<(String, String)> = serde_json::from_str(settings_json).unwrap_or_default();
+    crate::sgais::nested_page::split_nested_settings(&settings).err().unwrap_or_default()
+}

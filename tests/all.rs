@@ -16,6 +16,8 @@
 //! without its line would not be compiled at all, and the test `every_test_file_is_compiled`
 //! below fails naming it.
 
+#[path = "analysis_wiring.rs"]
+mod analysis_wiring;
 #[path = "band_check.rs"]
 mod band_check;
 #[path = "bouncy.rs"]

@@ -29,7 +29,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.3, batch_size: 100 }, speed: 500 },
-        text: 'At ε = 0.3 the discretisation bias is large: the dashed ellipse grows past the truth, by a factor 1/(1 − 0.3·10/4) = 4 in variance along the short axis but only 4 % along the long one. Beyond ε = 4/λ_max = 0.4 the chain is unstable (the shaded end of the slider). The warning beside the ε slider says the same: the stationary law itself is off, more samples will not help; lower ε.',
+        text: 'At ε = 0.3 the discretisation bias is large: the dashed ellipse grows past the truth, by a factor 1/(1 − 0.3·10/4) = 4 in variance along the short axis but only 4 % along the long one. Beyond ε = 4/λₘₐₓ = 0.4 the chain is unstable (the shaded end of the slider). The warning beside the ε slider says the same: the stationary law itself is off, more samples will not help; lower ε.',
         action: 'Drag ε back down and watch the dashed ellipse shrink onto the truth.',
         tryValues: { step_size: 0.1 },
         claims: [
@@ -40,7 +40,7 @@ export const LESSONS = [
       {
         figure: 'noise',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.05, batch_size: 5 }, speed: 500 },
-        text: 'Minibatches of 5 of the 100 pseudo-data add gradient noise. At ε = 0.05 it is larger than the injected noise: the sampling threshold (Welling & Teh eq. 10) is about 2.4 (its closed form here, minibatches drawn without replacement: ε (N/n − 1) λ_max(P)/4 = 0.05·19·10/4; in the diagnostics each reading, from one minibatch of 5 scores, scatters widely, and their mean settles near 2.4) and the dashed ellipse has nearly 4 times the truth\'s variance along the short axis (exact law: (1 + εq/4)/(1 − ελ/4) with noise q = 19λ), although ε has not changed. The warning beside the n slider says so: the samples are biased and more of them will not help; raise n.',
+        text: 'Minibatches of 5 of the 100 pseudo-data add gradient noise. At ε = 0.05 it is larger than the injected noise: the sampling threshold (Welling & Teh eq. 10) is about 2.4 (its closed form here, minibatches drawn without replacement: ε (N/n − 1) λₘₐₓ(P)/4 = 0.05·19·10/4; in the diagnostics each reading, from one minibatch of 5 scores, scatters widely, and their mean settles near 2.4) and the dashed ellipse has nearly 4 times the truth\'s variance along the short axis (exact law: (1 + εq/4)/(1 − ελ/4) with noise q = 19λ), although ε has not changed. The warning beside the n slider says so: the samples are biased and more of them will not help; raise n.',
         action: 'Find the crossing of the two noise lines in this chart: left of it injected noise wins.',
         claims: [
           // 200 readings by 20,000 samples; each reading has sd ≈ 0.7 × 2.4 (λ_max of a 5-score

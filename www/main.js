@@ -6,7 +6,7 @@
 import init, { registry_json } from './pkg/sgviz.js';
 import { $, app, pick, specsOf } from './app.js';
 import { guarded, showBanner } from './errors.js';
-import { advanceFrame, autoplayAllowed, setPlaying } from './playback.js';
+import { advanceFrame, autoplayAllowed, promisedStepsPerSecond, setPlaying } from './playback.js';
 import { Panel2d } from './panel2d.js';
 import { wireDataUpload } from './data-upload.js';
 import { AnalysisRunner } from './analysis.js';
@@ -176,6 +176,8 @@ async function main() {
     drawCounts: () => ({ ...drawCounts }),
     /** One frame's sampling as the loop does it, at page time `now` ms, closing the frame's work count (tests drive it while paused). */
     playFrame: (now) => { advanceFrame(guarded, now); endFrame(); },
+    /** Steps per wall second the page promises now (speed × 60, or 60 / frames per animated step). */
+    promisedStepsPerS: promisedStepsPerSecond,
     /** Background jobs queued or running by group, jobs started by kind, the pool size, workers alive (now, peak). */
     jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, workers: liveWorkers() }),
     sgais: () => app.sgais.summary(),

@@ -8,7 +8,7 @@ import { $, app, specsOf } from './app.js';
 import { note, remaining as allowed } from './frame-budget.js';
 import { runWithin } from './stepper.js';
 import { countSteps } from './frame-cost.js';
-import { notePace, resetPace } from './pace-note.js';
+import { clearAnimatedNote, notePace, resetPace, showAnimatedNote } from './pace-note.js';
 
 /** Wall-clock budget for sampling work in one frame at 60 fps, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -44,12 +44,14 @@ export function autoplayAllowed() {
 
 /** One frame's sampling work on the main chain; `now` (ms, the page's clock) is when the frame runs. */
 export function advanceFrame(guarded, now = performance.now()) {
-  const bouncy = specsOf('samplers', app.sampler).kind === 'bouncy';
   if (app.slowMotion) {
+    clearAnimatedNote();
     animateStep(guarded);
-  } else if (bouncy && app.speed <= ANIMATE_BELOW_SPEED) {
+  } else if (animatesPieces()) {
+    showAnimatedNote(FRAMES_PER_PIECE, ANIMATE_BELOW_SPEED);
     animatePiece(guarded);
   } else {
+    clearAnimatedNote();
     app.pieceProgress = undefined;
     advance(guarded, now);
   }
@@ -80,10 +82,27 @@ function advance(guarded, now) {
   countSteps(ran);
 }
 
+/**
+ * The steps per wall second the page promises in the current mode: speed × 60, or, when a step
+ * is animated over several frames (slow motion; a bouncy sampler at a low speed), 60 divided by
+ * the frames one step takes (the bench compares what ran with this).
+ */
+export function promisedStepsPerSecond() {
+  if (app.slowMotion) return NOMINAL_FPS / FRAMES_PER_SLOW_STEP;
+  if (animatesPieces()) return NOMINAL_FPS / FRAMES_PER_PIECE;
+  return app.speed * NOMINAL_FPS;
+}
+
+/** Whether the main chain is a bouncy sampler played slowly enough to animate each path piece. */
+function animatesPieces() {
+  return specsOf('samplers', app.sampler).kind === 'bouncy' && app.speed <= ANIMATE_BELOW_SPEED;
+}
+
 /** Slow motion: one step per FRAMES_PER_SLOW_STEP frames, its parts drawn one after another. */
 function animateStep(guarded) {
   if (app.stepProgress === undefined || app.stepProgress >= 1) {
     guarded(() => app.lab.run(1));
+    countSteps(1);
     app.stepParts = guarded(() => JSON.parse(app.lab.step_parts_json()));
     app.stepProgress = 0;
   }
@@ -95,6 +114,7 @@ function animatePiece(guarded) {
   if (app.pieceProgress === undefined || app.pieceProgress >= 1) {
     guarded(() => app.lab.run(1));
     note('steps', 1);
+    countSteps(1);
     app.pieceProgress = 0;
   }
   app.pieceProgress = Math.min(1, app.pieceProgress + 1 / FRAMES_PER_PIECE);

@@ -1,12 +1,12 @@
 // The figures gallery's SGAIS side (issue 27): registers each SGAIS figure's runs (`runs` in
 // www/figures/sgais.js) as a preset of the SGAIS panel, draws the figure's own chart beside the
-// evidence charts — the run cost against data seen (panels (b) of the paper's figures,
-// src/sgais/gallery.rs) or, for Fig. 1, the shift data by phase (src/sgais/shift_data.rs) — and
+// evidence charts — the run cost against data seen (panels (b) of the paper's figures, with nested
+// sampling's points beside SGAIS's curve and AIS's points when the figure runs it; src/sgais/gallery.rs) or, for Fig. 1, the shift data by phase (src/sgais/shift_data.rs) — and
 // shows the figure's claims with live marks, read from what the panel shows.
 //
 // Claims and their metrics: www/sgais-claims.js.
 
-import { sgais_gallery_json, sgais_shift_data_json } from './pkg/sgviz.js';
+import { sgais_gallery_ns_json, sgais_shift_data_json } from './pkg/sgviz.js';
 import { SGAIS_PRESETS } from './sgais.js';
 import { SGAIS_FIGURES } from './figures/sgais.js';
 import { holds, describe } from './claims.js';
@@ -34,7 +34,7 @@ export class SgaisFigures {
     this.list.id = 'sgais-claims';
     this.list.className = 'lesson-claims sgais-claims';
     this.list.hidden = true;
-    panel.afterDraw = (reported) => this.update(reported);
+    panel.afterDraw = (reported, nested) => this.update(reported, nested);
   }
 
   /** Show `preset`'s chart and claims when it is an SGAIS figure; hide them otherwise. */
@@ -57,13 +57,16 @@ export class SgaisFigures {
     this.showClaims();
   }
 
-  /** After the panel combined its runs: the gallery numbers, the cost chart, the claims' marks. */
-  update(reported) {
+  /**
+   * After the panel combined its runs: the gallery numbers, the cost chart (with nested sampling's
+   * points when the figure runs it), the claims' marks.
+   */
+  update(reported, nested = []) {
     if (!this.figure || this.panel.loadedPreset !== this.figure.sgais) {
       if (this.figure && this.panel.loadedPreset === null) this.show(null);
       return;
     }
-    const gallery = this.guarded(() => JSON.parse(sgais_gallery_json(JSON.stringify(reported))));
+    const gallery = this.guarded(() => JSON.parse(sgais_gallery_ns_json(JSON.stringify(reported), JSON.stringify(nested))));
     if (!gallery) return;
     this.panel.gallery = gallery;
     if (this.figure.sgaisChart !== 'data') queueChart('chart-sgais-figure', JSON.stringify(gallery.cost));

@@ -1,9 +1,60 @@
 // Nested sampling in the SGAIS panel (issue 22): the runs the panel starts when "Nested sampling
 // baseline" is ticked — one `nested` worker job per replica and data size, each replica with its own
 // seed (src/sgais/nested_page.rs) — and their rows in the panel's table, from the combined
-// `ns` points (log Ẑ ± √(Σ SE²)/R, wall time, per-datum evaluations).
+// `ns` points (log Ẑ ± √(Σ SE²)/R, wall time, per-datum evaluations) — and its own settings (live
+// points, steps per replacement, step), built from the registry (`sgais.ns_params`, the CLI's
+// `--set ns_…`), checked by the core before a run starts.
 
+import { sgais_check_ns_settings } from './pkg/sgviz.js';
+import { buildParamControls } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
+
+/**
+ * The nested sampler's controls under the panel's NS box (shown while it is ticked). `values` are
+ * the user's, kept across model changes; `problem()` is the core's message for a bad value (naming
+ * the control), shown beside the controls until the value is fixed.
+ */
+export class NestedControls {
+  constructor(specs, box, fieldset, error) {
+    this.specs = specs;
+    this.fieldset = fieldset;
+    this.error = error;
+    this.box = box;
+    this.values = Object.fromEntries(specs.map((p) => [p.name, p.default]));
+    this.controls = buildParamControls(fieldset, specs, this.values, (name, value) => this.set(name, value), { idPrefix: 'sgais-ns', live: false });
+    box.addEventListener('change', () => this.showIfTicked());
+    this.showIfTicked();
+  }
+
+  showIfTicked() {
+    this.fieldset.hidden = !this.box.checked;
+  }
+
+  /**
+   * Set `name` (from a slider, a preset or a test), show it on its slider (the label shows the value
+   * even outside the slider's range, so the message and the control agree) and say at once whether
+   * the core accepts it.
+   */
+  set(name, value) {
+    this.values[name] = value;
+    this.controls.sync(this.values);
+    this.showIfTicked();
+    return this.check();
+  }
+
+  /** The settings as `[name, text]` pairs for the nested worker jobs. */
+  settings() {
+    return Object.entries(this.values).map(([k, v]) => [k, String(v)]);
+  }
+
+  /** The core's message for a bad value, shown beside the controls (null when none). */
+  check() {
+    const problem = sgais_check_ns_settings(JSON.stringify(this.settings())) || null;
+    this.error.textContent = problem ?? '';
+    this.error.hidden = !problem;
+    return problem;
+  }
+}
 
 /** Per-datum evaluations compactly ("333 M"), for the table's last column. */
 export const formatEvals = (x) => (Number.isFinite(x) ? (x >= 1e6 ? `${Number((x / 1e6).toPrecision(3)).toLocaleString('en-US')} M` : formatCount(Math.round(x))) : '—');

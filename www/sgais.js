@@ -7,7 +7,7 @@
 // ticked, runs as `nested` jobs beside them (www/sgais-nested.js); its points join the evidence chart.
 
 import { sgais_combine_ns_json } from './pkg/sgviz.js';
-import { formatEvals, nestedRows, nestedRuns } from './sgais-nested.js';
+import { formatEvals, NestedControls, nestedRows, nestedRuns } from './sgais-nested.js';
 import { buildParamControls, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { cancelGroup, jobRunning, POOL_SIZE, startJob } from './jobs.js';
@@ -88,6 +88,7 @@ export class SgaisPanel {
     this.wallSeconds = null;
     this.csv = null;
     fillSelect($('sgais-target'), this.sgais.targets, this.target);
+    this.nested = new NestedControls(this.sgais.ns_params, $('sgais-ns'), $('sgais-ns-params'), $('sgais-ns-error'));
     // A new model brings its own SGAIS defaults; the settings the user changed stay.
     $('sgais-target').addEventListener('change', (e) => this.select(e.target.value, this.changedSgaisValues()));
     $('sgais-start').addEventListener('click', () => this.start());
@@ -157,6 +158,7 @@ export class SgaisPanel {
     this.select(preset.target, { ...(preset.preset ? this.presetValues(preset.preset) : {}), ...preset.values, ...overrides }, preset.variants);
     $('sgais-ais').checked = preset.ais;
     $('sgais-ns').checked = Boolean(preset.ns);
+    this.nested.showIfTicked();
     $('sgais-replicas').value = String(preset.replicas);
     this.start();
     this.loadedPreset = name;
@@ -191,13 +193,16 @@ export class SgaisPanel {
         runs.push({ label: `AIS, full data n = ${aisN}`, spec: { target: this.target, settings: runs[0].spec.settings, seed: 1, replica: 0, ais_n: aisN } });
       }
     }
-    if ($('sgais-ns').checked) runs.push(...nestedRuns(this.target, runs[0].spec.settings, sizes, replicas));
+    if ($('sgais-ns').checked) runs.push(...nestedRuns(this.target, [...runs[0].spec.settings, ...this.nested.settings()], sizes, replicas));
     return runs;
   }
 
   start() {
     this.stop();
     this.loadedPreset = null;
+    // A bad nested-sampling value stops here, with the message beside its control (nothing is lost).
+    const problem = $('sgais-ns').checked ? this.nested.check() : null;
+    if (problem) { $('sgais-status').textContent = `Not started: ${problem}`; return; }
     const csv = this.spec().accepts_data ? this.csv : null;
     this.runs = this.plan().map((run) => ({ ...run, result: null, done: false, error: null }));
     this.running = true;
@@ -292,7 +297,7 @@ export class SgaisPanel {
     const disagreeing = combined.groups.filter((g) => g.summary.agreement?.disagree);
     $('sgais-ess-note').classList.toggle('sgais-disagree', disagreeing.length > 0);
     $('sgais-agreement').textContent = disagreeing.map((g) => `${g.label}: ${g.summary.agreement.text}`).join(' ');
-    this.afterDraw?.(reported); // the figures gallery's chart and claims (www/sgais-figures.js)
+    this.afterDraw?.(reported, nested); // the figures gallery's chart and claims (www/sgais-figures.js)
   }
 
   fillTable(combined) {

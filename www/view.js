@@ -3,8 +3,9 @@
 // (state panel, pair controls, the compared chain's numbers, the open lesson's claims) at most
 // every NUMBERS_INTERVAL_MS, and one piece of the secondary drawing (trace; twice a second the
 // mixing panel, once a second the autocorrelation and held-out charts) at most every
-// CHART_PIECE_INTERVAL_MS, since their text layout is costly; paused, everything at once (an event, not a frame's work), and the first
-// paused frame draws what the cadence left stale.
+// CHART_PIECE_INTERVAL_MS, since their text layout is costly (a chart off screen is skipped while
+// playing and drawn as soon as it scrolls into view: www/on-screen.js); paused, everything at once
+// (an event, not a frame's work), and the first paused frame draws what the cadence left stale.
 
 import { $, app, mixingOf } from './app.js';
 import { clearStatus, guarded, showStatus } from './errors.js';
@@ -14,6 +15,7 @@ import { showMixing, showState } from './stats.js';
 import { showPairControls } from './pair-controls.js';
 import { fits, note } from './frame-budget.js';
 import { timed } from './frame-cost.js';
+import { onScreen, watchOnScreen } from './on-screen.js';
 
 /** The main chain's recorded-sample count at the last draw, to count samples binned per frame. */
 let lastRecorded = { lab: null, count: 0 };
@@ -27,7 +29,7 @@ const CHART_PIECE_INTERVAL_MS = 100;
 /** When each throttled part was drawn last (page clock, ms), and whether a skipped part is stale. */
 const cadence = { density: -Infinity, numbers: -Infinity, compareNumbers: -Infinity, piece: -Infinity, stale: false };
 /** How many times each throttled part was drawn (the cadence's browser test reads them). */
-export const drawCounts = { density: 0, numbers: 0, pieces: 0, overlay: 0, claims: 0 };
+export const drawCounts = { density: 0, numbers: 0, pieces: 0, overlay: 0, claims: 0, offScreen: 0 };
 // 'heldout' (SGLD paper Fig. 3) is drawn only for targets with a test set (its figure is hidden otherwise).
 const CHARTS = [['trace', 'chart-trace'], ['acf', 'chart-acf'], ['heldout', 'chart-heldout']];
 
@@ -38,6 +40,8 @@ const actions = { discardSinceRunaway: null };
 /** Hand the view its chain operations (called once, before the first draw). */
 export function wireView({ discardSinceRunaway }) {
   actions.discardSinceRunaway = discardSinceRunaway;
+  // A chart skipped while off screen is due again the moment it scrolls into view.
+  CHART_PIECES.forEach((piece, i) => { if (piece.canvas) watchOnScreen($(piece.canvas), () => { pieceDrawnAt[i] = -Infinity; }); });
 }
 
 /** Whether a throttled `part` is due at `now` (always when paused); marks the skipped ones stale. */
@@ -118,7 +122,7 @@ const CHART_PIECES = [
     guarded(() => showMixing(mixingOf(app.lab)));
     if (app.compare?.enabled) app.compare.showMixing();
   }) },
-  ...CHARTS.map(([kind, id]) => ({ every: kind === 'trace' ? 0 : SLOW_PIECE_MS, draw: () => timed(`chart.${kind}`, () => {
+  ...CHARTS.map(([kind, id]) => ({ every: kind === 'trace' ? 0 : SLOW_PIECE_MS, canvas: id, draw: () => timed(`chart.${kind}`, () => {
     const canvas = $(id);
     if (canvas.closest('figure').hidden) return;
     if (fitCanvas(canvas)) guarded(() => app.lab.draw_chart(kind, canvas));
@@ -141,6 +145,11 @@ function drawChartsStaggered(now) {
   for (let k = 0; k < CHART_PIECES.length; k++) {
     const i = (nextPiece + k) % CHART_PIECES.length;
     if (now - pieceDrawnAt[i] < CHART_PIECES[i].every) continue;
+    // Off screen (below the plot on a projector): not redrawn while playing; due again when shown.
+    if (CHART_PIECES[i].canvas && !onScreen($(CHART_PIECES[i].canvas))) {
+      drawCounts.offScreen += 1;
+      continue;
+    }
     cadence.piece = now;
     pieceDrawnAt[i] = now;
     nextPiece = (i + 1) % CHART_PIECES.length;

@@ -15,6 +15,12 @@ const ready = init();
 const POST_EVERY_MS = 150;
 /** Minimum interval between chart messages of the sweep, in milliseconds. */
 const CHARTS_EVERY_MS = 400;
+/**
+ * At most this share of the sweep job's time goes to computing its progress charts: a whole-run
+ * (scheduled) sweep's charts measure ESS over up to 200,000 retained samples per run and cost
+ * seconds each, 99 % of the job when drawn every 400 ms (BENCHMARKS.md "CI time", fourth round).
+ */
+const CHARTS_SHARE = 0.2;
 
 const post = (message, transfer) => self.postMessage(message, transfer || []);
 
@@ -52,16 +58,19 @@ function sweep(job) {
   let slice = 20_000;
   let posted = 0;
   let charted = 0;
+  let chartCost = 0;
   for (;;) {
     const started = performance.now();
     const fraction = lab.advance_analysis(slice);
     slice = Math.max(1_000, Math.min(5e6, slice * (performance.now() - started > 20 ? 0.7 : 1.3)));
     const now = performance.now();
     const done = fraction >= 1 || fraction < 0;
-    if (done || now - charted > CHARTS_EVERY_MS) {
-      charted = now;
-      posted = now;
-      post({ type: done ? 'done' : 'progress', fraction, charts: lab.analysis_charts_json() });
+    if (done || now - charted > Math.max(CHARTS_EVERY_MS, chartCost / CHARTS_SHARE)) {
+      const charts = lab.analysis_charts_json();
+      charted = performance.now();
+      chartCost = charted - now;
+      posted = charted;
+      post({ type: done ? 'done' : 'progress', fraction, charts });
     } else if (now - posted > POST_EVERY_MS) {
       posted = now;
       post({ type: 'progress', fraction });

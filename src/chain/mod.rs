@@ -457,14 +457,6 @@ impl Chain {
     pub fn warning(&self) -> Option<&str> {
         self.warning.as_deref()
     }
-    /// What fails at the current setting, with the slider that causes it (issue 21).
-    pub fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
-        let (n, p, specs) = (self.samples_since_clear(), &self.sampler_params, self.sampler_spec.params);
-        let noise_law = || if self.promise.predicts_bias() { None } else { crate::noise_law::noise_warning(&self.samples, n, self.model.as_ref(), specs, p, &self.derived) };
-        let steps_per_sample = self.steps.saturating_sub(self.steps_at_clear) as f64 / n.max(1) as f64;
-        let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, steps_per_sample, specs, p, &self.derived));
-        self.sampler.setting_warning().or_else(|| self.promise.warning().cloned()).or_else(|| if self.promise.measures() { measured() } else { None })
-    }
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -576,5 +568,6 @@ fn batch_size(params: &ParamValues, model: &dyn Model) -> usize {
 }
 
 mod divergence;
+mod promise_count;
 #[cfg(test)]
 mod tests;

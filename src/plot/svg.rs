@@ -35,6 +35,16 @@ pub fn chart_svg(spec: &ChartSpec, width: u32, height: u32, scale: f64) -> Resul
     Ok(svg)
 }
 
+/// The data area (left, top, right, bottom) of `spec` drawn at `width`×`height` pixels and
+/// `scale`: the layout is the chart code's own, whatever the backend, so it is the canvas's too
+/// (the browser tests measure what the canvas draws against it).
+pub fn chart_plot_area(spec: &ChartSpec, width: u32, height: u32, scale: f64) -> Result<(i32, i32, i32, i32), String> {
+    let mut svg = String::new();
+    let root = SVGBackend::with_string(&mut svg, (side(width), side(height))).into_drawing_area();
+    let layout = crate::plot::chart::draw_chart_layout(&root, spec, scale).map_err(|e| format!("drawing failed: {e:?}"))?;
+    Ok(layout.plot)
+}
+
 /// What the 2-D panel draws above its static layer, in the frame's pixel coordinates.
 pub struct PanelOverlay {
     /// The sample density as rectangles, in the plot rectangle's pixels ([`density_rects`]).

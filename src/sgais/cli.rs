@@ -10,7 +10,8 @@
 //! predict) and `replicas_disagree` (null with one replica), `text`, `seconds` per replica, `status`, the combined `curve`
 //! when R > 1, …). Replica r runs with seed [`replica_seed`]`(K, r)`; replica 0 is seed K itself.
 //! With `--ais` the summary also carries the full-data AIS baseline at the same N and the same
-//! kernel settings, one run per replica with its own seed ([`baseline_seed`]): `ais` (its
+//! kernel settings with the model's AIS overrides ([`ais_config`]: the mixture's smaller temperature
+//! steps, `ais_target_ess`), one run per replica with its own seed ([`baseline_seed`]): `ais` (its
 //! summary) and the means `ais_log_z`, `ais_seconds`, `ais_annealing_steps`, `ais_datum_evals`.
 //! `cpu_seconds` and `ais_cpu_seconds` are thread CPU times (Linux), the fair time comparison on a
 //! shared machine. With `--ns` the summary also carries nested sampling on the full data
@@ -18,7 +19,7 @@
 //! `ns_seconds`, `ns_cpu_seconds`, `ns_datum_evals` and `ns` (each run). `--preset paper` starts from the paper's settings (§6.1); `--set` names come from
 //! [`super::PARAMS`] or the target's parameter list and override the preset.
 
-use super::ais::{ais_run, baseline_seed};
+use super::ais::{ais_config, ais_run, baseline_seed};
 use super::nested::{nested_seed, NestedConfig, NestedResult, NestedRun, NESTED_PARAMS};
 use super::models::{evidence_target, split_settings, EvidenceTarget};
 use super::replicas::{replica_run, replica_seed, summarise, ReplicaResult, ReplicaSummary, Spread};
@@ -156,6 +157,7 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
         summary["ais_seconds"] = serde_json::json!(ais.seconds.as_ref().map(|s| s.mean));
         summary["ais_annealing_steps"] = serde_json::json!(ais.curve.last().map(|c| c.annealing_steps.mean));
         summary["ais_datum_evals"] = serde_json::json!(ais.datum_evals.as_ref().map(|s| s.mean));
+        summary["ais_target_ess"] = serde_json::json!(ais_config(args.target.name, &config).target_ess);
         summary["ais"] = serde_json::json!({ "log_z": ais.log_z, "error": ais.error, "seconds": ais.seconds, "datum_evals": ais.datum_evals, "ess": ais.ess, "text": ais.text, "problems": ais.problems });
     }
     if args.ns {
@@ -171,6 +173,7 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
 /// Full-data AIS with the same settings, one run per replica, each with its own seed; also the
 /// CPU seconds of each run.
 fn ais_baseline(args: &EvidenceArgs, model: std::sync::Arc<dyn super::models::EvidenceModel>, config: &SgaisConfig, n: usize) -> (ReplicaSummary, Vec<f64>) {
+    let config = &ais_config(args.target.name, config);
     let mut cpu_seconds = Vec::new();
     let results: Vec<ReplicaResult> = (0..args.replicas)
         .map(|replica| {

@@ -3,9 +3,13 @@
 //! the data set size; here the cost is counted in per-datum likelihood-and-gradient evaluations,
 //! which wall time is proportional to and which does not depend on the machine's load — and, per
 //! variant, the numbers the figures' claims read: annealing steps (total and per chunk), cost, and
-//! the annealing-step spike after a change point (Fig. 5b).
+//! the annealing-step spike after a change point (Fig. 5b). Nested sampling, when the figure runs it,
+//! joins the cost chart beside SGAIS and AIS ([`gallery_with_nested`]): its per-datum evaluations
+//! and wall time per data size, the mean over its replicas.
 
 use super::charts::{annealing_chart, CurveRun, AIS_COLOUR};
+use super::nested::NestedResult;
+use super::nested_page::{combine_nested, NS_COLOUR};
 use super::page::PageRun;
 use super::run::{ChunkRecord, RunStatus};
 use super::shift_data::PHASE_STARTS;
@@ -40,11 +44,26 @@ pub struct AisCost {
     pub datum_evals: u64,
 }
 
+/// Nested sampling's cost at one data size: the mean over its finished replicas
+/// ([`combine_nested`]), with its log Ẑ ± SE for the claims.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NestedCost {
+    pub n: usize,
+    pub replicas: usize,
+    pub log_z: f64,
+    pub log_z_se: f64,
+    pub datum_evals: f64,
+    /// Mean wall seconds per replica (measured by the worker).
+    pub seconds: Option<f64>,
+}
+
 /// Everything the gallery adds to the SGAIS panel.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Gallery {
     pub groups: Vec<GalleryGroup>,
     pub ais: Vec<AisCost>,
+    /// Nested sampling by data size (empty unless the figure runs it).
+    pub ns: Vec<NestedCost>,
     pub cost: ChartSpec,
     /// The annealing steps per chunk on log–log axes (paper Fig. 6c–8c): the first chunks, annealed
     /// in from the prior, need ten to a hundred times the steps of the later ones, which a linear
@@ -153,7 +172,27 @@ pub fn gallery(runs: &[PageRun]) -> Gallery {
     let cost = cost_chart(&curves, &ais.iter().map(|a| (a.n, a.datum_evals)).collect::<Vec<_>>());
     let n_total = runs.iter().map(|r| r.n_total).max().unwrap_or(0);
     let annealing_log = ChartSpec { log_x: true, log_y: true, x_range: None, ..annealing_chart(&curves, n_total, Vec::new()) };
-    Gallery { groups, ais, cost, annealing_log }
+    Gallery { groups, ais, ns: Vec::new(), cost, annealing_log }
+}
+
+/// [`gallery`] plus the nested-sampling runs the workers posted: their cost per data size in
+/// `ns` and as points on the cost chart, beside the AIS points.
+pub fn gallery_with_nested(runs: &[PageRun], nested: &[NestedResult]) -> Gallery {
+    let mut g = gallery(runs);
+    g.ns = combine_nested(nested)
+        .into_iter()
+        .map(|p| NestedCost { n: p.n, replicas: p.finished, log_z: p.log_z, log_z_se: p.log_z_se, datum_evals: p.datum_evals, seconds: p.seconds })
+        .collect();
+    add_nested_cost(&mut g.cost, &g.ns);
+    g
+}
+
+/// Nested sampling's points `(n, per-datum evaluations)` on the cost chart (sizes with evaluations only).
+pub fn add_nested_cost(chart: &mut ChartSpec, ns: &[NestedCost]) {
+    let points: Vec<(f64, f64)> = ns.iter().filter(|c| c.n > 0 && c.datum_evals > 0.0).map(|c| (c.n as f64, c.datum_evals)).collect();
+    if !points.is_empty() {
+        chart.series.push(Series::new("nested sampling (full data, mean per replica)", points, NS_COLOUR, Style::Points));
+    }
 }
 
 #[cfg(test)]
@@ -250,5 +289,23 @@ mod tests {
         assert_eq!(g.cost.series.len(), 3);
         assert!(g.annealing_log.log_x && g.annealing_log.log_y);
         assert_eq!(g.annealing_log.series[0].points, vec![(500.0, 3.0), (1000.0, 4.0)]);
+    }
+
+    fn nested(n: usize, datum_evals: u64, seconds: f64, finished: bool) -> NestedResult {
+        NestedResult { seed: 1, live_points: 25, n, log_z: -(n as f64), log_z_se: 1.0, information: 25.0, iterations: 10, log_volume: -1.0, datum_evals, finished, problem: None, seconds: Some(seconds) }
+    }
+
+    /// Hand-worked: two finished replicas at n = 1,000 (6,000 and 10,000 evaluations, 2 s and 4 s)
+    /// give one point at 8,000 evaluations and 3 s; an unfinished run at n = 500 gives none.
+    #[test]
+    fn nested_sampling_joins_the_cost_chart_as_the_mean_over_its_finished_replicas() {
+        let runs = vec![page_run("SGAIS", 0, None, vec![record(500, 3, 10), record(1000, 4, 20)], RunStatus::Finished), page_run("AIS", 0, Some(1000), vec![record(1000, 12, 900)], RunStatus::Finished)];
+        let g = gallery_with_nested(&runs, &[nested(1000, 6_000, 2.0, true), nested(500, 99, 1.0, false), nested(1000, 10_000, 4.0, true)]);
+        assert_eq!(g.ns.len(), 1);
+        assert_eq!((g.ns[0].n, g.ns[0].replicas, g.ns[0].datum_evals, g.ns[0].seconds), (1000, 2, 8_000.0, Some(3.0)));
+        let series = g.cost.series.last().unwrap();
+        assert_eq!((series.points.clone(), series.colour, series.style), (vec![(1000.0, 8_000.0)], NS_COLOUR, Style::Points));
+        assert_eq!(g.cost.series.len(), 3, "SGAIS, AIS and NS");
+        assert!(gallery_with_nested(&runs, &[]).ns.is_empty() && gallery_with_nested(&runs, &[]).cost.series.len() == 2);
     }
 }

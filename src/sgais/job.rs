@@ -3,7 +3,7 @@
 //! in bounded slices, with their curves as chart specifications. Wall time is measured by the
 //! caller (no clock on wasm) and attributed to runs with [`EvidenceJob::add_seconds`].
 
-use super::ais::{ais_run, baseline_seed};
+use super::ais::{ais_config, ais_run, baseline_seed};
 use super::charts::{annealing_chart, change_point_markers, evidence_chart, CurveRun};
 use super::models::{evidence_target, split_settings, EvidenceModel};
 use super::replicas::ess_note;
@@ -69,7 +69,7 @@ pub fn resolve(target: &str, preset: Option<&str>, settings: &[(String, String)]
 
 /// Everything a Web Worker needs to build one run, as JSON from the page: replica `replica` of
 /// SGAIS on a target, or (`ais_n` set) the full-data AIS baseline on its first `ais_n` data with
-/// the same settings and its own seed. Drive the run with `advance` and post
+/// the same settings (with the model's AIS overrides, [`ais_config`]) and its own seed. Drive the run with `advance` and post
 /// [`super::replicas::ReplicaResult::from_run`]; combine with [`super::replicas::summarise`] and,
 /// for the shift variants, [`super::shift::shift_summary`].
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -93,7 +93,7 @@ impl RunSpec {
         let seed = super::replicas::replica_seed(self.seed, self.replica);
         let n = resolved.model.n_data();
         Ok(match self.ais_n {
-            Some(ais_n) => (ais_run(resolved.model, &resolved.config, ais_n.min(n), baseline_seed(seed)), baseline_seed(seed), None),
+            Some(ais_n) => (ais_run(resolved.model, &ais_config(&self.target, &resolved.config), ais_n.min(n), baseline_seed(seed)), baseline_seed(seed), None),
             None => (SgaisRun::new(resolved.model, resolved.config, n, seed), seed, resolved.shift),
         })
     }
@@ -121,7 +121,7 @@ impl EvidenceJob {
             for fraction in [0.25, 0.5, 1.0] {
                 let wanted = (fraction * n_total as f64).round() as usize;
                 let n = marks.iter().copied().find(|&m| m >= wanted).unwrap_or(n_total);
-                let run = ais_run(model.clone(), &config, n, baseline_seed(seed));
+                let run = ais_run(model.clone(), &ais_config(target, &config), n, baseline_seed(seed));
                 runs.push(JobRun { label: format!("AIS, full data n = {}", super::format::group_digits(n as f64, 0)), run, is_ais: true, seconds: 0.0, colour: 0, shift: None });
             }
         }

@@ -29,7 +29,8 @@ use crate::rng::{chain_rng, standard_normal, uniform, ChainRng};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// The nested sampler's parameters (CLI `--set ns_…=…` with `--ns`; the page runs NS at their defaults).
+/// The nested sampler's parameters (CLI `--set ns_…=…` with `--ns`; on the page, the controls under the
+/// SGAIS panel's nested-sampling box, from the registry JSON's `sgais.ns_params`).
 pub const NESTED_PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("ns_live_points", "Nested sampling: live points", "M_NS", "Live points of the nested-sampling baseline; its standard error is √(H/M_NS) with H the information", 2.0, 1000.0, 25.0, true),
     ParamSpec::integer("ns_steps", "Nested sampling: steps per replacement", "K_NS", "Constrained SGHMC steps per new live point (paper: 20)", 1.0, 1000.0, 20.0, true),

@@ -37,17 +37,26 @@ pub struct NestedSpec {
 impl NestedSpec {
     /// The run and its seed; bad settings are refused with what is allowed.
     pub fn build(&self, data: Option<&Dataset>) -> Result<(NestedRun, u64), String> {
-        let (ns_settings, settings): (Vec<_>, Vec<_>) = self.settings.iter().cloned().partition(|(name, _)| NESTED_PARAMS.iter().any(|p| p.name == name));
-        let mut values = ParamValues::defaults(NESTED_PARAMS);
-        for (name, text) in &ns_settings {
-            let spec = NESTED_PARAMS.iter().find(|p| p.name == name).expect("partitioned by name");
-            values.set(NESTED_PARAMS, name, spec.parse(text)?)?;
-        }
+        let (values, settings) = split_nested_settings(&self.settings)?;
         let resolved = resolve(&self.target, self.preset.as_deref(), &settings, data)?;
         let seed = nested_seed(replica_seed(self.seed, self.replica));
         let n = self.ns_n.clamp(1, resolved.model.n_data());
         Ok((NestedRun::new(resolved.model, NestedConfig::from_values(&values), n, seed), seed))
     }
+}
+
+/// The values of [`NESTED_PARAMS`] among `settings` (defaults for the others) and the remaining
+/// settings, for the target and SGAIS. A bad value is refused with the control's label and symbol,
+/// as the panel shows it ("Nested sampling: live points (M_NS): 1 is out of range; allowed: a whole number in [2, 1000]").
+pub fn split_nested_settings(settings: &[(String, String)]) -> Result<(ParamValues, Vec<(String, String)>), String> {
+    let (ns_settings, rest): (Vec<_>, Vec<_>) = settings.iter().cloned().partition(|(name, _)| NESTED_PARAMS.iter().any(|p| p.name == name));
+    let mut values = ParamValues::defaults(NESTED_PARAMS);
+    for (name, text) in &ns_settings {
+        let spec = NESTED_PARAMS.iter().find(|p| p.name == name).expect("partitioned by name");
+        let named = |e: String| format!("{} ({}): {}", spec.label, spec.symbol, e.strip_prefix(&format!("{name}: ")).unwrap_or(&e));
+        values.set(NESTED_PARAMS, name, spec.parse(text).map_err(named)?).map_err(named)?;
+    }
+    Ok((values, rest))
 }
 
 /// The replicas of nested sampling at one data size, combined.
@@ -152,8 +161,13 @@ mod tests {
         assert_eq!(seed, nested_seed(replica_seed(3, 1)));
         let r = run.run_to_end();
         assert_eq!((r.n, r.live_points, r.seed), (200, 7, seed));
-        let bad = NestedSpec { settings: vec![("bogus".into(), "1".into())], ..spec };
+        let bad = NestedSpec { settings: vec![("bogus".into(), "1".into())], ..spec.clone() };
         assert!(bad.build(None).err().unwrap().contains("unknown parameter 'bogus'"));
+        // A bad nested-sampling value names the control the panel shows, not the internal name.
+        let few = NestedSpec { settings: vec![("ns_live_points".into(), "1".into())], ..spec.clone() };
+        assert_eq!(few.build(None).err().unwrap(), "Nested sampling: live points (M_NS): 1 is out of range; allowed: a whole number in [2, 1000]");
+        let text = NestedSpec { settings: vec![("ns_steps".into(), "many".into())], ..spec };
+        assert_eq!(text.build(None).err().unwrap(), "Nested sampling: steps per replacement (K_NS): 'many' is not a number; allowed: a whole number in [1, 1000]");
     }
 
     /// The exact log Z comes from the SGAIS checkpoint at the same n, and only from that one.

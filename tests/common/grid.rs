@@ -107,8 +107,8 @@ fn judge_bias_by_long_run(why: String, config: &ChainConfig, truth: &Moments, m:
 pub fn long_run_e2(config: &ChainConfig, truth: &Moments) -> f64 {
     let mut chain = Chain::new(config).unwrap();
     let mut steps = 0;
-    while chain.samples_since_clear() < LONG_RUN_SAMPLES && steps < 20 * LONG_RUN_SAMPLES {
-        steps += chain.run(LONG_RUN_SAMPLES - chain.samples_since_clear()).max(1);
+    while chain.promise_samples() < LONG_RUN_SAMPLES && steps < 20 * LONG_RUN_SAMPLES {
+        steps += chain.run(LONG_RUN_SAMPLES - chain.promise_samples()).max(1);
         if !matches!(chain.status(), sgviz::chain::ChainStatus::Running) {
             return f64::INFINITY;
         }

@@ -60,8 +60,8 @@ pub fn measure(config: &ChainConfig, truth: &Moments) -> Measured {
         config.seed = seed;
         let mut chain = Chain::new(&config).unwrap();
         let mut steps = 0;
-        while chain.samples_since_clear() < SAMPLES && steps < 20 * SAMPLES {
-            steps += chain.run(SAMPLES - chain.samples_since_clear()).max(1);
+        while chain.promise_samples() < SAMPLES && steps < 20 * SAMPLES {
+            steps += chain.run(SAMPLES - chain.promise_samples()).max(1);
             if !matches!(chain.status(), sgviz::chain::ChainStatus::Running) {
                 break;
             }

@@ -6,22 +6,47 @@
 // differ along both axes, the preset's a is among them and highlighted, every a is one the a slider
 // can reach, and the chart's labels are on the canvas, on screen. Screenshot (1920×1080) in
 // test-artifacts/annealed-tradeoff.png.
+// The same page load makes the worker checks of the SGLD Fig. 1 mixture preset (issue 16, before in
+// workers.test.mjs), whose state is this preset's (asserted): truth and sweep run in workers, a
+// click is handled while the sweep runs, the panel reaches 10⁵ samples within the frame budget. One
+// scheduled sweep instead of two identical ones (issue 23: it was the costliest job of both tests).
+// The chain plays while the worker sweeps, as in a lecture: the frame-work bounds cover frames that
+// run steps and draw the worker's charts together.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, parseShown, waitForPainted } from './harness.mjs';
+import { useBrowser, openApp, screenshot, parseShown, waitForPainted, mainThreadHeavyCalls } from './harness.mjs';
 
 const env = useBrowser();
+/** Hang guard for the truth and the scheduled sweep on a loaded 2-core machine (not a speed claim). */
+const SWEEP_LIMIT_MS = 300_000;
 
-test('SGLD Fig. 2 preset: the trade-off chart sweeps the schedule\'s a and its runs differ in error and mixing', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, recordCanvasText: true, viewport: { width: 1920, height: 1080 } });
-  const preset = await page.evaluate(async () => (await import('./www/presets.js')).findPreset('sgld-annealed-noise'));
+test('SGLD Fig. 1/2 presets: truth and the scheduled sweep run in workers while clicks are handled; the trade-off chart sweeps the schedule\'s a and its runs differ in error and mixing; the panel reaches 10⁵ samples', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { recordCanvasText: true, viewport: { width: 1920, height: 1080 } });
+  const [preset, mixture] = await page.evaluate(async () => {
+    const { findPreset } = await import('./www/presets.js');
+    return [findPreset('sgld-annealed-noise'), findPreset('sgld-mixture')];
+  });
+  assert.deepEqual(mixture.state, preset.state, 'the mixture preset\'s worker checks ride on this preset\'s sweep only while the two presets have the same state (otherwise load sgld-mixture in a test of its own)');
+  await page.evaluate(() => window.sgviz.resetFrameWork());
   await page.selectOption('#preset', preset.id);
+  await page.waitForFunction(() => window.sgviz.analysis().active, null, { timeout: SWEEP_LIMIT_MS });
+  // Responsive while the sweep runs: Pause and Play are handled (state changes), the sweep goes on.
+  const before = await page.getAttribute('#play', 'aria-pressed');
+  await page.click('#play');
+  const during = await page.evaluate(() => ({ pressed: document.getElementById('play').getAttribute('aria-pressed'), sweep: window.sgviz.jobs().active.sweep || 0, playing: window.sgviz.app.playing }));
+  assert.notEqual(during.pressed, before);
+  assert.equal(during.playing, before !== 'true');
+  assert.equal(during.sweep, 1, 'the click was handled while the sweep worker ran');
+  await page.click('#play');
+  assert.equal(await page.getAttribute('#play', 'aria-pressed'), before);
+  await page.$eval('#chart-sweep', (e) => e.scrollIntoView());
+  await screenshot(page, 'workers-mixture-sweep-running');
   // The worker's finished sweep of this setting (a hang guard on a loaded machine, not a speed claim).
   await page.waitForFunction(() => {
     const a = window.sgviz.analysis();
     return a.stale.length === 0 && a.done && window.sgviz.chart('sweep')?.x_label === 'ESS per 1,000 gradient evaluations';
-  }, null, { timeout: 300_000, polling: 500 });
+  }, null, { timeout: SWEEP_LIMIT_MS, polling: 500 });
   const { spec, state } = await page.evaluate(() => ({ spec: window.sgviz.chart('sweep'), state: window.sgviz.state() }));
   const [runs, current] = spec.series;
   const a = runs.point_labels.map((l) => parseShown(l.replace('a = ', '')));
@@ -52,6 +77,16 @@ test('SGLD Fig. 2 preset: the trade-off chart sweeps the schedule\'s a and its r
   const box = await page.$eval('#chart-sweep', (c) => { const r = c.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height }; });
   assert.ok(box.width >= 300 && box.height >= 200 && box.top >= 0 && box.bottom <= 1080 && box.left >= 0 && box.right <= 1920, `chart on screen: ${JSON.stringify(box)}`);
   console.log(`annealed trade-off: ${runs.point_labels.map((l, k) => `${l}: ESS/1k ${runs.points[k][0].toFixed(3)}, error ${runs.points[k][1].toFixed(3)} ± ${runs.error_bars[k].toFixed(3)}`).join('; ')}`);
+  // The 2-D panel at 10⁵ retained samples while the page keeps its frame budget (the preset's
+  // 2,000 steps per frame: ≈ 50 frames of play).
+  assert.equal(await page.evaluate(() => window.sgviz.app.playing), true, 'still playing');
+  await page.waitForFunction(() => window.sgviz.state().retained >= 100_000, null, { timeout: SWEEP_LIMIT_MS });
+  assert.deepEqual(await mainThreadHeavyCalls(page), {});
+  const jobs = await page.evaluate(() => window.sgviz.jobs());
+  assert.ok(jobs.started.sweep >= 1 && jobs.started.prepare >= 1, JSON.stringify(jobs));
+  const work = await page.evaluate(() => window.sgviz.frameWork());
+  assert.ok(work.frames > 10, `${work.frames} frames counted`);
+  for (const [kind, limit] of Object.entries(work.limits)) assert.ok(work.max[kind] <= limit, `${kind}: ${work.max[kind]} per frame > ${limit}`);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -211,7 +211,7 @@ async function shoot(page, name, focus) {
 
 test('statement parser: takes settings, leaves comparisons and formulas', () => {
   assert.deepEqual(statements('Friction κ = 0.2 per step; N = 100,000 points').map(([s, v]) => [s, v]), [['κ', 0.2], ['N', 100000]]);
-  assert.deepEqual(statements('higher than at κ = 0.2. Beyond ε = 4/λ_max = 0.4 and ε_t = 2·10⁻⁵'), [['4/λ_max', 0.4, '4/λ_max = 0.4']]);
+  assert.deepEqual(statements('higher than at κ = 0.2. Beyond ε = 4/λₘₐₓ = 0.4 and ε_t = 2·10⁻⁵'), [['4/λₘₐₓ', 0.4, '4/λₘₐₓ = 0.4']]);
   assert.deepEqual(statements('far below its value at α = 0; the paper\'s own run (n = 1, ε_t from 0.01)'), []);
 });
 

@@ -3,6 +3,8 @@
 // Each chart is drawn by its own code at its canvas's size as SVG (window.sgviz.svg, the same
 // plotters drawing as the canvas), put into the page, and the browser's own layout gives every
 // text element's box: no two boxes may overlap. Screenshots of the canvases go to test-artifacts/.
+// The bias chart's y label, where the canvas draws it (its fillText call through the context's
+// transform), lies beside the data area and no longer than it, at 1920×1080, 1400×900 and 390×844.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,6 +29,63 @@ const overlaps = (page, name) => page.evaluate((n) => {
   return { texts: boxes.length, pairs };
 }, name);
 
+/**
+ * Where chart `id`'s y-axis label (`text`) is drawn on its canvas, read from the drawing call
+ * itself: the ends of its baseline through the context's transform (the label is drawn rotated),
+ * after the chart is drawn again at the current viewport.
+ */
+async function drawnLabel(page, id, text) {
+  await page.evaluate(([canvasId, label]) => {
+    window.__drawnLabel = null;
+    const proto = CanvasRenderingContext2D.prototype;
+    proto.__fillText ??= proto.fillText;
+    proto.fillText = function (t, x, y, ...rest) {
+      if (this.canvas.id === canvasId && t === label) {
+        const m = this.getTransform();
+        const w = this.measureText(t).width;
+        const start = { center: x - w / 2, right: x - w, end: x - w }[this.textAlign] ?? x;
+        const ends = [start, start + w].map((u) => ({ x: m.a * u + m.c * y + m.e, y: m.b * u + m.d * y + m.f }));
+        window.__drawnLabel = { ends, width: this.canvas.width, height: this.canvas.height, font: this.font };
+      }
+      return proto.__fillText.call(this, t, x, y, ...rest);
+    };
+  }, [id, text]);
+  await page.evaluate(async () => (await import('./www/charts.js')).requeueCharts());
+  await page.waitForFunction((canvasId) => {
+    const c = document.getElementById(canvasId);
+    return window.__drawnLabel && window.__drawnLabel.width === Math.round(c.clientWidth * devicePixelRatio);
+  }, id, { timeout: 60_000 });
+  // The data area of the same chart at the same size and scale (the chart code's own layout).
+  return page.evaluate(async (canvasId) => {
+    const { chart_json_plot_area: plotArea } = await import('./www/pkg/sgviz.js');
+    const { shownSpec } = await import('./www/charts.js');
+    const drawn = window.__drawnLabel;
+    const scale = window.sgviz.drawingScales().charts[canvasId];
+    return { ...drawn, plot: JSON.parse(plotArea(shownSpec(canvasId), drawn.width, drawn.height, scale)) };
+  }, id);
+}
+
+/**
+ * Issue 26: the bias chart's y label (SGLD: error and MH rejection) is no longer than the data
+ * area's height, drawn beside it ("‖C − Σ‖/‖Σ‖ / rejection probability" ran past it at 1920×1080).
+ */
+async function checkBiasLabel(page, viewports, found) {
+  const text = (await page.evaluate(() => window.sgviz.chart('bias'))).y_label;
+  assert.match(text, /reject/, 'SGLD\'s bias chart carries the rejection probability');
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    const drawn = await drawnLabel(page, 'chart-bias', text);
+    const ys = drawn.ends.map((p) => p.y);
+    const xs = drawn.ends.map((p) => p.x);
+    const [, top, , bottom] = drawn.plot;
+    // One pixel of rounding either way.
+    const beside = Math.min(...ys) >= top - 1 && Math.max(...ys) <= bottom + 1 && Math.min(...xs) >= 0 && Math.max(...xs) <= drawn.plot[0];
+    if (!beside) found.push(`bias y label "${text}" (${drawn.font}) at ${viewport.width}×${viewport.height}: drawn over y ${ys.map(Math.round).join('–')}, x ${xs.map(Math.round).join('–')}; data area ${drawn.plot.join(', ')} on a ${drawn.width}×${drawn.height} canvas`);
+    await page.$eval('#chart-bias', (c) => c.scrollIntoView({ block: 'center' }));
+    await screenshot(page, `labels-bias-y-label-${viewport.width}x${viewport.height}`, { fullPage: false });
+  }
+}
+
 for (const [label, viewport] of [['phone', { width: 390, height: 844 }], ['projector', { width: 1920, height: 1080 }]]) {
   test(`${label}: the trade-off, bias and trace charts print no text over other text`, async () => {
     const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport });
@@ -47,6 +106,9 @@ for (const [label, viewport] of [['phone', { width: 390, height: 844 }], ['proje
       await page.$eval('#chart-sweep', (c) => c.scrollIntoView({ block: 'start' }));
       await screenshot(page, `labels-${preset}-${label}`, { fullPage: false });
     }
+    // The projector's test also checks the laptop's 1400×900 (the same sweep, drawn again there).
+    await checkBiasLabel(page, label === 'phone' ? [viewport] : [viewport, { width: 1400, height: 900 }], found);
+    await page.setViewportSize(viewport);
     // A trace that has run to millions of steps: ticks like 2.4e6 on a narrow chart.
     await page.evaluate(() => window.sgviz.app.lab.run(2_500_000));
     const trace = await overlaps(page, 'trace');

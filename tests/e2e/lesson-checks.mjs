@@ -17,7 +17,7 @@ const MAX_CALLS = 2_000;
  * "symbol = number" statements of a sentence: [symbol, value, the matched text]. A number the
  * sentence compares with ("higher than at κ = 0.2", "its value at α = 0") is not a claim about the
  * slider and is left out, and so is one about the paper's own run ("the paper's own run (n = 1, …)");
- * so are formulas ("ε = 4/λ_max").
+ * so are formulas ("ε = 4/λₘₐₓ").
  */
 export function statements(text) {
   const found = [];

@@ -102,3 +102,45 @@ test('the open lesson\'s claims are re-checked each time the numbers are shown (
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Issue 26: the bench found the SBPS band figure ("live") running 0 of its promised 60 steps per
+// second. By design a bouncy sampler at speed ≤ 3 moves its particle along each path piece over 12
+// frames (www/playback.js, restated here): the chain must still move, count its steps, promise
+// 60 / 12 = 5 a second, and say why it is slow, naming the control; the note goes at a higher speed.
+const FRAMES_PER_PIECE = 12;
+
+test('the SBPS band figure moves one path piece every 12 frames, counts them, and says why it is slow', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 } });
+  await page.selectOption('#preset', 'sbps-band');
+  await page.waitForFunction(() => window.sgviz.app.sampler === 'sbps' && window.sgviz.state().steps > 0, null, { timeout: 120_000 });
+  await pause(page);
+  const run = (frames) => page.evaluate((n) => {
+    const { sgviz } = window;
+    sgviz.resetFrameCost();
+    const before = sgviz.state().steps;
+    const realNow = performance.now;
+    const start = realNow.call(performance) + 10_000;
+    performance.now = () => start; // the frame's time budget never runs out: only the accounting counts
+    try {
+      for (let k = 0; k < n; k++) sgviz.playFrame(start + (k * 1000) / 60);
+    } finally {
+      performance.now = realNow;
+    }
+    const note = document.getElementById('speed-note');
+    return { steps: sgviz.state().steps - before, counted: sgviz.frameCost().steps, promised: sgviz.promisedStepsPerS(), noteHidden: note.hidden, noteText: note.textContent };
+  }, frames);
+  const slow = await run(10 * FRAMES_PER_PIECE);
+  assert.equal(slow.steps, 10, `10 pieces in 120 frames: ${JSON.stringify(slow)}`);
+  assert.equal(slow.counted, slow.steps, 'the animated pieces are counted as steps');
+  assert.equal(slow.promised, 60 / FRAMES_PER_PIECE, 'the promise in this mode: 5 steps a second');
+  assert.ok(!slow.noteHidden && /Steps per frame/.test(slow.noteText) && /12 frames/.test(slow.noteText), `the note says why and names the control: "${slow.noteText}"`);
+  await screenshot(page, 'speed-note-sbps-band', { fullPage: false });
+  await page.evaluate(async () => (await import('./www/run-controls.js')).setSpeed(10));
+  // Ten frames, less than the pace check's one-second window: the note goes with the mode, at once.
+  const fast = await run(10);
+  assert.ok(fast.steps >= 10 * 10 * 0.9, `at 10 steps per frame the chain runs them: ${JSON.stringify(fast)}`);
+  assert.equal(fast.promised, 600);
+  assert.equal(fast.noteHidden, true, `the note goes with its cause: "${fast.noteText}"`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

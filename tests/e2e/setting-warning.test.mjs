@@ -43,11 +43,15 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
   await page.waitForFunction(() => window.sgviz.state().sampler_params.batch_size === 1, null, { timeout: 30_000 });
   await page.waitForFunction(() => window.sgviz.state().setting_warning?.param === 'batch_size', null, { timeout: 120_000 });
   await page.waitForFunction(() => !document.getElementById('param-batch_size-warning').hidden, null, { timeout: 30_000 });
-  // The core's text carries live percentages: read it and the page's paragraph in one task.
-  const [warned, shownText] = await page.evaluate(() => {
+  // The core's text carries live percentages and the page rewrites its paragraph from the state
+  // it draws, so one read can catch the paragraph a frame behind (seen at load 25: "n to 54 … 92 %"
+  // shown, "55 … 93 %" in the state). Wait, frame by frame, for a moment when the paragraph shows
+  // the core's text of that moment; a page that never shows it fails here.
+  const [warned, shownText] = await (await page.waitForFunction(() => {
     const s = window.sgviz.state();
-    return [s, document.getElementById('param-batch_size-warning').textContent];
-  });
+    const text = document.getElementById('param-batch_size-warning').textContent;
+    return s.setting_warning && text === s.setting_warning.text && [s, text];
+  }, null, { timeout: 60_000, polling: 'raf' })).jsonValue();
   const shown = await note(page);
   assert.equal(warned.setting_warning.failure, 'bias');
   assert.equal(shownText, warned.setting_warning.text, 'the page shows the core\'s text');

@@ -24,8 +24,10 @@ test('every panel renders non-blank and updates while running', async () => {
     await waitForPainted(page, p, 500); // drawn (charts arrive one per frame)
     first[p] = await canvasData(page, p);
   }
-  // Each layer changes while the chain runs (waited for on the canvases, not on the clock).
+  // Each layer changes while the chain runs (waited for on the canvases, not on the clock), on
+  // screen: a chart off screen is not redrawn while playing (www/on-screen.js).
   for (const p of ['#density-layer', '#overlay-layer', '#chart-trace']) {
+    await page.$eval(p, (e) => e.scrollIntoView({ block: 'center' }));
     await waitForChange(() => canvasData(page, p), first[p], `${p} updates while running`);
   }
   await page.click('#play');

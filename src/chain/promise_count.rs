@@ -1,0 +1,49 @@
+//! What the promise's "5,000 samples" counts on a chain, and the chain's setting warning that reads
+//! it (issue 21; split from src/chain/mod.rs to keep that file within 600 lines).
+//!
+//! For a discrete-time sampler a sample is a recorded step, the page's "samples" counter. For the
+//! bouncy family (BPS, SBPS, pSBPS, lipSBPS) it is an event: one step of the sampler, one
+//! (minibatch) gradient evaluation, the page's "steps" counter since the last slider move. Their
+//! recorded points are the path drawn at equal times (about 16 per event on the Gaussian toy at
+//! the default spacing, fewer than one per event on the logistic regression at k = 10): a drawing
+//! resolution, not a count of draws. README "What the warnings promise" and
+//! docs/diagnostics.md §8 say the same.
+
+use super::Chain;
+use crate::registry::SamplerKind;
+
+impl Chain {
+    /// Steps since the statistics were last cleared (0 during burn-in).
+    pub fn steps_since_clear(&self) -> u64 {
+        self.steps.saturating_sub(self.steps_at_clear)
+    }
+
+    /// What the promise counts since the last slider move: recorded samples for a discrete-time
+    /// sampler, events (steps) for the bouncy family (module doc).
+    pub fn promise_samples(&self) -> u64 {
+        if self.sampler_spec.kind == SamplerKind::Bouncy {
+            self.steps_since_clear()
+        } else {
+            self.samples_since_clear()
+        }
+    }
+
+    /// Promise units per recorded point since the last clear: 1 for a discrete-time sampler,
+    /// events per path point for the bouncy family.
+    fn promise_units_per_point(&self) -> f64 {
+        if self.sampler_spec.kind == SamplerKind::Bouncy {
+            self.steps_since_clear() as f64 / self.samples_since_clear().max(1) as f64
+        } else {
+            1.0
+        }
+    }
+
+    /// What fails at the current setting, with the slider that causes it (issue 21).
+    pub fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
+        let (n, p, specs) = (self.samples_since_clear(), &self.sampler_params, self.sampler_spec.params);
+        let noise_law = || if self.promise.predicts_bias() { None } else { crate::noise_law::noise_warning(&self.samples, n, self.model.as_ref(), specs, p, &self.derived) };
+        let units = self.promise_units_per_point();
+        let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, units, specs, p, &self.derived));
+        self.sampler.setting_warning().or_else(|| self.promise.warning().cloned()).or_else(|| if self.promise.measures() { measured() } else { None })
+    }
+}
