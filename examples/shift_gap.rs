@@ -37,7 +37,7 @@ fn main() {
                     previous = r.log_z;
                 }
             }
-            println!("seed {seed} {}: log Ẑ {:.1}{versus}, {steps} annealing steps, {:.2e} evals{detail}", if shuffled { "shuffled" } else { "in order" }, run.log_z(), run.datum_evals() as f64);
+            println!("seed {seed} {}: log Ẑ {:.1}{versus}, {steps} annealing steps, {:.2e} evals, {} reseeds{detail}", if shuffled { "shuffled" } else { "in order" }, run.log_z(), run.datum_evals() as f64, run.reseeds_accepted());
         }
     }
 }

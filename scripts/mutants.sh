@@ -13,11 +13,13 @@
 #                        update and noise formulas, the estimators and the SGAIS weights, ≈ 190
 #                        mutants, tested with nextest against the tests that pin those formulas
 #                        (≈ 10–25 s per mutant on 2 cores: about an hour)
-#   MUTANTS_SET=screen   issue 23's second to fifth passes (MUTANTS.md, "The numbers the page shows"): per file, the
+#   MUTANTS_SET=screen   issue 23's second to sixth passes (MUTANTS.md, "The numbers the page shows"): per file, the
 #                        functions whose numbers reach the screen against the fast tests that pin
 #                        them (new files tests/sampler_readouts.rs, sgais_summary.rs, error_split.rs),
 #                        in place (the warm build is reused: ≈ 10 s per mutant idle, ≈ 60 s at load 15;
 #                        the sources are mutated in this tree meanwhile: do not edit or build here)
+#   MUTANTS_SET=NAME     one group of the screen set only (NAME as in `group NAME` below, e.g.
+#                        analysis, the sixth pass's group)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-mutants.sh
@@ -38,13 +40,14 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
     --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority \
     -- --lib --test all -E '(kind(lib) or test(/^(oracles|gradient_samplers|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
 fi
-if [ "${MUTANTS_SET:-}" = screen ]; then
+if [ -n "${MUTANTS_SET:-}" ]; then
   # group NAME REGEX TESTS… -- FILES…: one cargo-mutants run per group; outputs in target/mutants-screen/NAME.
   # A test named `lib` is the library's unit tests; `filter=EXPR` narrows them with a nextest
   # filterset; any other name is a file of tests/all.rs (one binary: FILE::TEST).
   group() {
     local name=$1 re=$2 cargs=() files=() kinds=() filter=''
     shift 2
+    [ "$MUTANTS_SET" = screen ] || [ "$MUTANTS_SET" = "$name" ] || return 0
     while [ "$1" != -- ]; do
       case $1 in
         lib) cargs+=(-C --lib); kinds+=('kind(lib)') ;;
@@ -82,6 +85,11 @@ if [ "${MUTANTS_SET:-}" = screen ]; then
   # (src/sweep_values.rs, src/phase_values.rs).
   group sweep '.' lib 'filter=test(sweep::values::)' -- src/sweep.rs
   group phase '.' lib 'filter=test(phase::)' -- src/phase.rs
+  # Issue 23, sixth pass: the analysis wiring (which chart for which sampler, the schedule, the
+  # rejection budget and its random stream): the lib's analysis tests (without the 80 s schedule
+  # sweep, whose wiring tests/analysis_wiring.rs pins at a twentieth of the cost) and
+  # tests/analysis_wiring.rs.
+  group analysis '.' lib analysis_wiring 'filter=test(/^analysis(_wiring)?::/) and not test(schedule_sweep_varies)' -- src/analysis.rs
   exit 0
 fi
 args=(-j 1 --no-shuffle)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make soak`: the long versions of the bounded-memory checks the regular suite runs briefly.
-# - native: every sampler for 10⁷ steps with a flat live heap (tests/soak.rs; `make test` runs 10⁶);
+# - native: every sampler for 10⁷ steps with a flat live heap (tests/soak.rs; `make test` runs 3·10⁵, sized in its module doc);
 # - native: every discrete-time sampler × target at its derived defaults for 200,000 steps, and
 #   SGLD's E2 ≤ 0.3 after 5,000 samples on logistic regression up to N = 10⁶ (tests/pairings.rs,
 #   tests/sgld_defaults.rs; `make test` runs them with a capped budget);

@@ -16,6 +16,8 @@
 //! without its line would not be compiled at all, and the test `every_test_file_is_compiled`
 //! below fails naming it.
 
+#[path = "analysis_wiring.rs"]
+mod analysis_wiring;
 #[path = "band_check.rs"]
 mod band_check;
 #[path = "bouncy.rs"]
@@ -66,6 +68,8 @@ mod sgais_nested;
 mod sgais_nested_softmax;
 #[path = "sgais_noise.rs"]
 mod sgais_noise;
+#[path = "sgais_reseed.rs"]
+mod sgais_reseed;
 #[path = "sgais_shift.rs"]
 mod sgais_shift;
 #[path = "sgais_shift_agreement.rs"]

@@ -25,6 +25,7 @@ use sgviz::model::{Model, View};
 use sgviz::registry::{self, SamplerKind};
 use sgviz::truth::{grid_truth, truth_for, ReferenceRun, TruthSource};
 use std::sync::OnceLock;
+mod common;
 
 /// Minimum number of time batches (between this and twice as many are kept).
 const BATCHES: usize = 32;
@@ -73,9 +74,24 @@ fn build_target(target: &str, settings: &[(&str, &str)]) -> Box<dyn Model> {
     (spec.build)(&values, None).unwrap()
 }
 
+/// [`mala_run`], computed by the first test process that needs it and read back from a file by
+/// the others (tests/common/mod.rs `cached_rows`): the d = 20 reference was run twice, by
+/// `sbps_and_psbps_match_mala_on_the_d20_logistic_target` and `every_bouncy_pairing_on_logreg_dd`
+/// (issue 23, CI time).
+fn mala_reference(target: &str, settings: &[(&str, &str)], warm_up: u64, sampling: u64) -> Reference {
+    let key = format!("bouncy-mala-{target}-{settings:?}-{warm_up}-{sampling}");
+    let rows = common::cached_rows(&key, || {
+        let r = mala_run(target, settings, warm_up, sampling);
+        [r.moments.mean, r.mean_se].into_iter().chain(r.moments.cov).chain(r.cov_se).collect()
+    });
+    let d = rows[0].len();
+    assert_eq!(rows.len(), 2 + 2 * d, "{key}: rows of a reference");
+    Reference { moments: Moments { mean: rows[0].clone(), cov: rows[2..2 + d].to_vec() }, mean_se: rows[1].clone(), cov_se: rows[2 + d..].to_vec() }
+}
+
 /// A long exact MALA run (dense preconditioner adapted during warm-up, then frozen;
 /// src/truth.rs) and batch-means MCSEs of every mean and covariance entry over 64 batches.
-fn mala_reference(target: &str, settings: &[(&str, &str)], warm_up: u64, sampling: u64) -> Reference {
+fn mala_run(target: &str, settings: &[(&str, &str)], warm_up: u64, sampling: u64) -> Reference {
     let model = build_target(target, settings);
     let d = model.dim();
     let mut run = ReferenceRun::new(model, 0x5eed, warm_up, sampling);

@@ -680,18 +680,24 @@ fn osgfs_convergence_criterion_fires_near_the_mode_and_not_before() {
 /// Assert two traces agree in every mean and covariance entry: |Δ| ≤ 4·√(se₁² + se₂²) plus
 /// `model_error` times the reference's standard deviation (means) or variance scale (covariances).
 fn assert_traces_agree(a: &Trace, b: &Trace, model_error: f64, what: &str) {
+    // For the record: the largest |Δ|/scale and the largest Monte-Carlo part 4·se/scale (each
+    // trace's own se, in units of the reference's sd or variance scale).
+    let (mut worst, mut mc_a, mut mc_b) = (0.0f64, 0.0f64, 0.0f64);
     for i in 0..a.dim {
         let sd = b.cov(i, i).sqrt();
         let tol = 4.0 * a.mean_se(i).hypot(b.mean_se(i)) + model_error * sd;
         let (ma, mb) = (a.mean(i), b.mean(i));
+        (worst, mc_a, mc_b) = (worst.max((ma - mb).abs() / sd), mc_a.max(4.0 * a.mean_se(i) / sd), mc_b.max(4.0 * b.mean_se(i) / sd));
         assert!((ma - mb).abs() <= tol, "{what}: mean[{i}] {ma:.4} vs {mb:.4} (tolerance {tol:.4})");
         for j in i..a.dim {
             let scale = (b.cov(i, i) * b.cov(j, j)).sqrt();
             let tol = 4.0 * a.cov_se(i, j).hypot(b.cov_se(i, j)) + model_error * scale;
             let (ca, cb) = (a.cov(i, j), b.cov(i, j));
+            (worst, mc_a, mc_b) = (worst.max((ca - cb).abs() / scale), mc_a.max(4.0 * a.cov_se(i, j) / scale), mc_b.max(4.0 * b.cov_se(i, j) / scale));
             assert!((ca - cb).abs() <= tol, "{what}: cov[{i}][{j}] {ca:.5} vs {cb:.5} (tolerance {tol:.5})");
         }
     }
+    eprintln!("{what}: largest |Δ|/scale {worst:.3}; largest 4·MCSE/scale {mc_a:.3} ({} samples) and {mc_b:.3} (reference, {})", a.len(), b.len());
 }
 
 fn mala_trace(model: &dyn Model, step: f64, steps: u64, seed: u64) -> Trace {

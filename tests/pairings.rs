@@ -21,7 +21,7 @@ use sgviz::chain::{Chain, ChainConfig, ChainStatus};
 use sgviz::diagnostics::{batch_means_standard_error, integrated_autocorrelation_time, Moments};
 use sgviz::registry::{self, SamplerKind};
 mod common;
-use common::{format_run, parse_run, reference_with, soak, Reference};
+use common::{cached_rows, format_run, parse_run, reference_with, soak, Reference};
 
 const SAMPLERS: &[&str] = &["sgld", "sgfs_f", "sgfs_d", "sghmc", "osgfs", "mala", "hmc"];
 const STEPS: u64 = 200_000;
@@ -471,4 +471,17 @@ fn a_reference_run_read_back_from_its_file_is_bit_identical() {
     assert_eq!((bits(&back.1), bits(&back.2)), (bits(&run.1), bits(&run.2)));
     // A truncated or foreign file is not read (the run is then computed again).
     assert!(parse_run("1 2\n3\n").is_none());
+}
+
+/// [`cached_rows`] (tests/common/mod.rs) computes rows once per test binary and reads them back
+/// from its file bit for bit: a second call with the same key does not compute (here it would
+/// panic) and gives the same numbers, rows of any lengths.
+#[test]
+fn rows_cached_for_other_test_processes_are_read_back_without_computing() {
+    let rows = vec![vec![0.1 + 0.2, -0.0, 1e-300], vec![2.0f64.sqrt()], vec![-3.141592653589793e10, f64::MIN_POSITIVE]];
+    let bits = |r: &[Vec<f64>]| r.iter().map(|row| row.iter().map(|x| x.to_bits()).collect::<Vec<_>>()).collect::<Vec<_>>();
+    let first = cached_rows("cached-rows-self-test", || rows.clone());
+    let second = cached_rows("cached-rows-self-test", || panic!("computed again although the file was written"));
+    assert_eq!(bits(&first), bits(&rows));
+    assert_eq!(bits(&second), bits(&rows));
 }

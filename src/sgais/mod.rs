@@ -48,6 +48,7 @@ pub mod nested_page;
 pub mod page;
 pub mod noise;
 pub mod replicas;
+pub mod reseed;
 pub mod reservoir;
 pub mod run;
 pub mod sghmc;
@@ -230,6 +231,11 @@ pub struct SgaisConfig {
     pub chunk_size: usize,
     pub resampling: Resampling,
     pub reservoir_size: usize,
+    /// After every annealing step's SGHMC moves, one re-seeding move of each particle's lightest
+    /// mixture component (src/sgais/reseed.rs, docs/sgais.md (SGAIS.16)); mixtures with the full
+    /// history only. Not a registry parameter and off by default: measured in docs/sgais.md §10,
+    /// it removes one failure at a change point but does not make the shift orders agree.
+    pub reseed_components: bool,
 }
 
 impl SgaisConfig {
@@ -251,6 +257,7 @@ impl SgaisConfig {
             chunk_size: values.get_usize("chunk_size"),
             resampling: [Resampling::Off, Resampling::Always, Resampling::WhenLow][values.get_usize("resampling").min(2)],
             reservoir_size: values.get_usize("reservoir_size"),
+            reseed_components: false,
         };
         if config.target_ess >= config.particles as f64 {
             // ESS(Δ) < M for every Δ > 0 unless all chunk likelihoods are equal, so a target ≥ M

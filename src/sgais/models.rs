@@ -31,6 +31,10 @@ pub trait EvidenceModel: Model {
     fn remove_flat_part(&self, _theta: &mut [f64]) -> bool {
         false
     }
+    /// The model as a Gaussian mixture, for the re-seeding move of src/sgais/reseed.rs.
+    fn as_mixture(&self) -> Option<&GaussianMixture> {
+        None
+    }
 }
 
 impl EvidenceModel for LinearRegression {
@@ -60,6 +64,9 @@ impl EvidenceModel for GaussianMixture {
     /// Exact for K = 1 (conjugate Normal-Inverse-Gamma in every coordinate), None otherwise.
     fn exact_log_evidence_curve(&self, checkpoints: &[usize]) -> Option<Vec<f64>> {
         crate::model::gmm::one_component_log_evidence(self, checkpoints)
+    }
+    fn as_mixture(&self) -> Option<&GaussianMixture> {
+        Some(self)
     }
 }
 

@@ -5,6 +5,7 @@
 use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_increment};
 use super::models::EvidenceModel;
 use super::noise::{estimate_gradient_noise, GradientNoise};
+use super::reseed::{reseed_lightest, ReseedProposal};
 use super::reservoir::History;
 use super::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
 use super::{EtaScale, NoiseCorrection, Resampling, SgaisConfig};
@@ -86,6 +87,8 @@ pub struct SgaisRun {
     /// Σ (1/ESS − 1/M) of the weights at every resampling so far (see [`ChunkRecord::log_z_var`]).
     resampled_log_z_var: f64,
     status: RunStatus,
+    /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
+    reseeds_accepted: u64,
     workspace: Workspace,
     rng: ChainRng,
     /// A separate stream for the gradient-noise estimate, so that estimating it for the report
@@ -117,6 +120,7 @@ impl SgaisRun {
             datum_evals: 0,
             resampled_log_z_var: 0.0,
             status: RunStatus::Running,
+            reseeds_accepted: 0,
             workspace: Workspace::default(),
             rng,
             noise_rng: chain_rng(seed ^ NOISE_STREAM),
@@ -184,6 +188,10 @@ impl SgaisRun {
     }
     pub fn datum_evals(&self) -> u64 {
         self.datum_evals
+    }
+    /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
+    pub fn reseeds_accepted(&self) -> u64 {
+        self.reseeds_accepted
     }
     /// The variance of log Ẑ predicted by the weights alone (see [`ChunkRecord::log_z_var`]).
     pub fn log_z_variance(&self) -> f64 {
@@ -257,6 +265,7 @@ impl SgaisRun {
         self.maybe_resample();
         let (kernel, noise_ratio) = self.kernel_for(&chunk);
         self.move_particles(&chunk, &kernel);
+        self.reseed_components(&chunk);
         if self.status != RunStatus::Running {
             return None;
         }
@@ -334,6 +343,21 @@ impl SgaisRun {
         self.particles = chosen.iter().map(|&i| self.particles[i].clone()).collect();
         self.velocities = chosen.iter().map(|&i| self.velocities[i].clone()).collect();
         self.log_weights.fill(mean_log_weight);
+    }
+
+    /// One re-seeding move of each particle's lightest component (src/sgais/reseed.rs) for a
+    /// mixture with the full history, when the configuration asks for it.
+    fn reseed_components(&mut self, chunk: &ActiveChunk) {
+        let (Some(mixture), History::Full { len }) = (self.model.as_mixture(), &self.history) else { return };
+        if !self.config.reseed_components || mixture.n_components() < 2 || self.status != RunStatus::Running {
+            return;
+        }
+        let proposal = ReseedProposal::new(mixture, chunk.range.clone());
+        for theta in self.particles.iter_mut() {
+            let outcome = reseed_lightest(&proposal, chunk.lambda, *len, theta, &mut self.rng);
+            self.datum_evals += outcome.datum_evals;
+            self.reseeds_accepted += outcome.accepted as u64;
+        }
     }
 
     /// K SGHMC steps for every particle on Û_n^(λ) (eq. 4) at the chunk's current λ.

@@ -1,7 +1,8 @@
 //! Shared by the statistical tests of the derived defaults (tests/pairings.rs,
 //! tests/sgld_defaults.rs): the truth of a target at its default settings, and the switch to the
 //! long runs of `make soak`; the reference runs of D > 2 targets are shared between test processes
-//! through a file (see [`cached_run`]).
+//! through a file (see [`cached_run`]; [`cached_rows`] shares any rows of numbers that way, e.g.
+//! tests/bouncy_long.rs's MALA references).
 
 #![allow(dead_code)]
 
@@ -61,47 +62,69 @@ pub fn reference_with(target: &str, settings: &[(&str, f64)]) -> Reference {
     Reference { mean_error: mean_mcse.iter().map(|e| 2.0 * e).collect(), cov_error, moments }
 }
 
-/// The reference run of `key`, computed once per test binary and shared through a file in cargo's
-/// CARGO_TARGET_TMPDIR (issue 23, CI time): nextest runs every test in a process of its own, and the
-/// same seeded D > 2 run (≈ 3–5 CPU s each) was computed by pairings, sgld_defaults and
-/// sgfs_fisher_law alike. The file name holds the key and the test binary's size and modification
-/// time, so a rebuilt binary (changed code) never reads a run of the old one; reading it gives the
-/// numbers the run gives (floats written in Rust's shortest round-trip form), and two processes
-/// that miss it at the same time both compute it and write it whole (write, then rename).
+/// The reference run of `key`, computed once per test binary and shared through a file (see
+/// [`cached_rows`]): nextest runs every test in a process of its own, and the same seeded D > 2
+/// run (≈ 3–5 CPU s each) was computed by pairings, sgld_defaults and sgfs_fisher_law alike.
 fn cached_run(key: &str, compute: impl FnOnce() -> (Moments, Vec<f64>, Vec<f64>)) -> (Moments, Vec<f64>, Vec<f64>) {
+    let mut compute = Some(compute);
+    let rows = cached_rows(&format!("reference-{key}"), || rows_of_run(&compute.take().unwrap()()));
+    // A file of the wrong shape is not read: the run is computed again.
+    run_of_rows(rows).unwrap_or_else(|| compute.take().expect("rows just computed have the run's shape")())
+}
+
+/// Rows of numbers computed once per test binary and shared between test processes through a
+/// file in cargo's CARGO_TARGET_TMPDIR (issue 23, CI time). The file name holds `key` and the test
+/// binary's size and modification time, so a rebuilt binary (changed code) never reads rows of the
+/// old one; reading gives the numbers `compute` gave (floats written in Rust's shortest
+/// round-trip form), and two processes that miss the file at the same time both compute it and
+/// write it whole (write, then rename). A file that does not parse is computed again.
+pub fn cached_rows(key: &str, compute: impl FnOnce() -> Vec<Vec<f64>>) -> Vec<Vec<f64>> {
     let stamp = std::env::current_exe().and_then(|exe| exe.metadata()).map(|m| {
         let modified = m.modified().ok().and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_nanos());
         format!("{}-{modified}", m.len())
     });
     let Ok(stamp) = stamp else { return compute() };
-    let name: String = format!("reference-{key}-{stamp}").chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    let name: String = format!("{key}-{stamp}").chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
     let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    if let Some(cached) = std::fs::read_to_string(&path).ok().and_then(|text| parse_run(&text)) {
+    if let Some(cached) = std::fs::read_to_string(&path).ok().and_then(|text| parse_rows(&text)) {
         return cached;
     }
-    let run = compute();
+    let rows = compute();
     let partial = path.with_extension(format!("part{}", std::process::id()));
-    if std::fs::write(&partial, format_run(&run)).is_ok() {
+    if std::fs::write(&partial, rows.iter().map(|r| line(r) + "\n").collect::<String>()).is_ok() {
         let _ = std::fs::rename(&partial, &path);
     }
-    run
+    rows
+}
+
+/// One row as [`cached_rows`] writes it: floats in Rust's shortest round-trip form.
+fn line(v: &[f64]) -> String {
+    v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ")
+}
+
+/// Inverse of the rows [`cached_rows`] writes; `None` for an empty file or an unparsable number.
+pub fn parse_rows(text: &str) -> Option<Vec<Vec<f64>>> {
+    let rows: Vec<Vec<f64>> = text.lines().map(|l| l.split(' ').map(|x| x.parse().ok()).collect::<Option<Vec<f64>>>()).collect::<Option<_>>()?;
+    (!rows.is_empty()).then_some(rows)
+}
+
+fn rows_of_run(run: &(Moments, Vec<f64>, Vec<f64>)) -> Vec<Vec<f64>> {
+    [run.0.mean.clone(), run.1.clone(), run.2.clone()].into_iter().chain(run.0.cov.iter().cloned()).collect()
 }
 
 /// The file [`cached_run`] writes: mean, mean MCSEs, variance MCSEs, then the covariance rows, one
 /// line each, every float in Rust's shortest round-trip form.
 pub fn format_run(run: &(Moments, Vec<f64>, Vec<f64>)) -> String {
-    let line = |v: &[f64]| v.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(" ");
-    let mut text = format!("{}\n{}\n{}\n", line(&run.0.mean), line(&run.1), line(&run.2));
-    for row in &run.0.cov {
-        text += &format!("{}\n", line(row));
-    }
-    text
+    rows_of_run(run).iter().map(|r| line(r) + "\n").collect()
 }
 
 /// Inverse of [`format_run`]: mean, mean MCSEs, variance MCSEs, then the covariance
 /// rows; `None` for anything else (then the run is computed again).
 pub fn parse_run(text: &str) -> Option<(Moments, Vec<f64>, Vec<f64>)> {
-    let rows: Vec<Vec<f64>> = text.lines().map(|l| l.split(' ').map(|x| x.parse().ok()).collect::<Option<Vec<f64>>>()).collect::<Option<_>>()?;
+    run_of_rows(parse_rows(text)?)
+}
+
+fn run_of_rows(rows: Vec<Vec<f64>>) -> Option<(Moments, Vec<f64>, Vec<f64>)> {
     let d = rows.first()?.len();
     if rows.len() != 3 + d || rows.iter().any(|r| r.len() != d) {
         return None;
