@@ -38,7 +38,7 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
   echo "== cargo mutants: the priority set"
   exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
     --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority \
-    -- --lib --test all -E '(kind(lib) or test(/^(oracles|gradient_samplers|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
+    -- --lib --test all -E '(kind(lib) or test(/^(oracles|gradient_samplers|gradient_samplers_osgfs_mala|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
 fi
 if [ -n "${MUTANTS_SET:-}" ]; then
   # group NAME REGEX TESTS… -- FILES…: one cargo-mutants run per group; outputs in target/mutants-screen/NAME.

@@ -34,6 +34,8 @@ mod error_split;
 mod gradient_noise;
 #[path = "gradient_samplers.rs"]
 mod gradient_samplers;
+#[path = "gradient_samplers_osgfs_mala.rs"]
+mod gradient_samplers_osgfs_mala;
 #[path = "hardening.rs"]
 mod hardening;
 #[path = "law.rs"]
