@@ -62,11 +62,16 @@ function showDiagnostics(diagnostics) {
     return;
   }
   list.dataset.key = key;
+  // A new set (a diagnostic appeared, or a label changed when the truth arrived): the helps the
+  // user opened stay open.
+  const open = new Set([...list.querySelectorAll('details[open]')].map((e) => e.dataset.name));
   list.replaceChildren(...diagnostics.flatMap((d) => {
     // The name carries its help: on hover (title) and on tap or keyboard (a native disclosure).
     const dt = document.createElement('dt');
     const details = document.createElement('details');
     details.className = 'diagnostic-help';
+    details.dataset.name = d.name;
+    details.open = open.has(d.name);
     const summary = document.createElement('summary');
     summary.textContent = d.label;
     summary.title = d.help || '';

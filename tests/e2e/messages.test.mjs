@@ -99,6 +99,13 @@ test('words: every diagnostic name and E1/E2 have hover and tap help; SGHMC\'s f
     await page.evaluate(() => window.sgviz.app.lab.run(100));
     await page.click('#step');
     assert.equal(await page.isVisible('#diagnostics dt details[open] p'), true, `${sampler}: tapped help stays open`);
+    // … also when the list is rebuilt because its set of diagnostics changed (one appears, or a
+    // label changes when the truth arrives): marked stale here so that the next draw rebuilds it.
+    const opened = await page.$eval('#diagnostics details[open] summary', (e) => e.textContent);
+    await page.$eval('#diagnostics', (list) => { list.dataset.key = 'a set the page has not drawn'; });
+    await page.click('#step');
+    await page.waitForFunction(() => document.querySelector('#diagnostics').dataset.key !== 'a set the page has not drawn', null, { timeout: 20_000 });
+    assert.equal(await page.$eval('#diagnostics details[open] summary', (e) => e.textContent).catch(() => null), opened, `${sampler}: tapped help stays open when the list is rebuilt`);
     for (const id of ['#error-e1', '#error-e2']) {
       const title = await page.$eval(id, (dd) => dd.previousElementSibling.querySelector('summary').title);
       assert.match(title, /Ahn et al\. 2012, eq\. 14/, `${id}: E1/E2 defined`);
