@@ -36,6 +36,10 @@
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
 #   tests/e2e/class-time.test.mjs's shift lesson steps run anyway, except K = 3 at n = 10,000).
+# - browser: SGLD at its defaults on the page's logistic posterior at N = 10⁴ (E2 ≤ 0.3 after 5,000
+#   samples) and N = 10⁶ (within half the stability limit, 100 steps without divergence)
+#   (tests/e2e/classroom.test.mjs under SGVIZ_SGLD_DEFAULTS_SOAK=1; `make test` checks the same
+#   natively in tests/sgld_defaults.rs and every target's defaults at their own N in the page).
 # - hardening: the third random parameter vector per sampler × target (tests/hardening.rs, an ignored
 #   test; `make test` runs all-min, all-max and two random vectors).
 # The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
@@ -70,6 +74,8 @@ echo "== every preset played and screenshotted, every SGAIS preset to its first 
 SGVIZ_PRESETS_SOAK=1 node --test --test-name-pattern='presets reproduce' tests/e2e/teaching.test.mjs
 echo "== the shift demo in the page at 20,000 points (make test: the lecture-scale runs, in class-time.test.mjs)"
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
+echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"
+SGVIZ_SGLD_DEFAULTS_SOAK=1 node --test --test-name-pattern='large logistic posteriors' tests/e2e/classroom.test.mjs
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs
 echo "== SBPS vs SGLD preset in the page: ${SGVIZ_BOUNCY_SOAK_SECONDS:-300} s without a runaway"
 SGVIZ_BOUNCY_SOAK_SECONDS=${SGVIZ_BOUNCY_SOAK_SECONDS:-300} node --test tests/e2e/bouncy-preset-soak.test.mjs
