@@ -9,11 +9,14 @@
 //!
 //! - At NS's defaults (25 live points, 20 steps of 0.1 sd) on linear regression (N = 1,000, d = 5)
 //!   and on the one-component mixture (N = 1,000): the ranks pass.
-//! - A deliberately broken walk of 1 step, and one of 3 steps, on the same linear regression: the
-//!   ranks fail. (1 step is the closer call: its runs collapse onto copies and stop early, with few
-//!   ranks; 3 steps fails by several times the critical value.)
+//! - A deliberately broken walk of 3 steps on the same linear regression: the ranks fail.
+//!   What the test cannot see is a walk of 1 step: a point that barely moves keeps the rank of the
+//!   survivor it copied, which is itself uniform (on {0, …, M − 2}), and such runs collapse and stop
+//!   early with few ranks. Measured: √n·D = 1.89 on seeds 101–104 but 0.99 on this file's seeds
+//!   201–204, so no test here claims it; its evidence is 1,800 nats low, which
+//!   `tests/sgais_nested.rs` catches (docs/sgais.md §7).
 //!
-//! CI: 4 × 4 runs of ≈ 1 CPU-s (linear regression, mixture) plus the short broken runs.
+//! CI: 3 × 4 runs of ≈ 1 CPU-s (linear regression at the defaults and at 3 steps, the mixture).
 
 use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture};
 use sgviz::model::linear::{self, LinearRegression};
@@ -93,11 +96,8 @@ fn insertion_ranks_are_uniform_at_the_defaults_on_the_one_component_mixture() {
 }
 
 #[test]
-fn a_walk_of_one_or_three_steps_fails_the_insertion_rank_test() {
-    let model = linear_regression();
-    for steps in [1, 3] {
-        let config = NestedConfig { steps, ..default_config() };
-        let ranks = pooled_ranks(&model, &config);
-        assert!(ks_statistic(&ranks, config.live_points) > KS_CRITICAL_1_PERCENT, "{steps} steps passed: {}", describe(&ranks, config.live_points));
-    }
+fn a_walk_of_three_steps_fails_the_insertion_rank_test() {
+    let config = NestedConfig { steps: 3, ..default_config() };
+    let ranks = pooled_ranks(&linear_regression(), &config);
+    assert!(ks_statistic(&ranks, config.live_points) > KS_CRITICAL_1_PERCENT, "3 steps passed: {}", describe(&ranks, config.live_points));
 }
