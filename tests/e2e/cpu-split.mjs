@@ -4,7 +4,8 @@
 // are threads of its renderer) used since the previous `charge` to `name`; `report()` prints the
 // totals since the previous report, and of each phase the share of the page's worker threads (Chromium names them
 // "DedicatedWorker…"), and the whole file's CPU by process type and thread name. Without the
-// variable both do nothing. Read from /proc, as bench/e2e-cpu.mjs does.
+// variable both do nothing. Read from /proc, as bench/e2e-cpu.mjs does; for a file run alone (under
+// the shared Chromium of scripts/test.sh the browser is not under this process and is not counted).
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { after, afterEach, beforeEach } from 'node:test';
