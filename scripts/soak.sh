@@ -32,6 +32,9 @@
 #   chunk with the evidence chart drawn, full-page screenshots (tests/e2e/teaching.test.mjs under
 #   SGVIZ_PRESETS_SOAK=1; `make test` loads each preset, waits for its samples or its SGAIS runs to
 #   start, and runs only the first SGAIS preset to its first chunk).
+#   Since issue 23's fifth round `make test`'s teaching test loads only the presets that no other
+#   browser file loads through the menu: figures-B/-C load the SBPS/SGAIS figures, class-time the
+#   other presets with claims, each checking the note and screenshotting (figures-C also Stop).
 # - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
