@@ -307,7 +307,9 @@ fn check_pairing(target: &str, settings: &[(&str, f64)], sampler: &str, slow: bo
     if let ChainStatus::Diverged(message) = chain.status() {
         return Err(format!("diverged: {message}"));
     }
-    if record.points.len() < dim * 1000 {
+    // The comparison's statistics need samples; the smoke compares nothing (OSGFS records only
+    // after its burn-in detector fires: on logreg_dd after ≈ 1,230 of the 2,000 steps).
+    if !smoke && record.points.len() < dim * 1000 {
         return Err(format!("only {} samples recorded in {steps} steps", record.points.len() / dim));
     }
     if kind == SamplerKind::Exact {
