@@ -8,12 +8,14 @@ use crate::model::Model;
 
 /// What the page should say about a sampler on a target beyond its derived defaults: why the
 /// defaults cannot meet the criteria of [`crate::defaults`], when no setting of the sampler can (the reason is the
-/// target's: separated modes for every sampler; for SGLD e.g. Neal's funnel). None when the
+/// target's: separated modes for every sampler; for SGLD e.g. Neal's funnel; for OSGFS a curvature
+/// spread its averaged preconditioner runs on but cannot mix within the claim). None when the
 /// defaults meet them.
 pub fn pairing_warning(sampler: &str, model: &dyn Model) -> Option<String> {
     let curvature = Curvature::of(model)?;
     let own = match sampler {
         "sgld" => crate::sampler::sgld::warning(&curvature),
+        "osgfs" => crate::sampler::osgfs::warning(&curvature),
         _ => None,
     };
     let warnings: Vec<String> = [modes_warning(&curvature), own].into_iter().flatten().collect();

@@ -44,6 +44,8 @@ mod law;
 mod messages;
 #[path = "noise_law.rs"]
 mod noise_law;
+#[path = "osgfs_funnel.rs"]
+mod osgfs_funnel;
 #[path = "oracles.rs"]
 mod oracles;
 #[path = "pairings.rs"]

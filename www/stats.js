@@ -18,7 +18,10 @@ let shownAdvice = '';
 export function showState(state, { onDiscardSinceRunaway }) {
   $('count-steps').textContent = formatCount(state.steps);
   $('count-samples').textContent = formatCount(state.n_samples);
-  $('quick-samples').textContent = formatCount(state.n_samples);
+  // Beside E1/E2 the count the promise speaks of: samples, or events for the bouncy family
+  // (their recorded "samples" are path points drawn at equal times; README "What the warnings promise").
+  $('quick-samples-label').textContent = state.promise_unit;
+  $('quick-samples').textContent = formatCount(state.promise_count);
   $('count-grads').textContent = formatCount(state.grad_evals);
   showMoments(state);
   showDiagnostics(state.diagnostics);

@@ -20,6 +20,10 @@ impl Lab {
         json!({
             "steps": chain.steps(),
             "n_samples": chain.samples_since_clear(),
+            // What the 5,000-sample promise counts since the last slider move: samples, or events
+            // for the bouncy family (src/chain/promise_count.rs); the page's quick counter shows it.
+            "promise_count": chain.promise_samples(),
+            "promise_unit": if chain.sampler_spec().kind == crate::registry::SamplerKind::Bouncy { "events" } else { "samples" },
             "n_recorded": chain.n_recorded(),
             "retained": ring.len(),
             "grad_evals": chain.grad_evals(),

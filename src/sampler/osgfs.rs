@@ -29,7 +29,7 @@ use nalgebra::{DMatrix, DVector};
 use std::collections::VecDeque;
 
 pub const PARAMS: &[ParamSpec] = &[
-    ParamSpec::linear("osgfs_c", "Cap on the step k", "c", "OSGFS moves k/2 of the way a Newton step would (D = (k/2)H⁻¹); k = min{c, 4 max{|S|/(N+|S|), r/(r+N/|S|)}} (El hanchi eq. 16), so c caps the step; the report uses c = 0.1", 0.001, 0.99, 0.1).primary(),
+    ParamSpec::linear("osgfs_c", "Cap on the step k", "c", "OSGFS moves k/2 of the way a Newton step would (D = (k/2)H⁻¹); k = min{c, 4 max{|S|/(N+|S|), r/(r+N/|S|)}} (El hanchi eq. 16), so c caps the step; the report uses c = 0.1", 0.001, 0.99, REPORT_CAP).primary(),
     ParamSpec::linear("osgfs_b", "Convergence tolerance", "b", "Samples are collected once |mean of the last ⌈1/k⌉ gradients| ≤ b·sd (eq. 17); b = 1 in the report", 0.1, 2.0, 1.0),
     ParamSpec::choice(
         "osgfs_variant",
@@ -62,6 +62,37 @@ fn derive(model: &dyn Model, values: &ParamValues) -> Vec<DerivedParam> {
     let cap = values.get("osgfs_c");
     let batch = ((cap * c.n_data as f64 / (4.0 - cap)).ceil() as usize).max(defaults::fisher_minimum_batch(&c)).min(c.n_data);
     vec![defaults::derived(defaults::spec(PARAMS, "batch_size"), batch as f64, 2.0, c.n_data as f64, None)]
+}
+
+/// The report's cap on the step k (eq. 16, "in practice, 0.1 works very well"): the default of
+/// `osgfs_c`, and the value the pairing warning's relaxation time is stated at.
+const REPORT_CAP: f64 = 0.1;
+
+/// Why OSGFS at any setting cannot meet the 5,000-sample claim on a target it runs on, when it
+/// cannot (docs/sgfs-osgfs.md §7; see [`crate::pairing::pairing_warning`]): where the curvature
+/// varies S-fold over the typical set, S between SGFS's limit
+/// [`defaults::FISHER_CURVATURE_SPREAD`] and OSGFS's refusal [`defaults::OSGFS_CURVATURE_SPREAD`],
+/// the one averaged preconditioner H⁻¹ makes steps S times shorter than (k/2)·Newton where the
+/// target is flattest, so that part relaxes at rate k/(2S) per step, over ≈ 2S/k steps (the AR(1)
+/// view of (OSGFS.1) with the local curvature S times below H's); raising the cap c shortens that
+/// but biases the chain, since the noise's −DHD correction uses the averaged H, not the local one
+/// (measured on Neal's funnel, docs/sgfs-osgfs.md §7).
+pub fn warning(c: &Curvature) -> Option<String> {
+    let spread = c.lambda_max / c.precisions.last()?;
+    if spread <= defaults::FISHER_CURVATURE_SPREAD || spread > defaults::OSGFS_CURVATURE_SPREAD {
+        return None;
+    }
+    let show = crate::readable::show;
+    Some(format!(
+        "OSGFS runs on this target but cannot reach a covariance error E2 ≤ {} within {} samples at any setting: its preconditioner is one Fisher matrix averaged over the run, and this target's curvature varies {:.0}-fold over its typical set, so where the target is flattest its steps are ≈ {:.0} times too short, and at the report's c = {} that part takes ≈ {} steps to relax. Raising the cap c shortens that but biases the samples. Choose HMC in the Sampler menu to see this target within {} samples; OSGFS's picture is right only after far longer runs.",
+        defaults::E2_CLAIM,
+        show(defaults::REFERENCE_SAMPLES as f64),
+        spread,
+        spread,
+        REPORT_CAP,
+        crate::sgais::format::group_digits(2.0 * spread / REPORT_CAP, 0),
+        show(defaults::REFERENCE_SAMPLES as f64),
+    ))
 }
 
 /// OSGFS state.
