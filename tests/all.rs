@@ -44,10 +44,10 @@ mod law;
 mod messages;
 #[path = "noise_law.rs"]
 mod noise_law;
-#[path = "osgfs_funnel.rs"]
-mod osgfs_funnel;
 #[path = "oracles.rs"]
 mod oracles;
+#[path = "osgfs_funnel.rs"]
+mod osgfs_funnel;
 #[path = "pairings.rs"]
 mod pairings;
 #[path = "rewind.rs"]
