@@ -46,7 +46,6 @@ pub fn target(name: &str) -> Result<&'static TargetSpec, String> {
     })
 }
 
-/// Look a sampler up by name; the error lists the allowed names.
 /// Parameters of `sampler` with `settings` over its declared defaults (the unit tests' shorthand;
 /// panics on an unknown sampler or a refused value).
 #[cfg(test)]
@@ -59,6 +58,7 @@ pub(crate) fn sampler_params(sampler: &str, settings: &[(&str, f64)]) -> ParamVa
     values
 }
 
+/// Look a sampler up by name; the error lists the allowed names.
 pub fn sampler(name: &str) -> Result<&'static SamplerSpec, String> {
     SAMPLERS.iter().find(|s| s.name == name).ok_or_else(|| {
         let names: Vec<&str> = SAMPLERS.iter().map(|s| s.name).collect();

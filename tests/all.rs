@@ -20,6 +20,8 @@
 mod analysis_wiring;
 #[path = "band_check.rs"]
 mod band_check;
+#[path = "batch_range.rs"]
+mod batch_range;
 #[path = "bouncy.rs"]
 mod bouncy;
 #[path = "bouncy_long.rs"]

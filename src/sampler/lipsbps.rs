@@ -13,7 +13,7 @@ use super::bouncy::{affine_event_time, dot, refresh_time, RefreshLaw, ThinningCo
 use super::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::spec::{SamplerKind, SamplerSpec};
+use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_exponential, ChainRng};
 
 pub const PARAMS: &[ParamSpec] = &[
@@ -28,8 +28,16 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     kind: SamplerKind::Bouncy,
     params: PARAMS,
     build: |values, model, start| Box::new(LipSbps::new(model, start.to_vec(), values)),
-    derive: crate::spec::no_derived_defaults,
+    derive: derive_defaults,
 };
+
+/// The minibatch slider's range on a target: n from 1 to N (larger n is clamped to N and changes
+/// nothing), its default the spec's 10 or N when there are fewer data.
+pub fn derive_defaults(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam> {
+    let b = crate::defaults::spec(PARAMS, "batch_size");
+    let n = (model.n_data() as f64).max(1.0).min(b.max);
+    vec![crate::defaults::derived(b, b.default.min(n), 1.0, n, None)]
+}
 
 /// lipSBPS state.
 pub struct LipSbps {
