@@ -25,6 +25,8 @@
 
 use sgviz::sgais::job::resolve;
 use sgviz::sgais::run::{RunStatus, SgaisRun};
+use sgviz::sgais::surprise::SurpriseBoost;
+use sgviz::sgais::SgaisConfig;
 
 /// The orders disagree at the mixture's defaults (docs/sgais.md §10); false once a fix makes them agree.
 const KNOWN_DISAGREEMENT: bool = true;
@@ -32,11 +34,17 @@ const KNOWN_DISAGREEMENT: bool = true;
 /// Final log Ẑ of SGAIS `seed` on the first `n` shift points (data seed 1) with K components, at
 /// the mixture's defaults.
 fn final_log_z(components: usize, n: usize, shuffled: bool, seed: u64) -> f64 {
+    final_log_z_with(components, n, shuffled, seed, None)
+}
+
+/// [`final_log_z`] with the surprise rule's extra work set to `boost` (src/sgais/surprise.rs).
+fn final_log_z_with(components: usize, n: usize, shuffled: bool, seed: u64, boost: Option<SurpriseBoost>) -> f64 {
     let scenario = if shuffled { "shift_shuffled" } else { "shift" };
     let settings: Vec<(String, String)> = vec![("n_points".into(), n.to_string()), ("n_components".into(), components.to_string()), ("scenario".into(), scenario.into())];
     let resolved = resolve("gmm", None, &settings, None).unwrap();
     assert_eq!(resolved.model.n_data(), n);
-    let mut run = SgaisRun::new(resolved.model, resolved.config, n, seed);
+    let config = SgaisConfig { surprise_boost: boost, ..resolved.config };
+    let mut run = SgaisRun::new(resolved.model, config, n, seed);
     run.run_to_end();
     assert_eq!(*run.status(), RunStatus::Finished);
     run.log_z()
