@@ -2,13 +2,22 @@
 // and, every 0.5 s, reads utime + stime of every process under it from /proc (Chromium's
 // renderers and workers are not reaped through node, so node's rusage misses them); each
 // process's last reading is summed. Prints one JSON line: file, cpu_s, wall_s, exit code, and
-// per test (from the TAP output) its wall ms; E2E_CPU_TAP=FILE keeps the whole TAP output. Usage: node bench/e2e-cpu.mjs tests/e2e/NAME.test.mjs [node --test args…]
+// per test (from the TAP output) its wall ms; E2E_CPU_TAP=FILE keeps the whole TAP output.
+// Several files (or a directory) are run by one `node --test` and counted together; with
+// E2E_CPU_SHARED_BROWSER=1 they run under tests/e2e/shared-browser.mjs as scripts/test.sh runs
+// them (one Chromium for all files, its CPU counted too). Usage:
+//   node bench/e2e-cpu.mjs tests/e2e/NAME.test.mjs [more files…] [node --test args…]
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 
 const TICK = 100; // USER_HZ on Linux
-const [file, ...extra] = process.argv.slice(2);
-const child = spawn(process.execPath, ['--test', '--test-reporter=tap', ...extra, file], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+const given = process.argv.slice(2);
+const files = given.filter((a) => !a.startsWith('-'));
+const extra = given.filter((a) => a.startsWith('-'));
+const file = files.join(' ');
+const run = [process.execPath, '--test', '--test-reporter=tap', ...extra, ...files];
+const wrapped = process.env.E2E_CPU_SHARED_BROWSER ? [process.execPath, new URL('../tests/e2e/shared-browser.mjs', import.meta.url).pathname, ...run] : run;
+const child = spawn(wrapped[0], wrapped.slice(1), { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
 let out = '';
 child.stdout.on('data', (d) => { out += d; });
 const last = new Map(); // pid:starttime -> cpu ticks

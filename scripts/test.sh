@@ -40,5 +40,7 @@ phase "dist build (what was left of it)"
 
 echo "== end-to-end tests in headless Chromium"
 mkdir -p test-artifacts
-node --test --test-concurrency=2 tests/e2e/
+# One Chromium for the whole phase: every file connects to it for a context of its own instead of
+# launching its own Chromium (≈ 0.6 CPU s per file; BENCHMARKS.md "CI time", fifth round).
+node tests/e2e/shared-browser.mjs node --test --test-concurrency=2 tests/e2e/
 phase "browser tests"

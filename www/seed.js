@@ -5,14 +5,7 @@ import { $, app } from './app.js';
 import { clearStatus, showStatus } from './errors.js';
 import { rebuildLab } from './chain.js';
 import { scheduleUrlWrite } from './url-sync.js';
-
-/** The seed typed in the box, or null when it is not a whole number ≥ 0 (an empty box included). */
-export function parseSeed(text) {
-  const trimmed = String(text).trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) ? value : null;
-}
+import { parseSeed } from './seed-text.js';
 
 /** Mark the box and say under Play what to type; the typed text stays in the box. */
 function flagSeed(box) {

@@ -3,6 +3,7 @@
 // shows the returned notices. Nothing from the URL is ever inserted as HTML.
 
 import { validate } from './controls.js';
+import { parseSeed } from './seed-text.js';
 
 const MAX_HASH_LENGTH = 4000;
 
@@ -52,8 +53,8 @@ export function decodeState(hash, registry, layoutSpec, fallback = { target: 'ga
   if (compared) state.compare = { sampler: compared, values: {} };
   const seedText = params.get('seed');
   if (seedText !== null) {
-    const seed = Number(seedText);
-    if (seedText.trim() !== '' && Number.isSafeInteger(seed) && seed >= 0) state.seed = seed;
+    const seed = parseSeed(seedText);
+    if (seed !== null) state.seed = seed;
     else notices.push(`Seed '${clip(seedText)}' in the link is not a whole number ≥ 0; using the default.`);
   }
   // Parameters are checked against the chosen target's and sampler's own specs (two targets may

@@ -5,7 +5,7 @@
 // panels; canvas text that follows "Large text"; help by tap; SGLD at its defaults on every
 // target; no lesson step that diverges. Screenshots of the three layouts go to test-artifacts/.
 
-import { test } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, paintedPixels, frames, waitForPainted, parseShown } from './harness.mjs';
 
@@ -29,6 +29,15 @@ const box = (page, selector) => page.$eval(selector, (e) => {
 
 /** Range inputs a visitor can see (not hidden, not inside a closed disclosure). */
 const visibleSliders = (page) => page.$$eval('input[type=range]', (all) => all.filter((e) => e.checkVisibility({ visibilityProperty: true })).map((e) => e.id));
+
+/**
+ * One default page (reduced motion) for the tests that only read it or undo what they change (the
+ * reduced-motion check first, then the derived slider range, then Large text): a page load costs
+ * ≈ 1–3 CPU s (issue 23; BENCHMARKS.md "CI time", fifth round).
+ */
+let defaultPage = null;
+const sharedDefaultPage = async () => (defaultPage ??= await openApp(env.browser, env.server.url, '', { reducedMotion: true }));
+after(async () => { await defaultPage?.page.close().catch(() => {}); });
 
 test('Play and ε are above the fold and samples appear without a click (1400×900 and 390×844)', async () => {
   for (const [name, viewport] of [['projector', PROJECTOR], ['phone', PHONE]]) {
@@ -63,12 +72,11 @@ test('Play and ε are above the fold and samples appear without a click (1400×9
 });
 
 test('a reduced-motion preference keeps the page paused', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  const { page, errors } = await sharedDefaultPage();
   await frames(page, 30);
   assert.equal((await state(page)).steps, 0);
   assert.equal(await page.getAttribute('#play', 'aria-pressed'), 'false');
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test('at most 8 sliders at first view, for every sampler on its usual targets and in compare mode', async () => {
@@ -76,7 +84,7 @@ test('at most 8 sliders at first view, for every sampler on its usual targets an
     '#target=gaussian&sampler=sbps', '#target=linreg&sampler=sghmc', '#target=gaussian&sampler=sgld&compare=sgfs_f'];
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   for (const query of cases) {
-    await reopen(page, query);
+    if (query !== '') await reopen(page, query); // '' is the page as opened
     const sliders = await visibleSliders(page);
     assert.ok(sliders.length <= 8, `${query || 'default'}: ${sliders.length} sliders at first view: ${sliders}`);
     assert.ok(sliders.length >= 1, `${query || 'default'}: the main parameter is shown`);
@@ -146,7 +154,7 @@ test('only explicitly set parameters reach the chain and the link; sliders show 
 });
 
 test('sliders use the derived range and shade the unstable region (controls fed a derived range)', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  const { page, errors } = await sharedDefaultPage();
   const result = await page.evaluate(async () => {
     const { ParamSet } = await import('./www/controls.js');
     const spec = window.sgviz.app.registry.samplers.find((s) => s.name === 'sgld').params.find((p) => p.name === 'step_size');
@@ -183,7 +191,6 @@ test('sliders use the derived range and shade the unstable region (controls fed 
   const bound = s.derived.step_size?.unstable_above;
   if (Number.isFinite(bound)) assert.equal(Number(await page.getAttribute('#param-step_size ~ .unstable-zone, .field[data-param=step_size] .unstable-zone', 'data-from')), bound);
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test('warnings: sampling threshold ≫ 1 and a chain far from the truth; runaway advice when the core reports one', async () => {
@@ -272,7 +279,7 @@ test('compare mode draws the same truth and reports E1/E2 on both panels', async
 });
 
 test('canvas text follows "Large text", and help is reachable by tap', async () => {
-  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  const { page, errors } = await sharedDefaultPage();
   const marginCss = () => page.evaluate(() => window.sgviz.app.lab.plot_frame()[0] / Math.min(window.devicePixelRatio || 1, 3));
   const normal = await marginCss();
   await page.click('#large-font');
@@ -286,7 +293,6 @@ test('canvas text follows "Large text", and help is reachable by tap', async () 
   assert.equal(await page.isVisible(`#${help}`), true, 'the help text opens on a tap');
   assert.match(await page.textContent(`#${help}`), /Langevin/);
   assert.deepEqual(errors, []);
-  await page.close();
 });
 
 test('screenshots: projector with Large text at 1920×1080', async () => {

@@ -44,17 +44,38 @@ export async function startServer() {
   return { url: `http://127.0.0.1:${port}/`, requests, close: () => new Promise((ok) => server.close(ok)) };
 }
 
-/** Launch headless Chromium with the flags that work on this machine (plus `extraArgs`). */
+/** Chromium's command-line flags that work on this machine (headless, no sandbox, no GPU, no network chatter). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** The window every test page starts in, unless it asks for another. */
+const VIEWPORT = { width: 1400, height: 900 };
+/** How playwright-core launches Debian's Chromium (tests/e2e/shared-browser.mjs launches the shared one with these). */
+export const launchOptions = (extraArgs = []) => ({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: [...CHROMIUM_ARGS, ...extraArgs],
+});
+
+/**
+ * A browser context for one test file. When tests/e2e/shared-browser.mjs runs the suite
+ * (scripts/test.sh), every file connects to its one Chromium (`SGVIZ_BROWSER_WS`) and gets a fresh
+ * context of its own (no storage, cache or service worker shared with other files): launching
+ * Chromium once per file cost ≈ 1 CPU s each (BENCHMARKS.md "CI time", fifth round). A file run
+ * alone, or one that needs its own flags (`extraArgs`, e.g. the memory test's precise heap
+ * figures), launches its own Chromium as before. Either way the caller gets a BrowserContext, and
+ * its `close()` ends what it opened (the context, and a browser it launched).
+ */
 export async function launchBrowser(extraArgs = []) {
+  const shared = process.env.SGVIZ_BROWSER_WS;
+  if (shared && extraArgs.length === 0) {
+    const browser = await chromium.connect(shared);
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const close = context.close.bind(context);
+    context.close = async () => { await close().catch(() => {}); await browser.close(); };
+    return context;
+  }
   const userDataDir = await mkdtemp(join(tmpdir(), 'sgviz-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1400, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
-  });
-  return context;
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions(extraArgs), viewport: VIEWPORT });
 }
 
 /**
@@ -103,6 +124,13 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   const path = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path, fullPage });
   return path;
+}
+
+/** The bytes of a download (read through its stream: `path()` is not available from a shared, connected browser). */
+export async function downloadedBytes(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** Resolve after `n` animation frames of the page (a wait measured in the page's own work, not time). */

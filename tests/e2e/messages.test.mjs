@@ -83,9 +83,15 @@ test('a divergence message names SGHMC\'s η, and is gone after η is lowered an
   await page.close();
 });
 
+// One page, the samplers chosen from the menu (a page load costs ≈ 1–3 CPU s; this test made six:
+// issue 23, BENCHMARKS.md "CI time", fifth round). The help a previous sampler's list left open is
+// closed first, so that each sampler's tap starts from a closed list, as on a fresh page.
 test('words: every diagnostic name and E1/E2 have hover and tap help; SGHMC\'s friction is κ, not SGFS\'s α; ESS names its window', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld', { reducedMotion: true });
   for (const sampler of ['sgld', 'sghmc', 'sgfs_f', 'osgfs', 'sbps', 'mala']) {
-    const { page, errors } = await openApp(env.browser, env.server.url, `#target=gaussian&sampler=${sampler}`, { reducedMotion: true });
+    await page.selectOption('#sampler', sampler);
+    await page.waitForFunction((name) => window.sgviz.app.sampler === name, sampler, { timeout: 30_000 });
+    await page.$$eval('#diagnostics details[open]', (all) => { for (const d of all) d.open = false; });
     await page.evaluate(() => window.sgviz.app.lab.run(3000));
     await page.click('#step');
     await page.waitForFunction(() => document.querySelectorAll('#diagnostics dt').length > 0, null, { timeout: 10_000 });
@@ -116,7 +122,7 @@ test('words: every diagnostic name and E1/E2 have hover and tap help; SGHMC\'s f
       await page.$eval('#diagnostics', (e) => e.scrollIntoView());
       await screenshot(page, 'messages-diagnostic-help-sgld', { fullPage: false });
     }
-    assert.deepEqual(errors, []);
-    await page.close();
+    assert.deepEqual(errors, [], `${sampler}: console errors`);
   }
+  await page.close();
 });

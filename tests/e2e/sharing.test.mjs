@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, downloadedBytes } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -92,14 +92,14 @@ test('samples export as CSV and the panel as PNG', async () => {
   await page.click('#share-menu > summary');
   await page.evaluate(() => window.sgviz.app.lab.run(250));
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
-  const text = await (await import('node:fs/promises')).readFile(await csv.path(), 'utf8');
+  const text = (await downloadedBytes(csv)).toString('utf8');
   const lines = text.trim().split('\n');
   // ArviZ's long format: chain, draw, one column per parameter; draws 0..249 of chain 0.
   assert.equal(lines[0], 'chain,draw,θ1,θ2');
   assert.equal(lines.length, 251);
   assert.ok(lines.slice(1).every((l, k) => l.startsWith(`0,${k},`) && l.split(',').length === 4 && l.split(',').every((x) => Number.isFinite(Number(x)))));
   const [png] = await Promise.all([page.waitForEvent('download'), page.click('#export-png')]);
-  const bytes = await (await import('node:fs/promises')).readFile(await png.path());
+  const bytes = await downloadedBytes(png);
   assert.deepEqual([...bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47], 'a PNG file');
   assert.ok(png.suggestedFilename().endsWith('.png'));
   assert.deepEqual(errors, []);
