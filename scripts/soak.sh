@@ -3,14 +3,16 @@
 # - native: every sampler for 10⁷ steps with a flat live heap (tests/soak.rs; `make test` runs 3·10⁵, sized in its module doc);
 # - native: every discrete-time sampler × target at its derived defaults for 200,000 steps, and
 #   SGLD's E2 ≤ 0.3 after 5,000 samples on logistic regression up to N = 10⁶ (tests/pairings.rs,
-#   tests/sgld_defaults.rs; `make test` runs them with a capped budget);
+#   tests/sgld_defaults.rs; `make test` runs them with a capped budget, and the pairings too slow
+#   to mix within it only for 2,000 steps: no divergence, MALA/HMC acceptance in its window);
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
 #   (tests/e2e/memory.test.mjs; `make test` runs 12 s with the same 12 sampler switches);
 # - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
 # - nested sampling at N = 10⁴ (tests/sgais_nested.rs, tests/sgais_nested_softmax.rs; `make test` runs N = 10³ and 500);
 # - SGAIS on the K = 5 mixture at N = 10⁴ at its own defaults, seeds 1–3, full-data AIS and nested
-#   sampling against each other and the Laplace reference (tests/sgais_mixture.rs; `make test` runs
-#   SGAIS seed 1 and AIS at N = 2,000);
+#   sampling against each other and the Laplace reference, and seeds 1–3 of SGAIS and AIS at
+#   N = 1,000 (tests/sgais_mixture.rs; `make test` runs SGAIS seed 1 at 10⁴ and seed 1 of SGAIS and
+#   AIS at 1,000);
 # - the shift demo at N = 10⁵, K = 7 in order vs shuffled: when they disagree, the higher estimate
 #   is the closer to the Laplace reference, as the page says (tests/sgais_shift_orders.rs; `make
 #   test` runs N = 12,000 with the lecture preset's settings); and K = 5 and 7 in order vs shuffled
@@ -33,10 +35,17 @@
 #   chunk with the evidence chart drawn, full-page screenshots (tests/e2e/teaching.test.mjs under
 #   SGVIZ_PRESETS_SOAK=1; `make test` loads each preset, waits for its samples or its SGAIS runs to
 #   start, and runs only the first SGAIS preset to its first chunk).
+#   Since issue 23's fifth round `make test`'s teaching test loads only the presets that no other
+#   browser file loads through the menu: figures-B/-C load the SBPS/SGAIS figures, class-time the
+#   other presets with claims, each checking the note and screenshotting (figures-C also Stop).
 # - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
 #   tests/e2e/class-time.test.mjs's shift lesson steps run anyway, except K = 3 at n = 10,000).
+# - browser: SGLD at its defaults on the page's logistic posterior at N = 10⁴ (E2 ≤ 0.3 after 5,000
+#   samples) and N = 10⁶ (within half the stability limit, 100 steps without divergence)
+#   (tests/e2e/classroom.test.mjs under SGVIZ_SGLD_DEFAULTS_SOAK=1; `make test` checks the same
+#   natively in tests/sgld_defaults.rs and every target's defaults at their own N in the page).
 # - hardening: the third random parameter vector per sampler × target (tests/hardening.rs, an ignored
 #   test; `make test` runs all-min, all-max and two random vectors).
 # The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
@@ -51,7 +60,7 @@ echo "== SGAIS at N = 10^5: 8 replicas at the defaults (make test runs 1)"
 SGVIZ_SGAIS_SOAK=1 cargo test --release --test all sgais_defaults::defaults_are_accurate_at_n_100000
 echo "== nested sampling at N = 10^4 against the exact linear-regression and K = 1 mixture evidences and the softmax reference (make test runs 10^3, softmax 500)"
 SGVIZ_SOAK_NS_N=10000 cargo test --release --test all sgais_nested
-echo "== SGAIS on the K = 5 mixture at N = 10^4: three seeds, AIS and NS within 0.1 % (make test runs one seed and AIS at 2,000)"
+echo "== SGAIS on the K = 5 mixture at N = 10^4: three seeds, AIS and NS within 0.1 % (make test runs seed 1 at 10^4, seed 1 of SGAIS and AIS at 1,000)"
 SGVIZ_SGAIS_MIXTURE_SOAK=1 cargo test --release --test all sgais_mixture::
 echo "== SGAIS on softmax regression at N = 10^4: three seeds and AIS within 0.1 % of the importance-sampling reference (make test runs two seeds at 2,000 within 0.3 %)"
 SGVIZ_SGAIS_SOFTMAX_SOAK=1 cargo test --release --test all sgais_softmax::
@@ -71,6 +80,8 @@ echo "== every preset played and screenshotted, every SGAIS preset to its first 
 SGVIZ_PRESETS_SOAK=1 node --test --test-name-pattern='presets reproduce' tests/e2e/teaching.test.mjs
 echo "== the shift demo in the page at 20,000 points (make test: the lecture-scale runs, in class-time.test.mjs)"
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
+echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"
+SGVIZ_SGLD_DEFAULTS_SOAK=1 node --test --test-name-pattern='large logistic posteriors' tests/e2e/classroom.test.mjs
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs
 echo "== SBPS vs SGLD preset in the page: ${SGVIZ_BOUNCY_SOAK_SECONDS:-300} s without a runaway"
 SGVIZ_BOUNCY_SOAK_SECONDS=${SGVIZ_BOUNCY_SOAK_SECONDS:-300} node --test tests/e2e/bouncy-preset-soak.test.mjs

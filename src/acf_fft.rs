@@ -100,6 +100,47 @@ fn autocorrelation_unless_constant(series: &[f64], max_lag: usize) -> Option<Vec
     Some(std::iter::once(1.0).chain((1..=lags).map(|s| re[s] / zero)).collect())
 }
 
+/// ρ(0..=min(max_lag, n − 1)) of two series of one length n from ONE forward and one inverse FFT
+/// (docs/diagnostics.md (DIAG.10)): x goes in the real part, y in the imaginary part; with
+/// Z = FFT(x + iy), FFT(x)_k = (Z_k + conj Z_{N−k})/2 and FFT(y)_k = (Z_k − conj Z_{N−k})/(2i), so
+/// |FFT(x)|² + i|FFT(y)|² is formed from Z, and its inverse transform holds x's autocovariance sums
+/// in the real part and y's in the imaginary part (both power spectra are real and even). Half the
+/// transforms of two [`autocorrelation_unless_constant`] calls, the same numbers to rounding. None
+/// for a series with fewer than two values or constant.
+fn autocorrelation_pair_unless_constant(x: &[f64], y: &[f64], max_lag: usize) -> [Option<Vec<f64>>; 2] {
+    let n = x.len();
+    if n < 2 || y.len() != n {
+        return [autocorrelation_unless_constant(x, max_lag), autocorrelation_unless_constant(y, max_lag)];
+    }
+    let lags = max_lag.min(n - 1);
+    let size = (n + lags + 1).next_power_of_two();
+    let centred = |series: &[f64]| {
+        let mean = series.iter().sum::<f64>() / n as f64;
+        let mut c = vec![0.0; size];
+        for (r, v) in c.iter_mut().zip(series) {
+            *r = v - mean;
+        }
+        c
+    };
+    let (mut re, mut im) = (centred(x), centred(y));
+    let var0 = [re[..n].iter().map(|c| c * c).sum::<f64>(), im[..n].iter().map(|c| c * c).sum::<f64>()];
+    fft(&mut re, &mut im, false);
+    let mut power_x = vec![0.0; size];
+    let mut power_y = vec![0.0; size];
+    for k in 0..size {
+        let j = (size - k) % size;
+        let (sum_re, diff_im) = (re[k] + re[j], im[k] - im[j]);
+        let (sum_im, diff_re) = (im[k] + im[j], re[k] - re[j]);
+        power_x[k] = 0.25 * (sum_re * sum_re + diff_im * diff_im);
+        power_y[k] = 0.25 * (sum_im * sum_im + diff_re * diff_re);
+    }
+    fft(&mut power_x, &mut power_y, true);
+    let rho = |sums: &[f64], var0: f64| {
+        (var0 > 0.0).then(|| std::iter::once(1.0).chain((1..=lags).map(|s| sums[s] / sums[0])).collect())
+    };
+    [rho(&power_x, var0[0]), rho(&power_y, var0[1])]
+}
+
 /// Geyer's integrated autocorrelation time from ρ(0..): τ = −1 + 2 Σ_k Γ_k over the pairs Γ_k =
 /// ρ(2k) + ρ(2k+1), each capped by the one before (monotone), stopped at the first Γ_k ≤ 0 or when
 /// 2k + 1 reaches min(max_lag, n/2) (docs/diagnostics.md (DIAG.9)); also whether the sum stopped
@@ -138,6 +179,40 @@ pub fn effective_sample_size_fft(series: &[f64], max_lag: usize) -> f64 {
         }
         stride *= 2;
     }
+}
+
+/// [`effective_sample_size_fft`] of two series of one length (the page's displayed pair), the two
+/// thinned alike while both are unsettled and transformed together
+/// ([`autocorrelation_pair_unless_constant`]): the same numbers to rounding at half the transforms.
+pub fn effective_sample_sizes_fft(x: &[f64], y: &[f64], max_lag: usize) -> [f64; 2] {
+    if x.len() != y.len() {
+        return [effective_sample_size_fft(x, max_lag), effective_sample_size_fft(y, max_lag)];
+    }
+    let mut ess = [None, None];
+    let mut stride = 1;
+    while ess.iter().any(Option::is_none) {
+        let thinned: [Vec<f64>; 2] = [x, y].map(|series| series.iter().step_by(stride).copied().collect());
+        let n = thinned[0].len();
+        let lags = max_lag.min(n / 2);
+        let rho = if n < 4 {
+            [None, None]
+        } else if ess.iter().all(Option::is_none) {
+            autocorrelation_pair_unless_constant(&thinned[0], &thinned[1], lags)
+        } else {
+            [0, 1].map(|c| if ess[c].is_none() { autocorrelation_unless_constant(&thinned[c], lags) } else { None })
+        };
+        for c in 0..2 {
+            if ess[c].is_some() {
+                continue;
+            }
+            let (tau, truncated) = rho[c].as_ref().map_or((1.0, true), |rho| geyer_time(rho, n, max_lag));
+            if truncated || n < 4 * max_lag.max(4) {
+                ess[c] = Some(n as f64 / tau);
+            }
+        }
+        stride *= 2;
+    }
+    ess.map(|e| e.unwrap_or(f64::NAN))
 }
 
 #[cfg(test)]

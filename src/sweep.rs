@@ -46,6 +46,13 @@ struct SweepPoint {
     warmed_up: bool,
     /// The measured error and its MCSE, computed once when the point has used its budget.
     measured: Option<(f64, f64)>,
+    /// The result of a finished point (budget spent or diverged), computed by the first
+    /// [`Sweep::results`] after it finished: its chain no longer changes, so neither does its
+    /// result (the ESS over up to 20,000 samples was recomputed on every results call, twice a
+    /// second per finished point, issue 26).
+    finished: std::cell::OnceCell<SweepResult>,
+    /// How many times this point's ESS has been computed (read by [`Sweep::ess_computations`]).
+    ess_computations: std::cell::Cell<u64>,
 }
 
 /// A set of chains sharing a gradient budget, advanced round-robin in slices.
@@ -83,7 +90,7 @@ impl Sweep {
                     Some(m) => Chain::with_model(&config, m.clone())?,
                     None => Chain::new(&config)?,
                 };
-                points.push(SweepPoint { curve: index, value, chain, warmed_up: false, measured: None });
+                points.push(SweepPoint { curve: index, value, chain, warmed_up: false, measured: None, finished: Default::default(), ess_computations: Default::default() });
             }
         }
         Ok(Sweep { curves, points, budget, truth, next: 0 })
@@ -148,15 +155,30 @@ impl Sweep {
         &self.truth
     }
 
-    /// Current estimates for every point (running chains report what they have so far).
+    /// Current estimates for every point (running chains report what they have so far; a finished
+    /// point's result is computed once and kept).
     pub fn results(&self) -> Vec<SweepResult> {
-        self.points.iter().map(|p| p.result(&self.curves[p.curve], &self.truth)).collect()
+        self.points.iter().map(|p| p.current_result(&self.curves[p.curve], &self.truth, self.budget)).collect()
+    }
+
+    /// How many ESS computations [`Sweep::results`] has made over all points (a finished point's
+    /// is made once).
+    pub fn ess_computations(&self) -> u64 {
+        self.points.iter().map(|p| p.ess_computations.get()).sum()
     }
 }
 
 impl SweepPoint {
     fn is_active(&self, budget: u64) -> bool {
         *self.chain.status() == ChainStatus::Running && self.chain.grad_evals() < budget
+    }
+
+    /// The point's result: kept once the point has finished, computed afresh while it runs.
+    fn current_result(&self, curve: &SweepCurve, truth: &Moments, budget: u64) -> SweepResult {
+        if self.is_active(budget) {
+            return self.result(curve, truth);
+        }
+        self.finished.get_or_init(|| self.result(curve, truth)).clone()
     }
 
     fn result(&self, curve: &SweepCurve, truth: &Moments) -> SweepResult {
@@ -187,6 +209,7 @@ impl SweepPoint {
         if ring.len() < 50 {
             return f64::NAN;
         }
+        self.ess_computations.set(self.ess_computations.get() + 1);
         let stride = ring.len().div_ceil(ESS_POINTS);
         let thinned = |j: usize| ring.coordinate(j).into_iter().step_by(stride).collect::<Vec<f64>>();
         let ess = (0..ring.dim().min(2)).map(|j| effective_sample_size(&thinned(j))).fold(f64::INFINITY, f64::min);

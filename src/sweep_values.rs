@@ -147,3 +147,34 @@ fn a_diverged_point_stops_counts_as_done_and_reports_no_estimate() {
     // The stopped point counts its whole budget as done.
     assert_eq!(sweep.progress(), 1.0);
 }
+
+/// A finished point's result is computed once (its chain no longer changes) and is the same number
+/// as the hand-driven chain's; a running point's is computed afresh on every call.
+#[test]
+fn a_finished_points_result_is_computed_once_and_a_running_points_on_every_call() {
+    let mut sweep = sweep_over(vec![0.05, 0.3]);
+    for _ in 0..8 {
+        sweep.advance(1);
+    }
+    let running = sweep.results();
+    assert_eq!(sweep.ess_computations(), 2, "both points running, 64 samples each: one ESS each");
+    sweep.advance(1);
+    let later = sweep.results();
+    assert_eq!(sweep.ess_computations(), 4, "running points are computed again");
+    assert_ne!(running[0].grad_evals, later[0].grad_evals, "the first point ran one more slice");
+    while !sweep.advance(5_000) {}
+    let first = sweep.results();
+    let after_first = sweep.ess_computations();
+    assert_eq!(after_first, 6, "each finished point computed once");
+    for _ in 0..3 {
+        let again = sweep.results();
+        assert_eq!(sweep.ess_computations(), after_first, "a finished point is not recomputed");
+        for (a, b) in first.iter().zip(&again) {
+            assert!(same(a.e1, b.e1) && same(a.e2, b.e2) && same(a.ess_per_1000_grads, b.ess_per_1000_grads) && same(a.error, b.error) && same(a.error_mcse, b.error_mcse), "{a:?} vs {b:?}");
+            assert_eq!((a.grad_evals, a.value, a.diverged), (b.grad_evals, b.value, b.diverged));
+        }
+    }
+    for (r, step) in first.iter().zip([0.05, 0.3]) {
+        assert!(same(r.ess_per_1000_grads, ess_per_1000_by_hand(&by_hand(step, 30))), "ε = {step}: {r:?}");
+    }
+}

@@ -66,6 +66,8 @@ mod sgais_fig_a1;
 mod sgais_mixture;
 #[path = "sgais_nested.rs"]
 mod sgais_nested;
+#[path = "sgais_nested_ranks.rs"]
+mod sgais_nested_ranks;
 #[path = "sgais_nested_softmax.rs"]
 mod sgais_nested_softmax;
 #[path = "sgais_noise.rs"]

@@ -16,9 +16,10 @@
 //! ten times the tolerance; what it cannot resolve is a bias of a few nats (the Laplace reference's
 //! own error at this N is of that order, and so is nested sampling's upward residual, §6), so nested
 //! sampling is compared at 10⁴ only.
-//! CI (≈ 30 CPU-s at opt-level 3): SGAIS seed 1 at N = 10⁴; seeds 1–3 of SGAIS and of AIS at N = 1,000.
+//! CI: SGAIS seed 1 at N = 10⁴; seed 1 of SGAIS and of AIS at N = 1,000.
 //! `SGVIZ_SGAIS_MIXTURE_SOAK=1` (`make soak`): seeds 1–3 of SGAIS, AIS and NS at N = 10⁴, all within
-//! 0.1 % of each other and of the reference (≈ 12 CPU-minutes).
+//! 0.1 % of each other and of the reference (≈ 12 CPU-minutes), and seeds 1–3 of SGAIS and AIS at
+//! N = 1,000.
 
 use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture};
 use sgviz::model::Model;
@@ -100,14 +101,19 @@ fn five_component_mixture_at_its_defaults_agrees_with_the_laplace_reference() {
     assert_all_agree(&estimates, reference, tolerance);
 }
 
-/// At N = 1,000 (what CI can afford) three seeds of SGAIS and of full-data AIS at the mixture's AIS
-/// settings agree within 0.1 % (3.6 nats) of each other and of the reference; a trapped run loses
-/// 40–400 nats at this size (see the file's opening comment).
+/// At N = 1,000 (what CI can afford) SGAIS and full-data AIS at the mixture's AIS settings agree
+/// within 0.1 % (3.6 nats) of each other and of the reference; a trapped run loses 40–400 nats at
+/// this size (see the file's opening comment). CI runs seed 1 of each, `make soak` seeds 1–3 (issue
+/// 23, BENCHMARKS.md "CI time", fifth round): both failures this test exists for trap seed 1 —
+/// SGAIS at the global defaults (every one of the issue's three seeds 177–393 nats low) and AIS
+/// at SGAIS's own settings (seed 1 41 nats low) — so seeds 2 and 3 add power only against a trap
+/// that spares seed 1, which the soak keeps (with seeds 1–3 at N = 10⁴).
 #[test]
-fn three_seeds_of_sgais_and_ais_agree_on_a_thousand_points() {
+fn sgais_and_ais_agree_on_a_thousand_points() {
     let (model, config) = mixture_at_its_defaults(1_000);
     let reference = laplace_log_evidence(&model);
-    let mut estimates: Vec<(String, f64)> = (1..=3).map(|s| (format!("SGAIS seed {s}"), sgais_log_z(&model, &config, s))).collect();
-    estimates.extend((1..=3).map(|s| (format!("AIS seed {s}"), ais_log_z(&model, &config, s))));
+    let seeds = if soak() { 1..=3 } else { 1..=1 };
+    let mut estimates: Vec<(String, f64)> = seeds.clone().map(|s| (format!("SGAIS seed {s}"), sgais_log_z(&model, &config, s))).collect();
+    estimates.extend(seeds.map(|s| (format!("AIS seed {s}"), ais_log_z(&model, &config, s))));
     assert_all_agree(&estimates, reference, 1e-3 * reference.abs());
 }

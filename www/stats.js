@@ -32,25 +32,39 @@ export function showState(state, { onDiscardSinceRunaway }) {
   showAdvice(adviceFor(state, specsOf('samplers', app.sampler)), onDiscardSinceRunaway);
 }
 
+const MOMENT_ROWS = ['mean x', 'mean y', 'var x', 'cov x, y', 'var y'];
+
+/**
+ * The moments table: its five rows are built once and only their cells' text changes afterwards
+ * (it is updated five times a second; rebuilding the rows each time was a DOM rebuild and a layout
+ * inside a frame, issue 26).
+ */
 function showMoments(state) {
-  const rows = [];
-  const cell = (text) => { const td = document.createElement('td'); td.textContent = text; return td; };
-  const row = (label, value, truth) => {
-    const tr = document.createElement('tr');
-    const th = document.createElement('th');
-    th.scope = 'row';
-    th.textContent = label;
-    tr.append(th, cell(state.n_samples > 0 ? formatNumber(value) : '—'), cell(truth === undefined ? '—' : formatNumber(truth)));
-    rows.push(tr);
-  };
+  const body = $('moments').tBodies[0];
+  if (body.rows.length !== MOMENT_ROWS.length) {
+    body.replaceChildren(...MOMENT_ROWS.map((label) => {
+      const tr = document.createElement('tr');
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = label;
+      tr.append(th, document.createElement('td'), document.createElement('td'));
+      return tr;
+    }));
+  }
   const [p, q] = state.pair;
-  row('mean x', state.mean[p], state.truth?.mean[p]);
-  row('mean y', state.mean[q], state.truth?.mean[q]);
-  row('var x', state.cov[p][p], state.truth?.cov[p][p]);
-  row('cov x, y', state.cov[p][q], state.truth?.cov[p][q]);
-  row('var y', state.cov[q][q], state.truth?.cov[q][q]);
-  $('moments').caption.textContent = `x = ${state.names[p]}, y = ${state.names[q]}`;
-  $('moments').tBodies[0].replaceChildren(...rows);
+  const values = [[state.mean[p], state.truth?.mean[p]], [state.mean[q], state.truth?.mean[q]], [state.cov[p][p], state.truth?.cov[p][p]],
+    [state.cov[p][q], state.truth?.cov[p][q]], [state.cov[q][q], state.truth?.cov[q][q]]];
+  values.forEach(([value, truth], k) => {
+    const cells = body.rows[k].cells;
+    setText(cells[1], state.n_samples > 0 ? formatNumber(value) : '—');
+    setText(cells[2], truth === undefined ? '—' : formatNumber(truth));
+  });
+  setText($('moments').caption, `x = ${state.names[p]}, y = ${state.names[q]}`);
+}
+
+/** Set an element's text only when it changes (no mutation, no relayout, when it does not). */
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
 }
 
 function showDiagnostics(diagnostics) {

@@ -6,7 +6,7 @@ use super::state::finite;
 use super::{Lab, ACF_LAGS, ESS_WINDOW, TRACE_POINTS};
 use crate::analysis::Analysis;
 use crate::plot::chart::ChartSpec;
-use crate::plot::diagnostics_panel::{autocorrelation_chart, recent_ess, trace_chart_from};
+use crate::plot::diagnostics_panel::{autocorrelation_chart, recent_ess_pair, trace_chart_from};
 use serde_json::{json, Value};
 
 impl Lab {
@@ -64,13 +64,14 @@ impl Lab {
     }
 
     /// Effective sample size of the displayed pair over the recent window, and per 1,000
-    /// gradient evaluations: `{ess: [..], ess_per_1000_grads: [..]}`. Costs O(window · τ), so
-    /// the page asks for it a few times a second, not every frame.
+    /// gradient evaluations: `{ess: [..], ess_per_1000_grads: [..]}`. Costs O(window · log window)
+    /// (both coordinates in one FFT per thinning, docs/diagnostics.md §12), so the page asks for it
+    /// a few times a second, not every frame.
     pub fn mixing(&self) -> Value {
         let chain = &self.chain;
         let ring = chain.samples();
         let window = ring.len().min(ESS_WINDOW) as f64;
-        let ess: Vec<f64> = [self.pair.0, self.pair.1].iter().map(|&j| recent_ess(ring, j, ESS_WINDOW)).collect();
+        let ess = recent_ess_pair(ring, self.pair, ESS_WINDOW);
         let per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
         json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000, "window": window })
     }

@@ -2,7 +2,7 @@
 //! samples (docs/diagnostics.md), built as [`ChartSpec`]s so any backend can draw them.
 
 use super::chart::{ChartSpec, Series, Style, PALETTE};
-use crate::acf_fft::{autocorrelation_fft, effective_sample_size_fft};
+use crate::acf_fft::{autocorrelation_fft, effective_sample_size_fft, effective_sample_sizes_fft};
 use crate::ring::RingBuffer;
 
 /// Trace of the displayed pair over the most recent `max_points` retained samples.
@@ -69,13 +69,25 @@ pub fn recent_coordinate(ring: &RingBuffer, j: usize, window: usize) -> Vec<f64>
 /// main thread, whatever τ is (issue 26: on the mixture ≈ 13 ms of CPU by direct sums, ≈ 7.5 by FFT).
 pub const ESS_MAX_LAGS: usize = 200;
 
-/// ESS of coordinate `j` over the last `window` samples (NaN with fewer than 20), at bounded cost.
+/// ESS of coordinate `j` over the last `window` samples (NaN with fewer than 20), at bounded cost
+/// (the mixing panel uses [`recent_ess_pair`]).
 pub fn recent_ess(ring: &RingBuffer, j: usize, window: usize) -> f64 {
     let values = recent_coordinate(ring, j, window);
     if values.len() < 20 {
         return f64::NAN;
     }
     effective_sample_size_fft(&values, ESS_MAX_LAGS)
+}
+
+/// [`recent_ess`] of both coordinates of the displayed pair, transformed together
+/// ([`effective_sample_sizes_fft`], docs/diagnostics.md (DIAG.10)): the same numbers at half the
+/// FFTs (issue 26: the mixture's two ESS were ≈ 7.5 ms of main-thread CPU a call).
+pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize) -> [f64; 2] {
+    let (x, y) = (recent_coordinate(ring, pair.0, window), recent_coordinate(ring, pair.1, window));
+    if x.len() < 20 {
+        return [f64::NAN; 2];
+    }
+    effective_sample_sizes_fft(&x, &y, ESS_MAX_LAGS)
 }
 
 #[cfg(test)]

@@ -133,6 +133,8 @@ pub struct NestedRun {
     problem: Option<String>,
     seed: u64,
     rng: ChainRng,
+    /// Rank of each new point's log-likelihood among the M − 1 survivors (0 = below all of them).
+    insertion_ranks: Vec<u32>,
 }
 
 impl NestedRun {
@@ -142,7 +144,7 @@ impl NestedRun {
         let mut rng = chain_rng(seed);
         let live: Vec<Vec<f64>> = (0..config.live_points).map(|_| model.sample_prior(&mut rng)).collect();
         let all: Vec<usize> = (0..n).collect();
-        let mut run = NestedRun { model, config, all, live, live_log_l: Vec::new(), evidence: Evidence::EMPTY, iterations: 0, datum_evals: 0, finished: false, problem: None, seed, rng };
+        let mut run = NestedRun { model, config, all, live, live_log_l: Vec::new(), evidence: Evidence::EMPTY, iterations: 0, datum_evals: 0, finished: false, problem: None, seed, rng, insertion_ranks: Vec::new() };
         run.live_log_l = run.live.clone().iter().map(|theta| run.log_likelihood(theta)).collect();
         run
     }
@@ -234,8 +236,21 @@ impl NestedRun {
             self.problem = Some(format!("the log-likelihood became NaN at iteration {i}"));
             return;
         }
+        self.record_insertion_rank(worst, log_l);
         self.live[worst] = theta;
         self.live_log_l[worst] = log_l;
+    }
+
+    /// The new point's rank among the survivors' log-likelihoods (slot `worst` is being replaced).
+    fn record_insertion_rank(&mut self, worst: usize, log_l: f64) {
+        let below = self.live_log_l.iter().enumerate().filter(|&(k, &l)| k != worst && l < log_l).count();
+        self.insertion_ranks.push(below as u32);
+    }
+
+    /// Every replacement's insertion rank so far, in iteration order: for exact constrained-prior
+    /// draws each is uniform on {0, …, M − 1} and independent of the others (docs/sgais.md (SGAIS.20)).
+    pub fn insertion_ranks(&self) -> &[u32] {
+        &self.insertion_ranks
     }
 
     /// A live point other than `worst`, uniformly.
@@ -377,5 +392,19 @@ mod tests {
         assert!((e.log_z - z.ln()).abs() < 1e-12);
         let h = 2f64.exp() / (1.0 + 2f64.exp()) * 2.0 - z.ln();
         assert!((e.information - h).abs() < 1e-12, "{} vs {h}", e.information);
+    }
+
+    /// Hand-worked rank: live log L = [1, 5, 3, 2], the worst (slot 0) replaced by a point at 4:
+    /// of the survivors 5, 3, 2 two are below it.
+    #[test]
+    fn the_insertion_rank_counts_the_survivors_below_the_new_point() {
+        let model: Arc<dyn EvidenceModel> = Arc::new(crate::model::gmm::GaussianMixture::new(1, 1, vec![0.0, 1.0]).unwrap());
+        let values = ParamValues::defaults(NESTED_PARAMS);
+        let mut run = NestedRun::new(model, NestedConfig { live_points: 4, ..NestedConfig::from_values(&values) }, 2, 1);
+        run.live_log_l = vec![1.0, 5.0, 3.0, 2.0];
+        run.record_insertion_rank(0, 4.0);
+        run.record_insertion_rank(0, 0.5);
+        run.record_insertion_rank(0, 9.0);
+        assert_eq!(run.insertion_ranks(), &[2, 0, 3]);
     }
 }

@@ -3,7 +3,8 @@
 // at most 8 sliders at first view; parameters only where they apply; derived defaults and ranges
 // used and only explicit values linked; warnings; compare mode with the truth and E1/E2 on both
 // panels; canvas text that follows "Large text"; help by tap; SGLD at its defaults on every
-// target; no lesson step that diverges. Screenshots of the three layouts go to test-artifacts/.
+// target (the logistic posterior at N = 10⁴ and 10⁶ in `make soak`); no lesson step that
+// diverges. Screenshots of the three layouts go to test-artifacts/.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,6 +14,8 @@ const env = useBrowser();
 const PROJECTOR = { width: 1400, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const state = (page) => page.evaluate(() => window.sgviz.state());
+/** `make soak` also runs SGLD's defaults on the page's logistic posteriors at N = 10⁴ and 10⁶. */
+const SGLD_DEFAULTS_SOAK = process.env.SGVIZ_SGLD_DEFAULTS_SOAK === '1';
 
 /** Load the app afresh at `query` in the same tab (a hash change alone would not reload it). */
 async function reopen(page, query) {
@@ -320,7 +323,7 @@ async function runFromDefaults(page, steps, { needTruth = true } = {}) {
   }, steps);
 }
 
-test('SGLD at its defaults on every target: E2 ≤ 0.3 after 5,000 samples or a warning that says why not, no divergence (logistic N = 10⁴; N = 10⁶ stable, its E2 in make soak)', async () => {
+test('SGLD at its defaults on every target: E2 ≤ 0.3 after 5,000 samples or the warning that says why not, on screen; no divergence', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
   const registry = await page.evaluate(() => window.sgviz.app.registry);
   const results = [];
@@ -336,7 +339,23 @@ test('SGLD at its defaults on every target: E2 ≤ 0.3 after 5,000 samples or a 
     const shown = await page.$eval('#advice', (el) => el.textContent);
     results.push({ target: target.name, e2: s.e2, diverged: s.diverged, derived: Object.keys(s.derived).length > 0, step: s.sampler_params.step_size, warning: s.warning, shown, ms: Date.now() - started });
   }
-  await reopen(page, '#target=logreg&sampler=sgld&p.n_points=10000');
+  console.log(results.map((r) => `${r.target}: ε = ${r.step}, E2 = ${r.e2}, diverged: ${r.diverged} (${r.ms} ms)`).join('\n'));
+  checkSgldDefaults(results, ['gaussian', 'logreg', 'linreg']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/**
+ * The page's logistic posteriors at N = 10⁴ and 10⁶ (`make soak`: SGVIZ_SGLD_DEFAULTS_SOAK=1,
+ * scripts/soak.sh). `make test` checks the same claims natively on the same core (tests/sgld_defaults.rs
+ * `large_logistic_posteriors_…`: N = 10⁴ E2 ≤ 0.3 for 3 seeds without a warning; N = 10⁶ the derived
+ * ε within half the stability limit, 100 steps without divergence); a derived ε ten times too large
+ * at N = 10⁶ fails both (BENCHMARKS.md, fifth round). Here ≈ 20 s of a page building and stepping
+ * 10⁶ data (issue 23: CI time).
+ */
+test('SGLD at its defaults on large logistic posteriors in the page: N = 10⁴ E2 ≤ 0.3 after 5,000 samples, N = 10⁶ within half the stability limit and 100 steps without divergence (make soak)', { skip: !SGLD_DEFAULTS_SOAK && 'make soak (SGVIZ_SGLD_DEFAULTS_SOAK=1); make test checks the same natively in tests/sgld_defaults.rs' }, async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=logreg&sampler=sgld&p.n_points=10000', { reducedMotion: true });
+  const results = [];
   const mid = await runFromDefaults(page, 5000);
   results.push({ target: 'logreg N=10⁴', e2: mid.e2, diverged: mid.diverged, derived: Object.keys(mid.derived).length > 0, step: mid.sampler_params.step_size, warning: mid.warning });
   // N = 10⁶: the derived batch is ≈ 0.43 N (SGLD's minibatch-noise ratio ≈ N/4n does not shrink with
@@ -348,23 +367,29 @@ test('SGLD at its defaults on every target: E2 ≤ 0.3 after 5,000 samples or a 
   const limit = big.derived.step_size?.unstable_above;
   assert.ok(big.sampler_params.step_size <= 0.5 * limit, `N = 10⁶: ε = ${big.sampler_params.step_size} within half the stability limit ${limit}`);
   results.push({ target: 'logreg N=10⁶', e2: 0, diverged: big.diverged, derived: Object.keys(big.derived).length > 0, step: big.sampler_params.step_size, warning: big.warning });
-  console.log(results.map((r) => `${r.target}: ε = ${r.step}, E2 = ${r.e2}, diverged: ${r.diverged} (${r.ms} ms)`).join('\n'));
+  console.log(results.map((r) => `${r.target}: ε = ${r.step}, E2 = ${r.e2}, diverged: ${r.diverged}`).join('\n'));
+  checkSgldDefaults(results, ['logreg N=10⁴', 'logreg N=10⁶']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** SGLD's claim at its derived defaults for each result: derived defaults, no divergence, E2 ≤ 0.3 or
+ * the pairing's warning on screen; the `unwarned` targets make the claim without a warning. */
+function checkSgldDefaults(results, unwarned) {
   assert.ok(results.every((r) => r.derived), 'SGLD has target-derived defaults on every target');
   for (const r of results) {
     assert.equal(r.diverged, null, `${r.target}: diverged`);
     if (r.warning) {
       // The core says why the claim cannot hold here (separated modes, curvature varying over the
       // typical set, 400 covariance entries): the panel must say so too.
-      assert.ok(r.shown.includes(r.warning), `${r.target}: the pairing warning is shown`);
+      assert.ok((r.shown ?? '').includes(r.warning), `${r.target}: the pairing warning is shown`);
     } else {
       assert.ok(r.e2 <= 0.3, `${r.target}: E2 = ${r.e2} at ε = ${r.step}`);
     }
   }
-  const unwarned = results.filter((r) => !r.warning).map((r) => r.target);
-  for (const target of ['gaussian', 'logreg', 'linreg', 'logreg N=10⁴', 'logreg N=10⁶']) assert.ok(unwarned.includes(target), `${target}: SGLD's claim holds without a warning`);
-  assert.deepEqual(errors, []);
-  await page.close();
-});
+  const holding = results.filter((r) => !r.warning).map((r) => r.target);
+  for (const target of unwarned) assert.ok(holding.includes(target), `${target}: SGLD's claim holds without a warning`);
+}
 
 // "No lesson step diverges, before or after doing what it asks" is checked in the same page load
 // as each step's class time (tests/e2e/class-time.test.mjs, `tryWhatItAsks`; issue 23: one load of

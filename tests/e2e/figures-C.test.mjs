@@ -3,11 +3,14 @@
 // `after_n`, far enough along) its claims are read as the panel shows them (#sgais-claims li,
 // `data-ready` / `data-ok`, computed by www/sgais-figures.js from the panel's runs). The settings are
 // chosen so that a loaded 2-core machine finishes them within a slide's time; the test waits on
-// state, never on a clock. A screenshot of each at 1920×1080 goes to test-artifacts/figures/.
+// state, never on a clock. A screenshot of each at 1920×1080 goes to test-artifacts/figures/. Each
+// figure is loaded only here (issue 23): its note on screen and Stop ending its workers are
+// checked here too (they were teaching.test.mjs's, in a second load).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, frames } from './harness.mjs';
+import { charge, report } from './cpu-split.mjs';
 
 const env = useBrowser();
 const PROJECTOR = { width: 1920, height: 1080 };
@@ -22,7 +25,9 @@ test('every SGAIS figure shows what its claims say once its runs are in', async 
   for (const figure of SGAIS_FIGURES.filter((f) => !only || only.includes(f.id))) {
     assert.ok(figure.claims?.length, `${figure.id}: makes a checkable claim`);
     const loaded = Date.now();
+    charge('(between figures)');
     await page.selectOption('#preset', figure.id);
+    assert.equal(await page.isVisible('#preset-note'), true, `${figure.id}: its note is shown`);
     await page.waitForFunction((count) => {
       const items = [...document.querySelectorAll('#sgais-claims li')];
       return !document.getElementById('sgais-claims').hidden && items.length === count && items.every((li) => li.dataset.ready === 'true');
@@ -46,7 +51,13 @@ test('every SGAIS figure shows what its claims say once its runs are in', async 
     await page.$eval('#sgais-title', (e) => e.scrollIntoView({ block: 'start' }));
     await frames(page, 3);
     await screenshot(page, `figures/${figure.id}`, { fullPage: false });
+    // Stop ends every SGAIS worker (issue 23: this was teaching.test.mjs's, in a second load of each
+    // figure; a figure whose claims are read before its last run ends, as Fig. 5's, stops running ones).
+    await page.$eval('#sgais-stop', (b) => b.click()); // a no-op once every run has ended (the button is disabled)
+    assert.equal(await page.evaluate(() => window.sgviz.jobs().active.sgais || 0), 0, `${figure.id}: Stop terminated every SGAIS worker`);
+    charge(figure.id);
   }
+  report('SGAIS figures');
   console.log(log.join('\n'));
   assert.deepEqual(failures, []);
   assert.deepEqual(errors, []);

@@ -2,11 +2,11 @@
 // (issue 23: one load per step instead of three files each loading all of them): the numbers a
 // step's sentence states for a slider against what the slider shows (issue 26), and every claim at
 // exactly the settings the step loads, its chains run until the claim's `after_samples` (the
-// predicates are www/claims.js, the code the lesson panel uses live). Waits are on sample counts,
-// never on wall-clock progress.
+// predicates are www/claims.js, the code the lesson panel uses live; tests/e2e/class-run.mjs runs
+// them along the class-time trajectory). Waits are on sample counts, never on wall-clock progress.
 
 import assert from 'node:assert/strict';
-import { pauseAndRestart, parseShown } from './harness.mjs';
+import { parseShown } from './harness.mjs';
 
 /** Steps run per page call while driving a chain to a sample count. */
 const CHUNK_STEPS = 50_000;
@@ -54,15 +54,20 @@ export async function checkSliderNumbers(page, text, sgais, where, checked, fail
   }
 }
 
-/** Run both chains (the compared one to the same gradient budget) until `samples`; return states. */
-async function runTo(page, samples) {
+/**
+ * Run both chains (the compared one to the same gradient budget) until `samples`, or until the main
+ * chain has taken `maxSteps` steps since its restart, whichever comes first; returns the states,
+ * or null when stopped at `maxSteps` short of `samples`.
+ */
+async function runTo(page, samples, maxSteps) {
   for (let call = 0; call < MAX_CALLS; call++) {
-    const done = await page.evaluate(([target, chunk]) => {
+    const done = await page.evaluate(([target, chunk, cap]) => {
       const { app } = window.sgviz;
       const state = JSON.parse(app.lab.state_json());
       if (state.diverged) return { state };
-      if (state.n_samples < target) app.lab.run(Math.min(chunk, Math.max(64, target - state.n_samples)));
+      if (state.n_samples < target && state.steps < cap) app.lab.run(Math.min(chunk, Math.max(64, target - state.n_samples), cap - state.steps));
       const main = JSON.parse(app.lab.state_json());
+      if (main.n_samples < target && !main.diverged && main.steps >= cap) return { capped: true };
       let compareState;
       if (app.compare?.enabled && app.compare.lab) {
         let cs = JSON.parse(app.compare.lab.state_json());
@@ -77,32 +82,31 @@ async function runTo(page, samples) {
       }
       main.mixing = JSON.parse(app.lab.mixing_json());
       return main.n_samples >= target || main.diverged ? { state: main, compareState } : null;
-    }, [samples, CHUNK_STEPS]);
+    }, [samples, CHUNK_STEPS, maxSteps]);
+    if (done?.capped) return null;
     if (done) return done;
   }
   throw new Error(`no ${samples} samples after ${MAX_CALLS} calls`);
 }
 
 /**
- * Check each claim (in order of sample count) at the settings the step or preset loaded, its chains
- * restarted from their seeded start; returns lines for the log; the lines of failed claims also go
- * to `failures` (all are reported together at the end).
+ * Check one claim at the settings the step or preset loaded: its chains (restarted from their
+ * seeded start by the caller) run on to the claim's `after_samples`, but not past `maxSteps` steps
+ * since the restart. Returns the line for the log (a failed claim's line also goes to `failures`,
+ * all reported together at the end), or null when stopped at `maxSteps` first.
  */
-export async function checkClaimsAtSettings(page, claims, where, failures) {
-  await pauseAndRestart(page);
-  const lines = [];
-  for (const claim of [...claims].sort((a, b) => (a.after_samples || 0) - (b.after_samples || 0))) {
-    const { state, compareState } = await runTo(page, claim.after_samples || 0);
-    assert.equal(state.diverged, null, `${where}: diverged`);
-    const result = await page.evaluate(async ([c, s, cs]) => {
-      const { check } = await import('./www/claims.js');
-      return check(c, s, cs);
-    }, [claim, state, compareState ?? null]);
-    const line = `${where} at its settings: ${claim.metric} = ${result.value} (claim ${claim.op} ${JSON.stringify(claim.value)} after ${claim.after_samples}; n = ${state.n_samples})`;
-    lines.push(line);
-    if (!(result.ready && result.ok)) failures.push(line);
-  }
-  return lines;
+export async function checkClaimAt(page, claim, where, failures, maxSteps = Number.MAX_SAFE_INTEGER) {
+  const reached = await runTo(page, claim.after_samples || 0, maxSteps);
+  if (!reached) return null;
+  const { state, compareState } = reached;
+  assert.equal(state.diverged, null, `${where}: diverged`);
+  const result = await page.evaluate(async ([c, s, cs]) => {
+    const { check } = await import('./www/claims.js');
+    return check(c, s, cs);
+  }, [claim, state, compareState ?? null]);
+  const line = `${where} at its settings: ${claim.metric} = ${result.value} (claim ${claim.op} ${JSON.stringify(claim.value)} after ${claim.after_samples}; n = ${state.n_samples})`;
+  if (!(result.ready && result.ok)) failures.push(line);
+  return line;
 }
 
 /** The claims a lesson step checks after loading a preset, as `${preset} ${claim}` keys. */

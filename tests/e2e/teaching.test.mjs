@@ -7,8 +7,11 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { useBrowser, openApp, screenshot, waitForPainted, waitForChange, frames } from './harness.mjs';
+import { charge, splitByTest } from './cpu-split.mjs';
+import { lessonClaimKeys } from './lesson-checks.mjs';
 
 const env = useBrowser();
+splitByTest('teaching');
 
 const state = (page) => page.evaluate(() => window.sgviz.state());
 const canvasData = (page, selector) => page.$eval(selector, (c) => c.toDataURL());
@@ -95,19 +98,32 @@ test('compare mode runs two samplers at the same gradient budget', async () => {
 /**
  * `make soak` (SGVIZ_PRESETS_SOAK=1, scripts/soak.sh) plays every preset 90 frames past 300 samples
  * and runs every SGAIS preset to its first chunk with the evidence chart drawn, full-page
- * screenshots. `make test` loads every preset the same way but waits only for what shows that it
- * loaded and started: the note, 300 samples of the chain, the SGAIS runs started in workers (and
+ * screenshots. `make test` loads here only the presets no other file loads through the menu (issue
+ * 23: each preset loaded once): the SBPS figures are figures-B.test.mjs's, the SGAIS figures
+ * figures-C.test.mjs's, the other presets with claims no lesson step checks class-time.test.mjs's;
+ * each of those files checks the note on screen, runs the preset to its claims and screenshots it
+ * (figures-C also presses Stop). Here each remaining preset waits only for what shows that it loaded
+ * and started: the note, 300 samples of the chain playing, the SGAIS runs started in workers (and
  * Stop terminating them); the first SGAIS preset is run to its first chunk and drawn evidence chart
- * (the code path every SGAIS preset shares); screenshots of the first screen. The SGAIS figures
- * run to their claims in figures-C.test.mjs, the presets with claims at class time in
- * class-time.test.mjs (issue 23: this test's full version was 70 % of this file's time).
+ * (the code path every SGAIS preset shares); screenshots of the first screen.
  */
 const PRESETS_SOAK = process.env.SGVIZ_PRESETS_SOAK === '1';
 
 test('presets reproduce the figures of the papers (screenshots of each)', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url);
-  const presets = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
-  assert.ok(presets.length >= 8, `${presets.length} presets`);
+  const all = await page.$$eval('#preset option', (os) => os.map((o) => o.value).filter(Boolean));
+  charge('(start)');
+  assert.ok(all.length >= 8, `${all.length} presets`);
+  // The presets the other files load through the menu (the same selections they make).
+  const { PRESETS } = await import('../../www/presets.js');
+  const { LESSONS } = await import('../../www/lesson-table.js');
+  const { SBPS_FIGURES } = await import('../../www/figures/sbps.js');
+  const { SGAIS_FIGURES } = await import('../../www/figures/sgais.js');
+  const keys = lessonClaimKeys(LESSONS);
+  const classTime = PRESETS.filter((p) => p.claims && !p.sgais && p.claims.some((c) => !keys.has(`${p.id} ${JSON.stringify(c)}`)));
+  const elsewhere = new Set([...SBPS_FIGURES, ...SGAIS_FIGURES, ...classTime].map((p) => p.id));
+  const presets = PRESETS_SOAK ? all : all.filter((id) => !elsewhere.has(id));
+  assert.ok(presets.some((id) => id.startsWith('sgais')) && presets.some((id) => !id.startsWith('sgais')), `both kinds of preset are loaded here: ${presets}`);
   let sgaisDrawn = 0;
   for (const id of presets) {
     const startedBefore = await page.evaluate(() => window.sgviz.jobs().started.sgais || 0);
@@ -136,7 +152,9 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
     // The first screen shows the preset's note and the figure it sits beside (not where the last
     // preset left the page); an SGAIS preset scrolls the page to its panel itself.
     if (!PRESETS_SOAK && !id.startsWith('sgais')) await page.$eval('#preset-note', (e) => e.scrollIntoView({ block: 'start' }));
+    charge(`preset ${id}: load + wait`);
     await screenshot(page, `preset-${id}`, { fullPage: PRESETS_SOAK });
+    charge('preset screenshots');
   }
   assert.ok(sgaisDrawn >= 1, 'an SGAIS preset drew its evidence chart');
   // The SGFS Fig. 1 preset compares the full and diagonal samplers on the most correlated pair.

@@ -2,6 +2,8 @@
 //! ε labels overprinted each other, and trace ticks like "2.4e6" ran into their neighbours): where
 //! each point label goes — beside its point, in the first of four places that stays inside the data
 //! area and clear of the labels already placed, or left out — and how many x ticks fit the width.
+//! The sweep's labels also keep clear of the chart's curves, error bars and points
+//! ([`place_clear`]: on a phone the bias chart's α labels were drawn over its curves).
 
 /// A text box in backend pixels: (left, top, right, bottom).
 pub type LabelBox = (i32, i32, i32, i32);
@@ -22,6 +24,49 @@ pub fn place(point: (i32, i32), (width, height): (i32, i32), offset: i32, area: 
         .into_iter()
         .map(|(l, t)| (l, t, l + width, t + height))
         .find(|b| b.0 >= area.0 && b.1 >= area.1 && b.2 <= area.2 && b.3 <= area.3 && !placed.iter().any(|p| overlaps(b, p)))
+}
+
+/// A drawn line segment in backend pixels (a piece of a curve, an error bar, a point's box diagonal).
+pub type Segment = ((i32, i32), (i32, i32));
+
+/// Whether segment `s` passes through the inside of box `b` (Liang–Barsky clipping against the box
+/// shrunk by half a pixel: a segment along the box's edge or touching a corner does not cross it).
+pub fn crosses(s: &Segment, b: &LabelBox) -> bool {
+    let ((x0, y0), (x1, y1)) = (((s.0).0 as f64, (s.0).1 as f64), ((s.1).0 as f64, (s.1).1 as f64));
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let (left, top, right, bottom) = (b.0 as f64 + 0.5, b.1 as f64 + 0.5, b.2 as f64 - 0.5, b.3 as f64 - 0.5);
+    let (mut t0, mut t1) = (0.0_f64, 1.0_f64);
+    for (p, q) in [(-dx, x0 - left), (dx, right - x0), (-dy, y0 - top), (dy, bottom - y0)] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+        }
+    }
+    t0 <= t1
+}
+
+/// Like [`place`], clear of the `obstacles` too (the chart's curves, error bars and points), and
+/// with more places to try: the four corners at 1, 2 and 3 times `offset`, then centred above and
+/// below. None when none is free: the label is left out rather than drawn over a curve.
+pub fn place_clear(point: (i32, i32), (width, height): (i32, i32), offset: i32, area: LabelBox, placed: &[LabelBox], obstacles: &[Segment]) -> Option<LabelBox> {
+    let (x, y) = point;
+    let corners = [1, 2, 3].into_iter().flat_map(|k| {
+        let d = k * offset;
+        [(x + d, y - d - height), (x - d - width, y - d - height), (x + d, y + d), (x - d - width, y + d)]
+    });
+    let centred = [(x - width / 2, y - 2 * offset - height), (x - width / 2, y + 2 * offset)];
+    corners
+        .chain(centred)
+        .map(|(l, t)| (l, t, l + width, t + height))
+        .find(|b| b.0 >= area.0 && b.1 >= area.1 && b.2 <= area.2 && b.3 <= area.3 && !placed.iter().any(|p| overlaps(b, p)) && !obstacles.iter().any(|s| crosses(s, b)))
 }
 
 /// How many ticks fit a data area `width` pixels long when a tick label is at most `label_width`
@@ -55,6 +100,40 @@ mod tests {
         assert_eq!(place((60, 50), (40, 10), 5, area, &[first, second, third, fourth]), None);
         // At the right edge the right-hand places leave the area.
         assert_eq!(place((190, 50), (40, 10), 5, area, &[]), Some((145, 35, 185, 45)));
+    }
+
+    /// Hand-worked: the segment (0, 40)–(200, 40) crosses a box spanning y 35..45 and misses one
+    /// spanning 55..65 and one whose edge it runs along (40..50); a diagonal (0, 0)–(10, 10) misses
+    /// (20, 0, 30, 5), (0, 0)–(40, 40) crosses (20, 0, 30, 25); a vertical bar at x = 60 crosses
+    /// (55, 0, 95, 100) but not (65, 0, 95, 100).
+    #[test]
+    fn segments_cross_the_boxes_they_pass_through() {
+        assert!(crosses(&((0, 40), (200, 40)), &(55, 35, 95, 45)));
+        assert!(!crosses(&((0, 40), (200, 40)), &(55, 55, 95, 65)));
+        assert!(!crosses(&((0, 40), (200, 40)), &(55, 40, 95, 50)));
+        assert!(!crosses(&((0, 0), (10, 10)), &(20, 0, 30, 5)));
+        assert!(crosses(&((0, 0), (40, 40)), &(20, 0, 30, 25)));
+        assert!(crosses(&((60, 0), (60, 100)), &(55, 0, 95, 100)));
+        assert!(!crosses(&((60, 0), (60, 100)), &(65, 0, 95, 100)));
+    }
+
+    /// A curve through the first place pushes the label to the next place clear of it; a curve
+    /// through every place leaves the label out.
+    #[test]
+    fn a_label_keeps_clear_of_the_curves() {
+        let area = (0, 0, 200, 100);
+        // Alone: above right, as `place`.
+        assert_eq!(place_clear((50, 50), (40, 10), 5, area, &[], &[]), Some((55, 35, 95, 45)));
+        // A horizontal curve at y = 40 crosses both places above (35..45): below right (55..65).
+        let curve = [((0, 40), (200, 40))];
+        assert_eq!(place_clear((50, 50), (40, 10), 5, area, &[], &curve), Some((55, 55, 95, 65)));
+        // A second curve at y = 60 takes the places below too; at twice the offset above right
+        // (60..100 × 30..40) the curve y = 40 runs along the box's edge only: free.
+        let curves = [((0, 40), (200, 40)), ((0, 60), (200, 60))];
+        assert_eq!(place_clear((50, 50), (40, 10), 5, area, &[], &curves), Some((60, 30, 100, 40)));
+        // Curves everywhere: no place.
+        let everywhere: Vec<Segment> = (0..=100).step_by(4).map(|y| ((0, y), (200, y))).collect();
+        assert_eq!(place_clear((50, 50), (40, 10), 5, area, &[], &everywhere), None);
     }
 
     #[test]

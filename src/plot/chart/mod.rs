@@ -391,7 +391,12 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
             }
         }
         draw_error_bars(&chart, series, spec, &frame, px(1.5))?;
-        draw_point_labels(&chart, series, spec, &frame, (font, px(5.0) as i32), &mut placed)?;
+    }
+    // The point labels after every series, clear of all of them (a later curve was drawn over an
+    // earlier series' labels, and labels over curves, issue 26).
+    let obstacles = drawn_segments(&chart, spec, &frame, px(3.5) as i32);
+    for series in &spec.series {
+        draw_point_labels(&chart, series, spec, &frame, (font, px(5.0) as i32), &mut placed, &obstacles)?;
     }
     let (xr, yr) = chart.plotting_area().get_pixel_range();
     let legend = if rows.is_empty() { None } else { Some(draw_legend(&legend_area, &entries, &rows, font, sample, line_height, scale)?) };
@@ -419,8 +424,39 @@ fn draw_error_bars<DB: DrawingBackend>(chart: &Plot<'_, DB>, series: &Series, sp
     Ok(())
 }
 
+/// Every curve piece, error bar and point of the chart's series, in backend pixels (a point as the
+/// two diagonals of its disc's box): what a point label must not be drawn over.
+fn drawn_segments<DB: DrawingBackend>(chart: &Plot<'_, DB>, spec: &ChartSpec, frame: &View, radius: i32) -> Vec<labels::Segment> {
+    let area = chart.plotting_area();
+    let mut segments = Vec::new();
+    for series in &spec.series {
+        let points: Vec<(f64, f64)> = series.points.iter().filter_map(|&(x, y)| Some((transform(x, spec.log_x)?, transform(y, spec.log_y)?))).collect();
+        if series.style != Style::Points {
+            for run in clip_polyline(&points, frame) {
+                segments.extend(run.windows(2).map(|w| (area.map_coordinate(&w[0]), area.map_coordinate(&w[1]))));
+            }
+        }
+        if matches!(series.style, Style::Points | Style::LineAndPoints) {
+            for p in points.iter().filter(|(x, y)| (frame.x_min..=frame.x_max).contains(x) && (frame.y_min..=frame.y_max).contains(y)) {
+                let (cx, cy) = area.map_coordinate(p);
+                segments.push(((cx - radius, cy - radius), (cx + radius, cy + radius)));
+                segments.push(((cx - radius, cy + radius), (cx + radius, cy - radius)));
+            }
+        }
+        for (&(x, y), &e) in series.points.iter().zip(&series.error_bars) {
+            let (Some(bx), Some(_), Some(hi)) = (transform(x, spec.log_x), transform(y, spec.log_y), transform(y + e.abs(), spec.log_y)) else { continue };
+            let lo = transform(y - e.abs(), spec.log_y).unwrap_or(frame.y_min).max(frame.y_min);
+            if (frame.x_min..=frame.x_max).contains(&bx) && hi.min(frame.y_max) > lo {
+                segments.push((area.map_coordinate(&(bx, lo)), area.map_coordinate(&(bx, hi.min(frame.y_max)))));
+            }
+        }
+    }
+    segments
+}
+
 /// The text beside each labelled point inside the frame, where it overlaps no label already in
-/// `placed` ([`labels::place`]; a label with no free place is left out).
+/// `placed` and crosses none of the `obstacles` ([`labels::place_clear`]; a label with no free
+/// place is left out).
 fn draw_point_labels<DB: DrawingBackend>(
     chart: &Plot<'_, DB>,
     series: &Series,
@@ -428,6 +464,7 @@ fn draw_point_labels<DB: DrawingBackend>(
     frame: &View,
     (font, offset): (u32, i32),
     placed: &mut Vec<labels::LabelBox>,
+    obstacles: &[labels::Segment],
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
     let style = ("sans-serif", font).into_font().color(&series.colour).pos(Pos::new(HPos::Left, VPos::Top));
     let area = chart.plotting_area();
@@ -440,7 +477,7 @@ fn draw_point_labels<DB: DrawingBackend>(
             continue;
         }
         let size = (text_width(label, font), (font as f64 * 1.2).ceil() as i32);
-        let Some(b) = labels::place(area.map_coordinate(&(tx, ty)), size, offset, bounds, placed) else { continue };
+        let Some(b) = labels::place_clear(area.map_coordinate(&(tx, ty)), size, offset, bounds, placed, obstacles) else { continue };
         area.strip_coord_spec().draw(&Text::new(label.clone(), (b.0 - base.0, b.1 - base.1), style.clone()))?;
         placed.push(b);
     }
