@@ -88,6 +88,8 @@ mod sgais_shift_orders;
 mod sgais_softmax;
 #[path = "sgais_summary.rs"]
 mod sgais_summary;
+#[path = "sgais_surprise.rs"]
+mod sgais_surprise;
 #[path = "sgfs_d_law.rs"]
 mod sgfs_d_law;
 #[path = "sgfs_fisher_law.rs"]

@@ -22,9 +22,14 @@
 //!
 //! At paper scale (`make soak`): K = 5 and 7 at the paper's N = 10⁵, seed 1 (one
 //! replica per order, so the issue's 0.1 % of |log Ẑ| is the tolerance; several CPU-minutes).
+//!
+//! With the surprise rule (src/sgais/surprise.rs, off by default): the reproducer on seeds 4–6
+//! within 0.1 % (measured with the example shift_gap), and K = 3, 5, 7 at 10⁵ (not yet run), both in `make soak`.
 
 use sgviz::sgais::job::resolve;
 use sgviz::sgais::run::{RunStatus, SgaisRun};
+use sgviz::sgais::surprise::SurpriseBoost;
+use sgviz::sgais::SgaisConfig;
 
 /// The orders disagree at the mixture's defaults (docs/sgais.md §10); false once a fix makes them agree.
 const KNOWN_DISAGREEMENT: bool = true;
@@ -32,11 +37,17 @@ const KNOWN_DISAGREEMENT: bool = true;
 /// Final log Ẑ of SGAIS `seed` on the first `n` shift points (data seed 1) with K components, at
 /// the mixture's defaults.
 fn final_log_z(components: usize, n: usize, shuffled: bool, seed: u64) -> f64 {
+    final_log_z_with(components, n, shuffled, seed, None)
+}
+
+/// [`final_log_z`] with the surprise rule's extra work set to `boost` (src/sgais/surprise.rs).
+fn final_log_z_with(components: usize, n: usize, shuffled: bool, seed: u64, boost: Option<SurpriseBoost>) -> f64 {
     let scenario = if shuffled { "shift_shuffled" } else { "shift" };
     let settings: Vec<(String, String)> = vec![("n_points".into(), n.to_string()), ("n_components".into(), components.to_string()), ("scenario".into(), scenario.into())];
     let resolved = resolve("gmm", None, &settings, None).unwrap();
     assert_eq!(resolved.model.n_data(), n);
-    let mut run = SgaisRun::new(resolved.model, resolved.config, n, seed);
+    let config = SgaisConfig { surprise_boost: boost, ..resolved.config };
+    let mut run = SgaisRun::new(resolved.model, config, n, seed);
     run.run_to_end();
     assert_eq!(*run.status(), RunStatus::Finished);
     run.log_z()
@@ -94,6 +105,38 @@ fn in_order_and_shuffled_estimate_the_same_evidence_at_paper_scale() {
     for k in [5, 7] {
         let (a, b) = (final_log_z(k, 100_000, false, 1), final_log_z(k, 100_000, true, 1));
         check(&[a], &[b], &format!("K = {k}, N = 100,000, seed 1"));
+    }
+}
+
+/// With the surprise rule's extra work (src/sgais/surprise.rs, docs/sgais.md §10, (SGAIS.19)) the
+/// reproducer's orders agree within the issue's 0.1 % of |log Ẑ| on seeds 4–6, which chose nothing
+/// (measured: in order −10,629.3 / −10,624.5 / −10,633.3 against shuffled −10,621.2 / −10,620.6 /
+/// −10,623.2, 8.1, 3.9 and 10.1 nats apart, the last just inside the 10.6 allowed; rule off, in order −11,363.9 / −10,968.8 / −10,784.3, so this fails on
+/// the old behaviour). The stricter spread-based tolerance above is not met: the in-order runs are
+/// still a few nats low. About 250 CPU-s: `make soak`.
+#[test]
+#[ignore = "about 250 CPU-s; run by make soak (scripts/soak.sh)"]
+fn with_the_surprise_rule_the_orders_agree_within_the_issues_tolerance_on_unseen_seeds() {
+    let boost = Some(SurpriseBoost::MEASURED);
+    for seed in 4..=6u64 {
+        let (a, b) = (final_log_z_with(5, 3_000, false, seed, boost), final_log_z_with(5, 3_000, true, seed, boost));
+        println!("K = 5, N = 3,000, seed {seed}, surprise rule on: in order {a:.1}, shuffled {b:.1}, difference {:.1}", a - b);
+        assert!((a - b).abs() <= 1e-3 * b.abs(), "seed {seed}: in order {a:.1}, shuffled {b:.1}: more than 0.1 % apart");
+    }
+}
+
+/// The issue's acceptance test at the paper's scale with the surprise rule on: K = 3, 5 and 7 at
+/// N = 10⁵, seed 1, in order and shuffled within 0.1 % of |log Ẑ|. NOT YET RUN (docs/sgais.md §10:
+/// the runs were stopped unfinished for lack of CPU on the shared machine); several CPU-minutes
+/// per run, `make soak`.
+#[test]
+#[ignore = "several CPU-minutes per run; run by make soak (scripts/soak.sh)"]
+fn with_the_surprise_rule_the_orders_agree_at_paper_scale() {
+    let boost = Some(SurpriseBoost::MEASURED);
+    for k in [3, 5, 7] {
+        let (a, b) = (final_log_z_with(k, 100_000, false, 1, boost), final_log_z_with(k, 100_000, true, 1, boost));
+        println!("K = {k}, N = 100,000, seed 1, surprise rule on: in order {a:.1}, shuffled {b:.1}, difference {:.1}", a - b);
+        assert!((a - b).abs() <= 1e-3 * b.abs(), "K = {k}: in order {a:.1}, shuffled {b:.1}: more than 0.1 % apart");
     }
 }
 

@@ -1,8 +1,12 @@
 //! Command line shared by the distribution-shift examples (shift_gap, shift_probe): `N K COUNT
 //! [name=value ...]`, the SGAIS settings applied over the mixture's own defaults; `reseed=1` adds
-//! the re-seeding move of src/sgais/reseed.rs (docs/sgais.md §10), off by default.
+//! the re-seeding move of src/sgais/reseed.rs (docs/sgais.md §10), off by default; `boost=1` the
+//! extra work on surprising chunks (src/sgais/surprise.rs, `boost=0` turns it off), with
+//! `boost_moves=F` and `boost_ess=f` its move factor and ESS fraction, `boost_reseed=1` the
+//! re-seeding move on the surprising chunks only.
 
 use sgviz::sgais::models::{evidence_target, split_settings};
+use sgviz::sgais::surprise::SurpriseBoost;
 use sgviz::sgais::SgaisConfig;
 
 /// N points, K components, the third positional number (a seed or a count of seeds) and the SGAIS
@@ -14,11 +18,24 @@ pub fn shift_args(default_n: usize, default_k: usize, default_third: u64) -> (us
     let third: u64 = args.get(3).map_or(default_third, |s| s.parse().expect("SEED(S)"));
     let mut settings = vec![("n_points".to_string(), n.to_string()), ("n_components".to_string(), k.to_string())];
     let reseed = args.iter().any(|a| a == "reseed=1");
-    settings.extend(args.iter().skip(4).filter(|a| *a != "reseed=1").map(|pair| {
+    let own = |a: &String| a.starts_with("reseed=") || a.starts_with("boost");
+    settings.extend(args.iter().skip(4).filter(|a| !own(a)).map(|pair| {
         let (name, text) = pair.split_once('=').expect("name=value");
         (name.to_string(), text.to_string())
     }));
     let (_, sgais_values) = split_settings(evidence_target("gmm").expect("gmm"), &settings).expect("valid settings");
-    let config = SgaisConfig { reseed_components: reseed, ..SgaisConfig::from_values(&sgais_values).expect("valid settings") };
+    let mut config = SgaisConfig { reseed_components: reseed, ..SgaisConfig::from_values(&sgais_values).expect("valid settings") };
+    let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name).and_then(|v| v.strip_prefix('='))).map(|v| v.parse::<f64>().expect(name));
+    match value("boost") {
+        Some(v) if v == 0.0 => config.surprise_boost = None,
+        Some(_) => {
+            let mut boost = config.surprise_boost.unwrap_or(SurpriseBoost::MEASURED);
+            boost.move_factor = value("boost_moves").map_or(boost.move_factor, |v| v as usize);
+            boost.ess_fraction = value("boost_ess").unwrap_or(boost.ess_fraction);
+            boost.reseed = value("boost_reseed").is_some_and(|v| v != 0.0);
+            config.surprise_boost = Some(boost);
+        }
+        None => {}
+    }
     (n, k, third, config)
 }

@@ -54,6 +54,7 @@ pub mod run;
 pub mod sghmc;
 pub mod shift;
 pub mod spread;
+pub mod surprise;
 pub mod warning;
 
 use crate::params::{ParamSpec, ParamValues};
@@ -236,6 +237,10 @@ pub struct SgaisConfig {
     /// history only. Not a registry parameter and off by default: measured in docs/sgais.md §10,
     /// it removes one failure at a change point but does not make the shift orders agree.
     pub reseed_components: bool,
+    /// Extra work for chunks whose log-likelihoods vary across the particles far beyond what an
+    /// exchangeable stream predicts (src/sgais/surprise.rs, docs/sgais.md (SGAIS.19)); None: every
+    /// chunk gets the same work. Not a registry parameter.
+    pub surprise_boost: Option<surprise::SurpriseBoost>,
 }
 
 impl SgaisConfig {
@@ -258,6 +263,7 @@ impl SgaisConfig {
             resampling: [Resampling::Off, Resampling::Always, Resampling::WhenLow][values.get_usize("resampling").min(2)],
             reservoir_size: values.get_usize("reservoir_size"),
             reseed_components: false,
+            surprise_boost: None,
         };
         if config.target_ess >= config.particles as f64 {
             // ESS(Δ) < M for every Δ > 0 unless all chunk likelihoods are equal, so a target ≥ M

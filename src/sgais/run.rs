@@ -8,6 +8,7 @@ use super::noise::{estimate_gradient_noise, GradientNoise};
 use super::reseed::{reseed_lightest, ReseedProposal};
 use super::reservoir::History;
 use super::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
+use super::surprise::{chunk_surprise, ChunkSurprise};
 use super::{EtaScale, NoiseCorrection, Resampling, SgaisConfig};
 use crate::rng::{chain_rng, fill_standard_normal, uniform, ChainRng};
 use serde::{Deserialize, Serialize};
@@ -67,6 +68,8 @@ struct ActiveChunk {
     gradient_noise: Option<GradientNoise>,
     /// ESS of the accumulated weights after the last reweighting, before resampling.
     weights_ess: f64,
+    /// The chunk surprised the particles (SGAIS.19) and gets the configured extra work.
+    boosted: bool,
 }
 
 /// One SGAIS run over the first `n_total` data of a model.
@@ -89,6 +92,10 @@ pub struct SgaisRun {
     status: RunStatus,
     /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
     reseeds_accepted: u64,
+    /// (SGAIS.19) at the start of every chunk so far.
+    surprises: Vec<ChunkSurprise>,
+    /// SGHMC moves per particle in the last annealing step (the work `advance` counts).
+    last_step_moves: usize,
     workspace: Workspace,
     rng: ChainRng,
     /// A separate stream for the gradient-noise estimate, so that estimating it for the report
@@ -121,6 +128,8 @@ impl SgaisRun {
             resampled_log_z_var: 0.0,
             status: RunStatus::Running,
             reseeds_accepted: 0,
+            surprises: Vec::new(),
+            last_step_moves: 0,
             workspace: Workspace::default(),
             rng,
             noise_rng: chain_rng(seed ^ NOISE_STREAM),
@@ -139,14 +148,14 @@ impl SgaisRun {
     /// chunks finished during this call.
     pub fn advance(&mut self, budget: usize) -> Vec<ChunkRecord> {
         let mut finished = Vec::new();
-        let cost = self.particles.len() * self.config.burn_in_steps;
         let mut used = 0;
         while self.status == RunStatus::Running && (used == 0 || used < budget) {
             if let Some(record) = self.annealing_step() {
                 self.records.push(record.clone());
                 finished.push(record);
             }
-            used += cost;
+            // A surprising chunk's steps move the particles more often (src/sgais/surprise.rs).
+            used += self.particles.len() * self.last_step_moves.max(1);
         }
         finished
     }
@@ -192,6 +201,10 @@ impl SgaisRun {
     /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
     pub fn reseeds_accepted(&self) -> u64 {
         self.reseeds_accepted
+    }
+    /// What the surprise rule (src/sgais/surprise.rs) saw at the start of every chunk so far.
+    pub fn surprises(&self) -> &[ChunkSurprise] {
+        &self.surprises
     }
     /// The variance of log Ẑ predicted by the weights alone (see [`ChunkRecord::log_z_var`]).
     pub fn log_z_variance(&self) -> f64 {
@@ -254,7 +267,10 @@ impl SgaisRun {
             self.status = RunStatus::Diverged(format!("particle {i}: chunk log-likelihood is {} at n = {}", chunk_log_lik[i], super::format::group_digits(chunk.range.end as f64, 0)));
             return None;
         }
-        let delta = next_increment(&chunk_log_lik, chunk.lambda, self.config.target_ess);
+        if chunk.steps == 0 {
+            self.judge_surprise(&mut chunk, &chunk_log_lik);
+        }
+        let delta = next_increment(&chunk_log_lik, chunk.lambda, self.chunk_target_ess(&chunk));
         for (lw, l) in self.log_weights.iter_mut().zip(&chunk_log_lik) {
             *lw += delta * l;
         }
@@ -281,7 +297,30 @@ impl SgaisRun {
         let end = (self.processed + self.config.chunk_size.max(1)).min(self.n_total);
         let (gradient_noise, evals) = estimate_gradient_noise(&*self.model, &self.particles, &self.history, self.config.batch_size, &mut self.noise_rng);
         self.datum_evals += evals;
-        ActiveChunk { range: self.processed..end, lambda: 0.0, steps: 0, min_step_ess: f64::INFINITY, gradient_noise, weights_ess: f64::NAN }
+        ActiveChunk { range: self.processed..end, lambda: 0.0, steps: 0, min_step_ess: f64::INFINITY, gradient_noise, weights_ess: f64::NAN, boosted: false }
+    }
+
+    /// (SGAIS.19) from the chunk's log-likelihoods at λ = 0: is the chunk boosted?
+    fn judge_surprise(&mut self, chunk: &mut ActiveChunk, chunk_log_lik: &[f64]) {
+        let surprise = chunk_surprise(chunk_log_lik, self.model.dim(), chunk.range.start, chunk.range.len(), self.config.target_ess);
+        chunk.boosted = surprise.surprising && self.config.surprise_boost.is_some();
+        self.surprises.push(surprise);
+    }
+
+    /// ESS* of this chunk's annealing steps (raised on a boosted chunk).
+    fn chunk_target_ess(&self, chunk: &ActiveChunk) -> f64 {
+        match (chunk.boosted, self.config.surprise_boost) {
+            (true, Some(boost)) => boost.target_ess(self.config.target_ess, self.particles.len()),
+            _ => self.config.target_ess,
+        }
+    }
+
+    /// SGHMC moves per temperature in this chunk (multiplied on a boosted chunk).
+    fn chunk_moves(&self, chunk: &ActiveChunk) -> usize {
+        match (chunk.boosted, self.config.surprise_boost) {
+            (true, Some(boost)) => self.config.burn_in_steps * boost.move_factor.max(1),
+            _ => self.config.burn_in_steps,
+        }
     }
 
     fn finish_chunk(&mut self, chunk: ActiveChunk, noise_ratio: f64) -> ChunkRecord {
@@ -346,10 +385,12 @@ impl SgaisRun {
     }
 
     /// One re-seeding move of each particle's lightest component (src/sgais/reseed.rs) for a
-    /// mixture with the full history, when the configuration asks for it.
+    /// mixture with the full history, when the configuration asks for it (on every chunk, or on
+    /// the surprising ones only).
     fn reseed_components(&mut self, chunk: &ActiveChunk) {
         let (Some(mixture), History::Full { len }) = (self.model.as_mixture(), &self.history) else { return };
-        if !self.config.reseed_components || mixture.n_components() < 2 || self.status != RunStatus::Running {
+        let on_boosted_chunk = chunk.boosted && self.config.surprise_boost.is_some_and(|b| b.reseed);
+        if !(self.config.reseed_components || on_boosted_chunk) || mixture.n_components() < 2 || self.status != RunStatus::Running {
             return;
         }
         let proposal = ReseedProposal::new(mixture, chunk.range.clone());
@@ -369,8 +410,10 @@ impl SgaisRun {
             history: &self.history,
             batch_size: self.config.batch_size,
         };
+        let moves = self.chunk_moves(chunk);
+        self.last_step_moves = moves;
         for (i, (theta, velocity)) in self.particles.iter_mut().zip(self.velocities.iter_mut()).enumerate() {
-            self.datum_evals += sghmc_steps(kernel, &potential, self.config.burn_in_steps, theta, velocity, &mut self.workspace, &mut self.rng);
+            self.datum_evals += sghmc_steps(kernel, &potential, moves, theta, velocity, &mut self.workspace, &mut self.rng);
             if theta.iter().any(|t| !t.is_finite()) {
                 self.status = RunStatus::Diverged(format!("particle {i} left the finite range at n = {} (try a smaller learning rate)", super::format::group_digits(chunk.range.end as f64, 0)));
                 return;
