@@ -7,33 +7,14 @@ use nalgebra::{DMatrix, DVector};
 use sgviz::diagnostics::batch_means_standard_error;
 use sgviz::model::linear::LinearRegression;
 use sgviz::model::Model;
-use sgviz::params::ParamValues;
 use sgviz::rng::{chain_rng, standard_normal};
 use sgviz::sgais::noise::{estimate_gradient_noise, NOISE_SAMPLES};
 use sgviz::sgais::reservoir::History;
 use sgviz::sgais::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
 
-fn linear_model(n: usize) -> LinearRegression {
-    let mut values = ParamValues::defaults(sgviz::model::linear::PARAMS);
-    for (name, v) in [("n_points", n as f64), ("n_features", 5.0), ("noise_sd", 1.0), ("prior_sd", 1.0), ("data_seed", 1.0)] {
-        values.set(sgviz::model::linear::PARAMS, name, v).unwrap();
-    }
-    LinearRegression::synthetic(&values)
-}
-
-/// `count` exact posterior draws given the first `n` data: m + L⁻ᵀz with A = LLᵀ.
-fn posterior_draws(model: &LinearRegression, n: usize, count: usize, seed: u64) -> Vec<Vec<f64>> {
-    let (precision, mean) = model.posterior_after(n);
-    let chol = precision.cholesky().unwrap();
-    let mut rng = chain_rng(seed);
-    (0..count)
-        .map(|_| {
-            let z = DVector::from_iterator(mean.len(), (0..mean.len()).map(|_| standard_normal(&mut rng)));
-            let x = chol.l().transpose().solve_upper_triangular(&z).unwrap();
-            (&mean + x).as_slice().to_vec()
-        })
-        .collect()
-}
+#[path = "common/linear_posterior.rs"]
+mod linear_posterior;
+use linear_posterior::{linear_model, posterior_draws};
 
 /// Population covariance over data 0..n of the per-datum scores ∇ℓ_k(θ), computed by summing
 /// over every datum (no sampling).
@@ -61,7 +42,7 @@ fn exact_score_covariance(model: &LinearRegression, theta: &[f64], n: usize) -> 
 #[test]
 fn gradient_noise_estimate_matches_the_exact_covariance() {
     let (n_prev, batch, dim) = (1_500, 500, 6);
-    let model = linear_model(2_000);
+    let model = linear_model(2_000, 1);
     let particles = posterior_draws(&model, n_prev, 40, 3);
     let mut history = History::new(0);
     history.extend(0, n_prev, &mut chain_rng(0));
@@ -108,7 +89,7 @@ fn gradient_noise_estimate_matches_the_exact_covariance() {
 #[test]
 fn noise_corrected_sghmc_samples_the_exact_posterior() {
     let (n, batch, friction, share) = (2_000, 10, 0.2, 0.9);
-    let model = linear_model(n);
+    let model = linear_model(n, 1);
     let (precision, mean) = model.posterior_after(n);
     let dim = mean.len();
     let mut history = History::new(0);
@@ -157,7 +138,7 @@ fn estimated_correction_keeps_the_particles_on_the_posterior() {
     use sgviz::sgais::run::SgaisRun;
     use sgviz::sgais::{NoiseCorrection, SgaisConfig};
     let n = 2_000;
-    let model = linear_model(n);
+    let model = linear_model(n, 1);
     let (precision, mean) = model.posterior_after(n);
     let model: std::sync::Arc<dyn sgviz::sgais::models::EvidenceModel> = std::sync::Arc::new(model);
     let values: Vec<f64> = (0..4)

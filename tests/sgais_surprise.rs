@@ -16,33 +16,13 @@
 //!
 //! Runtime: 0.2 CPU-s each for the linear-regression tests, 5.6 CPU-s for the mixture's (opt-level 3).
 
-use nalgebra::DVector;
 use sgviz::model::linear::LinearRegression;
 use sgviz::model::Model;
-use sgviz::params::ParamValues;
-use sgviz::rng::{chain_rng, standard_normal};
 use sgviz::sgais::surprise::{chunk_surprise, log_lik_variance, stationary_variance};
 
-fn linear_model(n_points: usize, data_seed: u64) -> LinearRegression {
-    let mut values = ParamValues::defaults(sgviz::model::linear::PARAMS);
-    for (name, v) in [("n_points", n_points as f64), ("n_features", 5.0), ("noise_sd", 1.0), ("prior_sd", 1.0), ("data_seed", data_seed as f64)] {
-        values.set(sgviz::model::linear::PARAMS, name, v).unwrap();
-    }
-    LinearRegression::synthetic(&values)
-}
-
-/// `count` exact draws from p(θ | y_1..n).
-fn posterior_draws(model: &LinearRegression, n: usize, count: usize, seed: u64) -> Vec<Vec<f64>> {
-    let (precision, mean) = model.posterior_after(n);
-    let chol = precision.cholesky().unwrap();
-    let mut rng = chain_rng(seed);
-    (0..count)
-        .map(|_| {
-            let z = DVector::from_iterator(mean.len(), (0..mean.len()).map(|_| standard_normal(&mut rng)));
-            (&mean + chol.l().transpose().solve_upper_triangular(&z).unwrap()).as_slice().to_vec()
-        })
-        .collect()
-}
+#[path = "common/linear_posterior.rs"]
+mod linear_posterior;
+use linear_posterior::{linear_model, posterior_draws};
 
 /// L_i = Σ_{j∈range} log p(y_j | θ_i).
 fn chunk_log_liks(model: &dyn Model, draws: &[Vec<f64>], range: std::ops::Range<usize>) -> Vec<f64> {
