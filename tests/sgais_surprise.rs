@@ -108,3 +108,28 @@ fn the_change_point_chunk_of_the_shift_data_is_flagged_and_its_shuffled_twin_is_
         assert_eq!(second.surprising, expected, "{scenario}: s² = {:.1}, threshold {:.1}", second.variance, second.threshold);
     }
 }
+
+/// The extra work reaches the run (src/sgais/run.rs): the first chunk is always surprising, so with
+/// `SurpriseBoost::MEASURED` it anneals with twice the SGHMC moves per temperature and a target ESS
+/// of 0.9 M (never fewer temperatures), hence at least twice the SGHMC datum evaluations of the
+/// same chunk without the boost; only the gradient-noise estimate, the same in both, is not
+/// doubled. Unwired (the boost ignored), the two counts are equal. Linear regression, 400 points.
+#[test]
+fn a_boosted_first_chunk_costs_at_least_twice_the_moves() {
+    use sgviz::sgais::job::resolve;
+    use sgviz::sgais::run::SgaisRun;
+    use sgviz::sgais::surprise::SurpriseBoost;
+    let first_chunk_evals = |boost: Option<SurpriseBoost>| {
+        let settings: Vec<(String, String)> = vec![("n_points".into(), "400".into())];
+        let resolved = resolve("linreg", None, &settings, None).unwrap();
+        let config = sgviz::sgais::SgaisConfig { surprise_boost: boost, ..resolved.config };
+        let mut run = SgaisRun::new(resolved.model, config, 400, 1);
+        while run.records().is_empty() {
+            run.advance(1);
+        }
+        assert!(run.surprises()[0].surprising, "the first chunk starts from the prior");
+        run.datum_evals() as f64
+    };
+    let (plain, boosted) = (first_chunk_evals(None), first_chunk_evals(Some(SurpriseBoost::MEASURED)));
+    assert!(boosted > 1.5 * plain, "boosted first chunk {boosted} datum evaluations vs {plain} without the boost");
+}

@@ -8,7 +8,7 @@ use super::noise::{estimate_gradient_noise, GradientNoise};
 use super::reseed::{reseed_lightest, ReseedProposal};
 use super::reservoir::History;
 use super::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
-use super::surprise::{chunk_surprise, ChunkSurprise};
+use super::surprise::{chunk_surprise, ChunkSurprise, SurpriseBoost};
 use super::{EtaScale, NoiseCorrection, Resampling, SgaisConfig};
 use crate::rng::{chain_rng, fill_standard_normal, uniform, ChainRng};
 use serde::{Deserialize, Serialize};
@@ -309,18 +309,17 @@ impl SgaisRun {
 
     /// ESS* of this chunk's annealing steps (raised on a boosted chunk).
     fn chunk_target_ess(&self, chunk: &ActiveChunk) -> f64 {
-        match (chunk.boosted, self.config.surprise_boost) {
-            (true, Some(boost)) => boost.target_ess(self.config.target_ess, self.particles.len()),
-            _ => self.config.target_ess,
-        }
+        self.active_boost(chunk).map_or(self.config.target_ess, |boost| boost.target_ess(self.config.target_ess, self.particles.len()))
     }
 
     /// SGHMC moves per temperature in this chunk (multiplied on a boosted chunk).
     fn chunk_moves(&self, chunk: &ActiveChunk) -> usize {
-        match (chunk.boosted, self.config.surprise_boost) {
-            (true, Some(boost)) => self.config.burn_in_steps * boost.move_factor.max(1),
-            _ => self.config.burn_in_steps,
-        }
+        self.active_boost(chunk).map_or(self.config.burn_in_steps, |boost| self.config.burn_in_steps * boost.move_factor.max(1))
+    }
+
+    /// The configured extra work, when this chunk surprised the particles.
+    fn active_boost(&self, chunk: &ActiveChunk) -> Option<SurpriseBoost> {
+        self.config.surprise_boost.filter(|_| chunk.boosted)
     }
 
     fn finish_chunk(&mut self, chunk: ActiveChunk, noise_ratio: f64) -> ChunkRecord {
@@ -389,7 +388,7 @@ impl SgaisRun {
     /// the surprising ones only).
     fn reseed_components(&mut self, chunk: &ActiveChunk) {
         let (Some(mixture), History::Full { len }) = (self.model.as_mixture(), &self.history) else { return };
-        let on_boosted_chunk = chunk.boosted && self.config.surprise_boost.is_some_and(|b| b.reseed);
+        let on_boosted_chunk = self.active_boost(chunk).is_some_and(|boost| boost.reseed);
         if !(self.config.reseed_components || on_boosted_chunk) || mixture.n_components() < 2 || self.status != RunStatus::Running {
             return;
         }

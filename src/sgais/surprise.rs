@@ -38,7 +38,12 @@ pub fn chi_square_upper(k: f64) -> f64 {
 /// (SGAIS.18)'s expected Var_θ(L) of a chunk of `m` data after `n` (d parameters), E X = d.
 pub fn stationary_variance(dim: usize, n: usize, m: usize) -> f64 {
     let (d, r) = (dim as f64, m as f64 / n as f64);
-    r * (1.0 + r) * d + 0.5 * d * r * r
+    variance_given_score(d, d, r)
+}
+
+/// (SGAIS.18) with the chunk-to-chunk χ²_d term X given: (m/n)(1 + m/n)·X + ½ d (m/n)², r = m/n.
+fn variance_given_score(x: f64, d: f64, r: f64) -> f64 {
+    r * (1.0 + r) * x + 0.5 * d * r * r
 }
 
 /// (SGAIS.19)'s threshold on the sample variance of L over the particles; 0 for the first chunk
@@ -49,7 +54,7 @@ pub fn surprise_threshold(dim: usize, n: usize, m: usize, target_ess: f64) -> f6
     }
     let (d, r) = (dim as f64, m as f64 / n as f64);
     let nu = (target_ess - 1.0).max(1.0);
-    (r * (1.0 + r) * chi_square_upper(d) + 0.5 * d * r * r) * chi_square_upper(nu) / nu
+    variance_given_score(chi_square_upper(d), d, r) * chi_square_upper(nu) / nu
 }
 
 /// The sample variance of the finite chunk log-likelihoods (0 with fewer than two).
