@@ -90,6 +90,8 @@ mod sgais_softmax;
 mod sgais_summary;
 #[path = "sgais_surprise.rs"]
 mod sgais_surprise;
+#[path = "sgais_surprise_rule.rs"]
+mod sgais_surprise_rule;
 #[path = "sgfs_d_law.rs"]
 mod sgfs_d_law;
 #[path = "sgfs_fisher_law.rs"]

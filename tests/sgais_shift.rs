@@ -7,7 +7,7 @@ use sgviz::sgais::shift::{compare_models, shift_annealing_chart, shift_evidence_
 use sgviz::sgais::SgaisConfig;
 
 fn record(n: usize, log_z: f64) -> ChunkRecord {
-    ChunkRecord { n, log_z, exact_log_z: None, annealing_steps: 1, ess: 10.0, min_step_ess: 10.0, datum_evals: 0, learning_rate: 1e-4, noise_ratio: 0.1, log_z_var: 0.0 }
+    ChunkRecord { n, log_z, exact_log_z: None, annealing_steps: 1, ess: 10.0, min_step_ess: 10.0, datum_evals: 0, learning_rate: 1e-4, noise_ratio: 0.1, log_z_var: 0.0, boosted: false }
 }
 
 fn curve(components: usize, shuffled: bool, values: &[f64]) -> VariantRecords {

@@ -23,6 +23,7 @@ fn record(n: usize, log_z: f64, annealing_steps: usize, ess: f64) -> ChunkRecord
         learning_rate: 0.01,
         noise_ratio: 0.0,
         log_z_var: 0.04,
+        boosted: false,
     }
 }
 

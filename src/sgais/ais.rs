@@ -51,9 +51,12 @@ pub const AIS_DEFAULTS_BY_MODEL: &[AisDefaults] = &[AisDefaults {
 /// The full-data AIS settings for a run on `target` whose SGAIS settings are `config`: the same
 /// kernel and schedule, with the model's AIS overrides ([`AIS_DEFAULTS_BY_MODEL`]) laid over them.
 pub fn ais_config(target: &str, config: &SgaisConfig) -> SgaisConfig {
+    // Full-data AIS has one chunk from the prior and no stream: the surprise rule (which would
+    // boost that chunk) is SGAIS's, not the baseline's.
+    let config = SgaisConfig { surprise_boost: None, ..config.clone() };
     match AIS_DEFAULTS_BY_MODEL.iter().find(|d| d.target == target) {
-        Some(d) => SgaisConfig { target_ess: config.target_ess.max(d.min_ess_share * config.particles as f64), ..config.clone() },
-        None => config.clone(),
+        Some(d) => SgaisConfig { target_ess: config.target_ess.max(d.min_ess_share * config.particles as f64), ..config },
+        None => config,
     }
 }
 

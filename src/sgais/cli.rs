@@ -102,7 +102,8 @@ pub fn parse_evidence_args(args: &[String]) -> Result<EvidenceArgs, String> {
 pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> {
     let args = parse_evidence_args(args)?;
     let model = (args.target.build)(&args.target_values, args.data.as_ref())?;
-    let config = SgaisConfig::from_values(&args.sgais_values)?;
+    let shifting = super::job::shift_variant(args.target.name, &args.target_values).is_some();
+    let config = SgaisConfig::for_data(&args.sgais_values, shifting)?;
     let n = model.n_data();
     let tag = args.replicas > 1;
     let mut results = Vec::with_capacity(args.replicas);
@@ -145,6 +146,8 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
         "datum_evals": mean_over(&results, |r| r.datum_evals as f64),
         "sgais_params": args.sgais_values.to_json(),
         "target_params": args.target_values.to_json(),
+        "surprise_rule_on": config.surprise_boost.is_some(),
+        "surprise_note": super::surprise_note::surprise_note(&[("SGAIS", &results[0].records[..])]),
     });
     if tag {
         summary["curve"] = serde_json::json!(sgais.curve);
@@ -236,6 +239,7 @@ fn chunk_json(record: &ChunkRecord, replica: Option<usize>) -> serde_json::Value
         "datum_evals": record.datum_evals,
         "learning_rate": record.learning_rate,
         "noise_ratio": finite_or_null(record.noise_ratio),
+        "boosted": record.boosted,
     });
     if let Some(exact) = record.exact_log_z {
         json["exact_log_z"] = serde_json::json!(exact);

@@ -45,3 +45,12 @@ mod tests {
         assert_eq!(group_digits(-0.4, 0), "0");
     }
 }
+
+/// A list in words: "a", "a and b", "a, b and c".
+pub fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}

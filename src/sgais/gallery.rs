@@ -212,6 +212,7 @@ mod tests {
             learning_rate: 1e-3,
             noise_ratio: 0.0,
             log_z_var: 0.0,
+            boosted: false,
         }
     }
 

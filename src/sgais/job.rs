@@ -40,7 +40,7 @@ pub struct EvidenceJob {
 }
 
 /// The distribution-shift variant a GMM run on shifting data is (scenario 1 = in order, 2 = shuffled).
-fn shift_variant(target: &str, values: &crate::params::ParamValues) -> Option<ShiftVariant> {
+pub fn shift_variant(target: &str, values: &crate::params::ParamValues) -> Option<ShiftVariant> {
     let scenario = values.try_get("scenario")? as usize;
     (target == "gmm" && scenario > 0).then(|| ShiftVariant { components: values.get_usize("n_components"), shuffled: scenario == 2 })
 }
@@ -64,7 +64,8 @@ pub fn resolve(target: &str, preset: Option<&str>, settings: &[(String, String)]
     let all: Vec<(String, String)> = preset_settings.into_iter().chain(settings.iter().cloned()).collect();
     let (target_values, sgais_values) = split_settings(target, &all)?;
     let model = (target.build)(&target_values, data)?;
-    Ok(Resolved { model, config: SgaisConfig::from_values(&sgais_values)?, shift: shift_variant(target.name, &target_values) })
+    let shift = shift_variant(target.name, &target_values);
+    Ok(Resolved { model, config: SgaisConfig::for_data(&sgais_values, shift.is_some())?, shift })
 }
 
 /// Everything a Web Worker needs to build one run, as JSON from the page: replica `replica` of

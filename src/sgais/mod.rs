@@ -55,6 +55,7 @@ pub mod sghmc;
 pub mod shift;
 pub mod spread;
 pub mod surprise;
+pub mod surprise_note;
 pub mod warning;
 
 use crate::params::{ParamSpec, ParamValues};
@@ -76,6 +77,7 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("chunk_size", "Chunk size", "|C|", "Data added per Bayesian update (paper: = minibatch size)", 1.0, 100_000.0, DEFAULTS.chunk_size, true),
     ParamSpec::choice("resampling", "Resampling", "", "off: plain Algorithm 1; always: resample before every move; when_low: when the ESS of the weights falls below ESS*", &["off", "always", "when_low"], DEFAULTS.resampling),
     ParamSpec::integer("reservoir_size", "Reservoir size", "R", "0 keeps the whole history; otherwise minibatches come from a uniform reservoir of R past data (Algorithm R)", 0.0, 1e6, 0.0, false),
+    ParamSpec::choice("surprise_rule", "Extra work on surprising chunks", "", "A chunk whose log-likelihood varies across the particles far beyond what exchangeable data predict (docs/sgais.md (SGAIS.19)), and the first chunk, gets ESS* = 0.9 M and twice the SGHMC steps per temperature. auto: on for data that shift (the mixture's distribution-shift scenarios), off for stationary data (measured, docs/sgais.md §10); on / off: always / never", &["auto", "off", "on"], 0),
 ];
 
 /// The default values of [`PARAMS`] in one place (choices as indices).
@@ -239,12 +241,20 @@ pub struct SgaisConfig {
     pub reseed_components: bool,
     /// Extra work for chunks whose log-likelihoods vary across the particles far beyond what an
     /// exchangeable stream predicts (src/sgais/surprise.rs, docs/sgais.md (SGAIS.19)); None: every
-    /// chunk gets the same work. Not a registry parameter.
+    /// chunk gets the same work. From the registry's `surprise_rule` ([`SgaisConfig::for_data`]).
     pub surprise_boost: Option<surprise::SurpriseBoost>,
 }
 
 impl SgaisConfig {
-    /// Settings from values of [`PARAMS`]; refuses β̂ > α and ESS* ≥ M.
+    /// Settings from values of [`PARAMS`] for data that shift (`shifting`: the surprise rule's
+    /// `auto` is on) or not; refuses β̂ > α and ESS* ≥ M.
+    pub fn for_data(values: &ParamValues, shifting: bool) -> Result<Self, String> {
+        let config = Self::from_values(values)?;
+        let rule = values.try_get("surprise_rule").map_or(0, |v| v as usize);
+        Ok(SgaisConfig { surprise_boost: surprise::rule_boost(rule, shifting), ..config })
+    }
+
+    /// Settings from values of [`PARAMS`] for stationary data; refuses β̂ > α and ESS* ≥ M.
     pub fn from_values(values: &ParamValues) -> Result<Self, String> {
         let config = SgaisConfig {
             particles: values.get_usize("particles"),
@@ -263,7 +273,7 @@ impl SgaisConfig {
             resampling: [Resampling::Off, Resampling::Always, Resampling::WhenLow][values.get_usize("resampling").min(2)],
             reservoir_size: values.get_usize("reservoir_size"),
             reseed_components: false,
-            surprise_boost: None,
+            surprise_boost: surprise::rule_boost(values.try_get("surprise_rule").map_or(0, |v| v as usize), false),
         };
         if config.target_ess >= config.particles as f64 {
             // ESS(Δ) < M for every Δ > 0 unless all chunk likelihoods are equal, so a target ≥ M

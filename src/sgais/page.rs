@@ -44,6 +44,9 @@ pub struct PageSummary {
     pub annealing: ChartSpec,
     /// Nested-sampling baselines by data size ([`combine_with_nested`]; empty without them).
     pub ns: Vec<NestedPoint>,
+    /// Which chunks the surprise rule gave extra work, per variant (replica 0), in one sentence;
+    /// empty when it boosted none (src/sgais/surprise_note.rs).
+    pub surprise_note: String,
 }
 
 /// Combine the runs (any order, finished or not). Curves are drawn from replica 0 of each variant.
@@ -78,7 +81,9 @@ pub fn combine(runs: &[PageRun]) -> PageSummary {
     } else {
         (shift_evidence_chart(&shift_runs, n_total), shift_annealing_chart(&shift_runs, n_total), Some(shift_summary(&shift_runs, n_total)))
     };
-    PageSummary { groups, ais, shift, evidence, annealing, ns: Vec::new() }
+    let boosted: Vec<(&str, &[super::run::ChunkRecord])> = labels.iter().filter_map(|l| first_replica(l).map(|r| (*l, &r.result.records[..]))).collect();
+    let surprise_note = super::surprise_note::surprise_note(&boosted);
+    PageSummary { groups, ais, shift, evidence, annealing, ns: Vec::new(), surprise_note }
 }
 
 /// [`combine`] plus the nested-sampling runs the workers posted: their points (± SE) on the

@@ -46,6 +46,9 @@ pub struct ChunkRecord {
     /// far beyond √(this) have particles that do not mix (the agreement check of the replicas).
     #[serde(default)]
     pub log_z_var: f64,
+    /// The surprise rule (docs/sgais.md (SGAIS.19)) flagged this chunk and it got the extra work.
+    #[serde(default)]
+    pub boosted: bool,
 }
 
 /// Whether the run can continue.
@@ -340,6 +343,7 @@ impl SgaisRun {
             learning_rate: self.eta,
             noise_ratio,
             log_z_var: self.log_z_variance(),
+            boosted: chunk.boosted,
         }
     }
 

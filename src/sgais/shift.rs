@@ -16,6 +16,7 @@
 
 use super::charts::{annealing_chart, change_point_markers, evidence_chart, CurveRun};
 use super::models::EvidenceModel;
+use super::format::join_and;
 use super::replicas::group_digits;
 use super::run::{ChunkRecord, SgaisRun};
 use super::SgaisConfig;
@@ -160,14 +161,6 @@ pub fn comparison_sentence(c: &ModelComparison) -> String {
         text.push_str(&format!(" Before that, {}.", join_and(&before)));
     }
     text
-}
-
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// Final log Ẑ of one K in order and shuffled (the paper's check that the particles kept up with the

@@ -104,6 +104,18 @@ impl SurpriseBoost {
     }
 }
 
+/// The registry's `surprise_rule` (choice index: 0 auto, 1 off, 2 on) as the run's extra work:
+/// `auto` is on for data that shift and off for stationary data, the default decided by the
+/// measurements of docs/sgais.md §10 (at N = 10⁵ the rule makes the shift orders agree; on
+/// stationary data it only adds the first chunk's extra work).
+pub fn rule_boost(rule: usize, shifting: bool) -> Option<SurpriseBoost> {
+    match rule {
+        1 => None,
+        2 => Some(SurpriseBoost::MEASURED),
+        _ => shifting.then_some(SurpriseBoost::MEASURED),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
