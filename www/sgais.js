@@ -45,8 +45,13 @@ const SHIFT_VARIANTS_LECTURE = (() => {
 export const SGAIS_PRESETS = {
   linreg: { target: 'linreg', values: { n_points: 10000 }, variants: [], ais: true, replicas: 4 },
   paper: { target: 'linreg', values: { n_points: 10000 }, preset: 'paper', variants: [], ais: true, replicas: 4 },
-  // The paper's scale: 1,000 + 9,000 + 90,000 points, one worker per variant.
+  // The paper's scale: 1,000 + 9,000 + 90,000 points, one worker per variant; the registry's
+  // `surprise_rule` (auto) is on for these data (docs/sgais.md §10).
   shift: { target: 'gmm', values: { n_points: 100000 }, variants: SHIFT_VARIANTS, ais: false, replicas: 1 },
+  // The same runs as the paper's algorithm, the surprise rule off (the figures gallery's Fig. 1 and
+  // Fig. 5: their annealing-step spikes must be the adaptive schedule's own, not the rule's raised
+  // ESS* at the chunks it flags; docs/sgais.md §10).
+  shiftPaperAlgorithm: { target: 'gmm', values: { n_points: 100000, surprise_rule: 1 }, variants: SHIFT_VARIANTS, ais: false, replicas: 1 },
   // Lecture scale (issue 26): the same change points with 2,000 points after the last one, and
   // M = 25 particles (ESS* = 12.5) instead of 50 and K = 10 SGHMC steps per temperature instead of
   // the mixture's 20 (docs/sgais.md §10), so that the K = 7 pair (in order and shuffled) is

@@ -106,10 +106,25 @@ test('SGAIS linear regression: replicas give log Ẑ ± SE with the ESS explaine
   assert.equal(group.agreement.disagree, false);
   assert.equal(await page.textContent('#sgais-agreement'), '');
   assert.equal(summary.combined.ais.length, 3, 'three full-data AIS baselines');
+  // The surprise rule (registry surprise_rule: auto = off on stationary data): no chunk boosted,
+  // no sentence about it.
+  assert.ok(summary.runs.every((r) => r.records.every((c) => c.boosted === false)), 'auto: no chunk boosted on stationary data');
+  assert.doesNotMatch(await page.textContent('#sgais-ess-note'), /Surprise rule/);
   assert.deepEqual(await mainThreadHeavyCalls(page), {});
   await page.$eval('#sgais-title', (e) => e.scrollIntoView());
   await waitForPainted(page, '#chart-evidence', 500);
   await screenshot(page, 'workers-sgais-linreg');
+  // With the rule on the note says which chunks got the extra work (src/sgais/surprise_note.rs):
+  // on these stationary data only the first chunk, which the rule always boosts.
+  await page.evaluate(() => window.sgviz.app.sgais.applyPreset('linreg', { n_points: 3000, surprise_rule: 2 }));
+  await page.waitForFunction(() => window.sgviz.sgais().wallSeconds !== null, null, { timeout: JOB_LIMIT_MS, polling: 1000 });
+  const ruled = await page.evaluate(() => window.sgviz.sgais());
+  const sgaisRuns = ruled.runs.filter((r) => !r.ais && !r.ns);
+  assert.ok(sgaisRuns.every((r) => r.records[0].boosted === true), 'the rule on: every replica\'s first chunk boosted');
+  assert.equal(await page.textContent('#sgais-ess-note').then((t) => t.includes(ruled.combined.surprise_note)), true);
+  assert.match(ruled.combined.surprise_note, /^Surprise rule: extra annealing work for the first chunk of each run/);
+  await page.$eval('#sgais-ess-note', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'workers-sgais-surprise-note', { fullPage: false });
   // The paper's settings start as a preset; Stop cancels every job at once.
   await page.click('#sgais-preset-paper');
   await page.waitForFunction(() => (window.sgviz.jobs().active.sgais || 0) > 0, null, { timeout: JOB_LIMIT_MS });
