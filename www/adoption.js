@@ -50,9 +50,12 @@ export function install(main, compared) {
   }
   guarded(() => app.panel.drawStatic(app.lab));
   if (app.compare?.enabled) {
-    // Compare mode switched on while the chains were built: build the compared chain now.
+    // Compare mode switched on, or its sampler changed, while the chains were built: build the
+    // compared chain now.
     const request = compareRequest();
-    app.compare.install(compared || app.compare.prepare(request), request.mainTitle);
+    const current = compared?.key === app.compare.key();
+    if (!current) compared?.lab?.free();
+    app.compare.install(current ? compared : app.compare.prepare(request), request.mainTitle);
     followPair();
   } else {
     compared?.lab?.free();

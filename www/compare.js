@@ -99,7 +99,12 @@ export class ComparePanel {
       }
     }) || null;
     if (lab && data) this.guarded(() => { try { lab.set_data(data.bytes, data.standardise); } catch (e) { message = String(e.message || e); } });
-    return { lab, size, message };
+    return { lab, size, message, key: this.key() };
+  }
+
+  /** What a prepared chain was built for: the compared sampler and its explicit values. */
+  key() {
+    return JSON.stringify([this.sampler, this.values]);
   }
 
   /** Show a prepared compared chain: its menu, controls, panel and numbers change in this one call. */
