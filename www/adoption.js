@@ -71,16 +71,25 @@ export function followPair() {
   if (i !== 0 || j !== 1) app.compare.setPair(i, j);
 }
 
-/** Run `step` in a task of its own after the next frame (or after 250 ms in a hidden tab). */
+/**
+ * Run `step` in a task of its own after the next frame. A hidden tab draws no frames: there it
+ * runs in the next task (and when the tab is hidden while waiting, then).
+ */
 function afterFrame(step) {
   let done = false;
   const once = () => {
     if (done) return;
     done = true;
+    document.removeEventListener('visibilitychange', whenHidden);
     step();
   };
+  const whenHidden = () => { if (document.hidden) setTimeout(once, 0); };
+  if (document.hidden) {
+    setTimeout(once, 0);
+    return;
+  }
+  document.addEventListener('visibilitychange', whenHidden);
   requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 250);
 }
 
 /**
