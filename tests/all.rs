@@ -111,6 +111,9 @@ mod toy_sweep_more;
 #[path = "workers.rs"]
 mod workers;
 
+/// The library's unit tests (tests/unit/ mirrors src/; issue 23: the library is compiled once).
+mod unit;
+
 /// Every tests/*.rs is a `mod` of this file or a `[[test]]` of its own in Cargo.toml: with
 /// `autotests = false` a file that is neither would silently not run (e.g. after merging a branch
 /// that added one).

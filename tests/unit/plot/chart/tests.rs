@@ -1,7 +1,11 @@
 //! Unit tests of the chart specs: drawing, the JSON round trip, tick labels, what stays inside
 //! the frame and the canvas, and degenerate data.
+//!
+//! Unit tests of src/plot/chart/mod.rs (`plot::chart::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
+use plotters::prelude::*;
+use sgviz::plot::chart::*;
 
 fn render(spec: &ChartSpec) -> String {
     let mut svg = String::new();
@@ -137,7 +141,7 @@ fn hex(c: RGBColor) -> String {
 
 #[test]
 fn series_and_markers_stay_inside_the_frame_and_the_legend_outside() {
-    use crate::plot::svg_probe::{elements, inside};
+    use crate::unit::plot::svg_probe::{elements, inside};
     let spec = overshooting_chart();
     for (width, height, scale) in [(400, 300, 1.0), (300, 220, 1.0), (800, 600, 2.0), (600, 450, 3.0)] {
         let mut svg = String::new();
@@ -185,7 +189,7 @@ fn a_trace_late_in_a_long_run_prints_distinct_sample_numbers() {
         let root = SVGBackend::with_string(&mut svg, (400, 300)).into_drawing_area();
         draw_chart_layout(&root, &spec, 1.0).unwrap()
     };
-    let below_axis: Vec<String> = crate::plot::svg_probe::elements(&svg)
+    let below_axis: Vec<String> = crate::unit::plot::svg_probe::elements(&svg)
         .into_iter()
         .filter(|e| e.tag == "text" && e.points[0].1 > layout.plot.3 as f64 && e.points[0].1 < layout.legend.unwrap().1 as f64 && !e.text.is_empty())
         .map(|e| e.text)
@@ -207,7 +211,7 @@ fn the_last_x_tick_label_fits_inside_the_canvas() {
             draw_chart_layout(&root, &spec, scale).unwrap()
         };
         let font = (12.0 * scale).round() as u32;
-        let ticks: Vec<_> = crate::plot::svg_probe::elements(&svg)
+        let ticks: Vec<_> = crate::unit::plot::svg_probe::elements(&svg)
             .into_iter()
             .filter(|e| e.tag == "text" && e.points[0].1 > layout.plot.3 as f64 && e.points[0].1 < layout.legend.unwrap().1 as f64 && !e.text.is_empty())
             .collect();
@@ -243,7 +247,7 @@ fn a_long_title_wraps_inside_a_phone_canvas() {
             draw_chart_layout(&root, &spec, scale).unwrap()
         };
         let font = (14.0 * scale).round() as u32;
-        let lines: Vec<_> = crate::plot::svg_probe::elements(&svg).into_iter().filter(|e| e.tag == "text" && e.points[0].1 < layout.plot.1 as f64 && !e.text.is_empty()).collect();
+        let lines: Vec<_> = crate::unit::plot::svg_probe::elements(&svg).into_iter().filter(|e| e.tag == "text" && e.points[0].1 < layout.plot.1 as f64 && !e.text.is_empty()).collect();
         let joined = lines.iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(" ");
         assert_eq!(joined, title, "{width} px at {scale}×");
         assert_eq!(lines.len() > 1, width < 1400, "{width} px at {scale}×: {} line(s)", lines.len());
@@ -273,7 +277,7 @@ fn points_at_or_below_zero_on_a_log_axis_are_left_out_and_counted_under_the_axis
         draw_chart(&root, &spec, 1.0).unwrap();
     }
     let colour = format!("#{:02X}{:02X}{:02X}", PALETTE[1].0, PALETTE[1].1, PALETTE[1].2);
-    let drawn = crate::plot::svg_probe::elements(&svg);
+    let drawn = crate::unit::plot::svg_probe::elements(&svg);
     // One vertical bar per positive point (y = 0.1 and y = 1), none for y = 0 and y = −0.2.
     let bars = drawn.iter().filter(|e| e.stroke.eq_ignore_ascii_case(&colour) && e.points.len() == 2 && (e.points[0].0 - e.points[1].0).abs() < 0.5).count();
     assert_eq!(bars, 2, "{drawn:?}");
@@ -288,14 +292,14 @@ fn points_at_or_below_zero_on_a_log_axis_are_left_out_and_counted_under_the_axis
 #[test]
 fn a_chart_without_data_is_its_sentence_alone() {
     let note = ChartSpec { title: "No noise chart: BPS: no step size to vary (a continuous-time sampler)".into(), ..Default::default() };
-    let drawn = crate::plot::svg_probe::elements(&render(&note));
+    let drawn = crate::unit::plot::svg_probe::elements(&render(&note));
     let texts: Vec<&str> = drawn.iter().filter(|e| e.tag == "text").map(|e| e.text.as_str()).collect();
     assert_eq!(texts.join(" "), "No noise chart: BPS: no step size to vary (a continuous-time sampler)", "{drawn:?}");
     let strokes: Vec<_> = drawn.iter().filter(|e| e.tag != "text" && !e.stroke.is_empty() && !e.stroke.eq_ignore_ascii_case("none")).collect();
     assert!(strokes.is_empty(), "no frame, axis or tick line: {strokes:?}");
     // The same spec with one point is a chart: it has its frame.
     let chart = ChartSpec { series: vec![Series::new("a", vec![(1.0, 1.0), (2.0, 2.0)], PALETTE[0], Style::Line)], ..note };
-    assert!(crate::plot::svg_probe::elements(&render(&chart)).iter().any(|e| e.tag != "text" && !e.stroke.is_empty() && !e.stroke.eq_ignore_ascii_case("none") && !e.stroke.eq_ignore_ascii_case(&format!("#{:02X}{:02X}{:02X}", PALETTE[0].0, PALETTE[0].1, PALETTE[0].2))));
+    assert!(crate::unit::plot::svg_probe::elements(&render(&chart)).iter().any(|e| e.tag != "text" && !e.stroke.is_empty() && !e.stroke.eq_ignore_ascii_case("none") && !e.stroke.eq_ignore_ascii_case(&format!("#{:02X}{:02X}{:02X}", PALETTE[0].0, PALETTE[0].1, PALETTE[0].2))));
 }
 
 /// The fitted y axis holds the error bars, not just the points: an NS point −2 ± 0.5 above SGAIS
