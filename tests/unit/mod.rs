@@ -54,3 +54,61 @@ mod plot {
     mod svg_probe;
     mod tests;
 }
+mod sgais {
+    mod agreement {
+        mod epoch_tests;
+        mod tests;
+    }
+    mod ais {
+        mod tests;
+    }
+    mod annealing {
+        mod tests;
+    }
+    mod charts {
+        mod tests;
+    }
+    mod coverage {
+        mod tests;
+    }
+    mod format {
+        mod tests;
+    }
+    mod gallery {
+        mod tests;
+    }
+    mod job {
+        mod tests;
+    }
+    mod laplace_reference {
+        mod tests;
+    }
+    mod model_defaults {
+        mod tests;
+    }
+    mod models {
+        mod tests;
+    }
+    mod nested {
+        mod tests;
+    }
+    mod nested_page {
+        mod tests;
+    }
+    mod replicas {
+        mod tests;
+    }
+    mod sghmc {
+        mod tests;
+    }
+    mod shift_data {
+        mod tests;
+    }
+    mod surprise {
+        mod tests;
+    }
+    mod tests;
+    mod warning {
+        mod tests;
+    }
+}
