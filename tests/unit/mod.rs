@@ -54,6 +54,38 @@ mod plot {
     mod svg_probe;
     mod tests;
 }
+mod sampler {
+    mod band_check {
+        mod tests;
+    }
+    mod bouncy {
+        mod tests;
+    }
+    mod fisher {
+        mod tests;
+    }
+    mod gradient {
+        mod tests;
+    }
+    mod osgfs {
+        mod tests;
+    }
+    mod sbps {
+        mod tests;
+    }
+    mod sgfs {
+        mod tests;
+    }
+    mod sgfs_law {
+        mod tests;
+    }
+    mod sghmc {
+        mod tests;
+    }
+    mod sgld {
+        mod tests;
+    }
+}
 mod sgais {
     mod agreement {
         mod epoch_tests;

@@ -1,9 +1,16 @@
 //! Unit tests of SBPS's parts: the regression against the normal equations, the preconditioner, the
 //! noise sd, the band's slope and grid, refresh seeding and pSBPS's switching of A.
+//!
+//! Unit tests of src/sampler/sbps/mod.rs (`sampler::sbps::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::band::{band_resolution, MAX_BAND_CELLS};
-use crate::sampler::bouncy::dot;
-use super::*;
+use sgviz::model::Model;
+use sgviz::params::ParamValues;
+use sgviz::sampler::sbps::observation::Observation;
+use sgviz::sampler::{GradientOracle, Sampler};
+use sgviz::sampler::sbps::band::{band_resolution, MAX_BAND_CELLS};
+use sgviz::sampler::bouncy::dot;
+use sgviz::sampler::sbps::*;
 
 #[test]
 fn regression_matches_the_reference_normal_equations() {
@@ -99,8 +106,8 @@ fn a_refresh_seeds_the_new_regression_with_plus_the_projected_gradient() {
     // +G̃ = v_new·∇Ũ(w) (the reference code negates it, a bug). Full batch on the Gaussian
     // (exact ∇Ũ = −∇log π, computed here from the model, not from the sampler), no auxiliary
     // points, the largest refresh rate: every refresh step is checked.
-    use crate::model::gaussian::CorrelatedGaussian;
-    use crate::rng::chain_rng;
+    use sgviz::model::gaussian::CorrelatedGaussian;
+    use sgviz::rng::chain_rng;
     let model = CorrelatedGaussian::new(1.0, 2.0, 0.6, 0.0);
     let mut values = ParamValues::defaults(PARAMS);
     for (name, value) in [("batch_size", 100.0), ("refresh_rate", 5.0), ("aux_points", 0.0)] {
@@ -133,8 +140,8 @@ fn psbps_switches_to_the_ema_of_every_observed_mean_gradient_at_each_restart() {
     // with ḡ = ∇Ũ/N at the observed point (the start point first); A takes the normalised
     // 1/(√ĝ² + ε) only at a bounce or refresh. Full batch on a Gaussian with unequal scales:
     // ∇Ũ = −∇log π exactly, computed here from the model.
-    use crate::model::gaussian::CorrelatedGaussian;
-    use crate::rng::chain_rng;
+    use sgviz::model::gaussian::CorrelatedGaussian;
+    use sgviz::rng::chain_rng;
     let model = CorrelatedGaussian::new(1.0, 3.0, 0.0, 0.0);
     let mut values = ParamValues::defaults(PSBPS_PARAMS);
     for (name, value) in [("batch_size", 100.0), ("refresh_rate", 1.0), ("aux_points", 0.0), ("adapt_iterations", 1e6)] {

@@ -1,10 +1,19 @@
 //! Unit tests of SGLD: the per-direction stationary law against the full Lyapunov solution, the
 //! derived plan against its own criteria, the polynomial schedule, the sampling threshold, and the
 //! RMSprop preconditioner.
+//!
+//! Unit tests of src/sampler/sgld/mod.rs (`sampler::sgld::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
-use crate::model::linear::{LinearRegression, PARAMS as LINEAR_PARAMS};
-use crate::rng::chain_rng;
+use sgviz::model::Model;
+use nalgebra::DMatrix;
+use sgviz::curvature::Curvature;
+use sgviz::defaults;
+use sgviz::params::ParamValues;
+use sgviz::sampler::{Emitted, GradientOracle, Sampler};
+use sgviz::sampler::sgld::*;
+use sgviz::model::linear::{LinearRegression, PARAMS as LINEAR_PARAMS};
+use sgviz::rng::chain_rng;
 
 fn params(settings: &[(&str, f64)]) -> ParamValues {
     let mut values = ParamValues::defaults(PARAMS);
@@ -18,17 +27,17 @@ fn params(settings: &[(&str, f64)]) -> ParamValues {
 fn per_direction_law_matches_the_full_lyapunov_solution() {
     // docs/sgld.md §4 with gradient noise Σ_g = (N/n − 1)φP + s²I: the eigenbasis formula of
     // langevin_law equals Σ = AΣAᵀ + εI + (ε²/4)Σ_g solved in full.
-    let model = crate::model::gaussian::CorrelatedGaussian::new(1.3, 0.7, 0.8, 0.5);
+    let model = sgviz::model::gaussian::CorrelatedGaussian::new(1.3, 0.7, 0.8, 0.5);
     let c = Curvature::of(&model).unwrap();
     let (step, batch) = (0.05, 20.0);
     let (variances, _) = langevin_law(&c, step, batch);
     let u = &c.directions;
     let by_direction = u * DMatrix::from_diagonal(&nalgebra::DVector::from_vec(variances)) * u.transpose();
-    let p = crate::linalg::rows_to_matrix(&c.cov).try_inverse().unwrap();
+    let p = sgviz::linalg::rows_to_matrix(&c.cov).try_inverse().unwrap();
     let a = DMatrix::identity(2, 2) - &p * (step / 2.0);
     let noise = &p * ((100.0 / batch - 1.0) * c.fisher_ratio) + DMatrix::identity(2, 2) * 0.25;
     let q = DMatrix::identity(2, 2) * step + noise * (step * step / 4.0);
-    let full = crate::linalg::discrete_lyapunov(&a, &q).unwrap();
+    let full = sgviz::linalg::discrete_lyapunov(&a, &q).unwrap();
     assert!((by_direction - &full).abs().max() < 1e-10 * full.abs().max(), "{full}");
     assert!((c.fisher_ratio - 1.0).abs() < 1e-9, "the toy's Fisher is its precision");
 }
@@ -40,9 +49,9 @@ fn the_plan_meets_its_own_criteria_and_needs_larger_batches_for_larger_n() {
     // (N = 10² … 10⁶ all give a finite plan within the static ranges).
     let mut shares = Vec::new();
     for n in [100.0, 1e4, 1e6] {
-        let mut values = ParamValues::defaults(crate::model::logistic::PARAMS);
-        values.set(crate::model::logistic::PARAMS, "n_points", n).unwrap();
-        let model = crate::model::logistic::LogisticRegression::from_params(&values, None).unwrap();
+        let mut values = ParamValues::defaults(sgviz::model::logistic::PARAMS);
+        values.set(sgviz::model::logistic::PARAMS, "n_points", n).unwrap();
+        let model = sgviz::model::logistic::LogisticRegression::from_params(&values, None).unwrap();
         let c = Curvature::of(&model).unwrap();
         let plan = SgldPlan::for_target(&c);
         let (variances, _) = langevin_law(&c, plan.step, plan.batch as f64);
@@ -119,13 +128,13 @@ fn rmsprop_first_steps_from_a_zero_gradient_start_stay_within_a_few_posterior_sd
     // posterior sds. Started at its stationary value, RMSprop keeps each of the first 20 steps
     // of 50 chains within 6 sds (the toy at its derived pSGLD step; also on logistic regression
     // with minibatch noise).
-    use crate::chain::{Chain, ChainConfig};
+    use sgviz::chain::{Chain, ChainConfig};
     for (target, batch) in [("gaussian", "100"), ("logreg", "10")] {
         let mut worst = 0.0f64;
         for seed in 0..50 {
             let config = ChainConfig::new(target, "sgld", seed).with("sgld_precond", "rmsprop").with("batch_size", batch);
             let mut chain = Chain::new(&config).unwrap();
-            let truth = crate::curvature::Curvature::of(chain.model()).unwrap();
+            let truth = sgviz::curvature::Curvature::of(chain.model()).unwrap();
             for _ in 0..20 {
                 chain.run(1);
                 for j in 0..2 {
