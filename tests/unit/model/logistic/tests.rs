@@ -1,8 +1,13 @@
 //! Unit tests of the logistic-regression target: gradients against finite differences, curvature
 //! and score bounds, refused labels, the fused batch gradient, the stable log-sigmoid.
+//!
+//! Unit tests of src/model/logistic/mod.rs (`model::logistic::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
-use crate::params::ParamValues;
+use sgviz::model::Model;
+use sgviz::rng::{chain_rng, standard_normal, uniform};
+use sgviz::model::logistic::*;
+use sgviz::params::ParamValues;
 
 #[test]
 fn per_datum_gradients_match_finite_differences() {
@@ -74,7 +79,7 @@ fn fused_batch_gradient_is_bit_identical_to_datum_by_datum_sums() {
             let dim = model.dim();
             for batch_len in [1, 7, 31, 32, 33, 64, 65, 200] {
                 let theta: Vec<f64> = (0..dim).map(|_| 3.0 * standard_normal(&mut rng)).collect();
-                let batch: Vec<usize> = (0..batch_len).map(|_| crate::rng::index_below(&mut rng, 300)).collect();
+                let batch: Vec<usize> = (0..batch_len).map(|_| sgviz::rng::index_below(&mut rng, 300)).collect();
                 let start: Vec<f64> = (0..dim).map(|_| standard_normal(&mut rng)).collect();
                 let (mut fused, mut single) = (start.clone(), start.clone());
                 model.add_grad_log_lik_batch(&batch, &theta, &mut fused);
