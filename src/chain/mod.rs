@@ -569,5 +569,3 @@ fn batch_size(params: &ParamValues, model: &dyn Model) -> usize {
 
 mod divergence;
 mod promise_count;
-#[cfg(test)]
-mod tests;

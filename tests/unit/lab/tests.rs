@@ -1,6 +1,11 @@
 //! Unit tests of the lab: density image, state, animation, bad input, truths and their hand-over.
+//!
+//! Unit tests of src/lab/mod.rs (`lab::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
+use sgviz::chain::{Chain, ChainConfig};
+use sgviz::truth::TruthSource;
+use sgviz::lab::*;
 
 fn lab(target: &str, sampler: &str) -> Lab {
     Lab::new(ChainConfig::new(target, sampler, 1), 400, 400, 1.0).unwrap()

@@ -1,6 +1,10 @@
 //! Unit tests of the lab's runaway hand-over: flagged excursions, exact discarding, no false alarms.
+//!
+//! Unit tests of src/lab/mod.rs (`lab::runaway_tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
+use sgviz::chain::ChainConfig;
+use sgviz::lab::*;
 
 /// SBPS with a thin band (k = 1) and a horizon of 1,000 distances: a negative fitted slope
 /// sends the particle far away with no observation, the runaway this detector is for.
@@ -54,8 +58,8 @@ fn discarding_a_runaway_restores_exactly_the_statistics_before_it() {
     assert_eq!(lab.density().outside(), before.density().outside());
     assert_eq!(a.position(), b.position(), "the particle is back where the excursion began");
     // since_step is the first event outside the bulk (√D + 3 truth-sd): the one before is inside.
-    let mut watch = crate::runaway::RunawayWatch::new(lab.truth().moments.as_ref().unwrap()).unwrap();
-    let inner = crate::runaway::inner_radius(2);
+    let mut watch = sgviz::runaway::RunawayWatch::new(lab.truth().moments.as_ref().unwrap()).unwrap();
+    let inner = sgviz::runaway::inner_radius(2);
     assert!(watch.distance(b.position()) <= inner);
     before.run(1);
     assert!(watch.distance(before.chain().position()) > inner);
