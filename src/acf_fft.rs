@@ -214,7 +214,3 @@ pub fn effective_sample_sizes_fft(x: &[f64], y: &[f64], max_lag: usize) -> [f64;
     }
     ess.map(|e| e.unwrap_or(f64::NAN))
 }
-
-#[cfg(test)]
-#[path = "acf_fft_tests.rs"]
-mod tests;

@@ -5,10 +5,16 @@
 //! compared with the same seeded chains driven by hand in this file. The hand driver is the
 //! oracle for the bookkeeping; the estimators it calls (diagnostics.rs, error_split.rs) are tested
 //! in their own modules. Nothing is read from sweep.rs's constants.
+//!
+//! Unit tests of src/sweep.rs (`sweep::values`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
-use crate::diagnostics::effective_sample_size;
-use crate::model::gaussian::CorrelatedGaussian;
+use sgviz::model::Model;
+use sgviz::chain::{Chain, ChainConfig};
+use sgviz::diagnostics::{effective_sample_size, relative_errors, Moments};
+use sgviz::error_split::measured_error;
+use sgviz::sweep::*;
+use sgviz::model::gaussian::CorrelatedGaussian;
 
 /// The budget in every test: 30 slices of 64 SGLD steps at minibatch 10 (640 gradient
 /// evaluations a slice), so the warm-up threshold 0.1 · 19,200 = 1,920 falls exactly at the end of

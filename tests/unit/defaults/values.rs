@@ -3,9 +3,14 @@
 //! samplers' smallest minibatch, the curvature-spread refusal and the memo. Every expected value is
 //! worked here from the definitions in docs/diagnostics.md §6 ((DIAG.5), the E2 of (DIAG.1)), on a hand-made diagonal
 //! summary (identity eigen-directions), never read from the module's constants or functions.
+//!
+//! Unit tests of src/defaults.rs (`defaults::values`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
-use crate::curvature::{Curvature, CurvatureSource};
+use sgviz::model::Model;
+use sgviz::params::ParamSpec;
+use sgviz::defaults::*;
+use sgviz::curvature::{Curvature, CurvatureSource};
 use nalgebra::DMatrix;
 
 /// A hand-made summary: Σ = diag(4, 1) (eigen-directions the axes, flattest first) with `dim`
@@ -28,8 +33,8 @@ fn diagonal_summary(dim: usize, n_data: usize) -> Curvature {
 
 /// A registered target at its default settings.
 fn build(name: &str) -> Box<dyn Model> {
-    let spec = crate::registry::target(name).unwrap();
-    (spec.build)(&crate::params::ParamValues::defaults(spec.params), None).unwrap()
+    let spec = sgviz::registry::target(name).unwrap();
+    (spec.build)(&sgviz::params::ParamValues::defaults(spec.params), None).unwrap()
 }
 
 /// The chain of the hand case: variances 5 and 1 along the axes (the truth's are 4 and 1), lag-one

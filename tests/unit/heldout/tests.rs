@@ -1,7 +1,12 @@
 //! Hand-worked tests of src/heldout.rs and the logreg_heldout split (src/model/logreg_heldout.rs).
+//!
+//! Unit tests of src/heldout.rs (`heldout::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
-use crate::model::logistic::LogisticRegression;
+use sgviz::model::Model;
+use sgviz::model::test_set::TestSet;
+use sgviz::heldout::*;
+use sgviz::model::logistic::LogisticRegression;
 
 /// Two training rows x = 1 (y = 1) and x = −1 (y = 0), prior sd 1; three test rows
 /// x = 2, −3, 0.5 with labels 1, 1, 0.
@@ -75,13 +80,13 @@ fn long_runs_keep_at_most_max_points_by_thinning() {
 
 #[test]
 fn breast_cancer_split_holds_out_every_fifth_row() {
-    use crate::params::ParamValues;
-    let spec = crate::registry::target("logreg_heldout").unwrap();
-    let model = crate::model::logreg_heldout::from_params(&ParamValues::defaults(spec.params)).unwrap();
+    use sgviz::params::ParamValues;
+    let spec = sgviz::registry::target("logreg_heldout").unwrap();
+    let model = sgviz::model::logreg_heldout::from_params(&ParamValues::defaults(spec.params)).unwrap();
     let test = model.test_set().expect("a test set");
     // 569 = 5 · 113 + 4 rows: 113 held out (rows 4, 9, …, 564), 456 trained on.
     assert_eq!((model.n_data(), test.len(), test.dim), (456, 113, 11));
-    let all = crate::data::builtin("breast_cancer").unwrap();
+    let all = sgviz::data::builtin("breast_cancer").unwrap();
     let held: Vec<f64> = (0..569).filter(|i| i % 5 == 4).map(|i| all.responses[i]).collect();
     assert_eq!(test.labels, held);
 }

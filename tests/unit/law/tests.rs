@@ -5,10 +5,15 @@
 //! and §4) with plain arrays and iterated step by step, Σ ← AΣAᵀ + Q, to its fixed point (no
 //! nalgebra, no doubling, no Lyapunov solve). The helpers' tests (batch, noise, autocovariances,
 //! JSON, refusals) are in law_helper_tests.rs.
+//!
+//! Unit tests of src/law.rs (`law::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
-use crate::model::gaussian::CorrelatedGaussian;
-use crate::registry::sampler_params as params;
+use nalgebra::{DMatrix, DVector};
+use sgviz::params::ParamValues;
+use sgviz::law::*;
+use sgviz::model::gaussian::CorrelatedGaussian;
+use crate::unit::helpers::sampler_params as params;
 
 pub(super) type Mat = Vec<Vec<f64>>;
 
@@ -287,7 +292,7 @@ fn exact_samplers_predict_the_truth_and_other_cases_say_why_not() {
     assert!(why("sgld", &[("step_size", 0.45)]).contains("unstable"));
     assert!(predicted_law("sgld", &params("sgld", &[("step_size", 0.35)]), &model).is_ok());
     // The banana's curvature varies more than tenfold: refused, or at most an approximate law.
-    let spec = crate::registry::target("banana").unwrap();
+    let spec = sgviz::registry::target("banana").unwrap();
     let banana = (spec.build)(&ParamValues::defaults(spec.params), None).unwrap();
     match predicted_law("sgld", &params("sgld", &[]), banana.as_ref()) {
         Ok(law) => assert!(!law.exact),

@@ -2,12 +2,18 @@
 //! the gradient-noise and averaged-Fisher matrices, the autocovariances the ESS prediction reads,
 //! the JSON the page draws the dashed ellipse from, RMSprop's fixed point, OSGFS's step k at its
 //! cap (El hanchi 2018 eq. 16), and the refusals of a summary that cannot stand for the chain.
+//!
+//! Unit tests of src/law.rs (`law::helper_tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::tests::{assert_close, hand_summary, mul, Mat};
-use super::*;
-use crate::curvature::Mode;
-use crate::diagnostics::Moments;
-use crate::registry::sampler_params as params;
+use nalgebra::{DMatrix, DVector};
+use sgviz::curvature::{Curvature, CurvatureSource};
+use sgviz::params::ParamValues;
+use crate::unit::law::tests::{assert_close, hand_summary, mul, Mat};
+use sgviz::law::*;
+use sgviz::curvature::Mode;
+use sgviz::diagnostics::Moments;
+use crate::unit::helpers::sampler_params as params;
 
 #[test]
 fn the_batch_is_rounded_and_clamped_to_one_and_n() {
@@ -82,7 +88,7 @@ fn sghmc_lag_one_autocovariance_is_the_theta_block_of_a_times_the_joint_law() {
     let lags = law.autocovariances(3).unwrap();
     assert_close(&lags[1], &vec![lag_one[0][..2].to_vec(), lag_one[1][..2].to_vec()], 1e-12, "Γ(1)");
     // Exact samplers carry no recursion.
-    let model = crate::model::gaussian::CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0);
+    let model = sgviz::model::gaussian::CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0);
     assert!(predicted_law("mala", &params("mala", &[]), &model).unwrap().autocovariances(3).is_none());
 }
 
@@ -187,15 +193,15 @@ fn a_summary_is_refused_with_two_modes_or_a_grid_scan_curvature_varying_more_tha
 #[test]
 fn the_law_says_where_its_summary_comes_from() {
     let build = |name: &str| {
-        let spec = crate::registry::target(name).unwrap();
+        let spec = sgviz::registry::target(name).unwrap();
         (spec.build)(&ParamValues::defaults(spec.params), None).unwrap()
     };
     let values = params("sgld", &[("step_size", 1e-6)]);
-    let toy = predicted_law("sgld", &params("sgld", &[]), &crate::model::gaussian::CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0)).unwrap();
+    let toy = predicted_law("sgld", &params("sgld", &[]), &sgviz::model::gaussian::CorrelatedGaussian::new(1.0, 1.0, 0.5, 0.0)).unwrap();
     assert!(toy.exact && toy.note == "exact: Gaussian target, gradient noise independent of θ", "{}", toy.note);
     // Exactness does not depend on the scale: σ = 10⁻⁴ gives F ≈ 10⁸, whose rounding differences
     // (≈ 10⁻⁸ between θ and θ + sd) are far below 10⁻⁹ of F but far above 10⁻⁹ / F.
-    let narrow = predicted_law("sgld", &params("sgld", &[("step_size", 1e-10)]), &crate::model::gaussian::CorrelatedGaussian::new(1e-4, 1e-4, 0.5, 0.0)).unwrap();
+    let narrow = predicted_law("sgld", &params("sgld", &[("step_size", 1e-10)]), &sgviz::model::gaussian::CorrelatedGaussian::new(1e-4, 1e-4, 0.5, 0.0)).unwrap();
     assert!(narrow.exact, "{}", narrow.note);
     // Linear regression is Gaussian, but its per-datum gradients' covariance moves with θ.
     let linear = predicted_law("sgld", &values, build("linreg").as_ref()).unwrap();
@@ -210,7 +216,7 @@ fn the_law_says_where_its_summary_comes_from() {
 fn the_law_is_computed_for_twenty_parameters_and_refused_for_twenty_one() {
     // Synthetic linear regression has d features plus an intercept: d = 19 gives 20 parameters,
     // d = 20 gives 21 (the limit, 20, written here as a number and the message word for word).
-    let spec = crate::registry::target("linreg").unwrap();
+    let spec = sgviz::registry::target("linreg").unwrap();
     let build = |d: f64| {
         let mut values = ParamValues::defaults(spec.params);
         values.set(spec.params, "n_features", d).unwrap();
@@ -230,7 +236,7 @@ fn a_regression_whose_posterior_mean_is_zero_is_still_seen_to_move_its_gradient_
     // every per-datum gradient x̃ᵢ(yᵢ − x̃ᵢᵀθ)/σ² vanishes there (F = 0), and one posterior sd along
     // either axis makes them differ across the data (F ≠ 0): the law is approximate. A probe that
     // scaled the mean instead of shifting it would stay at θ = 0 and call it exact.
-    let model = crate::model::linear::LinearRegression::new(1, vec![-1.0, 0.0, 1.0, 2.0], vec![0.0; 4], 1.0, 10.0);
+    let model = sgviz::model::linear::LinearRegression::new(1, vec![-1.0, 0.0, 1.0, 2.0], vec![0.0; 4], 1.0, 10.0);
     let law = predicted_law("sgld", &params("sgld", &[("step_size", 1e-3)]), &model).unwrap();
     assert_eq!(law.mean, vec![0.0, 0.0]);
     assert!(!law.exact && law.note == "approximate: Gaussian target, gradient noise taken at the mean", "{}", law.note);

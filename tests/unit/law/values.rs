@@ -3,10 +3,14 @@
 //! L = 5, the scalar covariance recursion iterated period after period to its fixed point (plain
 //! f64 arithmetic written here from the sampler's update, docs/sghmc.md; no Lyapunov solve, no matrix
 //! power), rotated into the correlated Gaussian's eigenbasis by hand.
+//!
+//! Unit tests of src/law.rs (`law::values`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
-use crate::model::gaussian::CorrelatedGaussian;
-use crate::registry::sampler_params as params;
+use nalgebra::{DMatrix, DVector};
+use sgviz::law::*;
+use sgviz::model::gaussian::CorrelatedGaussian;
+use crate::unit::helpers::sampler_params as params;
 
 /// Full batch (the toy Gaussian's 100 pseudo-data), so the gradient is exact and only the injected
 /// noise 2αη remains.

@@ -1,8 +1,12 @@
 //! Tests of the scan charts against oracles written here: exact BPS's bounce rate on a Gaussian
 //! from a separate quadrature of its closed form, the stationary variance of a Gaussian, Jensen's
 //! inequality for SBPS's gradient noise (SBPS paper §2.3), and the bookkeeping of the points.
+//!
+//! Unit tests of src/scan.rs (`scan::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
+use std::collections::BTreeMap;
+use sgviz::scan::*;
 
 fn spec(sampler: &str, param: &str, values: Vec<f64>, measure: Measure) -> ScanSpec {
     ScanSpec {

@@ -1,14 +1,17 @@
 //! Tests of `src/acf_fft.rs`: its ρ and ESS against the direct O(n · L) sums of
-//! `crate::diagnostics` (a separately written estimator: the oracle), and hand-worked cases.
+//! `sgviz::diagnostics` (a separately written estimator: the oracle), and hand-worked cases.
+//!
+//! Unit tests of src/acf_fft.rs (`acf_fft::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::{autocorrelation_fft, effective_sample_size_fft, effective_sample_sizes_fft};
-use crate::diagnostics::{autocorrelation, effective_sample_size_bounded};
+use sgviz::acf_fft::{autocorrelation_fft, effective_sample_size_fft, effective_sample_sizes_fft};
+use sgviz::diagnostics::{autocorrelation, effective_sample_size_bounded};
 
 /// x_t = a x_{t−1} + e_t, e_t standard normal, seeded.
 fn ar1(a: f64, n: usize, seed: u64) -> Vec<f64> {
-    let mut rng = crate::rng::chain_rng(seed);
+    let mut rng = sgviz::rng::chain_rng(seed);
     let mut x = 0.0;
-    (0..n).map(|_| { x = a * x + crate::rng::standard_normal(&mut rng); x }).collect()
+    (0..n).map(|_| { x = a * x + sgviz::rng::standard_normal(&mut rng); x }).collect()
 }
 
 /// Hand-worked: [1, 2, 3, 4] centres to [−1.5, −0.5, 0.5, 1.5], Σc² = 5, lag 1 sum 1.25, lag 2

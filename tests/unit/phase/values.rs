@@ -4,10 +4,15 @@
 //! variance counts as zero, the MH rejection probability against a separately written MALA ratio
 //! on the closed-form Gaussian posterior, and the log grid. No expected value is read from
 //! phase.rs: every number below is worked by hand or computed by the test's own formulas.
+//!
+//! Unit tests of src/phase.rs (`phase::values`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
 
-use super::*;
-use crate::model::View;
-use crate::rng::chain_rng;
+use sgviz::model::Model;
+use sgviz::rng::{standard_normal, ChainRng};
+use sgviz::phase::*;
+use sgviz::model::View;
+use sgviz::rng::chain_rng;
 
 /// Gaussian mean model written for these tests: data x_i ∈ R^D, ℓ_i(θ) = −‖x_i − θ‖²/(2σ²), prior
 /// N(0, τ²I), optional synthetic noise s. Its scores are (x_i − θ)/σ², so their covariance is the
