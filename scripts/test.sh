@@ -18,7 +18,7 @@ phase() { echo "== $1 took $((SECONDS - phase_start)) s"; phase_start=$SECONDS; 
 # BENCHMARKS.md "CI time", third round). Local runs keep it for fast rebuilds.
 if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
 
-echo "== native tests (unit, statistical, CLI) through cargo-nextest: the library's unit tests, tests/all.rs and three small binaries"
+echo "== native tests (unit, statistical, CLI) through cargo-nextest: tests/all.rs (with the unit tests, tests/unit/) and three small binaries"
 cargo test --all-targets --no-run
 phase "native build"
 
