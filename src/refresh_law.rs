@@ -158,13 +158,12 @@ impl RefreshLaw {
         // The remedy is the slider's default (silent within the promise in the sweeps); the law's
         // own limit, computed at this setting's time per event, is in the detail.
         let text = format!(
-            "Set {} {} back to {} (now {}): the path is a random walk; predicted E2 above {E2_CLAIM} in {:.0} % of runs of {} events (at most {:.0} %).",
+            "Set {} {} back to {} (now {}): random walk, predicted E2 above {E2_CLAIM} in {:.0} % of runs (at most {:.0} %).",
             spec.label.to_lowercase(),
             spec.symbol,
             show(default),
             show(rate),
             100.0 * p.share,
-            show(REFERENCE_SAMPLES),
             100.0 * FAILURE_SHARE
         );
         let detail = format!(

@@ -20,7 +20,7 @@ mod common;
 use nalgebra::DMatrix;
 use sgviz::chain::ChainConfig;
 use sgviz::refresh_law::RefreshLaw;
-use sweep::{binomial_cdf, judge, measure, E2_CLAIM, PROMISE_SHARE, SEEDS};
+use sweep::{binomial_cdf, judge, measure, stated_share, E2_CLAIM, PROMISE_SHARE, SEEDS};
 
 fn soak() -> bool {
     std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
@@ -71,8 +71,10 @@ fn config(target: &str, sampler: &str, rate: f64) -> ChainConfig {
 }
 
 /// Warned in at least `warned_at_least` runs by the refresh law, failing in more than 10 % of runs
-/// (binomial tail against 10 %), and the stated share consistent with the failing count.
-fn warned_truthfully(target: &str, sampler: &str, rate: f64, warned_at_least: usize) {
+/// (binomial tail against 10 %), and the stated share consistent with the failing count: not
+/// above it (tests/common/sweep.rs `judge`) and, where the law is exact (`both_ways`: the Gaussian
+/// toy), not below it either (upper binomial tail at the mean stated share ≥ 10⁻³).
+fn warned_truthfully(target: &str, sampler: &str, rate: f64, warned_at_least: usize, both_ways: bool) {
     let truth = common::reference(target).moments;
     let m = measure(&config(target, sampler, rate), &truth);
     let label = format!("{target} {sampler} refresh_rate={rate}");
@@ -84,6 +86,12 @@ fn warned_truthfully(target: &str, sampler: &str, rate: f64, warned_at_least: us
     assert!(tail < 0.01, "{label}: warned, but {fails}/{SEEDS} runs over {E2_CLAIM} is not more than {PROMISE_SHARE} (P = {tail:.2})");
     let warning = m.warnings.iter().flatten().find(|w| w.param == "refresh_rate");
     judge(&label, warning, &m).unwrap();
+    if both_ways {
+        let stated: Vec<f64> = m.warnings.iter().flatten().filter(|w| w.param == "refresh_rate").map(stated_share).collect();
+        let p = stated.iter().sum::<f64>() / stated.len() as f64;
+        let upper = 1.0 - binomial_cdf(fails.saturating_sub(1), SEEDS, p);
+        assert!(upper >= 1e-3, "{label}: states {:.0} % failing runs, measured {fails}/{SEEDS} (P = {upper:.1e}): the law understates", 100.0 * p);
+    }
 }
 
 /// Silent by the refresh law and within the promise (tests/common/sweep.rs `judge` on silence).
@@ -100,7 +108,7 @@ fn silent_within_the_promise(target: &str, sampler: &str, rate: f64) {
 
 #[test]
 fn sbps_at_refresh_rate_5_on_the_gaussian_is_warned_and_fails() {
-    warned_truthfully("gaussian", "sbps", 5.0, 36);
+    warned_truthfully("gaussian", "sbps", 5.0, 36, true);
 }
 
 #[test]
@@ -115,8 +123,8 @@ fn the_refresh_law_on_the_midpoint_and_the_mixture() {
     if !soak() {
         return;
     }
-    warned_truthfully("gaussian", "sbps", 2.5, 36);
-    warned_truthfully("mixture", "sbps", 5.0, 36);
-    warned_truthfully("mixture", "sbps", 2.5, 36);
+    warned_truthfully("gaussian", "sbps", 2.5, 36, true);
+    warned_truthfully("mixture", "sbps", 5.0, 36, false);
+    warned_truthfully("mixture", "sbps", 2.5, 36, false);
     silent_within_the_promise("gaussian", "sbps", 0.05);
 }

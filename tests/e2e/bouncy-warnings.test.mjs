@@ -22,7 +22,7 @@ test('the BPS lesson\'s k = 0 step says what the warning beside k says', async (
   for (let i = 0; i < 10 && !/With k = 0/.test(await page.textContent('#lesson-text')); i++) await page.$eval('#lesson-next', (b) => b.click());
   const lesson = `${await page.textContent('#lesson-text')} ${await page.textContent('#lesson-action')}`;
   assert.match(lesson, /With k = 0/);
-  await page.waitForFunction(() => window.sgviz.state().sampler === 'sbps' && window.sgviz.state().sampler_params.band_k === 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.sgviz.app.sampler === 'sbps' && window.sgviz.state().sampler_params.band_k === 0, null, { timeout: 60_000 });
   const limit = Number(lesson.match(/misses more than ([\d.]+) % of the bounce intensity/)[1]);
   const goneAt = Number(lesson.match(/the warning goes by k = ([\d.]+)/)[1]);
   assert.match(lesson, /beside the k slider/);
@@ -46,11 +46,13 @@ test('SBPS at refresh rate 5 on the Gaussian: the refresh law warns beside the r
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sbps&p.refresh_rate=5');
   const [warning, shown, geometry] = await settingWarningBeside(page, 'refresh_rate', 120_000);
   assert.equal(warning.failure, 'mixing');
-  const named = warning.text.match(/^Set refresh rate λ_ref back to (\S+) \(now (\S+)\): the path is a random walk; predicted E2 above 0\.3 in (\d+) % of runs of 5,000 events \(at most 10 %\)\.$/);
+  const named = warning.text.match(/^Set refresh rate λ_ref back to (\S+) \(now (\S+)\): random walk, predicted E2 above 0\.3 in (\d+) % of runs \(at most 10 %\)\.$/);
   assert.ok(named, warning.text);
   assert.equal(parseShown(named[2]), 5);
   assert.ok(Number(named[3]) > 10, warning.text);
   assert.match(warning.detail, /refresh law/);
+  // SBPS refreshes on the unit circle (d = 2): E[(e·v)²] = 1/2, so D = 0.5/λ_ref (docs/diagnostics.md (DIAG.11)).
+  assert.match(warning.detail, /D = 0\.5\/λ_ref/);
   assert.ok(shown.startsWith('Set refresh rate λ_ref back to'), shown);
   assert.ok(geometry.field === 'refresh_rate' && geometry.lines <= 2 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'bouncy-warnings-refresh-law', { fullPage: false });
