@@ -165,7 +165,8 @@ pub fn fisher_premise_violation_above(model: &dyn Model, limit: f64) -> Option<S
     let spread = c.lambda_max / c.precisions.last()?;
     // The sampler named is the one measured within the promise at its derived defaults where this
     // refusal applies (40 seeds × 5,000 samples: HMC 0/40 runs over E2 0.3 on the funnel, 2/40 on
-    // the banana; SGHMC 23/40 on the funnel, MALA 30/40: tests/refusal_remedy.rs); OSGFS is named
+    // the banana, CLI seeds 201–240; SGHMC 23/40 and MALA 30/40 on the funnel, CLI seeds 1–40; HMC's
+    // funnel case is tests/refusal_remedy.rs); OSGFS is named
     // where its own, wider limit lets it run (the funnel), with the warning it carries there.
     let osgfs = if limit < OSGFS_CURVATURE_SPREAD && spread <= OSGFS_CURVATURE_SPREAD { " OSGFS, whose step scale shrinks where the matrix misfits, runs here (it mixes slowly: warned)." } else { "" };
     (spread > limit).then(|| {
