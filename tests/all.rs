@@ -90,6 +90,8 @@ mod sgais_softmax;
 mod sgais_summary;
 #[path = "sgais_surprise.rs"]
 mod sgais_surprise;
+#[path = "sgfs_alpha.rs"]
+mod sgfs_alpha;
 #[path = "sgfs_d_law.rs"]
 mod sgfs_d_law;
 #[path = "sgfs_fisher_law.rs"]
