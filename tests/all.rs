@@ -100,6 +100,8 @@ mod sgfs_fisher_law;
 mod sgld_bias;
 #[path = "sgld_defaults.rs"]
 mod sgld_defaults;
+#[path = "sgld_derived_step.rs"]
+mod sgld_derived_step;
 #[path = "slider_sweep.rs"]
 mod slider_sweep;
 #[path = "step_parts.rs"]
