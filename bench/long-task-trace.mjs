@@ -7,12 +7,15 @@
 // the page's own functions the profiler's samples fall in. A diagnostic; asserts nothing.
 // Usage: TRACE_STEPS=preset:sgld-vs-mala,cost:1 [TRACE_SECONDS=20] [TRACE_THRESHOLD_MS=30]
 //        node bench/long-task-trace.mjs
+// A step `A>B` loads A first, untraced, for TRACE_BEFORE_SECONDS (default 3), then traces B: what
+// B costs when A left the page scrolled (`preset:sgld-heldout>preset:sgfs-ellipses`).
 
 import { startServer, launchBrowser, openApp } from '../tests/e2e/harness.mjs';
 
 const STEPS = (process.env.TRACE_STEPS || 'preset:sgld-vs-mala').split(',');
 const SECONDS = Number(process.env.TRACE_SECONDS || 20);
 const THRESHOLD_MS = Number(process.env.TRACE_THRESHOLD_MS || 30);
+const BEFORE_SECONDS = Number(process.env.TRACE_BEFORE_SECONDS || 3);
 // The disabled-by-default timeline categories and a fine profiler inflate the work they record (a
 // 25 ms `Commit` per frame with them on this machine): off unless asked for (TRACE_HEAVY=1,
 // TRACE_PROFILE=1).
@@ -91,8 +94,14 @@ async function load(page, step) {
   for (let i = 1; i < Number(k); i += 1) await page.$eval('#lesson-next', (b) => b.click());
 }
 
-for (const step of STEPS) {
+for (const entry of STEPS) {
   const { page } = await openApp(context, server.url, '', { viewport: { width: 1920, height: 1080 } });
+  const chain = entry.split('>');
+  const step = chain.pop();
+  for (const first of chain) {
+    await load(page, first);
+    await page.waitForTimeout(BEFORE_SECONDS * 1000);
+  }
   const cdp = await context.newCDPSession(page);
   if (PROFILE) {
     await cdp.send('Profiler.enable');
@@ -113,7 +122,13 @@ for (const step of STEPS) {
   // The typical frame's task, to tell a load-inflated machine (every frame long) from single long tasks.
   const frameTasks = tasks.filter((task) => onMain.some((e) => e.name === 'FireAnimationFrame' && e.ts >= task.ts && e.ts <= task.ts + task.dur)).map((e) => (e.tdur ?? 0) / 1000).sort((a, b) => a - b);
   const median = frameTasks[Math.floor(frameTasks.length / 2)] ?? 0;
-  console.log(`\n${step}: ${SECONDS} s, ${tasks.length} main-thread tasks, ${frames} animation frames; longest thread time ${((long[0]?.tdur ?? Math.max(0, ...tasks.map((e) => e.tdur ?? 0))) / 1000).toFixed(1)} ms; ${long.length} tasks over ${THRESHOLD_MS} ms of thread time; a frame's task: median ${median.toFixed(1)} ms, p95 ${(frameTasks[Math.floor(0.95 * (frameTasks.length - 1))] ?? 0).toFixed(1)} ms of thread time`);
+  const view = await page.evaluate(() => {
+    const trace = document.getElementById('chart-trace');
+    const r = trace.getBoundingClientRect();
+    return `scrollY ${Math.round(window.scrollY)}; trace chart ${Math.round(r.width)}×${Math.round(r.height)} CSS px at top ${Math.round(r.top)} (backing ${trace.width}×${trace.height})`;
+  });
+  console.log(`\n${entry}: ${SECONDS} s, ${view};`);
+  console.log(`  ${step}: ${SECONDS} s, ${tasks.length} main-thread tasks, ${frames} animation frames; longest thread time ${((long[0]?.tdur ?? Math.max(0, ...tasks.map((e) => e.tdur ?? 0))) / 1000).toFixed(1)} ms; ${long.length} tasks over ${THRESHOLD_MS} ms of thread time; a frame's task: median ${median.toFixed(1)} ms, p95 ${(frameTasks[Math.floor(0.95 * (frameTasks.length - 1))] ?? 0).toFixed(1)} ms of thread time`);
   for (const task of long) {
     const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
     const byLabel = new Map();

@@ -2,15 +2,15 @@
 // and seed; change a parameter; select a target or sampler; step, reset, discard; choose the pair
 // of coordinates shown. A failure keeps the previous chain and says why.
 
-import { Lab, adopt_model, adopt_prepared } from './pkg/sgviz.js';
+import { adopt_model, adopt_prepared } from './pkg/sgviz.js';
 import { cancelGroup, startJob } from './jobs.js';
 import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
+import { adoptInSteps, compareRequest, followPair, install, prepareCompare, prepareMain } from './adoption.js';
 import { guarded, userMessage } from './errors.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { draw } from './view.js';
-import { syncSlowMotion } from './direct.js';
 
 /** The main chain's state, parsed (undefined after a panic). */
 export function labState() {
@@ -80,52 +80,32 @@ function buildInWorker() {
         adopt_model(request.target, request.sampler, JSON.stringify(request.settings), message.model.header, message.model.features, message.model.labels);
         adopt_prepared(message.prepared);
       });
-      // The chain is built in a task of its own: taking the data over (N = 10⁶: 40 MB) and
-      // building the chain on it each stay within a frame's budget.
-      setTimeout(() => {
-        if (app.buildCount !== build) return;
+      // The chain is built and shown in tasks of their own (www/adoption.js): taking the data
+      // over (N = 10⁶: 40 MB), building the chain on it, building the compared chain, and
+      // showing both each stay within a frame's budget.
+      adoptInSteps(() => app.buildCount === build, (ok) => {
         app.building = false;
-        if (buildNow()) {
-          buildControls();
-          app.analysis?.schedule();
-        }
+        if (ok) app.analysis?.schedule();
         app.onLabBuilt?.();
         app.onLabBuilt = null;
-      }, 0);
+      });
     },
   });
 }
 
+/** Build the chain and show it, in this call. */
 function buildNow() {
-  const size = app.panel.size();
-  const settings = JSON.stringify(app.explicit);
-  const next = guarded(() => Lab.deferred(app.target, app.sampler, settings, app.seed, size.width, size.height, size.ratio));
-  if (!next) return false;
-  if (app.lab) app.lab.free();
-  app.lab = next;
-  $('status').textContent = '';
-  app.upload?.reapply();
-  app.panel.fit();
-  guarded(() => app.panel.drawStatic(app.lab));
-  rebuildCompare();
-  syncParameterControls(labState());
-  syncSlowMotion();
-  draw();
+  const main = prepareMain();
+  if (!main) return false;
+  install(main, prepareCompare());
   return true;
 }
 
 /** Rebuild the compared chain (if compare mode is on) for the current target, seed and data. */
 export function rebuildCompare() {
   if (!app.compare?.enabled) return;
-  app.compare.rebuild({
-    target: app.target,
-    targetValues: pick(app.explicit, specsOf('targets', app.target)),
-    seed: app.seed,
-    data: app.upload?.current(),
-    mainTitle: specsOf('samplers', app.sampler).label,
-  });
-  const [i, j] = (app.layout.pair || '0,1').split(',').map(Number);
-  if (i !== 0 || j !== 1) app.compare.setPair(i, j);
+  app.compare.rebuild(compareRequest());
+  followPair();
 }
 
 /** Build the controls for the current target and sampler and show the chain's values. */

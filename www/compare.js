@@ -75,28 +75,53 @@ export class ComparePanel {
     $('compare-advanced').hidden = $('compare-params').hidden;
   }
 
-  /** Build the compared chain for the main chain's target, settings, seed and data. */
-  rebuild({ target, targetValues, seed, data, mainTitle }) {
+  /** Build the compared chain for the main chain's target, settings, seed and data, and show it. */
+  rebuild(request) {
     if (!this.enabled) return;
-    fillSelect($('compare-sampler'), this.registry.samplers, this.sampler);
-    this.buildControls();
-    $('title-a').textContent = mainTitle;
-    this.panel.fit();
+    this.install(this.prepare(request), request.mainTitle);
+  }
+
+  /**
+   * Build the compared chain without showing it (`install` shows it): `{ lab, size, message }`,
+   * `lab` null when the settings are refused. Nothing on the page changes here, so a worker-built
+   * target's adoption can build it in a task of its own (www/adoption.js).
+   */
+  prepare({ target, targetValues, seed, data }) {
+    if (!this.enabled) return null;
     const size = this.panel.size();
     let message = '';
-    const next = this.guarded(() => {
+    const lab = this.guarded(() => {
       try {
         return Lab.deferred(target, this.sampler, JSON.stringify({ ...targetValues, ...this.values }), seed, size.width, size.height, size.ratio);
       } catch (error) {
         message = userMessage(error.message || error);
         return null;
       }
-    });
-    $('compare-status').textContent = message;
-    if (!next) return;
+    }) || null;
+    if (lab && data) this.guarded(() => { try { lab.set_data(data.bytes, data.standardise); } catch (e) { message = String(e.message || e); } });
+    return { lab, size, message, key: this.key() };
+  }
+
+  /** What a prepared chain was built for: the compared sampler and its explicit values. */
+  key() {
+    return JSON.stringify([this.sampler, this.values]);
+  }
+
+  /** Show a prepared compared chain: its menu, controls, panel and numbers change in this one call. */
+  install(prepared, mainTitle) {
+    if (!prepared) return;
+    fillSelect($('compare-sampler'), this.registry.samplers, this.sampler);
+    this.buildControls();
+    $('title-a').textContent = mainTitle;
+    this.panel.fit();
+    $('compare-status').textContent = prepared.message;
+    if (!prepared.lab) return;
     this.lab?.free();
-    this.lab = next;
-    if (data) this.guarded(() => { try { this.lab.set_data(data.bytes, data.standardise); } catch (e) { $('compare-status').textContent = String(e.message || e); } });
+    this.lab = prepared.lab;
+    const size = this.panel.size();
+    if (size.width !== prepared.size.width || size.height !== prepared.size.height || size.ratio !== prepared.size.ratio) {
+      this.guarded(() => this.lab.resize(size.width, size.height, size.ratio));
+    }
     this.guarded(() => this.panel.drawStatic(this.lab));
     this.syncControls(this.state());
     this.draw();

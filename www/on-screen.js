@@ -1,6 +1,6 @@
 // Which of the page's charts are on screen (an IntersectionObserver over the viewport), so that
 // while playing the frame loop redraws only the charts a student can see: at 1920×1080 the trace
-// and autocorrelation charts sit below the 2-D plot at 1,878×1,409 pixels each, and redrawing
+// and autocorrelation charts sit below the 2-D plot in compare mode (then 1,878×1,409 pixels each, now 928×696), and redrawing
 // them there cost the main thread about 4 ms a frame in compare mode (issue 26). A chart that
 // comes into view gets its turn back at once (`whenShown`). Decides nothing else.
 
