@@ -100,10 +100,12 @@ function buildInWorker() {
  * (www/adoption.js: main chain, compared chain, show both; issue 26, a preset's load was one task
  * of up to 180 ms), then `done()`. Meanwhile `app.building` is set: the previous chains stay on
  * screen, paused, and neither the preset's pair nor its truth nor the lesson's claims are applied
- * to them. A large target is built by a worker as in `rebuildLab` (`done` at once, as before).
+ * to them. A large target is built by a worker as in `rebuildLab`, and `done` runs at once (as before).
  */
 export function rebuildLabInSteps(done) {
   if (needsWorkerBuild()) {
+    // As before: compare mode's layout at once, the previous chain plays while the worker builds.
+    app.compare?.applyLayout();
     rebuildLab();
     done();
     return;
