@@ -59,7 +59,7 @@ fn fft_ess_equals_the_direct_bounded_estimator() {
 }
 
 /// The displayed pair's two ESS from one FFT per thinning (x in the real part, y in the imaginary
-/// part, (DIAG.10)) equal the direct bounded estimator's, coordinate by coordinate: pairs that settle
+/// part, (DIAG.13)) equal the direct bounded estimator's, coordinate by coordinate: pairs that settle
 /// at the same stride, at different strides (a = 0.3 beside 0.999: one stops at stride 1, the other
 /// is thinned to 1/32), a constant beside a moving coordinate, and short series.
 #[test]

@@ -52,6 +52,10 @@ mod oracles;
 mod osgfs_funnel;
 #[path = "pairings.rs"]
 mod pairings;
+#[path = "refresh_law.rs"]
+mod refresh_law;
+#[path = "refusal_remedy.rs"]
+mod refusal_remedy;
 #[path = "rewind.rs"]
 mod rewind;
 #[path = "rhat.rs"]

@@ -223,7 +223,10 @@ export class ComparePanel {
       if (!numbers) return;
       const state = JSON.parse(this.lab.state_json());
       $('compare-grads').textContent = formatCount(state.grad_evals);
-      $('compare-samples').textContent = formatCount(state.n_samples);
+      // The count the promise speaks of, as on the main panel (src/chain/promise_count.rs): samples,
+      // or events for the bouncy family, whose recorded points are the path drawn at equal times.
+      $('compare-samples-label').textContent = state.promise_unit;
+      $('compare-samples').textContent = formatCount(state.promise_count);
       this.truthPending = state.truth_pending;
       $('compare-errors').textContent = `${formatNumber(state.e1)}, ${formatNumber(state.e2)}`;
       if (state.diverged) $('compare-status').textContent = state.diverged;

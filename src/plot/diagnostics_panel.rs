@@ -80,7 +80,7 @@ pub fn recent_ess(ring: &RingBuffer, j: usize, window: usize) -> f64 {
 }
 
 /// [`recent_ess`] of both coordinates of the displayed pair, transformed together
-/// ([`effective_sample_sizes_fft`], docs/diagnostics.md (DIAG.10)): the same numbers at half the
+/// ([`effective_sample_sizes_fft`], docs/diagnostics.md (DIAG.13)): the same numbers at half the
 /// FFTs (issue 26: the mixture's two ESS were ≈ 7.5 ms of main-thread CPU a call).
 pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize) -> [f64; 2] {
     let (x, y) = (recent_coordinate(ring, pair.0, window), recent_coordinate(ring, pair.1, window));
