@@ -70,7 +70,8 @@ if [ -n "${MUTANTS_SET:-}" ]; then
   group readouts '(Mala::acceptance_rate|Hmc::acceptance_rate|<impl Sampler for (Mala|Hmc|Bps)>::diagnostics|Bps::advance)' \
     sampler_readouts -- src/sampler/mala.rs src/sampler/hmc.rs src/sampler/bps.rs
   group sgais-summary '^src/sgais/replicas\.rs' sgais_summary -- src/sgais/replicas.rs
-  group error-split '(measured_error|relative_bias)' error_split -- src/error_split.rs
+  # Issue 23, seventh pass: the whole of error_split.rs (the lib's error_split tests and tests/error_split.rs).
+  group error-split '(measured_error|relative_bias|asymptotic_covariance_variance|series_by_kronecker|series_by_lags|PredictedError)' lib error_split 'filter=test(/^error_split::/)' -- src/error_split.rs
   # Issue 23, third pass (MUTANTS.md): the runaway detector, the derived defaults' helpers, SGHMC's
   # periodic law.
   group runaway '.' lib runaway 'filter=test(runaway)' -- src/runaway.rs src/lab/runaway.rs

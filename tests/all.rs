@@ -94,6 +94,8 @@ mod sgais_softmax;
 mod sgais_summary;
 #[path = "sgais_surprise.rs"]
 mod sgais_surprise;
+#[path = "sgfs_alpha.rs"]
+mod sgfs_alpha;
 #[path = "sgfs_d_law.rs"]
 mod sgfs_d_law;
 #[path = "sgfs_fisher_law.rs"]
@@ -102,6 +104,8 @@ mod sgfs_fisher_law;
 mod sgld_bias;
 #[path = "sgld_defaults.rs"]
 mod sgld_defaults;
+#[path = "sgld_derived_step.rs"]
+mod sgld_derived_step;
 #[path = "slider_sweep.rs"]
 mod slider_sweep;
 #[path = "step_parts.rs"]
