@@ -101,7 +101,7 @@ fn autocorrelation_unless_constant(series: &[f64], max_lag: usize) -> Option<Vec
 }
 
 /// ρ(0..=min(max_lag, n − 1)) of two series of one length n from ONE forward and one inverse FFT
-/// (docs/diagnostics.md (DIAG.10)): x goes in the real part, y in the imaginary part; with
+/// (docs/diagnostics.md (DIAG.13)): x goes in the real part, y in the imaginary part; with
 /// Z = FFT(x + iy), FFT(x)_k = (Z_k + conj Z_{N−k})/2 and FFT(y)_k = (Z_k − conj Z_{N−k})/(2i), so
 /// |FFT(x)|² + i|FFT(y)|² is formed from Z, and its inverse transform holds x's autocovariance sums
 /// in the real part and y's in the imaginary part (both power spectra are real and even). Half the
@@ -214,7 +214,3 @@ pub fn effective_sample_sizes_fft(x: &[f64], y: &[f64], max_lag: usize) -> [f64;
     }
     ess.map(|e| e.unwrap_or(f64::NAN))
 }
-
-#[cfg(test)]
-#[path = "acf_fft_tests.rs"]
-mod tests;

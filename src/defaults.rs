@@ -163,79 +163,15 @@ pub const OSGFS_CURVATURE_SPREAD: f64 = 100.0;
 pub fn fisher_premise_violation_above(model: &dyn Model, limit: f64) -> Option<String> {
     let c = Curvature::of(model)?;
     let spread = c.lambda_max / c.precisions.last()?;
+    // The sampler named is the one measured within the promise at its derived defaults where this
+    // refusal applies (40 seeds × 5,000 samples: HMC 0/40 runs over E2 0.3 on the funnel, 2/40 on
+    // the banana, CLI seeds 201–240; SGHMC 23/40 and MALA 30/40 on the funnel, CLI seeds 1–40; HMC's
+    // funnel case is tests/refusal_remedy.rs); OSGFS is named
+    // where its own, wider limit lets it run (the funnel), with the warning it carries there.
+    let osgfs = if limit < OSGFS_CURVATURE_SPREAD && spread <= OSGFS_CURVATURE_SPREAD { " OSGFS, whose step scale shrinks where the matrix misfits, runs here (it mixes slowly: warned)." } else { "" };
     (spread > limit).then(|| {
         format!(
-            "its preconditioner is one Fisher matrix averaged over the run (a Gaussian view of the posterior), but this target's curvature varies {spread:.0}-fold over its typical set, so no single matrix fits and the samples would be biased. Pick SGLD, SGHMC or MALA for this target, or a regression target (logistic, linear) for the Fisher-scoring samplers."
+            "its preconditioner is one Fisher matrix averaged over the run (a Gaussian view of the posterior), but this target's curvature varies {spread:.0}-fold over its typical set, so no single matrix fits and the samples would be biased. Pick HMC for this target (exact: within the promise at its defaults on the banana and the funnel), or a regression target (logistic, linear) for the Fisher-scoring samplers.{osgfs}"
         )
     })
-}
-
-#[cfg(test)]
-#[path = "defaults_values.rs"]
-mod values;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::chain::{Chain, ChainConfig};
-    use crate::registry::{SamplerKind, SAMPLERS, TARGETS};
-
-    #[test]
-    fn derived_values_are_finite_inside_their_ranges_for_every_pairing_at_default_and_extreme_targets() {
-        // The static range is what is allowed at all, the derived range where the slider lives:
-        // min ≤ default ≤ max inside the static range, and the default at most half of
-        // unstable_above.
-        for target in TARGETS {
-            let mut extremes = vec![Vec::new(), target.params.iter().filter(|p| p.choices.is_empty()).map(|p| (p.name, p.min)).collect::<Vec<_>>()];
-            if target.name == "logreg" {
-                // The stiffest posterior the page offers: 30 raw breast-cancer features (λ_max ≈ 10⁷).
-                extremes.push(vec![("dataset", 1.0), ("n_features", 30.0), ("standardise", 0.0)]);
-            }
-            for settings in extremes {
-                for sampler in SAMPLERS.iter().filter(|s| s.kind != SamplerKind::Bouncy) {
-                    let config = settings.iter().fold(ConfigBuilder::new(target.name, sampler.name), |c, (n, v)| c.with(n, *v)).0;
-                    let chain = match Chain::new(&config) {
-                        Ok(chain) => chain,
-                        Err(e) => {
-                            assert!(e.contains("cannot run on target") || e.contains("both classes"), "{} × {} {settings:?}: {e}", target.name, sampler.name);
-                            continue;
-                        }
-                    };
-                    for d in chain.derived() {
-                        let spec = spec(sampler.params, d.name);
-                        let what = format!("{} × {} {settings:?}: {d:?}", target.name, sampler.name);
-                        assert!(d.default.is_finite() && d.min <= d.default && d.default <= d.max, "{what}");
-                        assert!(spec.min <= d.min && d.max <= spec.max, "{what}");
-                        assert_eq!(chain.sampler_params().get(d.name), d.default, "{what}");
-                        if let Some(limit) = d.unstable_above {
-                            // Half the stability limit at most, as the module docs state.
-                            assert!(d.default <= 0.5 * limit * (1.0 + 1e-9), "{what}");
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// ChainConfig with numeric settings.
-    struct ConfigBuilder(ChainConfig);
-    impl ConfigBuilder {
-        fn new(target: &str, sampler: &str) -> Self {
-            ConfigBuilder(ChainConfig::new(target, sampler, 1))
-        }
-        fn with(self, name: &str, value: f64) -> Self {
-            ConfigBuilder(self.0.with(name, value))
-        }
-    }
-
-    #[test]
-    fn helpers_find_thresholds() {
-        let x = largest_where(1e-9, 10.0, |x| x < 0.37).unwrap();
-        assert!((x - 0.37).abs() < 1e-9);
-        assert_eq!(largest_where(1e-9, 10.0, |_| true), Some(10.0));
-        assert_eq!(largest_where(1e-9, 10.0, |_| false), None);
-        assert_eq!(smallest_batch_where(1000, |n| n >= 437), Some(437));
-        assert_eq!(smallest_batch_where(1000, |_| false), None);
-        assert_eq!(smallest_batch_where(1000, |_| true), Some(1));
-    }
 }

@@ -122,7 +122,3 @@ impl HeldOut {
         }
     }
 }
-
-#[cfg(test)]
-#[path = "heldout_tests.rs"]
-mod tests;

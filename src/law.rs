@@ -119,7 +119,8 @@ impl GaussianSummary {
 }
 
 /// Why a summary that is not a closed form cannot stand for the chain, if it cannot.
-fn linearisable(c: &Curvature) -> Result<(), String> {
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub fn linearisable(c: &Curvature) -> Result<(), String> {
     if c.modes.len() > 1 {
         return Err(format!("this target has {} separated modes: one Gaussian cannot describe where the chain goes", c.modes.len()));
     }
@@ -381,15 +382,3 @@ fn clip_negative(m: DMatrix<f64>) -> (DMatrix<f64>, bool) {
     let clipped = eigen.eigenvalues.map(|l| l.max(0.0));
     (&eigen.eigenvectors * DMatrix::from_diagonal(&clipped) * eigen.eigenvectors.transpose(), true)
 }
-
-#[cfg(test)]
-#[path = "law_values.rs"]
-mod values;
-
-#[cfg(test)]
-#[path = "law_tests.rs"]
-mod tests;
-
-#[cfg(test)]
-#[path = "law_helper_tests.rs"]
-mod helper_tests;

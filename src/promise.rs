@@ -331,7 +331,7 @@ fn failure_text(now: &Prediction) -> String {
 }
 
 /// Numbers as a lecturer reads them: src/readable.rs (re-exported for this module's callers).
-pub(crate) use crate::readable::show;
+pub use crate::readable::show;
 
 fn first_primary(specs: &'static [ParamSpec], params: &ParamValues) -> &'static str {
     specs.iter().find(|s| s.primary && s.visible_if.is_none_or(|w| w.holds(params))).map_or(specs[0].name, |s| s.name)
@@ -399,105 +399,4 @@ fn slider_points(spec: &ParamSpec, lo: f64, hi: f64) -> Vec<f64> {
         .collect();
     points.dedup();
     points
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::law::LinearChain;
-
-    #[test]
-    fn remedy_values_show_three_significant_digits() {
-        // Hand-written: 3 significant digits, trailing zeros dropped, thousands separated from
-        // 10⁴, plain decimals down to 10⁻⁴, "·10⁻ⁿ" below (issue 26: never "e-3" on screen).
-        for (x, shown) in [(0.05123, "0.0512"), (0.0500, "0.05"), (1.2449, "1.24"), (2.5617, "2.56"), (12.345, "12.3"), (1234.5, "1,230"), (5000.0, "5,000"), (9.996, "10"), (0.09996, "0.1"), (-0.3337, "-0.334"), (0.001234, "0.00123"), (9.233e-4, "0.000923"), (4.99e-3, "0.00499"), (56789.0, "56,800"), (1e5, "100,000"), (2.4e6, "2,400,000"), (-12345.0, "-12,300"), (1.5e-7, "1.5·10⁻⁷"), (9.234e-5, "9.23·10⁻⁵"), (0.0, "0"), (20.0, "20")] {
-            assert_eq!(show(x), shown, "{x}");
-        }
-    }
-
-    fn ar1_law(a: f64, v: f64, truth: f64) -> (Law, DMatrix<f64>) {
-        let law = Law {
-            mean: vec![0.0],
-            cov: DMatrix::from_element(1, 1, v),
-            exact: true,
-            note: String::new(),
-            chain: Some((LinearChain { transition: DMatrix::from_element(1, 1, a), noise: DMatrix::from_element(1, 1, v * (1.0 - a * a)), dim: 1 }, DMatrix::from_element(1, 1, v))),
-        };
-        (law, DMatrix::from_element(1, 1, truth))
-    }
-
-    /// A scalar AR(1) with Var x = v = truth: Ĉ − v ≈ N(−Var(x̄), 2v²(1 + a²)/((1 − a²)T)) with
-    /// Var(x̄) = v(1 + a)/((1 − a)T), so E2 = |Ĉ − v|/v is a folded normal whose mean and tail are
-    /// written out here by hand (erfc by its series) and compared with the draws.
-    #[test]
-    fn ar1_error_law_matches_the_folded_normal() {
-        let (a, v, t) = (0.995, 2.0, 5000.0);
-        let (law, truth) = ar1_law(a, v, v);
-        let p = error_law(&law, &truth, t).unwrap();
-        let sd = (2.0 * v * v * (1.0 + a * a) / ((1.0 - a * a) * t)).sqrt() / v;
-        let shift = (1.0 + a) / ((1.0 - a) * t);
-        // Folded normal mean: σ√(2/π)e^{−μ²/2σ²} + μ(1 − 2Φ(−μ/σ)); μ = −shift.
-        let phi = |x: f64| 0.5 * erfc(-x / 2f64.sqrt());
-        let mu = -shift;
-        let mean = sd * (2.0 / std::f64::consts::PI).sqrt() * (-mu * mu / (2.0 * sd * sd)).exp() + mu * (1.0 - 2.0 * phi(-mu / sd));
-        let tail = phi((mu - E2_CLAIM) / sd) + phi((-E2_CLAIM - mu) / sd);
-        assert!(p.bias.abs() < 1e-12);
-        // Monte Carlo error of 2,000 draws: sd/√2000 on the mean, √(q(1−q)/2000) on the share.
-        assert!((p.mean_e2 - mean).abs() < 4.0 * sd / (DRAWS as f64).sqrt(), "{} vs {mean}", p.mean_e2);
-        assert!((p.failure_share - tail).abs() < 4.0 * (tail * (1.0 - tail) / DRAWS as f64).sqrt() + 1e-3, "{} vs {tail}", p.failure_share);
-        assert!(tail > 0.05 && tail < 0.95, "the case tests the tail: {tail}");
-    }
-
-    /// A biased law (v = 1.3 × truth) with a tiny Monte Carlo error: E2 ≈ bias = 0.3 exactly.
-    #[test]
-    fn a_biased_law_reports_its_bias() {
-        let (law, truth) = ar1_law(0.0, 1.3, 1.0);
-        let p = error_law(&law, &truth, 1e9).unwrap();
-        assert!((p.bias - 0.3).abs() < 1e-12 && (p.mean_e2 - 0.3).abs() < 1e-3, "{p:?}");
-        assert_eq!(p.failure(), Some(Failure::Bias));
-    }
-
-    /// Beyond MAX_STATE only the bias is predicted: seven independent AR(1) coordinates at
-    /// 1.3 × the truth's variance have E2 = 0.3 (a bias failure), at the truth's none.
-    #[test]
-    fn large_states_get_the_bias_part_only() {
-        let d = MAX_STATE + 1;
-        let law_at = |v: f64| Law {
-            mean: vec![0.0; d],
-            cov: DMatrix::identity(d, d) * v,
-            exact: true,
-            note: String::new(),
-            chain: Some((LinearChain { transition: DMatrix::identity(d, d) * 0.5, noise: DMatrix::identity(d, d) * (0.75 * v), dim: d }, DMatrix::identity(d, d) * v)),
-        };
-        let truth = DMatrix::identity(d, d);
-        let biased = error_law(&law_at(1.3), &truth, 5000.0).unwrap();
-        assert!((biased.bias - 0.3).abs() < 1e-12 && biased.failure() == Some(Failure::Bias), "{biased:?}");
-        let right = error_law(&law_at(1.0), &truth, 5000.0).unwrap();
-        assert!(right.bias < 1e-12 && right.failure().is_none() && right.failure_share.is_nan(), "{right:?}");
-    }
-
-    /// erfc(x): the Maclaurin series of erf for |x| < 3, the asymptotic series beyond (five terms,
-    /// relative error below 1e-4 there; the test's arguments lie within |x| < 3).
-    fn erfc(x: f64) -> f64 {
-        if x < 0.0 {
-            return 2.0 - erfc(-x);
-        }
-        if x < 3.0 {
-            // erf(x) = 2/√π Σ (−1)^n x^{2n+1}/(n!(2n+1)).
-            let (mut term, mut sum, mut n) = (x, x, 0.0);
-            while term.abs() > 1e-17 {
-                n += 1.0;
-                term *= -x * x / n;
-                sum += term / (2.0 * n + 1.0);
-            }
-            return 1.0 - 2.0 / std::f64::consts::PI.sqrt() * sum;
-        }
-        let mut factor = 1.0;
-        let mut term = 1.0;
-        for k in 1..6 {
-            term *= -(2.0 * k as f64 - 1.0) / (2.0 * x * x);
-            factor += term;
-        }
-        (-x * x).exp() / (x * std::f64::consts::PI.sqrt()) * factor
-    }
 }

@@ -92,7 +92,8 @@ pub struct Scan {
     spec: ScanSpec,
     /// results[curve][value] = the measured number of each finished replica.
     results: Vec<Vec<Vec<f64>>>,
-    next: usize,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub next: usize,
     running: Option<Chain>,
     /// The running chain's test-function estimator (SBPS Fig. 5 only).
     estimator: Option<CosineEstimator>,
@@ -101,7 +102,8 @@ pub struct Scan {
 }
 
 /// Steps per call of `Chain::run` while advancing (small enough to stop near the budget).
-const STEPS_PER_CALL: u64 = 200;
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub const STEPS_PER_CALL: u64 = 200;
 
 impl Scan {
     pub fn new(spec: ScanSpec) -> Result<Scan, String> {
@@ -124,13 +126,15 @@ impl Scan {
     }
 
     /// (curve, value index, replica) of run number `k`.
-    fn run_index(&self, k: usize) -> (usize, usize, usize) {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub fn run_index(&self, k: usize) -> (usize, usize, usize) {
         let per_curve = self.spec.values.len() * self.spec.replicas;
         (k / per_curve, (k % per_curve) / self.spec.replicas, k % self.spec.replicas)
     }
 
     /// The chain of run `k`: the scan's settings, the curve's, the knob's value, seed + replica.
-    fn build(&self, k: usize) -> Result<Chain, String> {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub fn build(&self, k: usize) -> Result<Chain, String> {
         let (c, v, r) = self.run_index(k);
         let curve = &self.spec.curves[c];
         let mut config = ChainConfig::new(&self.spec.target, &curve.sampler, self.spec.seed + r as u64);
@@ -160,7 +164,8 @@ impl Scan {
         }
     }
 
-    fn finished_run(&self, chain: &Chain) -> bool {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub fn finished_run(&self, chain: &Chain) -> bool {
         (self.spec.budget > 0 && chain.grad_evals() >= self.spec.budget) || chain.steps() >= self.spec.max_steps
     }
 
@@ -282,6 +287,3 @@ fn mean_and_se(values: &[f64]) -> (f64, f64) {
     let var = finite.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
     (mean, (var / n).sqrt())
 }
-
-#[cfg(test)]
-mod tests;

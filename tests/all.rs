@@ -52,6 +52,10 @@ mod oracles;
 mod osgfs_funnel;
 #[path = "pairings.rs"]
 mod pairings;
+#[path = "refresh_law.rs"]
+mod refresh_law;
+#[path = "refusal_remedy.rs"]
+mod refusal_remedy;
 #[path = "rewind.rs"]
 mod rewind;
 #[path = "rhat.rs"]
@@ -92,6 +96,8 @@ mod sgais_summary;
 mod sgais_surprise;
 #[path = "sgais_surprise_rule.rs"]
 mod sgais_surprise_rule;
+#[path = "sgfs_alpha.rs"]
+mod sgfs_alpha;
 #[path = "sgfs_d_law.rs"]
 mod sgfs_d_law;
 #[path = "sgfs_fisher_law.rs"]
@@ -100,6 +106,8 @@ mod sgfs_fisher_law;
 mod sgld_bias;
 #[path = "sgld_defaults.rs"]
 mod sgld_defaults;
+#[path = "sgld_derived_step.rs"]
+mod sgld_derived_step;
 #[path = "slider_sweep.rs"]
 mod slider_sweep;
 #[path = "step_parts.rs"]
@@ -112,6 +120,9 @@ mod toy_sweep;
 mod toy_sweep_more;
 #[path = "workers.rs"]
 mod workers;
+
+/// The library's unit tests (tests/unit/ mirrors src/; issue 23: the library is compiled once).
+mod unit;
 
 /// Every tests/*.rs is a `mod` of this file or a `[[test]]` of its own in Cargo.toml: with
 /// `autotests = false` a file that is neither would silently not run (e.g. after merging a branch

@@ -221,7 +221,7 @@ fn defaults_prints_the_derived_parameters_their_source_and_any_warning() {
     // Refused pairings and bad arguments exit with status 2 and a message.
     let out = sgviz(&["defaults", "--target", "banana", "--sampler", "sgfs_f"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("Pick SGLD"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Pick HMC"));
     let out = sgviz(&["defaults", "--target", "gaussian"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--sampler is required"));

@@ -102,3 +102,26 @@ fn measured_error_and_its_mcse_match_a_hand_worked_ring() {
     let expected = (144.0 * SE2).sqrt() / 12f64.sqrt();
     assert!((mcse - expected).abs() < 1e-12, "12-D mcse {mcse} vs {expected}");
 }
+
+/// Twenty independent AR(1) coordinates, each with a = 0.9995 and variance 1 (a state of 20, the
+/// largest the closed form takes): tr Γ(k) = 20aᵏ and tr Γ(k)² = 20a²ᵏ, so
+/// S = Σ_k 420a^{2|k|} = 420(1 + a²)/(1 − a²) = 839,790.0. The lag sum needs Γ(k) < 10⁻⁹,
+/// k > ln 10⁻⁹/ln a = 41,437 lags, beyond its work cap of 3·10⁸/20³ = 37,500 lags: it refuses,
+/// and the closed form must be the one used at this size.
+#[test]
+fn a_slow_twenty_state_chain_is_summed_in_closed_form_where_the_lag_sum_exceeds_its_work_cap() {
+    let (a, d) = (0.9995f64, 20);
+    let law = Law {
+        mean: vec![0.0; d],
+        cov: DMatrix::identity(d, d),
+        exact: true,
+        note: String::new(),
+        chain: Some((LinearChain { transition: DMatrix::identity(d, d) * a, noise: DMatrix::identity(d, d) * (1.0 - a * a), dim: d }, DMatrix::identity(d, d))),
+    };
+    let expected = 420.0 * (1.0 + a * a) / (1.0 - a * a);
+    assert!((expected - 839_790.0).abs() < 0.1, "hand arithmetic {expected}");
+    assert!((1e-9f64.ln() / a.ln() - 41_437.0).abs() < 1.0 && 3e8 / 8000.0 == 37_500.0);
+    assert!(series_by_lags(&law).is_none(), "the lag sum must stop at its work cap");
+    let s = asymptotic_covariance_variance(&law).expect("the closed form at a state of 20");
+    assert!((s - expected).abs() < 1e-6 * expected, "S = {s} vs {expected}");
+}

@@ -1,9 +1,8 @@
 //! The layout rules of issue 25, checked on the source tree itself: no import cycle between files
 //! in src/ (Rust `crate::`, `super::`, `self::` and `child_module::` paths, in `use` lines and
-//! inline, one node per file; `#[cfg(test)]` modules excluded, since unit tests sit on top of the
-//! crate like tests/) or in www/ (ES `import … from './x.js'`, `export … from`, dynamic `import('./x.js')`), no
-//! code file over 600 lines (src/, www/, tests/, bench/, examples/, scripts/), and every file opening with a comment that says
-//! what it owns. A failure names the cycle as a path of files, or the file and its length.
+//! inline, one node per file; `#[cfg(test)]` modules excluded) or in www/ (ES `import … from './x.js'`, `export … from`, dynamic `import('./x.js')`), no
+//! code file over 600 lines (src/, www/, tests/, bench/, examples/, scripts/), every file opening with a comment that says
+//! what it owns, and no unit test left in the library (they are in tests/unit/). A failure names the cycle as a path of files, or the file and its length.
 //!
 //! The parsers are deliberately small and are themselves tested below on hand-written snippets
 //! (a cycle that must be found, a tree that has none), so the check cannot pass by seeing nothing.
@@ -140,6 +139,26 @@ fn every_source_file_opens_with_a_comment_saying_what_it_owns() {
         .map(|(p, _)| p.display().to_string())
         .collect();
     assert!(bare.is_empty(), "files without an opening comment saying what they own:\n  {}", bare.join("\n  "));
+}
+
+/// The library holds no unit tests (issue 23): Cargo.toml's `[lib] test = false` spares the build
+/// a second compilation of the library with `cfg(test)`, so a `#[cfg(test)]` module or a `#[test]`
+/// under src/ would never be compiled or run. The unit tests are in tests/unit/, mirroring src/.
+#[test]
+fn the_library_holds_no_unit_tests() {
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let lib = manifest.split("\n[lib]\n").nth(1).and_then(|rest| rest.split("\n[").next()).unwrap_or("");
+    assert!(lib.lines().any(|l| l.trim() == "test = false"), "Cargo.toml's [lib] should say `test = false`:\n{lib}");
+    let with_tests: Vec<String> = read_all(files_under(&root().join("src"), &[".rs"]))
+        .into_iter()
+        .filter(|(_, text)| text.lines().map(str::trim_start).any(|l| l.starts_with("#[cfg(test)]") || l.starts_with("#[test]")))
+        .map(|(p, _)| p.display().to_string())
+        .collect();
+    assert!(
+        with_tests.is_empty(),
+        "unit tests under src/ never run ([lib] test = false): move them to tests/unit/ (tests of module a::b in tests/unit/a/b/tests.rs):\n  {}",
+        with_tests.join("\n  ")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -58,10 +58,9 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // 7/40 (both within 5–12: accepted either way); on the logistic regression k = 5 4/40, 4/40 and
     // k = 10 10/40, 14/40 (was 38/40 warned at 8,500 events); mixture × MALA at its defaults 4/40,
     // 2/40 (was 8/40).
-    // Gaussian toy: SBPS at refresh rate 5 diffuses (23/40 over 0.3) and is warned in 17/40 runs,
-    // fewer than half: the 90 % lower bound costs power where one run's batch means scatter far
-    // beyond their χ² law (the point estimate alone warned 30/40, and also raised the false alarms).
-    "gaussian sbps refresh_rate=max",
+    // (Gaussian toy: SBPS at refresh rate 5 diffuses, 23/40 over 0.3, and the measured signal warned
+    // only 17/40; since issue 21's eighth pass the refresh law (src/refresh_law.rs) warns it in
+    // every run: tests/refresh_law.rs. Its line is deleted.)
     // Mixture (the Welling–Teh tied-means posterior, grid quadrature truth).
     // A bias warning no run shows: the law predicts E2 0.11 at n = 14; 6/40 over 0.3, pooled
     // 0.021 ± 0.015, one run of 200,000 samples 0.006.
@@ -130,7 +129,7 @@ fn ci_pairings() -> Vec<(Case, &'static str)> {
 /// its smallest (it barely moves). Silent, or warned no more often than the failure share allows,
 /// where the former false alarms were: SBPS at k = 10 on the Gaussian toy and on the logistic
 /// regression (there warned in 38/40 runs while the sweep ran 8,500 events). SBPS at refresh
-/// rate 5 on the Gaussian (a listed silent failure: warned in fewer than half its failing runs).
+/// rate 5 on the Gaussian (warned by the refresh law, docs/diagnostics.md §13).
 const CI_POINTS: [&str; 5] = ["gaussian hmc hmc_step=max", "gaussian mala mala_step=min", "gaussian sbps refresh_rate=max", "gaussian sbps band_k=max", "logreg sbps band_k=max"];
 
 #[test]

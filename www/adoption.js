@@ -39,6 +39,8 @@ export function prepareCompare() {
 
 /** Show prepared chains: every part of the page that depends on them changes in this one call. */
 export function install(main, compared) {
+  // Compare mode as configured (a preset loaded in steps changes it only now).
+  app.compare?.applyLayout();
   if (app.lab) app.lab.free();
   app.lab = main.lab;
   $('status').textContent = '';

@@ -86,10 +86,37 @@ function buildInWorker() {
       adoptInSteps(() => app.buildCount === build, (ok) => {
         app.building = false;
         if (ok) app.analysis?.schedule();
+        // A preset's pair waited for the chain it belongs to (applyPendingPair).
+        applyPendingPair();
         app.onLabBuilt?.();
         app.onLabBuilt = null;
       });
     },
+  });
+}
+
+/**
+ * Rebuild for a preset or lesson step, built here over three tasks with a frame between each
+ * (www/adoption.js: main chain, compared chain, show both; issue 26, a preset's load was one task
+ * of up to 180 ms), then `done()`. Meanwhile `app.building` is set: the previous chains stay on
+ * screen, paused, and neither the preset's pair nor its truth nor the lesson's claims are applied
+ * to them. A large target is built by a worker as in `rebuildLab`, and `done` runs at once (as before).
+ */
+export function rebuildLabInSteps(done) {
+  if (needsWorkerBuild()) {
+    // As before: compare mode's layout at once, the previous chain plays while the worker builds.
+    app.compare?.applyLayout();
+    rebuildLab();
+    done();
+    return;
+  }
+  cancelGroup('build');
+  app.buildCount = (app.buildCount || 0) + 1;
+  const build = app.buildCount;
+  app.building = true;
+  adoptInSteps(() => app.buildCount === build, () => {
+    app.building = false;
+    done();
   });
 }
 
@@ -209,7 +236,8 @@ export function setPair(i, j) {
 
 /** Apply a pair preset once the truth it needs is known. */
 export function applyPendingPair() {
-  if (!app.pendingPair || app.truthPending) return;
+  // Read from the chain shown now (app.truthPending may still be the previous chain's).
+  if (!app.pendingPair || app.building || labState()?.truth_pending !== false) return;
   const kind = app.pendingPair;
   app.pendingPair = null;
   const pair = guarded(() => { try { return app.lab.preset_pair(kind); } catch { return null; } });

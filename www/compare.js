@@ -52,8 +52,24 @@ export class ComparePanel {
       this.lab = null;
       return;
     }
+    this.configure(enabled, sampler, values);
+  }
+
+  /**
+   * Choose whether to compare, and the sampler and values, without changing the page: a preset
+   * loaded over several tasks (www/adoption.js) builds the chains first; `applyLayout` then shows
+   * or hides the panel (and frees a chain no longer compared) in the task that shows them.
+   */
+  configure(enabled, sampler, values) {
+    this.enabled = enabled;
+    if (!enabled) return;
     this.sampler = sampler || this.sampler || 'sgld';
     this.values = { ...(values || (sampler ? {} : this.values)) };
+  }
+
+  /** Show or hide the panel as configured (the same choice again: nothing else changes). */
+  applyLayout() {
+    this.setEnabled(this.enabled, this.sampler, this.values);
   }
 
   /** Controls for the compared sampler: primary ones beside its panel, the rest in a disclosure. */
@@ -207,7 +223,10 @@ export class ComparePanel {
       if (!numbers) return;
       const state = JSON.parse(this.lab.state_json());
       $('compare-grads').textContent = formatCount(state.grad_evals);
-      $('compare-samples').textContent = formatCount(state.n_samples);
+      // The count the promise speaks of, as on the main panel (src/chain/promise_count.rs): samples,
+      // or events for the bouncy family, whose recorded points are the path drawn at equal times.
+      $('compare-samples-label').textContent = state.promise_unit;
+      $('compare-samples').textContent = formatCount(state.promise_count);
       this.truthPending = state.truth_pending;
       $('compare-errors').textContent = `${formatNumber(state.e1)}, ${formatNumber(state.e2)}`;
       if (state.diverged) $('compare-status').textContent = state.diverged;

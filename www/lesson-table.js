@@ -243,7 +243,7 @@ export const LESSONS = [
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'bps', values: { rho: 0, refresh_rate: 1 }, speed: 10 },
         text: 'With refresh rate 1 the velocity is redrawn now and then, the path leaves the line and the samples fill the circle: refreshes make BPS ergodic.',
-        action: 'Lower the refresh rate and watch how long the path stays on one line. Where the path mixes too slowly for E2 ≤ 0.3 after 5,000 events, the page says so beside the refresh-rate slider (measured from the chain itself) and names the derived default to set back.',
+        action: 'Lower the refresh rate and watch how long the path stays on one line. Where a setting breaks E2 ≤ 0.3 after 5,000 events the page says so beside the refresh-rate slider and names the default to set back: measured from the chain when the path mixes too slowly, predicted from the rate when refreshes come so often that the path becomes a random walk (SBPS at rate 5 on the correlated Gaussian).',
         tryValues: { refresh_rate: 0.1 },
         claims: [{ metric: 'det_ratio', label: 'det of sampler covariance / truth', op: 'between', value: [0.7, 1.3], after_samples: 100_000 }],
       },

@@ -96,6 +96,9 @@ export function wireLessons(apply, states) {
     index = Math.max(0, Math.min(lesson.steps.length - 1, next));
     show();
     apply(lesson.steps[index]);
+    // The claims again, now against the step's chains (or pending while they are built): the
+    // list `show` drew was checked against the previous step's chains.
+    showClaims();
     scrollToFigure(lesson.steps[index].figure);
   }
 
@@ -109,7 +112,7 @@ export function wireLessons(apply, states) {
   $('lesson-close').addEventListener('click', () => { open(false); $('lesson-open').focus(); });
   $('lesson-back').addEventListener('click', () => go(index - 1));
   $('lesson-next').addEventListener('click', () => go(index + 1));
-  $('lesson-load').addEventListener('click', () => apply(lesson.steps[index]));
+  $('lesson-load').addEventListener('click', () => { apply(lesson.steps[index]); showClaims(); });
   choice.addEventListener('change', () => {
     lesson = LESSONS.find((l) => l.id === choice.value);
     index = 0;

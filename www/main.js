@@ -75,7 +75,7 @@ function frame() {
 
 /** Each background part's share of a frame: start or poll its jobs. */
 function tickJobs() {
-  if (app.lab && app.truthPending) truth.tick(app.lab, truthRequest());
+  if (app.lab && app.truthPending && !app.building) truth.tick(app.lab, truthRequest());
   app.analysis?.tick();
   app.sgais?.tick();
   if (app.compare?.enabled) app.compare.tick();

@@ -6,7 +6,7 @@ import { DEMOS, findPreset } from './presets.js';
 import { PAPERS } from './figures/index.js';
 import { placeNextTo, wireLessons } from './lessons.js';
 import { setPlaying } from './playback.js';
-import { applyPendingPair, buildControls, rebuildLab } from './chain.js';
+import { applyPendingPair, buildControls, rebuildLabInSteps } from './chain.js';
 import { guarded } from './errors.js';
 import { setSpeed } from './run-controls.js';
 import { showChainSeed } from './seed.js';
@@ -44,16 +44,17 @@ export function applyPreset(preset) {
   app.upload.forget();
   delete app.layout.pair;
   app.pendingPair = pair || null;
-  if (compare) app.compare.setEnabled(true, compare.sampler, compare.values);
-  else app.compare.setEnabled(false);
-  rebuildLab();
-  buildControls();
-  applyPendingPair();
-  window.dispatchEvent(new Event('resize'));
-  scheduleUrlWrite();
-  setPlaying(true);
-  // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
-  if (chart) note.scrollIntoView({ block: 'start' });
+  // Compare mode changes on screen when the chains are shown (www/adoption.js `install`).
+  app.compare.configure(Boolean(compare), compare?.sampler, compare?.values);
+  rebuildLabInSteps(() => {
+    buildControls();
+    applyPendingPair();
+    window.dispatchEvent(new Event('resize'));
+    scheduleUrlWrite();
+    setPlaying(true);
+    // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
+    if (chart) note.scrollIntoView({ block: 'start' });
+  });
 }
 
 /**
@@ -61,6 +62,9 @@ export function applyPreset(preset) {
  * `mainState`, the main chain's state already read by the caller, is not read again.
  */
 function chainStates({ mixing = true, mainState } = {}) {
+  // While a step's chains are built (chain.js `rebuildLabInSteps`) the chains shown are the
+  // previous step's: its claims are not checked against them.
+  if (app.building) return {};
   const withMixing = (lab, read) => ({ ...(read ?? JSON.parse(lab.state_json())), ...(mixing ? { mixing: mixingOf(lab) } : {}) });
   return guarded(() => ({
     state: app.lab ? withMixing(app.lab, mainState) : undefined,

@@ -83,6 +83,8 @@ pub struct Chain {
     warning: Option<String>,
     /// The law-based promise of the current setting (src/promise.rs).
     promise: crate::promise::LivePromise,
+    /// The bouncy samplers' refresh law on this target, where it applies (src/refresh_law.rs).
+    refresh_law: Option<crate::refresh_law::RefreshLaw>,
     seed: u64,
     burn_in: u64,
     model: Arc<dyn Model>,
@@ -181,6 +183,7 @@ impl Chain {
             derived,
             warning,
             promise,
+            refresh_law: crate::refresh_law::RefreshLaw::new(sampler_spec.name, model.as_ref()),
             seed: config.seed,
             burn_in: config.burn_in,
             divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),
@@ -569,5 +572,3 @@ fn batch_size(params: &ParamValues, model: &dyn Model) -> usize {
 
 mod divergence;
 mod promise_count;
-#[cfg(test)]
-mod tests;

@@ -36,10 +36,7 @@ mod runaway;
 mod state;
 mod truth;
 mod view;
-#[cfg(test)]
-mod runaway_tests;
-#[cfg(test)]
-mod tests;
+
 
 /// Samples shown in the trace plot.
 const TRACE_POINTS: usize = 2_000;

@@ -66,22 +66,3 @@ pub fn hessian(model: &dyn Model, theta: &[f64]) -> DMatrix<f64> {
     }
     (&h + h.transpose()) * 0.5
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::gaussian::CorrelatedGaussian;
-
-    #[test]
-    fn exact_for_a_gaussian() {
-        let g = CorrelatedGaussian::new(2.0, 0.5, -0.7, 0.0);
-        let m = laplace_approximation(&g).unwrap();
-        let exact = g.exact_moments().unwrap();
-        for a in 0..2 {
-            assert!((m.mean[a] - exact.mean[a]).abs() < 1e-8);
-            for b in 0..2 {
-                assert!((m.cov[a][b] - exact.cov[a][b]).abs() < 1e-6, "{:?} vs {:?}", m.cov, exact.cov);
-            }
-        }
-    }
-}

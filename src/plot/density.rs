@@ -114,28 +114,3 @@ fn ramp(t: f64) -> [u8; 3] {
     let mix = |k: usize| (RAMP[i][k] + f * (RAMP[i + 1][k] - RAMP[i][k])).round() as u8;
     [mix(0), mix(1), mix(2)]
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::View;
-    use crate::plot::PlotFrame;
-
-    #[test]
-    fn bins_points_into_the_right_pixels_and_colours_them() {
-        let projection = Projection { view: View::centred(0.0, 0.0, 1.0, 1.0), frame: PlotFrame { width: 110, height: 120, left: 10, right: 0, top: 0, bottom: 20, band: 0 } };
-        let mut image = DensityImage::new(projection);
-        assert_eq!((image.width(), image.height()), (100, 100));
-        image.add(-0.995, 0.995); // top-left cell
-        image.add(-0.995, 0.995);
-        image.add(0.995, -0.995); // bottom-right cell
-        image.add(5.0, 0.0); // outside
-        assert_eq!(image.total_inside(), 3);
-        assert_eq!(image.outside(), 1);
-        let rgba = image.render().to_vec();
-        assert_eq!(rgba[3] as u32, 255, "densest pixel fully opaque");
-        let last = rgba.len() - 4;
-        assert!(rgba[last + 3] > 0 && rgba[last + 3] < 255);
-        assert_eq!(rgba[4 * 50 + 3], 0, "empty pixel transparent");
-    }
-}

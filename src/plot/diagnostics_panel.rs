@@ -80,7 +80,7 @@ pub fn recent_ess(ring: &RingBuffer, j: usize, window: usize) -> f64 {
 }
 
 /// [`recent_ess`] of both coordinates of the displayed pair, transformed together
-/// ([`effective_sample_sizes_fft`], docs/diagnostics.md (DIAG.10)): the same numbers at half the
+/// ([`effective_sample_sizes_fft`], docs/diagnostics.md (DIAG.13)): the same numbers at half the
 /// FFTs (issue 26: the mixture's two ESS were ≈ 7.5 ms of main-thread CPU a call).
 pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize) -> [f64; 2] {
     let (x, y) = (recent_coordinate(ring, pair.0, window), recent_coordinate(ring, pair.1, window));
@@ -88,24 +88,4 @@ pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize) -
         return [f64::NAN; 2];
     }
     effective_sample_sizes_fft(&x, &y, ESS_MAX_LAGS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn trace_and_acf_cover_the_recent_window() {
-        let mut ring = RingBuffer::new(2, 50);
-        for k in 0..120 {
-            ring.push(&[k as f64, (k % 2) as f64]);
-        }
-        let names = vec!["a".to_string(), "b".to_string()];
-        let trace = trace_chart(&ring, &names, (0, 1), 30);
-        assert_eq!(trace.series[0].points.len(), 30);
-        assert_eq!(trace.series[0].points[0], (90.0, 90.0));
-        assert_eq!(trace.series[0].points[29], (119.0, 119.0));
-        let acf = autocorrelation_chart(&ring, &names, (0, 1), 50, 5);
-        assert!((acf.series[1].points[1].1 + 0.98).abs() < 0.05, "alternating series has ρ(1) ≈ −1");
-    }
 }

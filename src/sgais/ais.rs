@@ -71,26 +71,3 @@ pub fn ais_run(model: Arc<dyn EvidenceModel>, config: &SgaisConfig, n: usize, se
 pub fn baseline_seed(seed: u64) -> u64 {
     split_mix(seed ^ 0xa15_ba5e_11e5)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::sgais::models::EVIDENCE_TARGETS;
-
-    #[test]
-    fn the_mixture_anneals_with_smaller_steps_and_other_models_with_the_runs_own_settings() {
-        for d in AIS_DEFAULTS_BY_MODEL {
-            assert!(EVIDENCE_TARGETS.iter().any(|t| t.name == d.target), "{} is not an evidence target", d.target);
-            assert!(d.min_ess_share > 0.0 && d.min_ess_share < 1.0);
-        }
-        let sgais = SgaisConfig { particles: 50, target_ess: 25.0, ..SgaisConfig::defaults() };
-        assert_eq!(ais_config("gmm", &sgais), SgaisConfig { target_ess: 45.0, ..sgais.clone() });
-        let paper = SgaisConfig::paper_defaults();
-        assert_eq!(ais_config("gmm", &paper).target_ess, 9.0, "M = 10: ESS* = 9 < M");
-        SgaisConfig::from_values(&crate::sgais::PAPER_PRESET.values()).unwrap();
-        let more = SgaisConfig { target_ess: 48.0, ..sgais.clone() };
-        assert_eq!(ais_config("gmm", &more), more, "a run asking for more keeps it");
-        assert_eq!(ais_config("linreg", &sgais), sgais);
-        assert_eq!(ais_config("softmax", &sgais), sgais);
-    }
-}

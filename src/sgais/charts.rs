@@ -113,20 +113,3 @@ pub fn error_chart(summary: &ReplicaSummary, label: &str, n_total: usize) -> Opt
         ..Default::default()
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The full-data AIS point at n = N sits inside the frame with room for its marker (it was
-    /// cut in half at the right edge).
-    #[test]
-    fn the_ais_point_at_n_is_inside_the_frame() {
-        let n = 1000;
-        let spec = evidence_chart(&[], &[(n, -1400.0)], n, Vec::new());
-        let (lo, hi) = spec.x_range.unwrap();
-        let ais = spec.series.iter().find(|s| s.label.starts_with("AIS")).unwrap();
-        assert_eq!(ais.points[0].0, n as f64);
-        assert!(lo <= 0.0 && hi >= 1.03 * n as f64, "x range [{lo}, {hi}] leaves no room at N = {n}");
-    }
-}

@@ -260,22 +260,3 @@ pub fn split_settings(target: &EvidenceTarget, settings: &[(String, String)]) ->
     }
     Ok((target_values, sgais_values))
 }
-
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sequential_curve_matches_direct_evidence() {
-        let mut values = ParamValues::defaults(linear::PARAMS);
-        values.set(linear::PARAMS, "n_points", 300.0).unwrap();
-        values.set(linear::PARAMS, "n_features", 5.0).unwrap();
-        let model = LinearRegression::synthetic(&values);
-        let checkpoints = [1, 50, 120, 300];
-        let curve = sequential_linear_evidence(&model, &checkpoints);
-        for (n, z) in checkpoints.iter().zip(&curve) {
-            assert!((z - model.log_evidence_after(*n)).abs() < 1e-8, "n = {n}");
-        }
-    }
-}

@@ -84,17 +84,22 @@ pub struct NestedResult {
 
 /// Skilling's accumulators: log Ẑ and H over the dead points so far.
 #[derive(Clone, Copy, Debug)]
-struct Evidence {
-    log_z: f64,
-    information: f64,
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub struct Evidence {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub log_z: f64,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub information: f64,
 }
 
 impl Evidence {
-    const EMPTY: Evidence = Evidence { log_z: f64::NEG_INFINITY, information: 0.0 };
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub const EMPTY: Evidence = Evidence { log_z: f64::NEG_INFINITY, information: 0.0 };
 
     /// Add a point of log-weight log w = log ΔX + log L (Skilling 2006, §9 program):
     /// Z' = Z + w, H' = (w/Z') log L + (Z/Z')(H + log Z) − log Z'.
-    fn add(&mut self, log_width: f64, log_l: f64) {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub fn add(&mut self, log_width: f64, log_l: f64) {
         let log_w = log_width + log_l;
         if log_w == f64::NEG_INFINITY {
             return;
@@ -125,7 +130,8 @@ pub struct NestedRun {
     config: NestedConfig,
     all: Vec<usize>,
     live: Vec<Vec<f64>>,
-    live_log_l: Vec<f64>,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub live_log_l: Vec<f64>,
     evidence: Evidence,
     iterations: usize,
     datum_evals: u64,
@@ -242,7 +248,8 @@ impl NestedRun {
     }
 
     /// The new point's rank among the survivors' log-likelihoods (slot `worst` is being replaced).
-    fn record_insertion_rank(&mut self, worst: usize, log_l: f64) {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub fn record_insertion_rank(&mut self, worst: usize, log_l: f64) {
         let below = self.live_log_l.iter().enumerate().filter(|&(k, &l)| k != worst && l < log_l).count();
         self.insertion_ranks.push(below as u32);
     }
@@ -375,36 +382,4 @@ pub fn nested_seed(seed: u64) -> u64 {
 /// log of the mean of Ẑ over several runs, the pooled estimate (as for replicas).
 pub fn pooled_log_z(results: &[NestedResult]) -> f64 {
     log_mean_exp(&results.iter().map(|r| r.log_z).collect::<Vec<_>>())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Hand-worked accumulators: two points of weight ½ at L = 1 and L = e² give
-    /// Z = (1 + e²)/2 and H = Σ (w L/Z) log L − log Z = (e²/(1 + e²))·2 − log Z.
-    #[test]
-    fn skilling_accumulators_match_a_hand_worked_case() {
-        let mut e = Evidence::EMPTY;
-        e.add(0.5f64.ln(), 0.0);
-        e.add(0.5f64.ln(), 2.0);
-        let z = (1.0 + 2f64.exp()) / 2.0;
-        assert!((e.log_z - z.ln()).abs() < 1e-12);
-        let h = 2f64.exp() / (1.0 + 2f64.exp()) * 2.0 - z.ln();
-        assert!((e.information - h).abs() < 1e-12, "{} vs {h}", e.information);
-    }
-
-    /// Hand-worked rank: live log L = [1, 5, 3, 2], the worst (slot 0) replaced by a point at 4:
-    /// of the survivors 5, 3, 2 two are below it.
-    #[test]
-    fn the_insertion_rank_counts_the_survivors_below_the_new_point() {
-        let model: Arc<dyn EvidenceModel> = Arc::new(crate::model::gmm::GaussianMixture::new(1, 1, vec![0.0, 1.0]).unwrap());
-        let values = ParamValues::defaults(NESTED_PARAMS);
-        let mut run = NestedRun::new(model, NestedConfig { live_points: 4, ..NestedConfig::from_values(&values) }, 2, 1);
-        run.live_log_l = vec![1.0, 5.0, 3.0, 2.0];
-        run.record_insertion_rank(0, 4.0);
-        run.record_insertion_rank(0, 0.5);
-        run.record_insertion_rank(0, 9.0);
-        assert_eq!(run.insertion_ranks(), &[2, 0, 3]);
-    }
 }

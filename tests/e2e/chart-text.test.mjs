@@ -17,7 +17,7 @@ const env = useBrowser();
 // (2) a chart with nothing to plot is its sentence alone: BPS's "No noise chart: …" and the SGAIS
 //     charts before a run (which say which button fills them) have no axes, ticks or frame;
 // (9) a log-axis chart leaves its points ≤ 0 out and says how many under the x axis, on the canvas
-//     (the native test src/plot/chart/tests.rs covers the SVG).
+//     (the native test tests/unit/plot/chart/tests.rs covers the SVG).
 // Screenshots in test-artifacts/class6/.
 
 /** Texts the canvas `id` drew in its latest drawing. */

@@ -23,7 +23,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, mainThreadHeavyCalls } from './harness.mjs';
+import { useBrowser, openApp, mainThreadHeavyCalls, waitLoaded } from './harness.mjs';
 import { statements, checkSliderNumbers, lessonClaimKeys } from './lesson-checks.mjs';
 import { PROJECTOR, shoot, claimsAndClassTime, checkPresetAtClassTime } from './class-run.mjs';
 import { checkShiftRuns } from './shift-checks.mjs';
@@ -296,10 +296,12 @@ test('every lesson step: its text and slider numbers, its claims at its settings
       if (k > 0) {
         const hadCharts = await page.evaluate(() => Boolean(window.sgviz.chart('noise')));
         await page.$eval('#lesson-next', (b) => b.click());
+        await waitLoaded(page);
         // The earlier step's analysis charts are dimmed and said to be stale, not shown as current.
         const stale = await page.evaluate(() => ({ kinds: window.sgviz.analysis().stale, dimmed: document.querySelector('#chart-noise').classList.contains('stale') }));
         if (hadCharts && !sgais) assert.ok(stale.kinds.includes('noise') && stale.dimmed, `${where}: the previous step's charts are marked stale (${JSON.stringify(stale)})`);
       }
+      if (k === 0) await waitLoaded(page);
       assert.equal(await page.textContent('#lesson-text'), step.text, `${where}: text shown`);
       assert.equal(await page.evaluate(() => document.querySelector('#lesson').dataset.figure), step.figure, `${where}: placed next to its figure`);
       await checkSliderNumbers(page, step.text, sgais, where, sliderStatements, failures);

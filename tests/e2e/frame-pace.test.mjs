@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, frames, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, frames, paintedPixels, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -122,6 +122,7 @@ const FRAMES_PER_PIECE = 12;
 test('the SBPS band figure moves one path piece every 12 frames, counts them, and says why it is slow', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 } });
   await page.selectOption('#preset', 'sbps-band');
+  await waitLoaded(page);
   await page.waitForFunction(() => window.sgviz.app.sampler === 'sbps' && window.sgviz.state().steps > 0, null, { timeout: 120_000 });
   await pause(page);
   const run = (frames) => page.evaluate((n) => {

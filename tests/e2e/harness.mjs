@@ -197,11 +197,22 @@ export function useBrowser() {
 }
 
 /**
+ * Wait until the preset or lesson step just chosen is on screen: its chains are built over three
+ * frames (www/chain.js `rebuildLabInSteps`) or by a worker (both set app.building meanwhile), and
+ * only then are its controls, pair and playing state set.
+ */
+export function waitLoaded(page, timeout = 120_000) {
+  return page.waitForFunction(() => !window.sgviz.app.building, null, { timeout });
+}
+
+/**
  * Pause and restart the loaded lesson step's or preset's chains from their seeded start (so that
  * what played before the pause does not matter), once the truth (and a pair preset) is known.
  * Large targets are built in a worker (app.building); the compared chain exists once they arrive.
  */
 export async function pauseAndRestart(page) {
+  // Loaded first: a preset's chains built over three frames start playing when shown.
+  await waitLoaded(page);
   await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
   await page.waitForFunction(() => {
     const { app } = window.sgviz;

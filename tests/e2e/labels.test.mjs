@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -93,6 +93,7 @@ for (const [label, viewport] of [['phone', { width: 390, height: 844 }], ['proje
     // SGFS over α (trade-off curves labelled by α), then SGLD over ε (bias points labelled by ε).
     for (const preset of ['sgfs-bias-mixing', 'sgld-gaussian-bias']) {
       await page.selectOption('#preset', preset);
+      await waitLoaded(page);
       await page.click('#play');
       await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.analysis().done && window.sgviz.chart('sweep') && window.sgviz.chart('bias'), null, { timeout: 240_000, polling: 250 });
       await page.click('#play');

@@ -168,7 +168,7 @@ test('SGAIS panel: nested sampling in workers, its points ± SE on the evidence 
   const checkpoints = new Map(summary.combined.groups[0].summary.curve.map((p) => [p.n, p.exact_log_z]));
   for (const p of ns.slice(0, 2)) assert.equal(p.exact_log_z, checkpoints.get(p.n), `exact at n = ${p.n}`);
   assert.ok(rows.every((r) => Number.isFinite(parseShown(r[3]))), `every NS row has its exact value: ${JSON.stringify(rows.map((r) => r[3]))}`);
-  // (The y axis holding every NS error bar: src/plot/chart/tests.rs::the_fitted_y_axis_holds_every_error_bar.)
+  // (The y axis holding every NS error bar: tests/unit/plot/chart/tests.rs::the_fitted_y_axis_holds_every_error_bar.)
   assert.match(label, /^NS, full data n = 2,000 \(2\/2 replicas\)$/);
   assert.equal(n, '2,000');
   assert.match(logZ, /^[−-]?[0-9,.]+ ± [0-9.]+$/);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { useBrowser, openApp, screenshot, waitForPainted, waitForChange, frames } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, waitForChange, frames, waitLoaded } from './harness.mjs';
 import { charge, splitByTest } from './cpu-split.mjs';
 import { lessonClaimKeys } from './lesson-checks.mjs';
 
@@ -140,6 +140,7 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
     const startedBefore = await page.evaluate(() => window.sgviz.jobs().started.sgais || 0);
     await page.selectOption('#preset', id);
     assert.equal(await page.isVisible('#preset-note'), true);
+    await waitLoaded(page);
     if (id.startsWith('sgais')) {
       if (PRESETS_SOAK || sgaisDrawn === 0) {
         // The runs started in workers and the first chunk is in: the evidence curve has its first
@@ -190,6 +191,7 @@ test('lesson mode steps forward and back, loading each step', async () => {
   assert.notEqual(first, second);
   await page.click('#lesson-next');
   const third = await page.textContent('#lesson-text');
+  await waitLoaded(page);
   assert.equal(await page.evaluate(() => window.sgviz.state().sampler_params.batch_size), 5, 'third SGLD step loads minibatches of 5');
   for (let k = 0; k < 3; k++) await page.click('#lesson-next');
   assert.equal(await page.evaluate(() => window.sgviz.app.target), 'mixture', 'sixth SGLD step loads the mixture');

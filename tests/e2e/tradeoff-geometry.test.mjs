@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp } from './harness.mjs';
+import { useBrowser, openApp, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 /** The native test's canvas sizes (CSS px) and text scales, per viewport (restated). */
@@ -23,6 +23,7 @@ for (const c of CHECKED) {
   test(`${c.viewport.width}×${c.viewport.height}: the trade-off canvas is at least ${c.width} × ${c.height} at a text scale ≤ ${c.scale.toFixed(2)}`, async () => {
     const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: c.viewport });
     await page.selectOption('#preset', 'sgld-annealed-noise');
+    await waitLoaded(page);
     await page.waitForFunction(() => window.sgviz.app.sampler === 'sgld' && window.sgviz.state().diagnostics.length > 0);
     const got = await page.evaluate(async () => {
       const { drawingScale } = await import('./www/format.js');

@@ -88,7 +88,8 @@ impl LogisticRegression {
     }
 
     /// Set the fields and find the mode and Laplace scales.
-    fn assemble(d: usize, intercept: bool, features: Vec<f64>, labels: Vec<f64>, prior_sd: f64, names: Vec<String>) -> Self {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub fn assemble(d: usize, intercept: bool, features: Vec<f64>, labels: Vec<f64>, prior_sd: f64, names: Vec<String>) -> Self {
         let dim = d + intercept as usize;
         let mut model = LogisticRegression {
             d,
@@ -531,6 +532,3 @@ impl Model for LogisticRegression {
         self.names.clone()
     }
 }
-
-#[cfg(test)]
-mod tests;

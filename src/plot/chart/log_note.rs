@@ -1,7 +1,7 @@
 //! Points a log axis cannot place (issue 26: the annealed-noise bias chart drew its zero bias
 //! estimates as error bars dropping to the bottom of the frame, i.e. towards log 0 = −∞). A point
 //! at or below zero on a log axis is left out, with its error bar, and the chart says how many
-//! were left out under its x axis ("3 points ≤ 0 not drawn: log axis"). Tested in src/plot/chart/tests.rs
+//! were left out under its x axis ("3 points ≤ 0 not drawn: log axis"). Tested in tests/unit/plot/chart/tests.rs
 //! (`points_at_or_below_zero_on_a_log_axis_are_left_out_and_counted_under_the_axis`).
 
 /// Finite points (of all the chart's series) with a coordinate ≤ 0 on a log axis: they have no

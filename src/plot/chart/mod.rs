@@ -107,7 +107,8 @@ fn transform(v: f64, log: bool) -> Option<f64> {
 /// Data range in plot units (log10 for log axes), padded by 5 %; a unit range when empty.
 /// The y values the fitted y axis must hold: every point and both ends of its error bar (issue
 /// 26: nested sampling's points ± SE were cut at the top of the SGAIS evidence chart).
-pub(crate) fn y_extent(spec: &ChartSpec) -> Vec<f64> {
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub fn y_extent(spec: &ChartSpec) -> Vec<f64> {
     spec.series
         .iter()
         .flat_map(|s| {
@@ -213,8 +214,10 @@ fn trim_fraction(text: String) -> String {
 }
 
 /// Largest number of ticks per axis.
-const X_TICKS: usize = 6;
-const Y_TICKS: usize = 5;
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub const X_TICKS: usize = 6;
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub const Y_TICKS: usize = 5;
 
 /// Where a chart put its parts, in backend pixels: the data area, to which every series and
 /// marker is clipped, and the legend, which lies outside it (below the x axis).
@@ -245,7 +248,8 @@ fn legend_entries(spec: &ChartSpec) -> Vec<LegendEntry> {
 
 /// Approximate width of `text` in a sans-serif font of `size` pixels (no text measurement: on wasm
 /// it costs a reflow per label).
-fn text_width(text: &str, size: u32) -> i32 {
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub fn text_width(text: &str, size: u32) -> i32 {
     (text.chars().count() as f64 * 0.58 * size as f64).ceil() as i32
 }
 
@@ -529,6 +533,3 @@ fn draw_legend<DB: DrawingBackend>(
 pub mod labels;
 pub mod log_note;
 mod note;
-
-#[cfg(test)]
-mod tests;

@@ -1,7 +1,7 @@
 //! A chart with nothing to plot, drawn as its sentence alone (issue 26: the bouncy samplers' "No
 //! noise chart: …" and the SGAIS charts before a run were drawn inside an empty axes frame, which
 //! reads as a broken chart). The title is wrapped to the canvas and centred, with no frame, axes
-//! or legend. Tested in src/plot/chart/tests.rs (`a_chart_without_data_is_its_sentence_alone`).
+//! or legend. Tested in tests/unit/plot/chart/tests.rs (`a_chart_without_data_is_its_sentence_alone`).
 
 use super::labels::{wrap_title, LabelBox};
 use plotters::coord::Shift;

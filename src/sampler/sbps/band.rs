@@ -7,11 +7,13 @@ use crate::sampler::bouncy::{dot, refresh_time, sample_piecewise_linear, Proposa
 
 /// Most grid cells of the band walked for one proposal: a coarser dt beyond (the band is a
 /// heuristic; a horizon of 10³ with dt = 10⁻⁵ would otherwise cost 10⁸ band evaluations).
-pub(super) const MAX_BAND_CELLS: f64 = 10_000.0;
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub const MAX_BAND_CELLS: f64 = 10_000.0;
 
 /// The grid spacing actually walked: dt, coarsened to at most [`MAX_BAND_CELLS`] cells up to the
 /// horizon.
-pub(super) fn band_resolution(dt: f64, horizon: f64) -> f64 {
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub fn band_resolution(dt: f64, horizon: f64) -> f64 {
     dt.max(horizon / MAX_BAND_CELLS)
 }
 

@@ -48,12 +48,13 @@ use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::ChainRng;
 
 mod auxiliary;
-mod band;
-mod observation;
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub mod band;
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub mod observation;
 mod precondition;
 mod regression;
-#[cfg(test)]
-mod tests;
+
 mod thinning;
 pub mod view;
 
@@ -136,9 +137,11 @@ enum Plan {
 
 /// SBPS / pSBPS state.
 pub struct Sbps {
-    w: Vec<f64>,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub w: Vec<f64>,
     /// Unit direction v; the motion is A v (A = I without preconditioning).
-    v: Vec<f64>,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub v: Vec<f64>,
     /// Diagonal of the A used for motion and observation in the current regression segment:
     /// switched to the preconditioner's latest value only at a restart (bounce or refresh).
     scaling: Vec<f64>,
@@ -152,7 +155,8 @@ pub struct Sbps {
     /// pSBPS: iterations during which A may switch (then frozen).
     adapt_iterations: u64,
     preconditioner: Option<DiagonalPreconditioner>,
-    regression: SlopeRegression,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub regression: SlopeRegression,
     /// Time travelled since the last bounce or refresh.
     elapsed: f64,
     plan: Plan,

@@ -13,22 +13,31 @@ pub const MIN_SCORE_VARIANCE: f64 = 1e-15;
 
 /// One minibatch observation at a point of the current ray.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Observation {
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub struct Observation {
     /// Full-scale potential gradient ∇Ũ = −∇log p − (N/n) Σ_{i∈S} ∇ℓ_i − ξ.
-    pub(super) grad_u: Vec<f64>,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub grad_u: Vec<f64>,
     /// Per-datum scores ∇ℓ_i (without synthetic noise), row-major n × D.
-    pub(super) scores: Vec<f64>,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub scores: Vec<f64>,
     /// Synthetic gradient noise ξ ~ N(0, s² I) of data-free toys (zeros otherwise).
-    pub(super) noise: Vec<f64>,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub noise: Vec<f64>,
     /// s².
-    pub(super) noise_var: f64,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub noise_var: f64,
 }
 
 /// (G̃, σ) of one observation along a direction, and whether σ² hit the floor.
-pub(super) struct Projected {
-    pub(super) g: f64,
-    pub(super) sd: f64,
-    pub(super) clamped: bool,
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub struct Projected {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub g: f64,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub sd: f64,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub clamped: bool,
 }
 
 impl Observation {
@@ -57,7 +66,8 @@ impl Observation {
     /// population variance over the minibatch, σ² = N²(1 − n/N) s²_pop / n + s²‖u‖². Only the
     /// minibatch part is finite-population sampling; the synthetic noise is fresh at every step and
     /// is added without the factor. σ² is floored at N²·[`MIN_SCORE_VARIANCE`]/n.
-    pub(super) fn project(&self, u: &[f64], n_data: usize) -> Projected {
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub fn project(&self, u: &[f64], n_data: usize) -> Projected {
         let dim = u.len();
         let n = (self.scores.len() / dim) as f64;
         let mean = self.scores.chunks(dim).map(|row| dot(row, u)).sum::<f64>() / n;

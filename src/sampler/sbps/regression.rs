@@ -14,9 +14,12 @@ pub const SLOPE_PRIOR_VARIANCE: f64 = 1e5;
 #[derive(Clone, Debug, Default)]
 pub struct SlopeRegression {
     pub(super) weight_sum: f64,
-    pub(super) t_mean: f64,
-    pub(super) g_mean: f64,
-    pub(super) c_tt: f64,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub t_mean: f64,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub g_mean: f64,
+    #[doc(hidden)] // pub for tests/unit (issue 23)
+    pub c_tt: f64,
     pub(super) c_tg: f64,
     pub(super) last_sd: f64,
 }

@@ -152,7 +152,8 @@ impl SgldPlan {
 
 /// Per eigen-direction of the summary: SGLD's stationary variance and lag-one autocorrelation
 /// 1 − ελ_k/2 at step ε and batch n.
-fn langevin_law(c: &Curvature, step: f64, batch: f64) -> (Vec<f64>, Vec<f64>) {
+#[doc(hidden)] // pub for tests/unit (issue 23)
+pub fn langevin_law(c: &Curvature, step: f64, batch: f64) -> (Vec<f64>, Vec<f64>) {
     let variances = c.precisions.iter().map(|&p| langevin_variance(step, p, c.gradient_noise(p, batch))).collect();
     let ar = c.precisions.iter().map(|&p| 1.0 - step * p / 2.0).collect();
     (variances, ar)
@@ -571,6 +572,3 @@ impl Sampler for Sgld {
         ]
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,0 +1,166 @@
+// Issue 26, "no frame over 50 ms": a preset whose chains the main thread builds (here the compare
+// presets `sgfs-ellipses`, SGFS-f vs SGFS-d with a pair preset, and `sbps-hyperbola`, SBPS vs SGLD)
+// is loaded over three tasks with a frame between each (chain.js `rebuildLabInSteps`, then
+// www/adoption.js: main chain, compared chain, show both), where it was one task of up to 180 ms.
+// Checked from the page's state at every animation frame: the two chains, their static layers and
+// the compare layout switch in the same frame; the preset's pair is applied to the new chain only
+// (never to the chain still shown while the new one is built); at the end the chains (settings, derived defaults, both warnings, truth)
+// and the pair are those a build in one go gives. Waits are on the page's state, never the clock.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, paintedPixels, screenshot } from './harness.mjs';
+
+const env = useBrowser();
+/** Generous limit for a loaded 2-core machine (a hang guard, not a speed requirement). */
+const LIMIT_MS = 180_000;
+
+/** Record, at every animation frame, what the page shows: chains, static layers, layout, pair. */
+function recordFrames() {
+  const ids = new WeakMap();
+  let next = 1;
+  const id = (o) => {
+    if (!o) return 0;
+    if (!ids.has(o)) ids.set(o, next++);
+    return ids.get(o);
+  };
+  const { app } = window.sgviz;
+  const drawn = { main: null, compare: null };
+  const wrap = (panel, key) => {
+    const original = panel.drawStatic.bind(panel);
+    panel.drawStatic = (lab) => { drawn[key] = lab; return original(lab); };
+  };
+  wrap(app.panel, 'main');
+  wrap(app.compare.panel, 'compare');
+  window.__frames = [];
+  window.__idOf = id;
+  const record = () => {
+    window.__frames.push({
+      main: id(app.lab),
+      compare: id(app.compare.lab),
+      mainStatic: id(drawn.main),
+      compareStatic: id(drawn.compare),
+      compareShown: !document.getElementById('view-b').hidden,
+      pair: app.layout.pair ?? null,
+    });
+    requestAnimationFrame(record);
+  };
+  requestAnimationFrame(record);
+}
+
+/**
+ * Load `preset` from the menu, wait until its chains run with their truth and pair, and return the
+ * frames recorded from the load on, the ids of the chains before and after, and the pair before.
+ */
+async function load(page, preset) {
+  const before = await page.evaluate(() => {
+    const { app } = window.sgviz;
+    return { start: window.__frames.length, main: window.__idOf(app.lab), compare: window.__idOf(app.compare.lab), pair: app.layout.pair ?? null };
+  });
+  await page.selectOption('#preset', preset);
+  await page.waitForFunction(() => {
+    const { app } = window.sgviz;
+    if (app.building || !app.lab || !app.compare.lab || app.pendingPair) return false;
+    const state = window.sgviz.state();
+    return state.steps > 0 && !state.truth_pending;
+  }, null, { timeout: LIMIT_MS, polling: 100 });
+  // Three more frames recorded after the load.
+  const end = await page.evaluate(() => window.__frames.length);
+  await page.waitForFunction((n) => window.__frames.length >= n + 3, end, { timeout: LIMIT_MS, polling: 'raf' });
+  return page.evaluate(({ start }) => {
+    const { app } = window.sgviz;
+    return { frames: window.__frames.slice(start), main: window.__idOf(app.lab), compare: window.__idOf(app.compare.lab) };
+  }, before).then((after) => ({ before, after }));
+}
+
+/** Every frame shows one load's state or the other's, never a mixture. */
+function assertNeverHalfLoaded({ before, after }, preset) {
+  const { frames } = after;
+  const isNew = (f) => f.main === after.main;
+  assert.ok(after.main !== before.main && after.compare !== before.compare, `${preset}: new chains were built`);
+  assert.ok(frames.some((f) => !isNew(f)) && frames.some(isNew), `${preset}: frames before and after the switch were recorded (${frames.length})`);
+  const switched = frames.findIndex(isNew);
+  for (const [k, f] of frames.entries()) {
+    const at = `${preset}, frame ${k}: ${JSON.stringify(f)}`;
+    // Once shown, the new chains stay (a frame of the old after the new would be a flicker).
+    assert.equal(isNew(f), k >= switched, `${at}: the new chains shown, then not`);
+    assert.equal(isNew(f), f.compare === after.compare, `${at}: one chain of the preset shown, the other not`);
+    if (isNew(f)) {
+      assert.equal(f.mainStatic, f.main, `${at}: the main panel's static layer belongs to another chain`);
+      assert.equal(f.compareStatic, f.compare, `${at}: the compared panel's static layer belongs to another chain`);
+      assert.equal(f.compareShown, true, `${at}: the compared chain is not on screen`);
+    } else {
+      assert.equal(f.main, before.main, `${at}: a chain other than the previous one`);
+      assert.equal(f.compareShown, before.compare !== 0, `${at}: compare mode changed on screen before the chains`);
+      assert.ok(f.pair === before.pair || f.pair === null, `${at}: a pair applied while the previous chain is shown (was ${before.pair})`);
+    }
+  }
+}
+
+/** The chains and the pair as a build in one go gives them (the same module, so the same caches). */
+async function assertAsBuiltInOneGo(page, preset, pairKind) {
+  // Paused and reset, so that the chains' states are a fresh chain's (the bouncy samplers' setting
+  // warning is measured on the samples drawn, src/mixing_meter.rs).
+  await page.evaluate(() => window.sgviz.app.playing && document.getElementById('play').click());
+  await page.waitForFunction(() => !window.sgviz.app.playing);
+  await page.evaluate(() => { const { app } = window.sgviz; app.lab.reset(); app.compare.lab.reset(); });
+  const same = await page.evaluate(async (kind) => {
+    const { Lab } = await import('./www/pkg/sgviz.js');
+    const { app } = window.sgviz;
+    const size = app.panel.size();
+    const pick = (s) => ({
+      target: s.target_params, sampler: s.sampler_params, derived: s.derived,
+      warning: s.warning ?? null, setting_warning: s.setting_warning ?? null,
+      truth: s.truth ?? null, pair: s.pair, dim: s.mean?.length,
+    });
+    const built = (sampler, values, setPair) => {
+      const lab = Lab.deferred(app.target, sampler, JSON.stringify(values), app.seed, size.width, size.height, size.ratio);
+      lab.adopt_cached_truth();
+      let pair = null;
+      if (setPair) {
+        pair = kind ? lab.preset_pair(kind) : [0, 1];
+        lab.set_pair(pair[0], pair[1]);
+      }
+      const state = JSON.parse(lab.state_json());
+      lab.free();
+      return { state: pick(state), pair: pair ? Array.from(pair) : null };
+    };
+    const targetSpec = app.registry.targets.find((t) => t.name === app.target);
+    const targetValues = Object.fromEntries(Object.entries(app.explicit).filter(([name]) => targetSpec.params.some((p) => p.name === name)));
+    const main = built(app.sampler, app.explicit, true);
+    return {
+      main: [pick(JSON.parse(app.lab.state_json())), main.state],
+      compare: [pick(JSON.parse(app.compare.lab.state_json())), built(app.compare.sampler, { ...targetValues, ...app.compare.values }, false).state],
+      pair: [app.layout.pair ?? '0,1', main.pair.join(',')],
+      truth: main.state.truth !== null,
+    };
+  }, pairKind);
+  assert.ok(same.truth, `${preset}: the truth is known`);
+  assert.deepEqual(same.main[0], same.main[1], `${preset}: the main chain is the one a build in one go gives`);
+  // The compared chain shows the main chain's pair (compare.setPair): compare the rest.
+  assert.deepEqual({ ...same.compare[0], pair: null }, { ...same.compare[1], pair: null }, `${preset}: the compared chain is the one a build in one go gives`);
+  assert.equal(same.pair[0], same.pair[1], `${preset}: the pair shown is the preset's ${pairKind || 'default'} pair`);
+}
+
+test('a compare preset built on the main thread loads over three frames, never half shown, and ends as a build in one go', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
+  await page.evaluate(recordFrames);
+  // sgfs-ellipses (SGFS-f vs SGFS-d, pair "most correlated") from the default Gaussian chain.
+  const ellipses = await load(page, 'sgfs-ellipses');
+  const steps = await page.evaluate(() => window.sgviz.app.adoptionSteps.map((s) => s.name));
+  assert.deepEqual(steps, ['build', 'compare', 'show'], 'the load ran in three steps');
+  assertNeverHalfLoaded(ellipses, 'sgfs-ellipses');
+  await assertAsBuiltInOneGo(page, 'sgfs-ellipses', 'most_correlated');
+  const pair = await page.evaluate(() => window.sgviz.app.layout.pair);
+  assert.notEqual(pair, '0,1', 'the most correlated pair is not the default one (else the test could not see it applied)');
+  // sbps-hyperbola (SBPS vs SGLD) from a comparing preset: the previous compared chain stays until both new ones are shown.
+  await page.evaluate(() => window.sgviz.app.playing || document.getElementById('play').click());
+  const hyperbola = await load(page, 'sbps-hyperbola');
+  assertNeverHalfLoaded(hyperbola, 'sbps-hyperbola');
+  // As the class sees it once loaded (before the reset below).
+  for (const stack of ['#stack .static-layer', '#stack-b .static-layer']) assert.ok(await paintedPixels(page, stack) > 1000, `${stack} drawn`);
+  await screenshot(page, 'preset-load/sbps-hyperbola-after-sgfs-ellipses-1400x900', { fullPage: false });
+  await assertAsBuiltInOneGo(page, 'sbps-hyperbola', null);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

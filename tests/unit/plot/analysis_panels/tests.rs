@@ -1,0 +1,31 @@
+//! Unit tests of src/plot/analysis_panels.rs (`plot::analysis_panels::tests`), moved out of the library so that it compiles
+//! once (issue 23); they test it through its public API.
+
+use sgviz::error_split::PredictedError;
+use sgviz::phase::NoiseScale;
+use sgviz::plot::analysis_panels::*;
+
+#[test]
+fn noise_chart_marks_the_crossing_inside_the_range() {
+    let scale = NoiseScale { gradient_noise_scale: 100.0, batch_size: 10, n_data: 100 };
+    let spec = noise_chart(&scale, (1e-4, 1.0), 0.01);
+    assert_eq!(spec.markers.len(), 2);
+    assert!((spec.markers[1].x - 0.04).abs() < 1e-12);
+    // Slopes 1 and 2 on log–log axes.
+    let g = &spec.series[1].points;
+    let slope = (g[10].1.ln() - g[0].1.ln()) / (g[10].0.ln() - g[0].0.ln());
+    assert!((slope - 2.0).abs() < 1e-9);
+}
+
+#[test]
+fn tradeoff_chart_labels_curves_and_puts_measured_points_with_error_bars() {
+    let p = |bias: f64, var: f64| PredictedError { bias, mc_variance_per_sample: var, grads_per_sample: 10.0 };
+    let measured = [Measured { value: 0.1, grad_evals: 2e5, error: 0.3, mcse: 0.05 }];
+    let spec = tradeoff_chart("ε", &[(0.01, p(0.01, 100.0)), (0.1, p(0.2, 1.0))], &measured, 200_000, None);
+    assert_eq!(spec.series.len(), 3);
+    assert_eq!(spec.series[0].point_labels[0], "ε = 0.01");
+    assert_eq!(spec.series[2].error_bars, vec![0.05]);
+    // Small budgets favour the large step, large budgets the small one.
+    let (small, large) = (&spec.series[0].points, &spec.series[1].points);
+    assert!(small[0].1 > large[0].1 && small.last().unwrap().1 < large.last().unwrap().1);
+}
