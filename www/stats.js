@@ -127,7 +127,10 @@ export function adviceFor(state, samplerSpec) {
   }
   if (typeof state.warning === 'string' && state.warning) advice.push({ key: 'pairing', text: state.warning });
   const setting = state.setting_warning;
-  if (setting && !samplerSpec.params.find((p) => p.name === setting.param)?.primary) advice.push({ key: 'setting', text: setting.text });
+  if (setting && !samplerSpec.params.find((p) => p.name === setting.param)?.primary) {
+    // The slider it names is folded away: say where it is, or a student cannot act on it.
+    advice.push({ key: 'setting', text: `${setting.text} (Its slider is under "More settings".)` });
+  }
   const threshold = state.diagnostics.find((d) => d.name === 'sampling_threshold')?.value;
   if (Number.isFinite(threshold) && threshold > THRESHOLD_WARNING) {
     advice.push({

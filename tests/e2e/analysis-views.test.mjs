@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, frames, pauseAndRestart } from './harness.mjs';
+import { useBrowser, openApp, screenshot, frames, pauseAndRestart, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -386,6 +386,7 @@ test('the displayed ESS and autocorrelation equal a separately written estimator
 test('the same on the mixture preset, where τ exceeds the lag cap and the series is thinned', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url);
   await page.selectOption('#preset', 'sgld-mixture');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await runPaused(page, 200_000);
   const r = await compare(page);
   check('mixture', r);

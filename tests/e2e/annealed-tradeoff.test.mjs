@@ -15,7 +15,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, parseShown, waitForPainted, mainThreadHeavyCalls } from './harness.mjs';
+import { useBrowser, openApp, screenshot, parseShown, waitForPainted, mainThreadHeavyCalls, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 /** Hang guard for the truth and the scheduled sweep on a loaded 2-core machine (not a speed claim). */
@@ -30,6 +30,7 @@ test('SGLD Fig. 1/2 presets: truth and the scheduled sweep run in workers while 
   assert.deepEqual(mixture.state, preset.state, 'the mixture preset\'s worker checks ride on this preset\'s sweep only while the two presets have the same state (otherwise load sgld-mixture in a test of its own)');
   await page.evaluate(() => window.sgviz.resetFrameWork());
   await page.selectOption('#preset', preset.id);
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => window.sgviz.analysis().active, null, { timeout: SWEEP_LIMIT_MS });
   // Responsive while the sweep runs: Pause and Play are handled (state changes), the sweep goes on.
   const before = await page.getAttribute('#play', 'aria-pressed');

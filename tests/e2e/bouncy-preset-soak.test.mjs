@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, openApp, frames } from './harness.mjs';
+import { startServer, launchBrowser, openApp, frames, waitLoaded } from './harness.mjs';
 
 const SECONDS = Number(process.env.SGVIZ_BOUNCY_SOAK_SECONDS || 0);
 
@@ -27,6 +27,7 @@ after(async () => {
 test(`SBPS vs SGLD preset plays ${SECONDS} s without a runaway`, { skip: !SECONDS && 'only in make soak (SGVIZ_BOUNCY_SOAK_SECONDS)', timeout: (3 * SECONDS + 120) * 1000 }, async () => {
   const { page, errors } = await openApp(browser, server.url);
   await page.selectOption('#preset', 'sbps-vs-sgld');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   if (!(await page.evaluate(() => window.sgviz.app.playing))) await page.click('#play');
   // Counted in the page's own frames (60 a second at full speed), checked every 600 frames.
   const trace = [];

@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, parseShown, paintedPixels } from './harness.mjs';
+import { useBrowser, openApp, screenshot, parseShown, paintedPixels, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -53,6 +53,7 @@ test('BPS: the noise chart is its sentence alone, no empty frame; SGAIS charts b
 test('log axis: the points ≤ 0 of the annealed-noise bias chart are left out and counted under its x axis, on the canvas', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, recordCanvasText: true });
   await page.selectOption('#preset', 'sgld-annealed-noise');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   // The worker's bias chart of this setting, with at least one point a log axis cannot place.
   const notPlaced = () => {
     const spec = window.sgviz.chart('bias');

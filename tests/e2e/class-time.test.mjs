@@ -362,6 +362,7 @@ test('every preset\'s claims hold at the settings it loads and after 20 s of cla
     run.push(preset.id);
     charge('(preset start)');
     await page.selectOption('#preset', preset.id);
+    await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
     assert.equal(await page.isVisible('#preset-note'), true, `${preset.id}: its note is shown`);
     charge('preset: load');
     await checkPresetAtClassTime(page, preset, uncovered, log, failures);

@@ -10,7 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, pauseAndRestart } from './harness.mjs';
+import { useBrowser, openApp, screenshot, pauseAndRestart, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 const CLASS_FRAMES = 1_200;
@@ -31,6 +31,7 @@ test('SGLD Fig. 2: the two noises cross during the annealed run, on the chart ov
   const preset = await page.evaluate(async () => (await import('./www/presets.js')).findPreset('sgld-annealed-noise'));
   assert.equal(preset.figure, 'SGLD Fig. 2');
   await page.selectOption('#preset', preset.id);
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   // The note, with the paper's words, sits beside the chart it talks about.
   const note = await page.evaluate(() => {
     const n = document.getElementById('preset-note');
@@ -85,6 +86,7 @@ test('SGLD Fig. 3: held-out accuracy and log joint over sweeps at class time', a
   const preset = await page.evaluate(async () => (await import('./www/presets.js')).findPreset('sgld-heldout'));
   assert.equal(preset.figure, 'SGLD Fig. 3');
   await page.selectOption('#preset', preset.id);
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => JSON.parse(window.sgviz.app.lab.state_json()).heldout !== undefined, null, { timeout: 60_000 });
   await pauseAndRestart(page);
   const steps = preset.state.speed * CLASS_FRAMES;
@@ -111,6 +113,7 @@ test('SGLD Fig. 3: held-out accuracy and log joint over sweeps at class time', a
   await screenshot(page, 'figures/sgld-fig-3', { fullPage: false });
   // Another target has no test set: the chart's figure is hidden again.
   await page.selectOption('#preset', 'sgld-mixture');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => document.getElementById('chart-heldout').closest('figure').hidden, null, { timeout: 60_000 });
   assert.deepEqual(errors, []);
   await page.close();

@@ -11,7 +11,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitForPainted } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, waitLoaded } from './harness.mjs';
 import { charge, report } from './cpu-split.mjs';
 import { checkPresetAtClassTime } from './class-run.mjs';
 import { lessonClaimKeys } from './lesson-checks.mjs';
@@ -32,6 +32,7 @@ test('every SBPS figure loads from the menu; its scan chart is drawn and shows w
   for (const figure of figures) {
     charge('(between figures)');
     await page.selectOption('#preset', figure.id);
+    await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
     assert.match(await page.textContent('#preset-note'), new RegExp(figure.title.replace(/[()]/g, '.')), `${figure.id}: its note is shown`);
     if (figure.live) {
       // The chain plays after the preset loads; the band chart follows it every few frames.

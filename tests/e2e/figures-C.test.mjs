@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, frames } from './harness.mjs';
+import { useBrowser, openApp, screenshot, frames, waitLoaded } from './harness.mjs';
 import { charge, report } from './cpu-split.mjs';
 
 const env = useBrowser();
@@ -27,6 +27,7 @@ test('every SGAIS figure shows what its claims say once its runs are in', async 
     const loaded = Date.now();
     charge('(between figures)');
     await page.selectOption('#preset', figure.id);
+    await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
     assert.equal(await page.isVisible('#preset-note'), true, `${figure.id}: its note is shown`);
     await page.waitForFunction((count) => {
       const items = [...document.querySelectorAll('#sgais-claims li')];

@@ -253,6 +253,7 @@ test('a button\'s job takes the running sweep\'s worker (the sweep starts over a
   const page = await openOnTwoCores();
   // The mixture preset's sweep is long (minutes): wait until it has reported progress from its worker.
   await page.selectOption('#preset', 'sgld-mixture');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => window.sgviz.analysis().active && window.sgviz.analysis().fraction > 0, null, { timeout: JOB_LIMIT_MS, polling: 100 });
   await pause(page);
   await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.lab.run(2_000); }); // a short run for the four chains

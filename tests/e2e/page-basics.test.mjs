@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted, parseShown, settingWarningBeside, frames } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted, parseShown, settingWarningBeside, frames, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -130,6 +130,7 @@ test('slider values and the warning\'s remedy print as a lecturer reads them, ne
     .map((i) => [i.getAttribute('aria-valuetext'), i.closest('.field')?.querySelector('output')?.textContent ?? '', i.id]));
   // SGLD vs MALA: N = 100,000 and ε = 1.5·10⁻⁷ on one screen.
   await page.selectOption('#preset', 'sgld-vs-mala');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => document.getElementById('param-step_size')?.getAttribute('aria-valuetext')?.startsWith('ε = 1.5'), null, { timeout: 60_000 });
   const mala = await texts();
   const find = (all, id) => all.find((row) => row[2] === id)?.slice(0, 2);

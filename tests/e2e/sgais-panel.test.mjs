@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitForPainted, parseShown, frames } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitForPainted, parseShown, frames, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -24,10 +24,24 @@ test('1920×1080, SGAIS lesson step: the sentence and table follow the charts wi
   await page.click('#lesson-open');
   await page.selectOption('#lesson-choice', 'sgais');
   await page.waitForFunction(() => document.querySelector('.sgais-controls #lesson') && document.querySelectorAll('#sgais-table tbody tr').length > 0, null, { timeout: 240_000, polling: 250 });
-  const box = (selector) => page.$eval(selector, (e) => { const r = e.getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY }; });
+  // The step's chain is built over three frames (www/chain.js rebuildLabInSteps) and the lesson's
+  // claims are drawn again once it is shown: read the layout once it has settled (the same boxes
+  // in two reads five frames apart), as a student sees it.
+  await waitLoaded(page);
+  const layout = () => page.evaluate(() => {
+    const box = (selector) => { const r = document.querySelector(selector).getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY }; };
+    const charts = Math.max(...[...document.querySelectorAll('.sgais-grid > figure.chart:not([hidden])')].map((f) => f.getBoundingClientRect().bottom + scrollY));
+    return { charts, controls: box('.sgais-controls'), sentence: box('#sgais-comparison'), table: box('#sgais-table') };
+  });
+  let settled = await layout();
+  for (let tries = 0; tries < 40; tries += 1) {
+    await frames(page, 5);
+    const again = await layout();
+    if (JSON.stringify(again) === JSON.stringify(settled)) break;
+    settled = again;
+  }
   const gap = await page.$eval('.sgais-grid', (g) => parseFloat(getComputedStyle(g).rowGap));
-  const charts = await page.$$eval('.sgais-grid > figure.chart:not([hidden])', (fs) => Math.max(...fs.map((f) => f.getBoundingClientRect().bottom + scrollY)));
-  const [controls, sentence, table] = [await box('.sgais-controls'), await box('#sgais-comparison'), await box('#sgais-table')];
+  const { charts, controls, sentence, table } = settled;
   assert.ok(controls.bottom > charts + 100, `the lesson column (bottom ${controls.bottom}) is taller than the charts (bottom ${charts}): the case to check`);
   assert.ok(sentence.top - charts <= 2 * gap + 1, `blank band of ${sentence.top - charts} px between the charts and the sentence (grid gap ${gap} px)`);
   assert.ok(table.top - sentence.bottom <= 2 * gap + 1, `blank band of ${table.top - sentence.bottom} px between the sentence and the table`);
@@ -239,6 +253,7 @@ test('SGAIS panel: nested sampling settings from the registry, a bad value named
 
   // Fig. A1 from the gallery: its NS runs use the slider's value; NS's cost joins the cost chart.
   await page.selectOption('#preset', 'sgais-ns-vs-ais');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => { const s = window.sgviz.sgais(); return s.runs.length > 0 && s.wallSeconds !== null; }, null, { timeout: LIMIT_MS, polling: 1000 });
   await page.waitForFunction(() => (window.sgviz.sgais().gallery?.ns?.length ?? 0) === 3, null, { timeout: 60_000 });
   await frames(page, 5);

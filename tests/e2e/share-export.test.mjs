@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { useBrowser, openApp, ARTIFACTS, screenshot, downloadedBytes } from './harness.mjs';
+import { useBrowser, openApp, ARTIFACTS, screenshot, downloadedBytes, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -143,6 +143,7 @@ test('the SGAIS evidence chart exports as SVG once a run has a point, and says w
   const before = await page.evaluate(() => { try { window.sgviz.svg('sgais'); return null; } catch (e) { return e.message; } });
   assert.match(before, /^There is no SGAIS evidence chart to save yet: press "Start" in the SGAIS panel first\.$/);
   await page.selectOption('#preset', 'sgais-linreg');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
   await page.click('#sgais-stop');
   const text = await page.evaluate(() => window.sgviz.svg('sgais'));

@@ -190,7 +190,9 @@ test('SGHMC on the banana at n = 10: the bias warning beside the minibatch slide
   // advice list beside the numbers; opened, the box under the slider is on screen.
   // (The stated E2 is re-measured as the chain runs, so only the sentence before it is compared.)
   const cause = warning.text.split(' (the noise law')[0];
-  assert.ok((await page.evaluate(() => document.querySelector('#advice [data-advice="setting"]')?.textContent ?? '')).startsWith(cause), 'the advice list repeats it while the slider is folded away');
+  const repeated = await page.evaluate(() => document.querySelector('#advice [data-advice="setting"]')?.textContent ?? '');
+  assert.ok(repeated.startsWith(cause), 'the advice list repeats it while the slider is folded away');
+  assert.match(repeated, /Its slider is under "More settings"\.\)$/, 'and says where the slider it names is');
   await page.evaluate(() => { document.getElementById('param-batch_size-warning').closest('details').open = true; });
   await page.evaluate(() => document.getElementById('param-batch_size').scrollIntoView({ block: 'center' }));
   assert.ok(await page.evaluate(() => document.getElementById('param-batch_size-warning').checkVisibility()), 'the box under the minibatch slider is visible once More settings is open');

@@ -139,6 +139,7 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
   for (const id of presets) {
     const startedBefore = await page.evaluate(() => window.sgviz.jobs().started.sgais || 0);
     await page.selectOption('#preset', id);
+    await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
     assert.equal(await page.isVisible('#preset-note'), true);
     await waitLoaded(page);
     if (id.startsWith('sgais')) {
@@ -171,6 +172,7 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
   assert.ok(sgaisDrawn >= 1, 'an SGAIS preset drew its evidence chart');
   // The SGFS Fig. 1 preset compares the full and diagonal samplers on the most correlated pair.
   await page.selectOption('#preset', 'sgfs-ellipses');
+  await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => !window.sgviz.app.truthPending && window.sgviz.state().pair.join() !== '0,1', null, { timeout: 60_000 });
   assert.equal(await page.evaluate(() => window.sgviz.app.compare.sampler), 'sgfs_d');
   assert.deepEqual(errors, []);
