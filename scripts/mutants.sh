@@ -65,6 +65,7 @@ if [ -n "${MUTANTS_SET:-}" ]; then
     cargs+=(-C "--filterset=$fs")
     for f in "$@"; do files+=(-f "$f"); done
     echo "== cargo mutants: $name"
+    mkdir -p target/mutants-screen # cargo-mutants creates the output directory, not its parent
     nice -n 10 cargo mutants --no-config --in-place --no-shuffle "${files[@]}" --re "$re" --test-tool nextest \
       --timeout 240 --build-timeout 900 -o "target/mutants-screen/$name" "${cargs[@]}" || true
   }
