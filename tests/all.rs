@@ -30,6 +30,8 @@ mod bouncy_long;
 mod cli;
 #[path = "cli_evidence.rs"]
 mod cli_evidence;
+#[path = "curvature_by_hand.rs"]
+mod curvature_by_hand;
 #[path = "error_split.rs"]
 mod error_split;
 #[path = "gradient_noise.rs"]
@@ -52,6 +54,10 @@ mod oracles;
 mod osgfs_funnel;
 #[path = "pairings.rs"]
 mod pairings;
+#[path = "promise_defaults.rs"]
+mod promise_defaults;
+#[path = "promise_thresholds.rs"]
+mod promise_thresholds;
 #[path = "refresh_law.rs"]
 mod refresh_law;
 #[path = "refusal_remedy.rs"]
@@ -118,6 +124,8 @@ mod targets;
 mod toy_sweep;
 #[path = "toy_sweep_more.rs"]
 mod toy_sweep_more;
+#[path = "truth_grid_by_hand.rs"]
+mod truth_grid_by_hand;
 #[path = "workers.rs"]
 mod workers;
 
