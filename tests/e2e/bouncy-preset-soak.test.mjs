@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, testChromium, openApp, frames, waitLoaded } from './harness.mjs';
+import { startServer, launchBrowser, openApp, frames, waitLoaded } from './harness.mjs';
 
 const SECONDS = Number(process.env.SGVIZ_BOUNCY_SOAK_SECONDS || 0);
 
@@ -16,7 +16,7 @@ let browser;
 before(async () => {
   if (!SECONDS) return;
   server = await startServer();
-  browser = await launchBrowser([], { executablePath: testChromium() });
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -4,7 +4,6 @@
 
 import { createServer } from 'node:http';
 import { readFile, mkdir, mkdtemp } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
@@ -50,26 +49,9 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** The window every test page starts in, unless it asks for another. */
 const VIEWPORT = { width: 1400, height: 900 };
-/** Debian's full Chromium: what the benchmarks (bench/*.mjs) measure, the browser a student runs. */
-const FULL_CHROMIUM = '/usr/bin/chromium';
-/**
- * Debian's `chromium-headless-shell`: the same Chromium release built for headless use only (no
- * browser UI layers; what playwright itself runs headless tests in). The browser tests run in it
- * when it is installed (scripts/setup-browser.sh installs it): the same Blink, V8 and wasm, for
- * ≈ 10–25 % less CPU per test file than the full Chromium in its headless mode (BENCHMARKS.md
- * "CI time", seventh round, browser). `CHROMIUM=/path` overrides both.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-/** The Chromium the tests launch: $CHROMIUM, else the headless shell when installed, else the full one. */
-export function testChromium() {
-  return process.env.CHROMIUM || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
-}
-/**
- * How playwright-core launches Debian's Chromium (tests/e2e/shared-browser.mjs launches the shared
- * one with these): by default the full Chromium (benchmarks); the tests pass `testChromium()`.
- */
-export const launchOptions = (extraArgs = [], executablePath = process.env.CHROMIUM || FULL_CHROMIUM) => ({
-  executablePath,
+/** How playwright-core launches Debian's Chromium (tests/e2e/shared-browser.mjs launches the shared one with these). */
+export const launchOptions = (extraArgs = []) => ({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   headless: true,
   args: [...CHROMIUM_ARGS, ...extraArgs],
 });
@@ -81,10 +63,9 @@ export const launchOptions = (extraArgs = [], executablePath = process.env.CHROM
  * Chromium once per file cost ≈ 1 CPU s each (BENCHMARKS.md "CI time", fifth round). A file run
  * alone, or one that needs its own flags (`extraArgs`, e.g. the memory test's precise heap
  * figures), launches its own Chromium as before. Either way the caller gets a BrowserContext, and
- * its `close()` ends what it opened (the context, and a browser it launched). `executablePath`: the
- * Chromium a launch uses (the tests pass `testChromium()`; by default the full one, for bench/*.mjs).
+ * its `close()` ends what it opened (the context, and a browser it launched).
  */
-export async function launchBrowser(extraArgs = [], { executablePath } = {}) {
+export async function launchBrowser(extraArgs = []) {
   const shared = process.env.SGVIZ_BROWSER_WS;
   if (shared && extraArgs.length === 0) {
     const browser = await chromium.connect(shared);
@@ -94,7 +75,7 @@ export async function launchBrowser(extraArgs = [], { executablePath } = {}) {
     return context;
   }
   const userDataDir = await mkdtemp(join(tmpdir(), 'sgviz-chromium-'));
-  return chromium.launchPersistentContext(userDataDir, { ...launchOptions(extraArgs, executablePath), viewport: VIEWPORT });
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions(extraArgs), viewport: VIEWPORT });
 }
 
 /**
@@ -206,7 +187,7 @@ export function useBrowser() {
   const shared = {};
   before(async () => {
     shared.server = await startServer();
-    shared.browser = await launchBrowser([], { executablePath: testChromium() });
+    shared.browser = await launchBrowser();
   });
   after(async () => {
     await shared.browser?.close();

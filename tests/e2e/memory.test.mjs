@@ -22,7 +22,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launchBrowser, testChromium, openApp, frames } from './harness.mjs';
+import { startServer, launchBrowser, openApp, frames } from './harness.mjs';
 
 const SECONDS = Number(process.env.SGVIZ_SOAK_SECONDS || 12);
 const SWITCH_SECONDS = Math.max(1, Math.min(20, SECONDS / 12));
@@ -35,7 +35,7 @@ let browser;
 
 before(async () => {
   server = await startServer();
-  browser = await launchBrowser(['--enable-precise-memory-info', '--js-flags=--expose-gc'], { executablePath: testChromium() });
+  browser = await launchBrowser(['--enable-precise-memory-info', '--js-flags=--expose-gc']);
 });
 
 after(async () => {
