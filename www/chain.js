@@ -8,6 +8,7 @@ import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
 import { adoptInSteps, compareRequest, followPair, install, prepareCompare, prepareMain } from './adoption.js';
 import { guarded, userMessage } from './errors.js';
+import { holdControls } from './load-hold.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { draw } from './view.js';
@@ -45,6 +46,8 @@ export function needsWorkerBuild() {
  */
 export function rebuildLab() {
   cancelGroup('build');
+  // A build asked for while a preset loaded in steps supersedes that load (its `done` never runs).
+  if (app.loadingInSteps) holdControls(false);
   app.buildCount = (app.buildCount || 0) + 1;
   if (needsWorkerBuild()) {
     buildInWorker();
@@ -114,8 +117,10 @@ export function rebuildLabInSteps(done) {
   app.buildCount = (app.buildCount || 0) + 1;
   const build = app.buildCount;
   app.building = true;
+  holdControls(true);
   adoptInSteps(() => app.buildCount === build, () => {
     app.building = false;
+    holdControls(false);
     done();
   });
 }
@@ -194,6 +199,7 @@ export function selectModel(kind, name) {
 }
 
 export function stepOnce() {
+  if (app.loadingInSteps) return; // the chain shown is about to be replaced (www/load-hold.js)
   guarded(() => app.lab.run(1));
   if (app.slowMotion) {
     app.stepParts = guarded(() => JSON.parse(app.lab.step_parts_json()));
@@ -204,12 +210,14 @@ export function stepOnce() {
 }
 
 export function reset() {
+  if (app.loadingInSteps) return; // the chain shown is about to be replaced (www/load-hold.js)
   guarded(() => app.lab.reset());
   app.compare?.reset();
   draw();
 }
 
 export function discardSamples() {
+  if (app.loadingInSteps) return; // the chain shown is about to be replaced (www/load-hold.js)
   guarded(() => app.lab.discard_samples());
   if (app.compare?.lab) guarded(() => app.compare.lab.discard_samples());
   draw();

@@ -57,7 +57,9 @@ function truthRequest() {
 function frame() {
   countFrame();
   if (!app.dead) timed('jobs', tickJobs);
-  if (app.playing && app.lab) {
+  // While a preset loads in steps the previous chains stay still (www/load-hold.js); Play/Pause
+  // meanwhile says what happens once the new ones are shown.
+  if (app.playing && app.lab && !app.loadingInSteps) {
     const started = performance.now();
     timed('steps', () => advanceFrame(guarded));
     if (app.compare?.enabled) timed('compare', () => app.compare.follow(app.lab.grad_evals()));
