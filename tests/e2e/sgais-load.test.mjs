@@ -45,3 +45,58 @@ test('SGAIS stopped with replicas still queued: the table\'s n is where the char
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Issue 26: a transient blank band (28–95 px seen for a few frames) between the SGAIS charts and
+// the sentence and table under them while a lesson step loaded; sgais-panel's layout test reads
+// only the settled layout. Here the layout is recorded at every animation frame from the moment
+// the lesson is chosen, through its first step's load (runs start, the table fills) and two "Next"
+// presses to the shift step (six new runs: charts, sentence and table emptied and refilled), and
+// no frame may show a band the settled layout does not have (more than two grid gaps).
+
+/** Record, at every frame, the bottom of the SGAIS charts and the boxes of the sentence and table under them. */
+function recordLayout() {
+  window.__layout = [];
+  const grid = document.querySelector('.sgais-grid');
+  const record = () => {
+    const box = (selector) => { const r = document.querySelector(selector).getBoundingClientRect(); return { top: r.top + scrollY, bottom: r.bottom + scrollY }; };
+    const charts = Math.max(...[...grid.querySelectorAll(':scope > figure.chart:not([hidden])')].map((f) => f.getBoundingClientRect().bottom + scrollY));
+    const lesson = document.getElementById('lesson');
+    window.__layout.push({
+      step: window.sgviz.lesson()?.step ?? 0,
+      inColumn: Boolean(lesson && !lesson.hidden && lesson.parentElement?.classList.contains('sgais-controls')),
+      charts, sentence: box('#sgais-comparison'), table: box('#sgais-table'), controls: box('.sgais-controls'),
+      rows: document.querySelectorAll('#sgais-table tbody tr').length,
+    });
+    if (!window.__stopLayout) requestAnimationFrame(record);
+  };
+  requestAnimationFrame(record);
+}
+
+test('1920×1080, SGAIS lesson steps: no frame of a step\'s load shows a blank band under the charts', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: { width: 1920, height: 1080 } });
+  await page.click('#lesson-open');
+  await page.evaluate(recordLayout);
+  await page.selectOption('#lesson-choice', 'sgais');
+  // Each step: until its runs have filled the table (state, not a frame count).
+  const filled = (step) => page.waitForFunction((s) => window.__layout.some((f) => f.step === s && f.rows > 0 && f.inColumn), step, { timeout: LIMIT_MS, polling: 250 });
+  await filled(1);
+  await page.click('#lesson-next');
+  await filled(2);
+  await page.click('#lesson-next');
+  await filled(3);
+  const { frames, gap } = await page.evaluate(() => {
+    window.__stopLayout = true;
+    return { frames: window.__layout, gap: parseFloat(getComputedStyle(document.querySelector('.sgais-grid')).rowGap) };
+  });
+  const inColumn = frames.filter((f) => f.inColumn);
+  assert.ok(inColumn.length >= 3 && inColumn.some((f) => f.step === 3), `frames recorded with the lesson beside the charts: ${inColumn.length}`);
+  assert.ok(inColumn.some((f) => f.controls.bottom > f.charts + 100), 'the lesson column is taller than the charts (the case that made the band)');
+  const bands = inColumn.map((f, k) => ({ k, step: f.step, under: Math.round(f.sentence.top - f.charts), between: Math.round(f.table.top - f.sentence.bottom) }));
+  const wide = bands.filter((b) => b.under > 2 * gap + 1 || b.between > 2 * gap + 1);
+  assert.deepEqual(wide, [], `frames with a blank band (grid gap ${gap} px), of ${bands.length} recorded`);
+  await page.evaluate(() => { const stop = document.querySelector('#sgais-stop'); if (!stop.disabled) stop.click(); });
+  await page.$eval('.sgais', (e) => e.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'sgais-lesson-step-load', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
