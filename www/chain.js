@@ -9,6 +9,7 @@ import { $, app, isTargetParam, pick, specsOf } from './app.js';
 import { adoptInSteps, compareRequest, followPair, install, prepareCompare, prepareMain } from './adoption.js';
 import { guarded, userMessage } from './errors.js';
 import { holdControls } from './load-hold.js';
+import { promisesFirst } from './promise-job.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { draw } from './view.js';
@@ -101,7 +102,7 @@ function buildInWorker() {
 /**
  * Rebuild for a preset or lesson step, built here over three tasks with a frame between each
  * (www/adoption.js: main chain, compared chain, show both; issue 26, a preset's load was one task
- * of up to 180 ms), then `done()`. Meanwhile `app.building` is set: the previous chains stay on
+ * of up to 180 ms), their promises computed by a worker first (www/promise-job.js), then `done()`. Meanwhile `app.building` is set: the previous chains stay on
  * screen, paused, and neither the preset's pair nor its truth nor the lesson's claims are applied
  * to them. A large target is built by a worker as in `rebuildLab`, and `done` runs at once (as before).
  */
@@ -118,11 +119,13 @@ export function rebuildLabInSteps(done) {
   const build = app.buildCount;
   app.building = true;
   holdControls(true);
-  adoptInSteps(() => app.buildCount === build, () => {
+  const isCurrent = () => app.buildCount === build;
+  // The chains' promises from a worker first (www/promise-job.js), then the three steps.
+  promisesFirst(isCurrent, () => adoptInSteps(isCurrent, () => {
     app.building = false;
     holdControls(false);
     done();
-  });
+  }));
 }
 
 /** Build the chain and show it, in this call. */
