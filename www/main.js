@@ -48,6 +48,9 @@ const truth = new TruthRunner({
   },
 });
 
+/** A preset's load about to build other chains stops the truth job of the chain it replaces (www/promise-job.js). */
+app.dropStaleTruth = () => truth.dropUnless(truthRequest());
+
 /** What the worker needs to compute the main chain's truth. */
 function truthRequest() {
   const targetValues = pick(app.explicit, specsOf('targets', app.target));

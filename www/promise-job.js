@@ -4,9 +4,11 @@
 // builds the same chains and posts its promise memo (src/promise_memo.rs), the page imports it,
 // and the chains built next find their promise there. Their settings, defaults and warnings are
 // the same as computed here (same function, same inputs; tests/e2e/promise-worker.test.mjs), and a
-// chain is never shown before its warning is known: the build waits for the worker. When no
-// worker takes the job by the next frame (the pool busy with a job that is not restartable), or
-// the worker fails, the chains compute their promise here as before.
+// chain is never shown before its warning is known: the build waits for the worker. The truth job
+// of the chains being replaced is stopped first (it held the only worker of a 2-core machine);
+// when no worker takes the job by the next frame (the pool busy with another job that is not
+// restartable: an SGAIS run, a figure's scan), or the worker fails, the chains compute their
+// promise here as before.
 
 import { adopt_promise_memo } from './pkg/sgviz.js';
 import { cancelJob, jobRunning, startJob } from './jobs.js';
@@ -49,6 +51,8 @@ export function promisesFirst(isCurrent, then) {
     }
     then();
   };
+  // The truth job of the chain being replaced would hold the worker (www/truth.js `dropUnless`).
+  app.dropStaleTruth?.();
   const id = startJob({ kind: 'promise', builds: pendingBuilds() }, {
     group: 'build',
     urgent: true,

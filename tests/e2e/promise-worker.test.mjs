@@ -8,7 +8,8 @@
 // its own memo, which counts its own two computations), and from the first frame that shows the new
 // chains every warning (on screen for the main chain; the compared panel shows none, so its
 // chain's as the core states it) is the final one (never absent, or "ok", while pending). Waits are
-// on the page's state, never the clock.
+// on the page's state, never the clock. Loaded while the previous preset's truth job (a long
+// reference run) holds the only worker: that obsolete job is stopped, the promise job gets the worker.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -53,11 +54,21 @@ async function chainsNow() {
 
 test('sgfs-ellipses: the chains\' promises come from a worker, equal to a main-thread computation, never shown pending', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
-  // No job that cannot be interrupted holds the worker pool (the start-up truth of the default chain).
-  await page.waitForFunction(() => Object.keys(window.sgviz.jobs().active).every((g) => g === 'sweep'), null, { timeout: LIMIT_MS });
+  // First a preset whose truth is a long reference run (breast cancer, 5 parameters): chosen while
+  // that truth job holds the only worker of a 2-core machine, sgfs-ellipses stops it (obsolete:
+  // www/truth.js `dropUnless`) and gets the worker.
+  await page.selectOption('#preset', 'sgfs-alpha0-full');
+  await waitLoaded(page, LIMIT_MS);
   await page.evaluate(recordFrames);
-  const before = await page.evaluate(() => ({ starts: window.sgviz.entryCounts().promise_start ?? 0, frame: window.__frames.length, main: window.__idOf(window.sgviz.app.lab) }));
-  await page.selectOption('#preset', 'sgfs-ellipses');
+  const before = await page.waitForFunction(() => {
+    const { app } = window.sgviz;
+    if (!(app.truthPending && window.sgviz.jobs().active.truth)) return false;
+    const state = { starts: window.sgviz.entryCounts().promise_start ?? 0, frame: window.__frames.length, main: window.__idOf(app.lab) };
+    const select = document.getElementById('preset');
+    select.value = 'sgfs-ellipses';
+    select.dispatchEvent(new Event('change'));
+    return state;
+  }, null, { timeout: LIMIT_MS, polling: 'raf' }).then((h) => h.jsonValue());
   await waitLoaded(page, LIMIT_MS);
   await page.waitForFunction(() => Boolean(window.sgviz.app.compare.lab), null, { timeout: LIMIT_MS });
   const after = await page.evaluate(() => ({ starts: window.sgviz.entryCounts().promise_start ?? 0, how: window.sgviz.app.promiseJob, imported: window.sgviz.app.promiseImported }));
