@@ -193,7 +193,14 @@ async function drawnBias(page) {
     proto.__pointLineTo ??= proto.lineTo;
     proto.__pointBeginPath ??= proto.beginPath;
     proto.__pointStroke ??= proto.stroke;
+    proto.__pointFillRect ??= proto.fillRect;
     const mine = (ctx) => ctx.canvas.id === 'chart-bias';
+    // A drawing of the chart starts by filling the whole canvas: what is read is the latest drawing
+    // (issue 23: a second drawing recorded over the first once listed every label twice).
+    proto.fillRect = function (x, y, w, h) {
+      if (mine(this) && x <= 0 && y <= 0 && w >= this.canvas.width - 2 && h >= this.canvas.height - 2) window.__bias = { texts: [], segments: [] };
+      return proto.__pointFillRect.call(this, x, y, w, h);
+    };
     proto.fillText = function (t, x, y, ...rest) {
       if (mine(this)) {
         const m = this.getTransform();
@@ -250,7 +257,8 @@ for (const viewport of [{ width: 1920, height: 1080 }, { width: 390, height: 844
       await page.goto(`${env.server.url}#target=gaussian&sampler=${sampler}&seed=1`);
       await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
       await page.click('#play');
-      await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.chart('bias')?.series.some((s) => s.point_labels?.length), null, { timeout: 240_000, polling: 250 });
+      // The finished sweep's chart: a partial sweep's chart can be replaced while it is read.
+      await page.waitForFunction(() => window.sgviz.analysis().stale.length === 0 && window.sgviz.analysis().done && window.sgviz.chart('bias')?.series.some((s) => s.point_labels?.length), null, { timeout: 240_000, polling: 250 });
       await page.click('#play');
       const { drawn, spec, colours } = await drawnBias(page);
       const names = spec.series.map((s) => s.label);
