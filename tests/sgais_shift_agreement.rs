@@ -138,8 +138,10 @@ fn with_the_surprise_rule_the_orders_agree_within_the_issues_tolerance_on_unseen
 /// shuffled within 0.1 % of |log Ẑ|; K = 3 (which cannot fit the 7 clusters; not in the issue's
 /// criterion) is printed. Before the move (fifth round, `examples/shift_gap.rs`): K = 5 −387,226.1
 /// in order, −386,991.2 shuffled (0.061 %); K = 7 −382,512.9 and −378,770.1 (0.99 %); K = 3
-/// −408,014.9 and −402,985.4 (1.2 %). With the move: see docs/sgais.md §10 (what was measured and
-/// what was not). About 12 CPU-minutes, `make soak`.
+/// −408,014.9 and −402,985.4 (1.2 %). With the move not run at 10⁵; on the same seed's first
+/// 11,000 points the in-order K = 7 run is 258 nats (0.64 %) below the Laplace reference, its
+/// second change point unchanged by the move, so the K = 7 assertion is expected to fail (an open
+/// part of issue 22, docs/sgais.md §10). About 12 CPU-minutes, `make soak`.
 #[test]
 #[ignore = "about 12 CPU-minutes; run by make soak (scripts/soak.sh)"]
 fn with_the_surprise_rule_the_orders_agree_at_paper_scale() {
