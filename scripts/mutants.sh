@@ -96,6 +96,7 @@ if [ -n "${MUTANTS_SET:-}" ]; then
   # verdict and its repair of derived defaults, the grid truth's edge, trapezoid and h/2h helpers.
   group law-sgld '(in |replace )sgld_chain( |$)' lib 'filter=test(law::)' -- src/law.rs
   group promise-verdict '(in |replace )(Prediction::failure|keep_promise_at_defaults)( |$)' lib promise_thresholds promise_defaults sgfs_alpha sgld_derived_step 'filter=not test(/^unit::/) or test(/^unit::promise::/)' -- src/promise.rs
+  group curvature-noise '(in |replace )Curvature::(gradient_noise|condition_number|lambda_min)( |$)' lib curvature_by_hand 'filter=not test(/^unit::/) or test(/^unit::curvature::/)' -- src/curvature.rs
   group truth-grid '(in |replace )(on_edge|trapezoid|max_abs_difference|marginal)( |$)' truth_grid_by_hand targets 'filter=not test(/^targets::/) or test(/^targets::(grid|truth_for|funnel)/)' -- src/truth.rs
   group analysis '.' lib analysis_wiring 'filter=test(/^(unit::)?analysis(_wiring)?::/) and not test(schedule_sweep_varies)' -- src/analysis.rs
   exit 0
