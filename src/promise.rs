@@ -229,14 +229,12 @@ impl LivePromise {
         let measured = predictor.as_ref().is_none_or(|p| !p.predicts_mixing());
         let mut live = LivePromise { predictor, warning: None, measured };
         let Some(predictor) = &live.predictor else { return live };
-        // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result.
-        thread_local! {
-            static STARTS: std::cell::RefCell<Vec<(Vec<u64>, (ParamValues, Vec<f64>, Option<SettingWarning>))>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
+        // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result; a
+        // worker's result can be imported into the memo (src/promise_memo.rs).
         let mut key: Vec<u64> = predictor.key();
         key.extend(params.iter().map(|(_, v)| v.to_bits()));
         key.extend(derived.iter().flat_map(|d| [d.default.to_bits(), u64::from(explicit(d.name))]));
-        let (fixed, defaults, warning) = crate::defaults::memoised(&STARTS, key, || {
+        let (fixed, defaults, warning) = crate::promise_memo::memoised(key, || {
             let (mut p, mut d) = (params.clone(), derived.to_vec());
             keep_promise_at_defaults(predictor, sampler, &mut p, &mut d, &explicit);
             let warning = setting_warning(predictor, sampler.params, &p, &d);
