@@ -43,6 +43,7 @@ pub mod readable;
 pub mod scan;
 pub mod scan_estimator;
 pub mod refresh_law;
+pub mod step_law;
 pub mod setting_warning;
 pub mod noise_law;
 pub mod sgais;
