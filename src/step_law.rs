@@ -47,7 +47,14 @@ pub struct StepLaw {
     truth: DMatrix<f64>,
     variances: Vec<f64>,
     axes: DMatrix<f64>,
+    /// The last setting's prediction and sample count, keyed by (h, L): the page reads the warning
+    /// with every numbers update (5 Hz), and the sample count's bisection is 41 predictions
+    /// (≈ 50 ms native on the funnel), so it is computed once per setting.
+    memo: std::sync::Mutex<Option<Memo>>,
 }
+
+/// One setting's prediction at [`REFERENCE_SAMPLES`] and, where it fails, the samples it needs.
+type Memo = ((u64, usize), Option<(StepPrediction, f64)>);
 
 /// The predicted error after [`REFERENCE_SAMPLES`] samples.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,7 +81,7 @@ impl StepLaw {
     pub fn of_covariance(truth: DMatrix<f64>) -> StepLaw {
         let eigen = ((&truth + truth.transpose()) * 0.5).symmetric_eigen();
         let variances = eigen.eigenvalues.iter().map(|v| v.max(0.0)).collect();
-        StepLaw { truth, variances, axes: eigen.eigenvectors }
+        StepLaw { truth, variances, axes: eigen.eigenvectors, memo: std::sync::Mutex::new(None) }
     }
 
     /// (h, L) of the sampler's current setting: (ε, 1) for MALA, (ε², L) for HMC.
@@ -146,17 +153,28 @@ impl StepLaw {
         hi.exp()
     }
 
+    /// The prediction at (h, L) and the samples it needs, where more than [`FAILURE_SHARE`] of runs
+    /// fail; memoised for the last setting (the struct's `memo`).
+    pub fn failing_prediction(&self, h: f64, leapfrog: usize) -> Option<(StepPrediction, f64)> {
+        let key = (h.to_bits(), leapfrog);
+        let mut memo = self.memo.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((k, value)) = *memo {
+            if k == key {
+                return value;
+            }
+        }
+        let value = self.predict(h, leapfrog, REFERENCE_SAMPLES).filter(|p| p.share > FAILURE_SHARE).map(|p| (p, self.samples_keeping(h, leapfrog)));
+        *memo = Some((key, value));
+        value
+    }
+
     /// The warning when more than [`FAILURE_SHARE`] of runs are predicted above [`E2_CLAIM`] after
     /// 5,000 samples: beside the slider moved off its derived default (that default the remedy),
     /// else beside the step slider with the sample count the law asks for.
     pub fn warning(&self, sampler: &str, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<SettingWarning> {
         let (h, leapfrog) = StepLaw::step_of(sampler, params)?;
-        let p = self.predict(h, leapfrog, REFERENCE_SAMPLES)?;
-        if p.share <= FAILURE_SHARE {
-            return None;
-        }
+        let (p, needed) = self.failing_prediction(h, leapfrog)?;
         let (spec, default) = crate::mixing_meter::culprit(specs, params, derived);
-        let needed = self.samples_keeping(h, leapfrog);
         let remedy = match default {
             Some(v) => format!("Set {} {} back to {} (now {})", spec.label.to_lowercase(), spec.symbol, show(v), show(params.get(spec.name))),
             None => format!("Let it run to at least {} samples", show(needed)),

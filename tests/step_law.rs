@@ -128,3 +128,22 @@ fn gaussian_mala_short_steps_are_warned_truthfully() {
         warned_truthfully(ChainConfig::new("gaussian", "mala", 1).with("mala_step", step), &gaussian_truth(), "mala_step");
     }
 }
+
+/// The page reads the warning at 5 Hz, so the prediction is memoised per setting (src/step_law.rs
+/// `memo`): a change of step or of L must be a new prediction, and going back must give the first
+/// one again (a memo keyed on nothing, or on h alone, fails here).
+#[test]
+fn the_memoised_prediction_follows_the_setting() {
+    let law = StepLaw::of_covariance(DMatrix::from_row_slice(1, 1, &[1.0]));
+    let direct = |h: f64, l: usize| law.predict(h, l, 5000.0).filter(|p| p.share > 0.1).map(|p| (p, law.samples_keeping(h, l)));
+    // A tiny step relaxes over ≈ 2/h samples: 20,000 ≫ 5,000 fails; h = 1 mixes (a = 0.5).
+    let (slow, fast) = (1e-4, 1.0);
+    let first = law.failing_prediction(slow, 1);
+    assert!(first.is_some(), "a step of 1e-4 against unit variance must fail in 5,000 samples");
+    assert_eq!(first, direct(slow, 1));
+    assert_eq!(law.failing_prediction(fast, 1), None);
+    // Same h, L leapfrog steps of √h ≈ 0.01 each: 40 of them still fail but less.
+    assert_eq!(law.failing_prediction(slow, 40), direct(slow, 40));
+    assert_ne!(law.failing_prediction(slow, 40), first);
+    assert_eq!(law.failing_prediction(slow, 1), first);
+}
