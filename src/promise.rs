@@ -98,7 +98,7 @@ impl Predictor {
     }
 
     /// What identifies this sampler on this summary (for memoising).
-    fn key(&self) -> Vec<u64> {
+    pub(crate) fn key(&self) -> Vec<u64> {
         let s = &self.summary;
         let mut key: Vec<u64> = self.sampler.bytes().map(u64::from).collect();
         key.extend(s.mean.iter().chain(s.precision.iter()).chain(s.fisher.iter()).chain(s.prior.iter()).chain(self.truth.iter()).map(|x| x.to_bits()));
@@ -110,6 +110,11 @@ impl Predictor {
     /// most [`MAX_STATE`]); beyond it only the bias part of the promise is.
     pub fn predicts_mixing(&self) -> bool {
         self.summary.dim() * if self.sampler == "sghmc" { 2 } else { 1 } <= MAX_STATE
+    }
+
+    /// The sampler whose law this predicts.
+    pub fn sampler(&self) -> &'static str {
+        self.sampler
     }
 
     /// Whether the law is exact (Gaussian target, gradient noise independent of θ).
@@ -214,6 +219,8 @@ pub struct LivePromise {
     predictor: Option<Predictor>,
     warning: Option<SettingWarning>,
     measured: bool,
+    /// The Langevin-type sampler a "no setting keeps the promise" warning names (src/promise_reach.rs).
+    instead: Option<&'static str>,
 }
 
 impl LivePromise {
@@ -227,8 +234,13 @@ impl LivePromise {
         // (MALA, HMC, the bouncy family) on every target, law samplers on targets without a
         // Gaussian summary or with a state too large for the error law (docs/diagnostics.md §8).
         let measured = predictor.as_ref().is_none_or(|p| !p.predicts_mixing());
-        let mut live = LivePromise { predictor, warning: None, measured };
+        let mut live = LivePromise { predictor, warning: None, measured, instead: None };
         let Some(predictor) = &live.predictor else { return live };
+        thread_local! {
+            static INSTEAD: std::cell::RefCell<Vec<(Vec<u64>, Option<&'static str>)>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        live.instead = crate::defaults::memoised(&INSTEAD, predictor.key(), || crate::promise_reach::sampler_that_keeps(sampler.name, model));
+        let instead = live.instead;
         // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result.
         thread_local! {
             static STARTS: std::cell::RefCell<Vec<(Vec<u64>, (ParamValues, Vec<f64>, Option<SettingWarning>))>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -239,7 +251,7 @@ impl LivePromise {
         let (fixed, defaults, warning) = crate::defaults::memoised(&STARTS, key, || {
             let (mut p, mut d) = (params.clone(), derived.to_vec());
             keep_promise_at_defaults(predictor, sampler, &mut p, &mut d, &explicit);
-            let warning = setting_warning(predictor, sampler.params, &p, &d);
+            let warning = setting_warning(predictor, sampler.params, &p, &d, instead);
             (p, d.iter().map(|d| d.default).collect(), warning)
         });
         *params = fixed;
@@ -249,7 +261,7 @@ impl LivePromise {
     }
 
     pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, params: &ParamValues, derived: &[DerivedParam]) {
-        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived));
+        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived, self.instead));
     }
 
     pub fn warning(&self) -> Option<&SettingWarning> {
@@ -271,7 +283,7 @@ impl LivePromise {
 /// Move a derived default the user did not set off a broken promise (see [`LivePromise::new`]).
 /// The correction is computed at the derived defaults alone (explicit values put back to them), so
 /// a default is the same whatever else the user set: the page, its URL and the CLI agree.
-fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::SamplerSpec, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: &impl Fn(&str) -> bool) {
+pub(crate) fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::SamplerSpec, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: &impl Fn(&str) -> bool) {
     let mut pure = params.clone();
     for d in derived.iter() {
         let _ = pure.set(sampler.params, d.name, d.default);
@@ -288,8 +300,10 @@ fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::Sample
     }
 }
 
-/// The setting warning of the promise at `params` (module docs), naming the slider to move.
-pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<SettingWarning> {
+/// The setting warning of the promise at `params` (module docs), naming the slider to move; where
+/// no single slider can, the sliders to set together or, if no setting can, `instead` (the
+/// sampler to switch to, src/promise_reach.rs).
+pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: Option<&str>) -> Option<SettingWarning> {
     let (failure, what, reason) = match predictor.predict(params) {
         Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}."), format!("the chain is {why}.")),
         Err(_) => return None,
@@ -297,11 +311,14 @@ pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], param
     };
     let fix = nearest_fix(predictor, specs, params, derived);
     let basis = if predictor.exact() { "exact law on this Gaussian" } else { "law of the chain linearised on the target's Gaussian summary, approximate" };
-    let (param, text) = match fix {
-        Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name)))),
-        None => (first_primary(specs, params), format!("No single slider keeps the promise here (the derived defaults come closest): {reason}")),
+    let (param, text, reach) = match fix {
+        Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name))), String::new()),
+        None => {
+            let (remedy, reach) = crate::promise_reach::no_single_slider(predictor, specs, params, derived, instead);
+            (first_primary(specs, params), format!("No single slider keeps the promise here{remedy}: {reason}"), reach)
+        }
     };
-    Some(SettingWarning { param, failure, text, detail: format!("Predicted from the sampler's {basis}: {what}") })
+    Some(SettingWarning { param, failure, text, detail: format!("Predicted from the sampler's {basis}: {what}{reach}") })
 }
 
 /// The one short reason a warning gives after its remedy.
@@ -359,10 +376,7 @@ fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params:
         trial.set(specs, spec.name, value).is_ok() && predictor.predict(&trial).is_ok_and(|p| p.failure().is_none())
     };
     for spec in specs.iter().filter(|s| names.contains(&s.name) && s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params))) {
-        let (lo, hi) = derived.iter().find(|d| d.name == spec.name).map_or((spec.min, spec.max), |d| (d.min, d.unstable_above.map_or(d.max, |u| d.max.min(margin * u).max(d.min))));
-        if hi <= lo {
-            continue;
-        }
+        let Some((lo, hi)) = slider_span(spec, derived, margin) else { continue };
         let position = |x: f64| if spec.log_scale && lo > 0.0 { (x / lo).ln() / (hi / lo).ln() } else { (x - lo) / (hi - lo) };
         let now = position(params.get(spec.name));
         let value_at = |t: f64| {
@@ -385,6 +399,13 @@ fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params:
         }
     }
     best.map(|(spec, value, _)| (spec, value))
+}
+
+/// The range a remedy search moves `spec` over: its derived range (its static one if it has none),
+/// never above `margin` times its known stability limit; None if that range is empty.
+pub fn slider_span(spec: &ParamSpec, derived: &[DerivedParam], margin: f64) -> Option<(f64, f64)> {
+    let (lo, hi) = derived.iter().find(|d| d.name == spec.name).map_or((spec.min, spec.max), |d| (d.min, d.unstable_above.map_or(d.max, |u| d.max.min(margin * u).max(d.min))));
+    (hi > lo).then_some((lo, hi))
 }
 
 /// [`SEARCH_POINTS`] values spread over [lo, hi] as the slider spreads them (whole numbers for
