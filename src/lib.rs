@@ -38,6 +38,7 @@ pub mod rng;
 pub mod runaway;
 pub mod mixing_meter;
 pub mod promise;
+pub mod promise_live;
 pub mod promise_reach;
 pub mod readable;
 pub mod scan;

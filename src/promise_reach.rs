@@ -201,7 +201,7 @@ pub const SWITCH_ORDER: [&str; 5] = ["sgfs_f", "sgld", "osgfs", "sghmc", "sgfs_d
 
 /// The first other Langevin-type sampler (in [`SWITCH_ORDER`]) that runs on `model` without a
 /// pairing warning and whose derived defaults, as a chain would start them (src/promise.rs
-/// `LivePromise::new`), keep the promise by its law: the sampler a "no setting" warning names.
+/// src/promise_live.rs `LivePromise::new`), keep the promise by its law: the sampler a "no setting" warning names.
 pub fn sampler_that_keeps(own: &str, model: &dyn crate::model::Model) -> Option<&'static str> {
     SWITCH_ORDER.iter().filter(|s| **s != own).find_map(|name| {
         let spec = crate::registry::sampler(name).ok()?;
