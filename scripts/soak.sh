@@ -16,9 +16,11 @@
 # - the shift demo at N = 10⁵, K = 7 in order vs shuffled: when they disagree, the higher estimate
 #   is the closer to the Laplace reference, as the page says (tests/sgais_shift_orders.rs; `make
 #   test` runs N = 12,000 with the lecture preset's settings); and K = 5 and 7 in order vs shuffled
-#   against the issue's 0.1 % (tests/sgais_shift_agreement.rs; `make test` runs only its hand-worked comparison; K = 5 at N = 3,000 is ignored there,
-#   seeds 1–3, with a tolerance from the shuffled replicas' spread); with the surprise rule on
-#   (src/sgais/surprise.rs), K = 5 at 3,000 on seeds 4–6 and K = 3, 5, 7 at 10⁵ within 0.1 %;
+#   against the issue's 0.1 % (tests/sgais_shift_agreement.rs; `make test` runs its hand-worked
+#   comparison and the CI agreement test, K = 5 at N = 1,250 in chunks of 250; K = 5 at N = 3,000
+#   is ignored there, seeds 1–3, with a tolerance from the shuffled replicas' spread); with the
+#   surprise rule on (src/sgais/surprise.rs, re-seeding on flagged chunks), K = 5 at 3,000 on
+#   seeds 4–6 and K = 5 and 7 at 10⁵ within 0.1 % (K = 3 printed);
 # - bouncy family: the long-run statistical tests 10 times longer, plus lipSBPS on the d = 20
 #   logistic target (tests/bouncy_long.rs under SGVIZ_LONG_BOUNCY), and the SBPS vs SGLD preset for
 #   5 minutes in Chromium without a runaway (tests/e2e/bouncy-preset-soak.test.mjs).

@@ -133,7 +133,7 @@ fn stuck(samples: &RingBuffer, n: usize) -> bool {
 
 /// The slider the warning sits beside and its derived default: the first numeric slider that
 /// applies and was moved off its default, else the first primary one (default None: nothing moved).
-fn culprit(specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> (&'static ParamSpec, Option<f64>) {
+pub fn culprit(specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> (&'static ParamSpec, Option<f64>) {
     let applies = |s: &&'static ParamSpec| s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params));
     let default = |s: &ParamSpec| derived.iter().find(|d| d.name == s.name).map_or(s.default, |d| d.default);
     let moved = specs.iter().filter(applies).find(|s| params.try_get(s.name).is_some_and(|v| (v - default(s)).abs() > 1e-9 * default(s).abs().max(1e-300)));

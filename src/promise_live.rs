@@ -1,7 +1,7 @@
 //! A chain's live promise (issue 21): the predictor of its sampler on its target (src/promise.rs),
 //! its derived defaults kept within the promise, and the setting warning at its current parameters,
 //! recomputed when a slider moves; where no single slider can keep it, the joint search and the
-//! sampler to switch to (src/promise_reach.rs). docs/diagnostics.md §7 and §14.
+//! sampler to switch to (src/promise_reach.rs). docs/diagnostics.md §7 and §15.
 
 use crate::defaults::{BIAS_E2, E2_CLAIM, REFERENCE_SAMPLES};
 use crate::model::Model;
@@ -38,14 +38,12 @@ impl LivePromise {
         }
         live.instead = crate::defaults::memoised(&INSTEAD, predictor.key(), || crate::promise_reach::sampler_that_keeps(sampler.name, model));
         let instead = live.instead;
-        // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result.
-        thread_local! {
-            static STARTS: std::cell::RefCell<Vec<(Vec<u64>, (ParamValues, Vec<f64>, Option<SettingWarning>))>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
+        // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result; a
+        // worker's result can be imported into the memo (src/promise_memo.rs).
         let mut key: Vec<u64> = predictor.key();
         key.extend(params.iter().map(|(_, v)| v.to_bits()));
         key.extend(derived.iter().flat_map(|d| [d.default.to_bits(), u64::from(explicit(d.name))]));
-        let (fixed, defaults, warning) = crate::defaults::memoised(&STARTS, key, || {
+        let (fixed, defaults, warning) = crate::promise_memo::memoised(key, || {
             let (mut p, mut d) = (params.clone(), derived.to_vec());
             keep_promise_at_defaults(predictor, sampler, &mut p, &mut d, &explicit);
             let warning = setting_warning(predictor, sampler.params, &p, &d, instead);

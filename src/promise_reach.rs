@@ -1,6 +1,6 @@
 //! Where no single slider keeps the promise (src/promise.rs), whether any setting of the sampler
 //! does, searched jointly over every numeric slider that applies, and which other Langevin-type
-//! sampler keeps it at its own derived defaults (issue 21; docs/diagnostics.md §14).
+//! sampler keeps it at its own derived defaults (issue 21; docs/diagnostics.md §15).
 //!
 //! The warning then says the true thing: "set these sliders together", or "no setting of this
 //! sampler keeps the promise here: switch to that one". SGFS-d on the correlated Gaussian toy is

@@ -426,6 +426,19 @@ pub fn adopt_prepared(prepared_json: &str) -> Result<(), JsError> {
     crate::lab::adopt_prepared(&value).map_err(js_error)
 }
 
+/// The promise memo of this instance (src/promise_memo.rs), for the page to import: a worker
+/// builds a chain only to compute its promise off the main thread.
+#[wasm_bindgen]
+pub fn promise_memo_json() -> String {
+    crate::promise_memo::export_json()
+}
+
+/// Import a worker's promise memo; returns the number of entries added.
+#[wasm_bindgen]
+pub fn adopt_promise_memo(memo_json: &str) -> Result<usize, JsError> {
+    crate::promise_memo::import_json(memo_json, crate::registry::SAMPLERS).map_err(js_error)
+}
+
 /// Adopt a large target a worker built (`Lab.export_model_*`) for these settings, so that
 /// `Lab.deferred` with the same target settings does not build it again.
 #[wasm_bindgen]

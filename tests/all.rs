@@ -112,6 +112,8 @@ mod sgld_defaults;
 mod sgld_derived_step;
 #[path = "slider_sweep.rs"]
 mod slider_sweep;
+#[path = "step_law.rs"]
+mod step_law;
 #[path = "step_parts.rs"]
 mod step_parts;
 #[path = "targets.rs"]

@@ -199,28 +199,44 @@ fn modes_on_grid(model: &dyn sgviz::model::Model, intervals: usize) -> Option<Ve
     )
 }
 
-/// Recorded states of one chain and their moments with batch-means standard errors.
+/// Recorded states of one chain and their moments with batch-means standard errors. Each
+/// coordinate's autocorrelation time is computed once ([`Record::coordinate_taus`]): the effective
+/// sample size and the means' standard errors read the same numbers, and a covariance entry
+/// centres on the plain means without their standard errors (issue 23: before, every covariance
+/// entry recomputed both coordinates' errors and discarded them, three quarters of the test's CPU).
 struct Record {
     dim: usize,
     points: Vec<f64>,
+    taus: std::cell::OnceCell<Vec<f64>>,
 }
 
 impl Record {
+    fn new(dim: usize, capacity: usize) -> Record {
+        Record { dim, points: Vec::with_capacity(capacity), taus: std::cell::OnceCell::new() }
+    }
     fn series(&self, f: impl Fn(&[f64]) -> f64) -> Vec<f64> {
         self.points.chunks(self.dim).map(f).collect()
     }
+    /// The integrated autocorrelation time of each coordinate's series.
+    fn coordinate_taus(&self) -> &[f64] {
+        self.taus.get_or_init(|| (0..self.dim).map(|a| autocorrelation_time(&self.series(|p| p[a]))).collect())
+    }
+    fn plain_mean(&self, a: usize) -> f64 {
+        let s = self.series(|p| p[a]);
+        s.iter().sum::<f64>() / s.len() as f64
+    }
     fn mean(&self, a: usize) -> (f64, f64) {
         let s = self.series(|p| p[a]);
-        (s.iter().sum::<f64>() / s.len() as f64, standard_error(&s))
+        (s.iter().sum::<f64>() / s.len() as f64, standard_error_with(&s, self.coordinate_taus()[a]))
     }
     fn cov(&self, a: usize, b: usize) -> (f64, f64) {
-        let (ma, mb) = (self.mean(a).0, self.mean(b).0);
+        let (ma, mb) = (self.plain_mean(a), self.plain_mean(b));
         let s = self.series(|p| (p[a] - ma) * (p[b] - mb));
         (s.iter().sum::<f64>() / s.len() as f64, standard_error(&s))
     }
     /// The smallest effective sample size over the coordinates.
     fn effective_samples(&self) -> f64 {
-        (0..self.dim).map(|a| self.points.len() as f64 / self.dim as f64 / autocorrelation_time(&self.series(|p| p[a]))).fold(f64::INFINITY, f64::min)
+        self.coordinate_taus().iter().map(|tau| self.points.len() as f64 / self.dim as f64 / tau).fold(f64::INFINITY, f64::min)
     }
 }
 
@@ -235,10 +251,15 @@ fn autocorrelation_time(series: &[f64]) -> f64 {
 /// Monte-Carlo standard error of a series' mean: the larger of 50 batch means and √(τ·var/T) —
 /// batch means alone are too small when a batch is shorter than the autocorrelation time.
 fn standard_error(series: &[f64]) -> f64 {
+    standard_error_with(series, autocorrelation_time(series))
+}
+
+/// [`standard_error`] with the series' autocorrelation time `tau` already computed.
+fn standard_error_with(series: &[f64], tau: f64) -> f64 {
     let n = series.len() as f64;
     let mean = series.iter().sum::<f64>() / n;
     let var = series.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
-    batch_means_standard_error(series, BATCHES).max((autocorrelation_time(series) * var / n).sqrt())
+    batch_means_standard_error(series, BATCHES).max((tau * var / n).sqrt())
 }
 
 /// The largest |error|/tolerance over the means and covariance entries, or the first entry out
@@ -302,7 +323,7 @@ fn check_pairing(target: &str, settings: &[(&str, f64)], sampler: &str, slow: bo
     config.capacity = 1;
     let mut chain = Chain::new(&config).unwrap();
     let dim = chain.model().dim();
-    let mut record = Record { dim, points: Vec::with_capacity(dim * steps as usize) };
+    let mut record = Record::new(dim, dim * steps as usize);
     chain.run_observed(steps, &mut |x| record.points.extend_from_slice(x));
     if let ChainStatus::Diverged(message) = chain.status() {
         return Err(format!("diverged: {message}"));
@@ -360,7 +381,7 @@ fn check_pairing(target: &str, settings: &[(&str, f64)], sampler: &str, slow: bo
             if !warning.contains("modes") {
                 return Err(format!("{whole}; separated modes but no warning saying so: {warning:?}"));
             }
-            let means: Vec<f64> = (0..dim).map(|a| record.mean(a).0).collect();
+            let means: Vec<f64> = (0..dim).map(|a| record.plain_mean(a)).collect();
             let mode = modes.iter().min_by(|x, y| distance(&x.moments, &means).total_cmp(&distance(&y.moments, &means))).unwrap();
             compare(&record, mode, promise, steps).map_err(|e| format!("{whole}; nor the mode it is in: {e}"))?
         }

@@ -24,8 +24,12 @@
 //! replica per order, so the issue's 0.1 % of |log Ẑ| is the tolerance; several CPU-minutes).
 //!
 //! With the surprise rule (src/sgais/surprise.rs; registry `surprise_rule`, auto = on for the shift
-//! data): the reproducer on seeds 4–6 within 0.1 %, and K = 3, 5, 7 at 10⁵, seed 7 (K = 5 and 7
-//! agree, K = 3 does not), both measured with the example shift_gap and both in `make soak`.
+//! data), which since issue 22's sixth round also re-seeds the lightest mixture component on the
+//! chunks it flags (docs/sgais.md §10, "Why in order is the lower"): `make test` runs the CI
+//! agreement test (K = 5, the first change point, N = 1,250 in chunks of 250, seed 11, about
+//! 17 CPU-s), which fails without the move (in order 32 nats low against a tolerance of 4);
+//! `make soak` the reproducer on seeds 4–6 and K = 5 and 7 at 10⁵, seed 7 (before the move K = 5
+//! agreed and K = 7 did not).
 //! `final_log_z` is the rule off (the mixture's defaults before the rule became the shift data's).
 
 use sgviz::sgais::job::resolve;
@@ -114,8 +118,9 @@ fn in_order_and_shuffled_estimate_the_same_evidence_at_paper_scale() {
 /// reproducer's orders agree within the issue's 0.1 % of |log Ẑ| on seeds 4–6, which chose nothing
 /// (measured: in order −10,629.3 / −10,624.5 / −10,633.3 against shuffled −10,621.2 / −10,620.6 /
 /// −10,623.2, 8.1, 3.9 and 10.1 nats apart, the last just inside the 10.6 allowed; rule off, in order −11,363.9 / −10,968.8 / −10,784.3, so this fails on
-/// the old behaviour). The stricter spread-based tolerance above is not met: the in-order runs are
-/// still a few nats low. About 250 CPU-s: `make soak`.
+/// the old behaviour; these numbers are from before the rule re-seeded on flagged chunks, which it
+/// now does: not re-run since). The stricter spread-based tolerance above is not met: the in-order
+/// runs were still a few nats low. About 250 CPU-s: `make soak`.
 #[test]
 #[ignore = "about 250 CPU-s; run by make soak (scripts/soak.sh)"]
 fn with_the_surprise_rule_the_orders_agree_within_the_issues_tolerance_on_unseen_seeds() {
@@ -128,26 +133,68 @@ fn with_the_surprise_rule_the_orders_agree_within_the_issues_tolerance_on_unseen
 }
 
 /// The issue's acceptance test at the paper's scale with the surprise rule on (`surprise_rule`
-/// auto, the shift demo's default): K = 5 at N = 10⁵, seed 7, in order and shuffled within 0.1 %
-/// of |log Ẑ|; K = 3 and 7 are known disagreements (in order more than 0.1 % below shuffled) that
-/// fail this test once they are gone. Measured with `examples/shift_gap.rs` at exactly these
-/// settings (docs/sgais.md §10, "Paper scale"; the test itself was not run on the shared machine):
-/// K = 5: −387,226.1 in order, −386,991.2 shuffled (−235 nats, 0.061 %); K = 7: −382,512.9 and
-/// −378,770.1 (−3,743 nats, 0.99 %); K = 3: −408,014.9 and −402,985.4 (−5,030 nats, 1.2 %).
-/// About 12 CPU-minutes, `make soak`.
+/// auto, the shift demo's default, which now includes the re-seeding move on the flagged chunks,
+/// docs/sgais.md §10, "Why in order is the lower"): K = 5 and 7 at N = 10⁵, seed 7, in order and
+/// shuffled within 0.1 % of |log Ẑ|; K = 3 (which cannot fit the 7 clusters; not in the issue's
+/// criterion) is printed. Before the move (fifth round, `examples/shift_gap.rs`): K = 5 −387,226.1
+/// in order, −386,991.2 shuffled (0.061 %); K = 7 −382,512.9 and −378,770.1 (0.99 %); K = 3
+/// −408,014.9 and −402,985.4 (1.2 %). With the move not run at 10⁵; on the same seed's first
+/// 11,000 points the in-order K = 7 run is 258 nats (0.64 %) below the Laplace reference, its
+/// second change point unchanged by the move, so the K = 7 assertion is expected to fail (an open
+/// part of issue 22, docs/sgais.md §10). About 12 CPU-minutes, `make soak`.
 #[test]
 #[ignore = "about 12 CPU-minutes; run by make soak (scripts/soak.sh)"]
 fn with_the_surprise_rule_the_orders_agree_at_paper_scale() {
     let boost = Some(SurpriseBoost::MEASURED);
-    for k in [5, 7, 3] {
+    assert!(SurpriseBoost::MEASURED.reseed, "the shift data's rule re-seeds on flagged chunks");
+    for k in [7, 5, 3] {
         let (a, b) = (final_log_z_with(k, 100_000, false, 7, boost), final_log_z_with(k, 100_000, true, 7, boost));
-        println!("K = {k}, N = 100,000, seed 7, surprise rule on: in order {a:.1}, shuffled {b:.1}, difference {:.1}", a - b);
-        if k != 5 {
-            assert!(a - b < -1e-3 * b.abs(), "K = {k}: in order {a:.1}, shuffled {b:.1}: the known disagreement is gone or changed shape; update docs/sgais.md §10");
-        } else {
+        println!("K = {k}, N = 100,000, seed 7, surprise rule on: in order {a:.1}, shuffled {b:.1}, difference {:.1} ({:.3} %)", a - b, 100.0 * (a - b) / b.abs());
+        if k != 3 {
             assert!((a - b).abs() <= 1e-3 * b.abs(), "K = {k}: in order {a:.1}, shuffled {b:.1}: more than 0.1 % apart");
         }
     }
+}
+
+/// Final log Ẑ of SGAIS `seed` on the first `n` shift points (data seed 1) with K components and
+/// `extra` settings over the mixture's defaults, the surprise rule as the registry resolves it for
+/// the shift data (auto: on, with the re-seeding move, docs/sgais.md §10), and the run's own
+/// predicted variance of log Ẑ (`SgaisRun::log_z_variance`).
+fn resolved_log_z(components: usize, n: usize, shuffled: bool, seed: u64, extra: &[(&str, &str)]) -> (f64, f64) {
+    let scenario = if shuffled { "shift_shuffled" } else { "shift" };
+    let mut settings: Vec<(String, String)> = vec![("n_points".into(), n.to_string()), ("n_components".into(), components.to_string()), ("scenario".into(), scenario.into())];
+    settings.extend(extra.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let resolved = resolve("gmm", None, &settings, None).unwrap();
+    let mut run = SgaisRun::new(resolved.model, resolved.config, n, seed);
+    run.run_to_end();
+    assert_eq!(*run.status(), RunStatus::Finished);
+    (run.log_z(), run.log_z_variance())
+}
+
+/// The CI version of the issue's acceptance test (docs/sgais.md §10, "Why in order is the lower"):
+/// K = 5 on the first N = 1,250 shift points in chunks of |C| = 250, i.e. the first change point
+/// (3 → 5 clusters after n = 1,000, the data's own) and one chunk after it, the least data that
+/// holds a change point at this chunk size; the mixture's defaults otherwise, the surprise rule
+/// as the shift data resolve it. In order and shuffled must agree within the issue's 0.1 % of
+/// |log Ẑ| (about 4 nats). SGAIS seed 11 was fixed before either of its runs was made. Measured
+/// (examples/shift_diagnose.rs, the same settings): seed 11 in order −4,067.3 / shuffled −4,070.9
+/// with the re-seeding move (+3.6 nats), in order −4,103.0 without it (32 nats below); seed 7
+/// −4,068.8 / −4,070.4 with it, −4,077.0 in order without it; the Laplace reference −4,068.3.
+/// About 17 CPU-s at opt-level 3 (the in-order run is 1.1·10⁸ datum evaluations, the shuffled one
+/// 3.5·10⁷).
+#[test]
+fn at_the_first_change_point_the_orders_agree_within_the_issues_tolerance() {
+    let (k, n, seed, extra) = (5, 1_250, 11, [("chunk_size", "250")]);
+    let (in_order, in_order_var) = resolved_log_z(k, n, false, seed, &extra);
+    let (shuffled, shuffled_var) = resolved_log_z(k, n, true, seed, &extra);
+    let tolerance = 1e-3 * shuffled.abs();
+    let line = format!(
+        "K = {k}, N = {n}, |C| = 250, seed {seed}: in order {in_order:.1}, shuffled {shuffled:.1}, difference {:.1} nats (tolerance 0.1 % = {tolerance:.1}; the runs' own predicted sd of the difference {:.2})",
+        in_order - shuffled,
+        (in_order_var + shuffled_var).sqrt()
+    );
+    println!("{line}");
+    assert!((in_order - shuffled).abs() <= tolerance, "{line}: the orders disagree by more than the issue's 0.1 %");
 }
 
 /// The comparison itself on hand-made numbers: within a spread-based interval, outside it below.

@@ -8,6 +8,8 @@ import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
 import { adoptInSteps, compareRequest, followPair, install, prepareCompare, prepareMain } from './adoption.js';
 import { guarded, userMessage } from './errors.js';
+import { holdControls } from './load-hold.js';
+import { promisesFirst } from './promise-job.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { draw } from './view.js';
@@ -45,6 +47,8 @@ export function needsWorkerBuild() {
  */
 export function rebuildLab() {
   cancelGroup('build');
+  // A build asked for while a preset loaded in steps supersedes that load (its `done` never runs).
+  if (app.loadingInSteps) holdControls(false);
   app.buildCount = (app.buildCount || 0) + 1;
   if (needsWorkerBuild()) {
     buildInWorker();
@@ -98,7 +102,7 @@ function buildInWorker() {
 /**
  * Rebuild for a preset or lesson step, built here over three tasks with a frame between each
  * (www/adoption.js: main chain, compared chain, show both; issue 26, a preset's load was one task
- * of up to 180 ms), then `done()`. Meanwhile `app.building` is set: the previous chains stay on
+ * of up to 180 ms), their promises computed by a worker first (www/promise-job.js), then `done()`. Meanwhile `app.building` is set: the previous chains stay on
  * screen, paused, and neither the preset's pair nor its truth nor the lesson's claims are applied
  * to them. A large target is built by a worker as in `rebuildLab`, and `done` runs at once (as before).
  */
@@ -114,10 +118,14 @@ export function rebuildLabInSteps(done) {
   app.buildCount = (app.buildCount || 0) + 1;
   const build = app.buildCount;
   app.building = true;
-  adoptInSteps(() => app.buildCount === build, () => {
+  holdControls(true);
+  const isCurrent = () => app.buildCount === build;
+  // The chains' promises from a worker first (www/promise-job.js), then the three steps.
+  promisesFirst(isCurrent, () => adoptInSteps(isCurrent, () => {
     app.building = false;
+    holdControls(false);
     done();
-  });
+  }));
 }
 
 /** Build the chain and show it, in this call. */
@@ -194,6 +202,7 @@ export function selectModel(kind, name) {
 }
 
 export function stepOnce() {
+  if (app.loadingInSteps) return; // the chain shown is about to be replaced (www/load-hold.js)
   guarded(() => app.lab.run(1));
   if (app.slowMotion) {
     app.stepParts = guarded(() => JSON.parse(app.lab.step_parts_json()));
@@ -204,12 +213,14 @@ export function stepOnce() {
 }
 
 export function reset() {
+  if (app.loadingInSteps) return; // the chain shown is about to be replaced (www/load-hold.js)
   guarded(() => app.lab.reset());
   app.compare?.reset();
   draw();
 }
 
 export function discardSamples() {
+  if (app.loadingInSteps) return; // the chain shown is about to be replaced (www/load-hold.js)
   guarded(() => app.lab.discard_samples());
   if (app.compare?.lab) guarded(() => app.compare.lab.discard_samples());
   draw();

@@ -29,7 +29,8 @@ export function wireDrag() {
   const canvas = app.panel.overlayCanvas;
   let drag = null;
   canvas.addEventListener('pointerdown', (event) => {
-    if (!app.lab || app.dead) return;
+    // While a preset loads in steps the chain shown is about to be replaced (www/load-hold.js).
+    if (!app.lab || app.dead || app.loadingInSteps) return;
     const [x, y] = backingPixel(canvas, event);
     const [px, py] = guarded(() => app.lab.position_pixel()) || [NaN, NaN];
     const scale = canvas.width / canvas.getBoundingClientRect().width;

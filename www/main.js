@@ -48,6 +48,9 @@ const truth = new TruthRunner({
   },
 });
 
+/** A preset's load about to build other chains stops the truth job of the chain it replaces (www/promise-job.js). */
+app.dropStaleTruth = () => truth.dropUnless(truthRequest());
+
 /** What the worker needs to compute the main chain's truth. */
 function truthRequest() {
   const targetValues = pick(app.explicit, specsOf('targets', app.target));
@@ -57,7 +60,9 @@ function truthRequest() {
 function frame() {
   countFrame();
   if (!app.dead) timed('jobs', tickJobs);
-  if (app.playing && app.lab) {
+  // While a preset loads in steps the previous chains stay still (www/load-hold.js); Play/Pause
+  // meanwhile says what happens once the new ones are shown.
+  if (app.playing && app.lab && !app.loadingInSteps) {
     const started = performance.now();
     timed('steps', () => advanceFrame(guarded));
     if (app.compare?.enabled) timed('compare', () => app.compare.follow(app.lab.grad_evals()));

@@ -39,6 +39,9 @@ export function syncParameterControls(state) {
   if (!app.params || !state) return;
   const values = { ...state.target_params, ...state.sampler_params };
   app.params.sync(values, state.derived || {});
+  // The setting warning with them: controls built for a new chain show its warning in the frame
+  // that shows the chain, not at the next numbers update (never an "ok" slider while it is known).
+  app.params.showWarning(state.setting_warning);
   app.mirror.sync(values, state.derived || {});
   $('analysis-params').hidden = !app.mirror.controls.some((c) => !c.field.hidden);
 }

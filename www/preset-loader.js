@@ -33,7 +33,9 @@ export function applyPreset(preset) {
     $('sgais-title').scrollIntoView({ block: 'start' });
     return;
   }
-  setPlaying(false);
+  // A preset plays once loaded; Play/Pause pressed during a load in steps changes that, and the
+  // user's choice wins (the chains shown meanwhile stay still: www/load-hold.js).
+  setPlaying(true);
   app.target = state.target;
   app.sampler = state.sampler;
   const names = new Set(currentSpecs().map((p) => p.name));
@@ -51,7 +53,6 @@ export function applyPreset(preset) {
     applyPendingPair();
     window.dispatchEvent(new Event('resize'));
     scheduleUrlWrite();
-    setPlaying(true);
     // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
     if (chart) note.scrollIntoView({ block: 'start' });
   });

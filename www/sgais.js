@@ -314,12 +314,15 @@ export class SgaisPanel {
       const s = g.summary;
       const spread = s.agreement ? ` (sd ${formatNumber(s.agreement.between_sd)}, range ${formatNumber(s.agreement.range)}${s.agreement.disagree ? ': replicas disagree' : ''})` : '';
       const logZ = s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}${spread}` : '—';
-      const runs = this.runs.filter((r) => r.label === g.label);
-      const n = Math.min(...runs.map((r) => (r.result?.result.records.at(-1)?.n) ?? 0));
-      const nTotal = runs[0]?.result?.n_total ?? 0;
+      // The group's SGAIS runs (not its AIS baselines), started or not: after Stop, replicas still
+      // queued have no result, and the data column says how far the replicas' combined curve
+      // reaches, as the charts do (issue 26: it read "0 / 10,000" beside a chart at n = 10,000).
+      const runs = this.runs.filter((r) => r.label === g.label && r.spec.ais_n == null && !r.ns);
+      const n = s.curve.at(-1)?.n ?? 0;
+      const nTotal = runs.find((r) => r.result)?.result.n_total ?? 0;
       const steps = s.curve.reduce((sum, p) => sum + p.annealing_steps.mean, 0);
       const tr = document.createElement('tr');
-      tr.append(cell(`${g.label} (${s.finished}/${s.replicas} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
+      tr.append(cell(`${g.label} (${s.finished}/${Math.max(runs.length, s.replicas)} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
         cell(s.exact_log_z === null ? '—' : formatNumber(s.exact_log_z, 6)), cell(s.ess ? formatNumber(s.ess.mean) : '—'),
         cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'), cell(s.datum_evals ? formatEvals(s.datum_evals.mean) : '—'));
       return tr;

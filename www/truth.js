@@ -7,6 +7,11 @@ import { adopt_prepared } from './pkg/sgviz.js';
 import { cancelJob, startJob } from './jobs.js';
 import { userMessage } from './errors.js';
 
+/** What identifies a truth: the target, its settings, the seed and the uploaded data. */
+function signatureOf(request) {
+  return JSON.stringify([request.target, request.targetValues, request.seed, request.data ? request.data.bytes.length : 0, request.data?.standardise]);
+}
+
 export class TruthRunner {
   constructor({ guarded, onText, onDone }) {
     this.guarded = guarded;
@@ -31,7 +36,7 @@ export class TruthRunner {
       this.onDone();
       return;
     }
-    const signature = JSON.stringify([request.target, request.targetValues, request.seed, request.data ? request.data.bytes.length : 0, request.data?.standardise]);
+    const signature = signatureOf(request);
     if (signature === this.signature) return;
     this.signature = signature;
     if (this.job) cancelJob(this.job);
@@ -46,6 +51,18 @@ export class TruthRunner {
         else if (message.type === 'error') this.onText(`not available: ${userMessage(message.message)}`);
       },
     });
+  }
+
+  /**
+   * The chain about to be built has another truth (`request`): stop computing the truth of the
+   * chain shown now, which is being replaced (a preset's load waits for a worker meanwhile,
+   * www/promise-job.js; with one worker the obsolete job held it). The next tick asks again.
+   */
+  dropUnless(request) {
+    if (!this.job || signatureOf(request) === this.signature) return;
+    cancelJob(this.job);
+    this.job = 0;
+    this.signature = '';
   }
 
   /** Forget the job's signature so that the next tick asks again (after a rebuild). */

@@ -2,13 +2,14 @@
 // headers: it works from any static host). It computes and posts; it never draws (plotters'
 // text measurement panics in workers, WEB-NOTES.md), so charts travel as JSON specs and the main
 // thread draws them. One job at a time; the page stops a job by terminating the worker.
-// Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `sweep` (the
+// Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `promise` (the
+// promises of chains the page is about to build, src/promise_memo.rs), `sweep` (the
 // phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline), `multichain`
 // (four chains from over-dispersed starts and their R̂), `scan` (a figure's scan chart: one measured
 // number per knob value, src/scan.rs), `nested` (one nested-sampling replica at one data size,
 // src/sgais/nested_page.rs).
 
-import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic } from './pkg/sgviz.js';
+import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic, promise_memo_json } from './pkg/sgviz.js';
 
 const ready = init();
 /** Minimum interval between progress messages, in milliseconds. */
@@ -47,6 +48,15 @@ function prepare(job) {
   const header = lab.export_model_header();
   const model = header ? { header, features: lab.export_model_features(), labels: lab.export_model_labels() } : null;
   post({ type: 'done', prepared: lab.export_prepared_json(), model }, model ? [model.features.buffer, model.labels.buffer] : []);
+}
+
+/**
+ * Build chains only for their promises (src/promise_memo.rs: the setting warning's Monte-Carlo
+ * draws, 40–70 ms for SGFS-d) and post this worker's promise memo for the page to import.
+ */
+function promise(job) {
+  for (const build of job.builds) buildLab(build, true).free();
+  post({ type: 'done', memo: promise_memo_json() });
 }
 
 /** The background analysis on the main chain's settings and the page's truth. */
@@ -139,7 +149,7 @@ function scan(job) {
   }
 }
 
-const JOBS = { prepare, sweep, sgais, nested, multichain, scan };
+const JOBS = { prepare, promise, sweep, sgais, nested, multichain, scan };
 
 self.onmessage = async ({ data }) => {
   try {

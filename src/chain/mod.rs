@@ -85,6 +85,8 @@ pub struct Chain {
     promise: crate::promise_live::LivePromise,
     /// The bouncy samplers' refresh law on this target, where it applies (src/refresh_law.rs).
     refresh_law: Option<crate::refresh_law::RefreshLaw>,
+    /// MALA's and HMC's step law on this target, where it applies (src/step_law.rs).
+    step_law: Option<crate::step_law::StepLaw>,
     seed: u64,
     burn_in: u64,
     model: Arc<dyn Model>,
@@ -184,6 +186,7 @@ impl Chain {
             warning,
             promise,
             refresh_law: crate::refresh_law::RefreshLaw::new(sampler_spec.name, model.as_ref()),
+            step_law: crate::step_law::StepLaw::new(sampler_spec.name, model.as_ref()),
             seed: config.seed,
             burn_in: config.burn_in,
             divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),

@@ -45,6 +45,7 @@ impl Chain {
         let units = self.promise_units_per_point();
         let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, units, specs, p, &self.derived));
         let refresh = || self.refresh_law.as_ref().and_then(|law| law.warning(self.sampler_spec.name, specs, p, &self.derived, self.steps_since_clear(), n as f64 * self.sample_spacing));
-        self.sampler.setting_warning().or_else(|| self.promise.warning().cloned()).or_else(refresh).or_else(|| if self.promise.measures() { measured() } else { None })
+        let step = || self.step_law.as_ref().and_then(|law| law.warning(self.sampler_spec.name, specs, p, &self.derived));
+        self.sampler.setting_warning().or_else(|| self.promise.warning().cloned()).or_else(refresh).or_else(step).or_else(|| if self.promise.measures() { measured() } else { None })
     }
 }

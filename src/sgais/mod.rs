@@ -77,7 +77,7 @@ pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::integer("chunk_size", "Chunk size", "|C|", "Data added per Bayesian update (paper: = minibatch size)", 1.0, 100_000.0, DEFAULTS.chunk_size, true),
     ParamSpec::choice("resampling", "Resampling", "", "off: plain Algorithm 1; always: resample before every move; when_low: when the ESS of the weights falls below ESS*", &["off", "always", "when_low"], DEFAULTS.resampling),
     ParamSpec::integer("reservoir_size", "Reservoir size", "R", "0 keeps the whole history; otherwise minibatches come from a uniform reservoir of R past data (Algorithm R)", 0.0, 1e6, 0.0, false),
-    ParamSpec::choice("surprise_rule", "Extra work on surprising chunks", "", "A chunk whose log-likelihood varies across the particles far beyond what exchangeable data predict (docs/sgais.md (SGAIS.19)), and the first chunk, gets ESS* = 0.9 M and twice the SGHMC steps per temperature. auto: on for data that shift (the mixture's distribution-shift scenarios), off for stationary data (measured, docs/sgais.md §10); on / off: always / never", &["auto", "off", "on"], 0),
+    ParamSpec::choice("surprise_rule", "Extra work on surprising chunks", "", "A chunk whose log-likelihood varies across the particles far beyond what exchangeable data predict (docs/sgais.md (SGAIS.19)), and the first chunk, gets ESS* = 0.9 M, twice the SGHMC steps per temperature and, for a mixture, a move that re-seeds its lightest component from the chunk's data (docs/sgais.md (SGAIS.16)). auto: on for data that shift (the mixture's distribution-shift scenarios), off for stationary data (measured, docs/sgais.md §10); on / off: always / never", &["auto", "off", "on"], 0),
 ];
 
 /// The default values of [`PARAMS`] in one place (choices as indices).

@@ -120,8 +120,14 @@ fn log_lik_sum(model: &GaussianMixture, range: std::ops::Range<usize>, theta: &[
 /// One two-stage MH move of the lightest component of `theta` for f^(λ) with chunk `q.chunk`
 /// at inverse temperature `lambda` and the full history 0..`history_len` ((SGAIS.16)–(SGAIS.17)).
 pub fn reseed_lightest(q: &ReseedProposal, lambda: f64, history_len: usize, theta: &mut Vec<f64>, rng: &mut ChainRng) -> ReseedOutcome {
+    let c = lightest_component(theta, q.model.n_components());
+    reseed_component(q, lambda, history_len, c, theta, rng)
+}
+
+/// The same two-stage move for component `c`, whatever its weight ((SGAIS.17); the choice of c
+/// must not depend on the component's means and log-variances, which the move changes).
+pub fn reseed_component(q: &ReseedProposal, lambda: f64, history_len: usize, c: usize, theta: &mut Vec<f64>, rng: &mut ChainRng) -> ReseedOutcome {
     let model = q.model;
-    let c = lightest_component(theta, model.n_components());
     let (mu, rho) = component_of(theta, model, c);
     let (new_mu, new_rho) = q.draw(rng);
     let proposal = with_component(theta, model, c, &new_mu, &new_rho);

@@ -147,6 +147,8 @@ test('the trace chart below a comparing stage fits the screen at 1920×1080 and 
   await page.waitForFunction(() => window.scrollY > 0, null, { timeout: LIMIT_MS });
   await page.selectOption('#preset', 'sgfs-ellipses');
   await page.waitForFunction(() => window.sgviz.app.compare.lab && document.getElementById('chart-trace').width > 0, null, { timeout: LIMIT_MS });
+  // The trace is redrawn at its new box in a frame after the chains are shown (as on the phone below).
+  await page.waitForFunction(() => { const c = document.getElementById('chart-trace'); return Math.abs(c.width - c.clientWidth * Math.min(devicePixelRatio || 1, 3)) <= 1; }, null, { timeout: LIMIT_MS });
   const projector = await traceBox(page);
   assert.ok(projector.scrollY > 0 && projector.css.top < projector.viewport.height, `precondition: the page stayed scrolled and the trace is in view: ${JSON.stringify(projector)}`);
   assertLegibleTrace(projector, '1920×1080, comparing');

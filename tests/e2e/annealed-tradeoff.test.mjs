@@ -31,11 +31,16 @@ test('SGLD Fig. 1/2 presets: truth and the scheduled sweep run in workers while 
   await page.evaluate(() => window.sgviz.resetFrameWork());
   await page.selectOption('#preset', preset.id);
   await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
-  await page.waitForFunction(() => window.sgviz.analysis().active, null, { timeout: SWEEP_LIMIT_MS });
   // Responsive while the sweep runs: Pause and Play are handled (state changes), the sweep goes on.
-  const before = await page.getAttribute('#play', 'aria-pressed');
-  await page.click('#play');
-  const during = await page.evaluate(() => ({ pressed: document.getElementById('play').getAttribute('aria-pressed'), sweep: window.sgviz.jobs().active.sweep || 0, playing: window.sgviz.app.playing }));
+  // The click is handled in the same page turn as the check that the sweep runs (it takes seconds
+  // in a quick browser: a click a few round trips later could find it finished; issue 23).
+  const { before, during } = await (await page.waitForFunction(() => {
+    if (!window.sgviz.analysis().active) return null;
+    const play = document.getElementById('play');
+    const pressed = play.getAttribute('aria-pressed');
+    play.click();
+    return { before: pressed, during: { pressed: play.getAttribute('aria-pressed'), sweep: window.sgviz.jobs().active.sweep || 0, playing: window.sgviz.app.playing } };
+  }, null, { timeout: SWEEP_LIMIT_MS })).jsonValue();
   assert.notEqual(during.pressed, before);
   assert.equal(during.playing, before !== 'true');
   assert.equal(during.sweep, 1, 'the click was handled while the sweep worker ran');

@@ -251,13 +251,22 @@ test('the worker pool caps live workers of every job kind together (2 cores: one
 
 test('a button\'s job takes the running sweep\'s worker (the sweep starts over afterwards), within the cap', async () => {
   const page = await openOnTwoCores();
-  // The mixture preset's sweep is long (minutes): wait until it has reported progress from its worker.
+  // The mixture preset's sweep (seconds in a quick browser): wait until it has reported progress from its worker.
   await page.selectOption('#preset', 'sgld-mixture');
   await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
-  await page.waitForFunction(() => window.sgviz.analysis().active && window.sgviz.analysis().fraction > 0, null, { timeout: JOB_LIMIT_MS, polling: 100 });
-  await pause(page);
-  await page.evaluate(() => { window.sgviz.app.lab.reset(); window.sgviz.app.lab.run(2_000); }); // a short run for the four chains
-  await page.click('#multichain-run');
+  // The pause, the short run for the four chains and the button's click happen in the same page
+  // turn as the check that the sweep is running (it takes seconds, not minutes, in a quick browser:
+  // a click a few round trips later could find it finished; issue 23, seventh round).
+  const atClick = await (await page.waitForFunction(() => {
+    const { app } = window.sgviz;
+    if (!(window.sgviz.analysis().active && window.sgviz.analysis().fraction > 0)) return null;
+    if (app.playing) document.getElementById('play').click();
+    app.lab.reset();
+    app.lab.run(2_000);
+    document.getElementById('multichain-run').click();
+    return { playing: app.playing };
+  }, null, { timeout: JOB_LIMIT_MS, polling: 100 })).jsonValue();
+  assert.equal(atClick.playing, false, 'paused before the four chains');
   await page.waitForFunction(() => ['done', 'error'].includes(window.sgviz.multichain()?.status), null, { timeout: JOB_LIMIT_MS, polling: 100 });
   const after = await page.evaluate(() => ({ jobs: window.sgviz.jobs(), analysis: window.sgviz.analysis(), status: window.sgviz.multichain().status }));
   assert.equal(after.status, 'done', JSON.stringify(after));

@@ -149,6 +149,9 @@ mod plot {
 mod promise {
     mod tests;
 }
+mod promise_memo {
+    mod tests;
+}
 mod registry {
     mod tests;
 }

@@ -1,0 +1,130 @@
+//! MALA's and HMC's step law (src/step_law.rs, docs/diagnostics.md §14; issue 21): a step too short
+//! for the target's widest axis is a random walk, warned beside the slider that caused it, and the
+//! warning is true where it fires.
+//!
+//! The oracles are independent of the code: the folded normal's mean and tail written out here for
+//! one axis; an unadjusted leapfrog simulated here for the autocorrelation cos(Lθ); and, for the
+//! chains, the closed-form truths written here — Neal's funnel v ~ N(0, σ²), x | v ~ N(0, e^v):
+//! Cov = diag(σ², e^{σ²/2}); the Gaussian toy Σ = [[1, 0.9], [0.9, 1]] — with the failing share
+//! counted by this file against E2 > 0.3 (tests/common/sweep.rs restates the claim).
+//!
+//! CI (≈ 3 s): the hand-worked law, the simulated autocorrelation, funnel × MALA at its derived
+//! defaults over 40 seeds × 5,000 samples (warned in every run, failing in more than 10 % of runs,
+//! the stated share not above the failing count), funnel × HMC at its defaults silent and within the
+//! promise, and MALA's smallest and midpoint steps on the Gaussian toy warned truthfully.
+
+#[path = "common/sweep.rs"]
+mod sweep;
+
+use nalgebra::DMatrix;
+use sgviz::chain::ChainConfig;
+use sgviz::diagnostics::Moments;
+use sgviz::setting_warning::Failure;
+use sgviz::step_law::StepLaw;
+use sweep::{binomial_cdf, judge, measure, E2_CLAIM, PROMISE_SHARE, SEEDS};
+
+/// P(Z ≤ x) (Abramowitz & Stegun 7.1.26, |error| < 1.5·10⁻⁷), written here.
+fn normal_cdf(x: f64) -> f64 {
+    let z = x.abs() / 2f64.sqrt();
+    let t = 1.0 / (1.0 + 0.3275911 * z);
+    let poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+    let erfc = poly * (-z * z).exp();
+    if x >= 0.0 {
+        1.0 - 0.5 * erfc
+    } else {
+        0.5 * erfc
+    }
+}
+
+/// One axis worked by hand: v = 1, MALA step h = 0.2, so cos θ = 1 − h/(2v) = 0.9 = a. After
+/// T = 200 samples T·Var(Ĉ) = 2v²(1 + a²)/(1 − a²) = 2·1.81/0.19, sd √(19.0526/200) = 0.30865, and
+/// Ĉ's mean is low by Var(x̄) = v(1 + a)/(1 − a)/T = 19/200 = 0.095. E2 = |−0.095 + 0.30865 Z|: its
+/// mean is the folded normal's, its share above 0.3 Φ((−0.3 + 0.095)/σ) + 1 − Φ((0.3 + 0.095)/σ).
+#[test]
+fn one_axis_matches_the_folded_normal_worked_by_hand() {
+    let law = StepLaw::of_covariance(DMatrix::from_row_slice(1, 1, &[1.0]));
+    assert!((law.autocorrelations(0.2, 1)[0] - 0.9).abs() < 1e-12);
+    // HMC with one leapfrog step of size √h is the same chain.
+    assert!((law.autocorrelations(0.2f64.sqrt().powi(2), 1)[0] - 0.9).abs() < 1e-12);
+    let p = law.predict(0.2, 1, 200.0).unwrap();
+    let (mu, sigma) = (-0.095, (2.0f64 * 1.81 / 0.19 / 200.0).sqrt());
+    let mean = sigma * (2.0 / std::f64::consts::PI).sqrt() * (-mu * mu / (2.0 * sigma * sigma)).exp() + mu * (1.0 - 2.0 * normal_cdf(-mu / sigma));
+    let share = normal_cdf((-0.3 - mu) / sigma) + 1.0 - normal_cdf((0.3 - mu) / sigma);
+    let (mean_sd, share_sd) = (sigma / 2000f64.sqrt(), (share * (1.0 - share) / 2000.0).sqrt());
+    assert!((p.mean_e2 - mean).abs() < 4.0 * mean_sd, "mean E2 {} against {mean}", p.mean_e2);
+    assert!((p.share - share).abs() < 4.0 * share_sd, "share {} against {share}", p.share);
+    // A trajectory past a quarter period is taken as mixing at once (towards silence).
+    assert_eq!(law.autocorrelations(0.2, 20)[0], 0.0);
+}
+
+/// The autocorrelation cos(Lθ) of (DIAG.14) against an unadjusted leapfrog simulated here on
+/// N(0, v = 2): ε = 0.3, L = 3, 200,000 proposals, lag-one autocorrelation of the positions
+/// (standard error ≈ √((1 − a²)/n) < 0.003; tolerance 0.015).
+#[test]
+fn leapfrog_autocorrelation_matches_a_simulation() {
+    let (v, eps, l) = (2.0f64, 0.3f64, 3usize);
+    let law = StepLaw::of_covariance(DMatrix::from_row_slice(1, 1, &[v]));
+    let predicted = law.autocorrelations(eps * eps, l)[0];
+    let mut rng = sgviz::rng::chain_rng(7);
+    let (mut x, n) = (0.0f64, 200_000usize);
+    let mut xs = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut p = sgviz::rng::standard_normal(&mut rng);
+        for _ in 0..l {
+            p -= 0.5 * eps * x / v;
+            x += eps * p;
+            p -= 0.5 * eps * x / v;
+        }
+        xs.push(x);
+    }
+    let m = xs.iter().sum::<f64>() / n as f64;
+    let var = xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / n as f64;
+    let lag1 = xs.windows(2).map(|w| (w[0] - m) * (w[1] - m)).sum::<f64>() / (n - 1) as f64 / var;
+    assert!((lag1 - predicted).abs() < 0.015, "simulated {lag1}, law {predicted}");
+}
+
+fn funnel_truth() -> Moments {
+    Moments { mean: vec![0.0, 0.0], cov: vec![vec![1.0, 0.0], vec![0.0, 0.5f64.exp()]] }
+}
+
+fn gaussian_truth() -> Moments {
+    Moments { mean: vec![0.0, 0.0], cov: vec![vec![1.0, 0.9], vec![0.9, 1.0]] }
+}
+
+/// Warned by the step law in every run beside `param`, failing in more than 10 % of runs (binomial
+/// tail against 10 % below 0.01), the stated share not above the failing count (sweep `judge`).
+fn warned_truthfully(config: ChainConfig, truth: &Moments, param: &str) {
+    let m = measure(&config, truth);
+    let label = format!("{} × {}", config.target, config.sampler);
+    for w in &m.warnings {
+        let w = w.as_ref().unwrap_or_else(|| panic!("{label}: a run without a warning"));
+        assert!(w.failure == Failure::Mixing && w.param == param && w.detail.contains("step law"), "{label}: {w:?}");
+    }
+    let fails = m.e2.iter().filter(|e| **e > E2_CLAIM).count() as u64;
+    let tail = 1.0 - binomial_cdf(fails.saturating_sub(1), SEEDS, PROMISE_SHARE);
+    assert!(tail < 0.01, "{label}: warned, but only {fails}/{SEEDS} runs over {E2_CLAIM}");
+    judge(&label, m.warnings[0].as_ref(), &m).unwrap();
+}
+
+#[test]
+fn funnel_mala_at_its_defaults_is_warned_and_fails() {
+    warned_truthfully(ChainConfig::new("funnel", "mala", 1), &funnel_truth(), "mala_step");
+}
+
+#[test]
+fn funnel_hmc_at_its_defaults_is_silent_and_keeps_the_promise() {
+    let m = measure(&ChainConfig::new("funnel", "hmc", 1), &funnel_truth());
+    assert!(m.warnings.iter().all(Option::is_none), "{:?}", m.warnings.iter().flatten().next());
+    judge("funnel × hmc", None, &m).unwrap();
+}
+
+/// MALA's smallest step and the midpoint of its slider (log scale) on the Gaussian toy, where the
+/// law is exact but for the rejections: warned beside the step slider, truthfully.
+#[test]
+fn gaussian_mala_short_steps_are_warned_truthfully() {
+    let chain = sgviz::chain::Chain::new(&ChainConfig::new("gaussian", "mala", 1)).unwrap();
+    let d = chain.derived().iter().find(|d| d.name == "mala_step").unwrap().clone();
+    for step in [d.min, (d.min * d.max).sqrt()] {
+        warned_truthfully(ChainConfig::new("gaussian", "mala", 1).with("mala_step", step), &gaussian_truth(), "mala_step");
+    }
+}
