@@ -33,7 +33,7 @@ use crate::law::{law_on_summary, GaussianSummary, Law};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::rng::{chain_rng, fill_standard_normal};
-use crate::setting_warning::{Failure, SettingWarning};
+use crate::setting_warning::Failure;
 use crate::spec::DerivedParam;
 use nalgebra::DMatrix;
 
@@ -98,7 +98,7 @@ impl Predictor {
     }
 
     /// What identifies this sampler on this summary (for memoising).
-    fn key(&self) -> Vec<u64> {
+    pub(crate) fn key(&self) -> Vec<u64> {
         let s = &self.summary;
         let mut key: Vec<u64> = self.sampler.bytes().map(u64::from).collect();
         key.extend(s.mean.iter().chain(s.precision.iter()).chain(s.fisher.iter()).chain(s.prior.iter()).chain(self.truth.iter()).map(|x| x.to_bits()));
@@ -110,6 +110,11 @@ impl Predictor {
     /// most [`MAX_STATE`]); beyond it only the bias part of the promise is.
     pub fn predicts_mixing(&self) -> bool {
         self.summary.dim() * if self.sampler == "sghmc" { 2 } else { 1 } <= MAX_STATE
+    }
+
+    /// The sampler whose law this predicts.
+    pub fn sampler(&self) -> &'static str {
+        self.sampler
     }
 
     /// Whether the law is exact (Gaussian target, gradient noise independent of θ).
@@ -208,68 +213,10 @@ fn psd_root(s: &DMatrix<f64>) -> Option<DMatrix<f64>> {
     Some(&eigen.eigenvectors * DMatrix::from_diagonal(&roots))
 }
 
-/// A chain's promise: the predictor of its sampler on its target and the warning at its current
-/// parameters, recomputed when a slider moves.
-pub struct LivePromise {
-    predictor: Option<Predictor>,
-    warning: Option<SettingWarning>,
-    measured: bool,
-}
-
-impl LivePromise {
-    /// The promise of a new chain. Derived defaults the user did not set (`explicit` false) that
-    /// break the promise move to the nearest value that keeps it (one slider, [`nearest_fix`]): the
-    /// derivations' own criteria (src/defaults.rs) use a per-direction view of the law and can land
-    /// just outside it (SGLD and SGFS-f at E2 bias ≈ 0.10–0.12 on the Gaussian toy, SGFS-d at 0.21).
-    pub fn new(sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: impl Fn(&str) -> bool) -> LivePromise {
-        let predictor = Predictor::new(sampler.name, model);
-        // Measured wherever no law predicts the error after 5,000 samples: samplers without a law
-        // (MALA, HMC, the bouncy family) on every target, law samplers on targets without a
-        // Gaussian summary or with a state too large for the error law (docs/diagnostics.md §8).
-        let measured = predictor.as_ref().is_none_or(|p| !p.predicts_mixing());
-        let mut live = LivePromise { predictor, warning: None, measured };
-        let Some(predictor) = &live.predictor else { return live };
-        // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result; a
-        // worker's result can be imported into the memo (src/promise_memo.rs).
-        let mut key: Vec<u64> = predictor.key();
-        key.extend(params.iter().map(|(_, v)| v.to_bits()));
-        key.extend(derived.iter().flat_map(|d| [d.default.to_bits(), u64::from(explicit(d.name))]));
-        let (fixed, defaults, warning) = crate::promise_memo::memoised(key, || {
-            let (mut p, mut d) = (params.clone(), derived.to_vec());
-            keep_promise_at_defaults(predictor, sampler, &mut p, &mut d, &explicit);
-            let warning = setting_warning(predictor, sampler.params, &p, &d);
-            (p, d.iter().map(|d| d.default).collect(), warning)
-        });
-        *params = fixed;
-        derived.iter_mut().zip(defaults).for_each(|(d, v)| d.default = v);
-        live.warning = warning;
-        live
-    }
-
-    pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, params: &ParamValues, derived: &[DerivedParam]) {
-        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived));
-    }
-
-    pub fn warning(&self) -> Option<&SettingWarning> {
-        self.warning.as_ref()
-    }
-
-    /// Whether src/mixing_meter.rs measures this chain: no law predicts its error after 5,000
-    /// samples (docs/diagnostics.md §8).
-    pub fn measures(&self) -> bool {
-        self.measured
-    }
-
-    /// Whether a law predicts this chain's bias (then src/noise_law.rs's measured law is not needed).
-    pub fn predicts_bias(&self) -> bool {
-        self.predictor.is_some()
-    }
-}
-
 /// Move a derived default the user did not set off a broken promise (see [`LivePromise::new`]).
 /// The correction is computed at the derived defaults alone (explicit values put back to them), so
 /// a default is the same whatever else the user set: the page, its URL and the CLI agree.
-fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::SamplerSpec, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: &impl Fn(&str) -> bool) {
+pub(crate) fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::SamplerSpec, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: &impl Fn(&str) -> bool) {
     let mut pure = params.clone();
     for d in derived.iter() {
         let _ = pure.set(sampler.params, d.name, d.default);
@@ -286,54 +233,8 @@ fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::Sample
     }
 }
 
-/// The setting warning of the promise at `params` (module docs), naming the slider to move.
-pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<SettingWarning> {
-    let (failure, what, reason) = match predictor.predict(params) {
-        Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}."), format!("the chain is {why}.")),
-        Err(_) => return None,
-        Ok(now) => (now.failure()?, failure_text(&now), short_reason(&now)),
-    };
-    let fix = nearest_fix(predictor, specs, params, derived);
-    let basis = if predictor.exact() { "exact law on this Gaussian" } else { "law of the chain linearised on the target's Gaussian summary, approximate" };
-    let (param, text) = match fix {
-        Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name)))),
-        None => (first_primary(specs, params), format!("No single slider keeps the promise here (the derived defaults come closest): {reason}")),
-    };
-    Some(SettingWarning { param, failure, text, detail: format!("Predicted from the sampler's {basis}: {what}") })
-}
-
-/// The one short reason a warning gives after its remedy.
-fn short_reason(now: &Prediction) -> String {
-    match now.failure() {
-        Some(Failure::Bias) => format!("biased, E2 = {} however long it runs (at most {BIAS_E2} kept).", show(now.bias)),
-        _ => format!("E2 above {E2_CLAIM} in {:.0} % of runs of {} samples (at most {:.0} %).", 100.0 * now.failure_share, show(REFERENCE_SAMPLES), 100.0 * FAILURE_SHARE),
-    }
-}
-
-/// What a broken promise means, in numbers.
-fn failure_text(now: &Prediction) -> String {
-    match now.failure() {
-        Some(Failure::Bias) => format!(
-            "the sampler's stationary law is itself off the posterior (covariance error E2 = {} with unlimited samples, above the {BIAS_E2} the defaults keep): more samples will not help.",
-            show(now.bias)
-        ),
-        _ => format!(
-            "after {} samples the covariance error E2 is predicted at {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %); its bias alone is {}, the rest is Monte Carlo error that more samples reduce.",
-            show(REFERENCE_SAMPLES),
-            show(now.mean_e2),
-            100.0 * now.failure_share,
-            100.0 * FAILURE_SHARE,
-            show(now.bias)
-        ),
-    }
-}
-
 /// Numbers as a lecturer reads them: src/readable.rs (re-exported for this module's callers).
 pub use crate::readable::show;
-
-fn first_primary(specs: &'static [ParamSpec], params: &ParamValues) -> &'static str {
-    specs.iter().find(|s| s.primary && s.visible_if.is_none_or(|w| w.holds(params))).map_or(specs[0].name, |s| s.name)
-}
 
 /// The slider and value, among the numeric sliders that apply, whose value keeping the promise is
 /// nearest (in slider units: log for log-scale sliders, the range's fraction otherwise) to the
@@ -357,10 +258,7 @@ fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params:
         trial.set(specs, spec.name, value).is_ok() && predictor.predict(&trial).is_ok_and(|p| p.failure().is_none())
     };
     for spec in specs.iter().filter(|s| names.contains(&s.name) && s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params))) {
-        let (lo, hi) = derived.iter().find(|d| d.name == spec.name).map_or((spec.min, spec.max), |d| (d.min, d.unstable_above.map_or(d.max, |u| d.max.min(margin * u).max(d.min))));
-        if hi <= lo {
-            continue;
-        }
+        let Some((lo, hi)) = slider_span(spec, derived, margin) else { continue };
         let position = |x: f64| if spec.log_scale && lo > 0.0 { (x / lo).ln() / (hi / lo).ln() } else { (x - lo) / (hi - lo) };
         let now = position(params.get(spec.name));
         let value_at = |t: f64| {
@@ -383,6 +281,13 @@ fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params:
         }
     }
     best.map(|(spec, value, _)| (spec, value))
+}
+
+/// The range a remedy search moves `spec` over: its derived range (its static one if it has none),
+/// never above `margin` times its known stability limit; None if that range is empty.
+pub fn slider_span(spec: &ParamSpec, derived: &[DerivedParam], margin: f64) -> Option<(f64, f64)> {
+    let (lo, hi) = derived.iter().find(|d| d.name == spec.name).map_or((spec.min, spec.max), |d| (d.min, d.unstable_above.map_or(d.max, |u| d.max.min(margin * u).max(d.min))));
+    (hi > lo).then_some((lo, hi))
 }
 
 /// [`SEARCH_POINTS`] values spread over [lo, hi] as the slider spreads them (whole numbers for

@@ -1,4 +1,4 @@
-//! The memo of new chains' promises (src/promise.rs `LivePromise::new`: the derived defaults
+//! The memo of new chains' promises (src/promise_live.rs `LivePromise::new`: the derived defaults
 //! moved to keep the promise and the setting warning, keyed by the sampler's law on the target
 //! and the settings), and its transfer between wasm instances: a Web Worker computes a chain's
 //! promise (its Monte-Carlo draws of E2 cost 40–70 ms for SGFS-d at 6 parameters) and exports the

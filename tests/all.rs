@@ -106,6 +106,8 @@ mod sgais_surprise_rule;
 mod sgfs_alpha;
 #[path = "sgfs_d_law.rs"]
 mod sgfs_d_law;
+#[path = "sgfs_d_reach.rs"]
+mod sgfs_d_reach;
 #[path = "sgfs_fisher_law.rs"]
 mod sgfs_fisher_law;
 #[path = "sgld_bias.rs"]

@@ -82,7 +82,7 @@ pub struct Chain {
     /// Why the derived defaults cannot meet their criteria on this target, when they cannot.
     warning: Option<String>,
     /// The law-based promise of the current setting (src/promise.rs).
-    promise: crate::promise::LivePromise,
+    promise: crate::promise_live::LivePromise,
     /// The bouncy samplers' refresh law on this target, where it applies (src/refresh_law.rs).
     refresh_law: Option<crate::refresh_law::RefreshLaw>,
     /// MALA's and HMC's step law on this target, where it applies (src/step_law.rs).
@@ -167,7 +167,7 @@ impl Chain {
             None => Arc::from((target_spec.build)(&target_params, config.data.as_ref())?),
         };
         let mut derived = apply_derived_defaults(sampler_spec, model.as_ref(), &mut sampler_params, &config.settings)?;
-        let promise = crate::promise::LivePromise::new(sampler_spec, model.as_ref(), &mut sampler_params, &mut derived, |n| config.settings.iter().any(|(s, _)| s == n));
+        let promise = crate::promise_live::LivePromise::new(sampler_spec, model.as_ref(), &mut sampler_params, &mut derived, |n| config.settings.iter().any(|(s, _)| s == n));
         let warning = crate::pairing::pairing_warning(sampler_spec.name, model.as_ref());
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);

@@ -1,0 +1,129 @@
+//! A chain's live promise (issue 21): the predictor of its sampler on its target (src/promise.rs),
+//! its derived defaults kept within the promise, and the setting warning at its current parameters,
+//! recomputed when a slider moves; where no single slider can keep it, the joint search and the
+//! sampler to switch to (src/promise_reach.rs). docs/diagnostics.md §7 and §15.
+
+use crate::defaults::{BIAS_E2, E2_CLAIM, REFERENCE_SAMPLES};
+use crate::model::Model;
+use crate::params::{ParamSpec, ParamValues};
+use crate::promise::{keep_promise_at_defaults, nearest_fix, show, Prediction, Predictor, FAILURE_SHARE};
+use crate::setting_warning::{Failure, SettingWarning};
+use crate::spec::DerivedParam;
+
+/// A chain's promise: the predictor of its sampler on its target and the warning at its current
+/// parameters, recomputed when a slider moves.
+pub struct LivePromise {
+    predictor: Option<Predictor>,
+    warning: Option<SettingWarning>,
+    measured: bool,
+    /// The Langevin-type sampler a "no setting keeps the promise" warning names (src/promise_reach.rs).
+    instead: Option<&'static str>,
+}
+
+impl LivePromise {
+    /// The promise of a new chain. Derived defaults the user did not set (`explicit` false) that
+    /// break the promise move to the nearest value that keeps it (one slider, [`nearest_fix`]): the
+    /// derivations' own criteria (src/defaults.rs) use a per-direction view of the law and can land
+    /// just outside it (SGLD and SGFS-f at E2 bias ≈ 0.10–0.12 on the Gaussian toy, SGFS-d at 0.21).
+    pub fn new(sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: impl Fn(&str) -> bool) -> LivePromise {
+        let predictor = Predictor::new(sampler.name, model);
+        // Measured wherever no law predicts the error after 5,000 samples: samplers without a law
+        // (MALA, HMC, the bouncy family) on every target, law samplers on targets without a
+        // Gaussian summary or with a state too large for the error law (docs/diagnostics.md §8).
+        let measured = predictor.as_ref().is_none_or(|p| !p.predicts_mixing());
+        let mut live = LivePromise { predictor, warning: None, measured, instead: None };
+        let Some(predictor) = &live.predictor else { return live };
+        thread_local! {
+            static INSTEAD: std::cell::RefCell<Vec<(Vec<u64>, Option<&'static str>)>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        live.instead = crate::defaults::memoised(&INSTEAD, predictor.key(), || crate::promise_reach::sampler_that_keeps(sampler.name, model));
+        let instead = live.instead;
+        // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result; a
+        // worker's result can be imported into the memo (src/promise_memo.rs).
+        let mut key: Vec<u64> = predictor.key();
+        key.extend(params.iter().map(|(_, v)| v.to_bits()));
+        key.extend(derived.iter().flat_map(|d| [d.default.to_bits(), u64::from(explicit(d.name))]));
+        let (fixed, defaults, warning) = crate::promise_memo::memoised(key, || {
+            let (mut p, mut d) = (params.clone(), derived.to_vec());
+            keep_promise_at_defaults(predictor, sampler, &mut p, &mut d, &explicit);
+            let warning = setting_warning(predictor, sampler.params, &p, &d, instead);
+            (p, d.iter().map(|d| d.default).collect(), warning)
+        });
+        *params = fixed;
+        derived.iter_mut().zip(defaults).for_each(|(d, v)| d.default = v);
+        live.warning = warning;
+        live
+    }
+
+    pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, params: &ParamValues, derived: &[DerivedParam]) {
+        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived, self.instead));
+    }
+
+    pub fn warning(&self) -> Option<&SettingWarning> {
+        self.warning.as_ref()
+    }
+
+    /// Whether src/mixing_meter.rs measures this chain: no law predicts its error after 5,000
+    /// samples (docs/diagnostics.md §8).
+    pub fn measures(&self) -> bool {
+        self.measured
+    }
+
+    /// Whether a law predicts this chain's bias (then src/noise_law.rs's measured law is not needed).
+    pub fn predicts_bias(&self) -> bool {
+        self.predictor.is_some()
+    }
+}
+
+
+/// The setting warning of the promise at `params` (module docs), naming the slider to move; where
+/// no single slider can, the sliders to set together or, if no setting can, `instead` (the
+/// sampler to switch to, src/promise_reach.rs).
+pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: Option<&str>) -> Option<SettingWarning> {
+    let (failure, what, reason) = match predictor.predict(params) {
+        Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}."), format!("the chain is {why}.")),
+        Err(_) => return None,
+        Ok(now) => (now.failure()?, failure_text(&now), short_reason(&now)),
+    };
+    let fix = nearest_fix(predictor, specs, params, derived);
+    let basis = if predictor.exact() { "exact law on this Gaussian" } else { "law of the chain linearised on the target's Gaussian summary, approximate" };
+    let (param, text, reach) = match fix {
+        Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name))), String::new()),
+        None => {
+            let (remedy, reach) = crate::promise_reach::no_single_slider(predictor, specs, params, derived, instead);
+            (first_primary(specs, params), format!("No single slider keeps the promise here{remedy}: {reason}"), reach)
+        }
+    };
+    Some(SettingWarning { param, failure, text, detail: format!("Predicted from the sampler's {basis}: {what}{reach}") })
+}
+
+/// The one short reason a warning gives after its remedy.
+fn short_reason(now: &Prediction) -> String {
+    match now.failure() {
+        Some(Failure::Bias) => format!("biased, E2 = {} however long it runs (at most {BIAS_E2} kept).", show(now.bias)),
+        _ => format!("E2 above {E2_CLAIM} in {:.0} % of runs of {} samples (at most {:.0} %).", 100.0 * now.failure_share, show(REFERENCE_SAMPLES), 100.0 * FAILURE_SHARE),
+    }
+}
+
+/// What a broken promise means, in numbers.
+fn failure_text(now: &Prediction) -> String {
+    match now.failure() {
+        Some(Failure::Bias) => format!(
+            "the sampler's stationary law is itself off the posterior (covariance error E2 = {} with unlimited samples, above the {BIAS_E2} the defaults keep): more samples will not help.",
+            show(now.bias)
+        ),
+        _ => format!(
+            "after {} samples the covariance error E2 is predicted at {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %); its bias alone is {}, the rest is Monte Carlo error that more samples reduce.",
+            show(REFERENCE_SAMPLES),
+            show(now.mean_e2),
+            100.0 * now.failure_share,
+            100.0 * FAILURE_SHARE,
+            show(now.bias)
+        ),
+    }
+}
+
+fn first_primary(specs: &'static [ParamSpec], params: &ParamValues) -> &'static str {
+    specs.iter().find(|s| s.primary && s.visible_if.is_none_or(|w| w.holds(params))).map_or(specs[0].name, |s| s.name)
+}
+
