@@ -16,8 +16,17 @@ pub struct LivePromise {
     predictor: Option<Predictor>,
     warning: Option<SettingWarning>,
     measured: bool,
-    /// The Langevin-type sampler a "no setting keeps the promise" warning names (src/promise_reach.rs).
-    instead: Option<&'static str>,
+}
+
+/// The Langevin-type sampler a "no setting keeps the promise" warning names (src/promise_reach.rs),
+/// found only when a warning needs it (it may scan the target's curvature: 40–50 ms native on the
+/// banana and the funnel, which a chain that never warns so should not pay on the page's main
+/// thread) and memoised per sampler and target.
+fn instead_of(predictor: &Predictor, sampler: &str, model: &dyn Model) -> Option<&'static str> {
+    thread_local! {
+        static INSTEAD: std::cell::RefCell<Vec<(Vec<u64>, Option<&'static str>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    crate::defaults::memoised(&INSTEAD, predictor.key(), || crate::promise_reach::sampler_that_keeps(sampler, model))
 }
 
 impl LivePromise {
@@ -31,13 +40,9 @@ impl LivePromise {
         // (MALA, HMC, the bouncy family) on every target, law samplers on targets without a
         // Gaussian summary or with a state too large for the error law (docs/diagnostics.md §8).
         let measured = predictor.as_ref().is_none_or(|p| !p.predicts_mixing());
-        let mut live = LivePromise { predictor, warning: None, measured, instead: None };
+        let mut live = LivePromise { predictor, warning: None, measured };
         let Some(predictor) = &live.predictor else { return live };
-        thread_local! {
-            static INSTEAD: std::cell::RefCell<Vec<(Vec<u64>, Option<&'static str>)>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        live.instead = crate::defaults::memoised(&INSTEAD, predictor.key(), || crate::promise_reach::sampler_that_keeps(sampler.name, model));
-        let instead = live.instead;
+        let instead = || instead_of(predictor, sampler.name, model);
         // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result; a
         // worker's result can be imported into the memo (src/promise_memo.rs).
         let mut key: Vec<u64> = predictor.key();
@@ -46,7 +51,7 @@ impl LivePromise {
         let (fixed, defaults, warning) = crate::promise_memo::memoised(key, || {
             let (mut p, mut d) = (params.clone(), derived.to_vec());
             keep_promise_at_defaults(predictor, sampler, &mut p, &mut d, &explicit);
-            let warning = setting_warning(predictor, sampler.params, &p, &d, instead);
+            let warning = setting_warning(predictor, sampler.params, &p, &d, &instead);
             (p, d.iter().map(|d| d.default).collect(), warning)
         });
         *params = fixed;
@@ -55,8 +60,8 @@ impl LivePromise {
         live
     }
 
-    pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, params: &ParamValues, derived: &[DerivedParam]) {
-        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived, self.instead));
+    pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &ParamValues, derived: &[DerivedParam]) {
+        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived, &|| instead_of(p, sampler.name, model)));
     }
 
     pub fn warning(&self) -> Option<&SettingWarning> {
@@ -79,7 +84,7 @@ impl LivePromise {
 /// The setting warning of the promise at `params` (module docs), naming the slider to move; where
 /// no single slider can, the sliders to set together or, if no setting can, `instead` (the
 /// sampler to switch to, src/promise_reach.rs).
-pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: Option<&str>) -> Option<SettingWarning> {
+pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>) -> Option<SettingWarning> {
     let (failure, what, reason) = match predictor.predict(params) {
         Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}."), format!("the chain is {why}.")),
         Err(_) => return None,

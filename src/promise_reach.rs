@@ -138,14 +138,14 @@ fn grid_size(grid: &[(&'static ParamSpec, Vec<(f64, f64)>)]) -> usize {
 /// The remedy after "No single slider keeps the promise here" and the sentence the detail adds:
 /// the sliders to set together, or that no setting of this sampler keeps it (and `instead`, the
 /// sampler that does at its defaults).
-pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: Option<&str>) -> (String, String) {
+pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>) -> (String, String) {
     let label = crate::registry::sampler(predictor.sampler()).map_or(predictor.sampler(), |s| s.label);
     // Only the sliders a setting moves (the others stay where they are).
     let show_setting = |setting: &Setting| setting.iter().filter(|(s, v)| *v != params.get(s.name)).map(|(s, v)| format!("{} = {}", s.symbol, show(*v))).collect::<Vec<_>>().join(", ");
     match joint_reach(predictor, specs, params, derived) {
         Reach::Kept(setting) => (format!("; set together {}", show_setting(&setting)), String::new()),
         Reach::Never { closest } => {
-            let switch = instead.map_or(String::new(), |other| format!(": switch to {other}"));
+            let switch = instead().map_or(String::new(), |other| format!(": switch to {other}"));
             let searched = specs.iter().filter(|s| s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params))).map(|s| s.symbol).collect::<Vec<_>>().join(", ");
             let best = closest.map_or(String::new(), |(setting, share)| {
                 let at = match show_setting(&setting) {
@@ -154,7 +154,7 @@ pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], para
                 };
                 format!("; the closest it found within the bias promise, {at}, still has E2 above {E2_CLAIM} in {:.0} % of runs", 100.0 * share)
             });
-            let other = instead.map_or(String::new(), |other| format!(" {other} keeps it at its own derived defaults."));
+            let other = instead().map_or(String::new(), |other| format!(" {other} keeps it at its own derived defaults."));
             (format!(", nor any setting of {label}{switch}"), format!(" A joint search over {searched} finds no setting of {label} that keeps the promise on this target{best}.{other}"))
         }
     }

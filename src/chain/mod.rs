@@ -390,7 +390,7 @@ impl Chain {
     pub fn set_sampler_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         self.sampler_params.set(self.sampler_spec.params, name, value)?;
         self.sampler.update_params(&self.sampler_params);
-        self.promise.update(self.sampler_spec, &self.sampler_params, &self.derived);
+        self.promise.update(self.sampler_spec, self.model.as_ref(), &self.sampler_params, &self.derived);
         let n = batch_size(&self.sampler_params, self.model.as_ref());
         if n != self.oracle.batch_size() {
             let evals = self.oracle.grad_evals();
