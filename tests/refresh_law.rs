@@ -20,24 +20,10 @@ mod common;
 use nalgebra::DMatrix;
 use sgviz::chain::ChainConfig;
 use sgviz::refresh_law::RefreshLaw;
-use sweep::{binomial_cdf, judge, measure, stated_share, E2_CLAIM, PROMISE_SHARE, SEEDS};
+use sweep::{binomial_cdf, normal_cdf, judge, measure, stated_share, E2_CLAIM, PROMISE_SHARE, SEEDS};
 
 fn soak() -> bool {
     std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
-}
-
-/// P(Z ≤ x) by the complementary error function's series-free rational approximation
-/// (Abramowitz & Stegun 7.1.26, |error| < 1.5·10⁻⁷), written here.
-fn normal_cdf(x: f64) -> f64 {
-    let z = x.abs() / 2f64.sqrt();
-    let t = 1.0 / (1.0 + 0.3275911 * z);
-    let poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-    let erfc = poly * (-z * z).exp();
-    if x >= 0.0 {
-        1.0 - 0.5 * erfc
-    } else {
-        0.5 * erfc
-    }
 }
 
 /// One diffusive axis worked by hand. Σ = diag(1, 10⁻⁴), velocity on the unit circle (m = 1/2),

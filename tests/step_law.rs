@@ -21,20 +21,8 @@ use sgviz::chain::ChainConfig;
 use sgviz::diagnostics::Moments;
 use sgviz::setting_warning::Failure;
 use sgviz::step_law::StepLaw;
-use sweep::{binomial_cdf, judge, measure, E2_CLAIM, PROMISE_SHARE, SEEDS};
+use sweep::{binomial_cdf, normal_cdf, judge, measure, E2_CLAIM, PROMISE_SHARE, SEEDS};
 
-/// P(Z ≤ x) (Abramowitz & Stegun 7.1.26, |error| < 1.5·10⁻⁷), written here.
-fn normal_cdf(x: f64) -> f64 {
-    let z = x.abs() / 2f64.sqrt();
-    let t = 1.0 / (1.0 + 0.3275911 * z);
-    let poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-    let erfc = poly * (-z * z).exp();
-    if x >= 0.0 {
-        1.0 - 0.5 * erfc
-    } else {
-        0.5 * erfc
-    }
-}
 
 /// One axis worked by hand: v = 1, MALA step h = 0.2, so cos θ = 1 − h/(2v) = 0.9 = a. After
 /// T = 200 samples T·Var(Ĉ) = 2v²(1 + a²)/(1 − a²) = 2·1.81/0.19, sd √(19.0526/200) = 0.30865, and

@@ -17,6 +17,20 @@ pub const PROMISE_SHARE: f64 = 0.1;
 /// Per-check significance: keeps the family error below 1 % over the ≈ 100 checks of a soak run.
 pub const ALPHA: f64 = 1e-4;
 
+/// P(Z ≤ x) for a standard normal Z (Abramowitz & Stegun 7.1.26, |error| < 1.5·10⁻⁷), written here,
+/// not taken from the library.
+pub fn normal_cdf(x: f64) -> f64 {
+    let z = x.abs() / 2f64.sqrt();
+    let t = 1.0 / (1.0 + 0.3275911 * z);
+    let poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+    let erfc = poly * (-z * z).exp();
+    if x >= 0.0 {
+        1.0 - 0.5 * erfc
+    } else {
+        0.5 * erfc
+    }
+}
+
 /// P(Bin(n, p) ≤ k).
 pub fn binomial_cdf(k: u64, n: u64, p: f64) -> f64 {
     let mut term = (1.0 - p).powi(n as i32);
