@@ -282,3 +282,34 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ─── the exact samplers' step law (src/step_law.rs, docs/diagnostics.md §14) ─────────────────
+// MALA on Neal's funnel at its defaults fails silently without it (28/40 runs over E2 = 0.3 at
+// 5,000 samples, measured with the CLI). The page shows the law's warning beside the step slider,
+// asking for more samples than the 5,000 the promise is about; moved off its default, it names the
+// default; a shorter step mixes more slowly, so the share of failing runs it states must grow when
+// the step is lowered (monotone for any random walk, not read from the law).
+test('MALA on the funnel at its defaults: the step law\'s warning beside the step slider; a shorter step states more failing runs and names the default', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=funnel&sampler=mala');
+  const [warning, shown, geometry] = await settingWarningBeside(page, 'mala_step', 60_000);
+  assert.equal(shown, warning.text, 'the page shows the core\'s text');
+  assert.match(warning.text, REMEDY_FIRST);
+  const count = (text) => parseShown(text.match(/^Let it run to at least (\S+) samples:/)?.[1] ?? '');
+  const before = count(warning.text);
+  assert.ok(before > 5000, `a warning about 5,000 samples asks for more: ${warning.text}`);
+  assert.ok(geometry.field === 'mala_step' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
+  await screenshot(page, 'setting-warning-mala-funnel', { fullPage: false });
+  const step = (await params(page)).mala_step;
+  await page.focus('#param-mala_step');
+  await page.keyboard.press('PageDown');
+  const after = await (await page.waitForFunction((e) => {
+    const s = window.sgviz.state();
+    return s.sampler_params.mala_step < e && s.setting_warning?.param === 'mala_step' && s.setting_warning.text;
+  }, step, { timeout: 30_000 })).jsonValue();
+  const share = (text) => parseShown(text.match(/in (\S+) % of runs of 5,000 samples/)?.[1] ?? '');
+  const named = after.match(/^Set step size ε back to (\S+) \(now (\S+)\): /);
+  assert.ok(named && Math.abs(parseShown(named[1]) - step) <= 0.01 * step && parseShown(named[2]) < step, `names the default it left: ${after}`);
+  assert.ok(share(after) > share(warning.text), `a shorter step states more failing runs: ${warning.text} then ${after}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
