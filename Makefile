@@ -17,6 +17,6 @@ bench:
 soak:
 	scripts/soak.sh
 
-# Mutation testing (issue 15, MUTANTS.md): the five known bugs, then cargo-mutants; takes hours.
+# Mutation testing (issue 15, MUTANTS.md): the known bugs (tests/mutations), then cargo-mutants; takes hours.
 mutants:
 	scripts/mutants.sh
