@@ -184,6 +184,31 @@ fn mean_variance(a: &DMatrix<f64>, m: &DMatrix<f64>, d: usize, samples: f64) -> 
     Some((&g + g.transpose() - m.view((0, 0), (d, d))) / samples)
 }
 
+/// Mean E2 and share above [`E2_CLAIM`] for a chain whose autocovariance is diagonal in the
+/// target's principal axes (`axes` Q, `variances` v_k; the step law (DIAG.15) and the refresh law
+/// (DIAG.12)): Isserlis as in (DIAG.7) with the lags summed per pair of axes,
+/// T·Cov(Ĉ_ab, Ĉ_ce) = J_acbe + J_aebc, J_acbe = Σ_kl Q_ak Q_ck v_k Q_bl Q_el v_l · `lag_sum`(k, l),
+/// T·Var(x̄) = Q diag(`mean_term`(k)) Qᵀ, over a run of length T = `length` (samples or path time).
+pub fn axis_law_e2(axes: &DMatrix<f64>, variances: &[f64], truth: &DMatrix<f64>, lag_sum: impl Fn(usize, usize) -> f64, mean_term: impl Fn(usize) -> f64, length: f64) -> Result<(f64, f64), String> {
+    let (q, v, d) = (axes, variances, variances.len());
+    let j = |a: usize, c: usize, b: usize, e: usize| -> f64 {
+        let mut sum = 0.0;
+        for k in 0..d {
+            for l in 0..d {
+                sum += q[(a, k)] * q[(c, k)] * v[k] * q[(b, l)] * q[(e, l)] * v[l] * lag_sum(k, l);
+            }
+        }
+        sum
+    };
+    let pairs: Vec<(usize, usize)> = (0..d).flat_map(|a| (a..d).map(move |b| (a, b))).collect();
+    let entries = DMatrix::from_fn(pairs.len(), pairs.len(), |i, k| {
+        let ((a, b), (c, e)) = (pairs[i], pairs[k]);
+        (j(a, c, b, e) + j(a, e, b, c)) / length
+    });
+    let mean_variance = q * DMatrix::from_fn(d, d, |k, l| if k == l { mean_term(k) / length } else { 0.0 }) * q.transpose();
+    draw_e2(&(-mean_variance), &entries, &pairs, truth.abs().sum())
+}
+
 /// Mean of E2 and share above [`E2_CLAIM`] over [`DRAWS`] draws of the entries' Gaussian error
 /// (covariance `entries` over the upper-triangle `pairs`), offset by `offset`, normalised by `scale`.
 pub fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> Result<(f64, f64), String> {

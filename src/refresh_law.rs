@@ -20,7 +20,7 @@ use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
 use crate::law::GaussianSummary;
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::promise::{draw_e2, FAILURE_SHARE};
+use crate::promise::{axis_law_e2, FAILURE_SHARE};
 use crate::readable::show;
 use crate::setting_warning::{Failure, SettingWarning};
 use crate::spec::DerivedParam;
@@ -100,24 +100,9 @@ impl RefreshLaw {
         if !(time > 0.0 && time.is_finite()) {
             return None;
         }
-        let (q, v, d) = (&self.axes, &self.variances, self.variances.len());
+        let v = &self.variances;
         let overlap = |k: usize, l: usize| if tau[k] > 0.0 && tau[l] > 0.0 { 2.0 * tau[k] * tau[l] / (tau[k] + tau[l]) } else { 0.0 };
-        let integral = |a: usize, c: usize, b: usize, e: usize| -> f64 {
-            let mut sum = 0.0;
-            for k in 0..d {
-                for l in 0..d {
-                    sum += q[(a, k)] * q[(c, k)] * v[k] * q[(b, l)] * q[(e, l)] * v[l] * overlap(k, l);
-                }
-            }
-            sum
-        };
-        let pairs: Vec<(usize, usize)> = (0..d).flat_map(|a| (a..d).map(move |b| (a, b))).collect();
-        let entries = DMatrix::from_fn(pairs.len(), pairs.len(), |i, j| {
-            let ((a, b), (c, e)) = (pairs[i], pairs[j]);
-            (integral(a, c, b, e) + integral(a, e, b, c)) / time
-        });
-        let mean_variance = q * DMatrix::from_fn(d, d, |k, l| if k == l { 2.0 * v[k] * tau[k] / time } else { 0.0 }) * q.transpose();
-        let (mean_e2, share) = draw_e2(&(-mean_variance), &entries, &pairs, self.truth.abs().sum()).ok()?;
+        let (mean_e2, share) = axis_law_e2(&self.axes, v, &self.truth, overlap, |k| 2.0 * v[k] * tau[k], time).ok()?;
         Some(RefreshPrediction { mean_e2, share, slowest_tau })
     }
 

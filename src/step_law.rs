@@ -30,7 +30,7 @@
 use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::promise::{draw_e2, FAILURE_SHARE};
+use crate::promise::{axis_law_e2, FAILURE_SHARE};
 use crate::readable::show;
 use crate::setting_warning::{Failure, SettingWarning};
 use crate::spec::DerivedParam;
@@ -112,28 +112,13 @@ impl StepLaw {
     /// Mean E2 and share above [`E2_CLAIM`] after `samples` samples, (DIAG.15).
     pub fn predict(&self, h: f64, leapfrog: usize, samples: f64) -> Option<StepPrediction> {
         let a = self.autocorrelations(h, leapfrog);
-        let (q, v, d) = (&self.axes, &self.variances, self.variances.len());
+        let v = &self.variances;
         if a.iter().any(|x| !(x.abs() < 1.0)) || !(samples > 0.0) {
             return None;
         }
         let sum_over_lags = |k: usize, l: usize| (1.0 + a[k] * a[l]) / (1.0 - a[k] * a[l]);
         let slowest_time = a.iter().map(|x| (1.0 + x) / (1.0 - x)).fold(1.0, f64::max);
-        let j = |a_: usize, c: usize, b: usize, e: usize| -> f64 {
-            let mut sum = 0.0;
-            for k in 0..d {
-                for l in 0..d {
-                    sum += q[(a_, k)] * q[(c, k)] * v[k] * q[(b, l)] * q[(e, l)] * v[l] * sum_over_lags(k, l);
-                }
-            }
-            sum
-        };
-        let pairs: Vec<(usize, usize)> = (0..d).flat_map(|a| (a..d).map(move |b| (a, b))).collect();
-        let entries = DMatrix::from_fn(pairs.len(), pairs.len(), |i, k| {
-            let ((a_, b), (c, e)) = (pairs[i], pairs[k]);
-            (j(a_, c, b, e) + j(a_, e, b, c)) / samples
-        });
-        let mean_variance = q * DMatrix::from_fn(d, d, |k, l| if k == l { v[k] * (1.0 + a[k]) / (1.0 - a[k]) / samples } else { 0.0 }) * q.transpose();
-        let (mean_e2, share) = draw_e2(&(-mean_variance), &entries, &pairs, self.truth.abs().sum()).ok()?;
+        let (mean_e2, share) = axis_law_e2(&self.axes, v, &self.truth, sum_over_lags, |k| v[k] * (1.0 + a[k]) / (1.0 - a[k]), samples).ok()?;
         Some(StepPrediction { mean_e2, share, slowest_time })
     }
 
