@@ -9,6 +9,7 @@
 
 pub mod acf_fft;
 pub mod analysis;
+pub mod bound_law;
 pub mod chain;
 pub mod curvature;
 pub mod data;

@@ -16,6 +16,7 @@ pub fn pairing_warning(sampler: &str, model: &dyn Model) -> Option<String> {
     let own = match sampler {
         "sgld" => crate::sampler::sgld::warning(&curvature),
         "osgfs" => crate::sampler::osgfs::warning(&curvature),
+        "lipsbps" => crate::bound_law::warning(model),
         _ => None,
     };
     let warnings: Vec<String> = [modes_warning(&curvature), own].into_iter().flatten().collect();

@@ -106,6 +106,30 @@ impl RefreshLaw {
         Some(RefreshPrediction { mean_e2, share, slowest_tau })
     }
 
+    /// Mean E2 and share above [`E2_CLAIM`] of a path of `time` time units that decorrelates each
+    /// axis k in the time it takes to cross one sd of it at its rms speed, τ_k = σ_k/√m (DIAG.16),
+    /// with the same Ornstein–Uhlenbeck error law as (DIAG.12): a floor on the error of a ballistic
+    /// path (a real path needs several crossings to forget its start), so it errs towards silence.
+    pub fn predict_crossing(&self, velocity_square: f64, time: f64) -> Option<(f64, f64)> {
+        let v = &self.variances;
+        let tau: Vec<f64> = v.iter().map(|v| v.sqrt() / velocity_square.sqrt()).collect();
+        if !(time > 0.0 && time.is_finite()) || tau.iter().any(|t| !(*t > 0.0)) {
+            return None;
+        }
+        let overlap = |k: usize, l: usize| 2.0 * tau[k] * tau[l] / (tau[k] + tau[l]);
+        axis_law_e2(&self.axes, v, &self.truth, overlap, |k| 2.0 * v[k] * tau[k], time).ok()
+    }
+
+    /// The target's dimension.
+    pub fn dim(&self) -> usize {
+        self.variances.len()
+    }
+
+    /// The widest axis's sd.
+    pub fn widest_sd(&self) -> f64 {
+        self.variances.iter().copied().fold(0.0, f64::max).sqrt()
+    }
+
     /// The largest refresh rate at most `rate` whose predicted share keeps the promise (bisection;
     /// the walk only slows as λ grows).
     pub fn largest_keeping(&self, rate: f64, velocity_square: f64, time_per_event: f64) -> f64 {

@@ -24,6 +24,8 @@ mod band_check;
 mod batch_range;
 #[path = "bouncy.rs"]
 mod bouncy;
+#[path = "bound_law.rs"]
+mod bound_law;
 #[path = "bouncy_long.rs"]
 mod bouncy_long;
 #[path = "cli.rs"]

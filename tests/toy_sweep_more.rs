@@ -80,6 +80,10 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // 0.287 ± 0.145, 0.221 ± 0.142, 0.307 ± 0.124, warned 32, 32, 25 of 40. The defaults do NOT
     // keep the promise and are only warned, not fixed: README "Not yet covered". Since then the
     // minibatch slider ends at N (tests/batch_range.rs), so its midpoint is n = 32, not yet measured.)
+    // (Since issue 21's ninth pass every lipSBPS point here carries the bound law's pairing warning
+    // (src/bound_law.rs, docs/diagnostics.md §16): seeds 101–140 at the defaults 40/40 over 0.3,
+    // median 0.837, where the measured signal had warned 34/40 beside the minibatch slider with a
+    // remedy (8,400–25,100 events) that 20,000 events refute (37/40): tests/bound_law.rs.)
     // Breast cancer (d = 5, reference MALA run), measured before the fifth pass (the measured
     // signal now covers MALA and SGHMC's mixing here, up to 6 parameters; not yet re-run). SGHMC has only the bias part of its law above 3
     // parameters (README), so its mixing failures are silent: η at its smallest and midpoint
