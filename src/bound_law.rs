@@ -69,11 +69,12 @@ pub fn warning(model: &dyn Model) -> Option<String> {
     // Rounded up to 3 significant figures, so the stated bound is never below the floor's.
     let scale = 10f64.powf(p.events_needed.log10().floor() - 2.0);
     let needed = (p.events_needed / scale).ceil() * scale;
+    // The sources (docs/bouncy.md §9, docs/diagnostics.md §16) are in the docs, not the note.
     Some(format!(
-        "lipSBPS thins against one global bound, N·L = {} proposals per unit of path time (docs/bouncy.md §9), wherever the particle is: 5,000 events cover only {} time units here, about {} crossings of the widest axis, and even a path that forgot its start at every crossing would leave E2 above {E2_CLAIM} in {:.0} % of runs (at most {:.0} %; docs/diagnostics.md §16). No slider of lipSBPS moves the bound: let it run to more than {} events, or pick BPS or SBPS, whose bounds follow the local gradient.",
+        "lipSBPS tests every proposal against one global bound, N·L = {} per unit of path time, wherever the particle is: 5,000 events cover only {} time units, about {:.0} crossings of the widest axis, so E2 is above {E2_CLAIM} in at least {:.0} % of runs (the promise: at most {:.0} %). No slider moves the bound: run to more than {} events, or pick BPS or SBPS.",
         show(p.rate),
         show(p.time),
-        show(p.crossings),
+        p.crossings,
         100.0 * p.share,
         100.0 * FAILURE_SHARE,
         show(needed)

@@ -73,7 +73,7 @@ fn the_path_time_the_warning_states_is_the_chains() {
 #[test]
 fn lipsbps_at_its_defaults_on_the_logistic_regression_is_warned_truthfully() {
     let chain = Chain::new(&defaults()).unwrap();
-    assert!(chain.warning().is_some_and(|w| w.contains("lipSBPS thins against one global bound")), "{:?}", chain.warning());
+    assert!(chain.warning().is_some_and(|w| w.contains("lipSBPS tests every proposal against one global bound")), "{:?}", chain.warning());
     let truth = common::reference("logreg").moments;
     let m = measure(&defaults(), &truth);
     let fails = m.e2.iter().filter(|e| **e > E2_CLAIM).count() as u64;
@@ -93,7 +93,7 @@ fn the_event_count_the_warning_names_is_not_enough() {
         return;
     }
     let text = Chain::new(&defaults()).unwrap().warning().unwrap().to_string();
-    let events = number_after(&text, "let it run to more than") as u64;
+    let events = number_after(&text, "run to more than") as u64;
     let truth = common::reference("logreg").moments;
     let mut fails = 0;
     for seed in 101..101 + SEEDS {
