@@ -73,7 +73,7 @@ SGVIZ_LONG_BOUNCY=1 cargo test --release --test all -- --nocapture bouncy_long::
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
 SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
-SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: refresh_law:: -- --nocapture
+SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: refresh_law:: bound_law:: -- --nocapture
 echo "== hardening: the third random parameter vector per pairing (make test runs all-min, all-max and two)"
 cargo test --release --test all hardening:: -- --include-ignored
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
