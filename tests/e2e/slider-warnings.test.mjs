@@ -313,3 +313,25 @@ test('MALA on the funnel at its defaults: the step law\'s warning beside the ste
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ─── lipSBPS's bound law (docs/diagnostics.md §16) ─────────────────────────────────────────────
+// On the synthetic logistic regression lipSBPS at its defaults fails the promise in 40/40 runs
+// because its global bound N·L leaves 5,000 events 1.5 units of path time; no slider moves the bound,
+// so the warning is the pairing's, shown in the advice beside the controls, and after 5,000 events
+// no slider warning with a shorter remedy ("Let it run to about …") sits beside the minibatch slider.
+test('lipSBPS on the logistic regression: the bound law\'s warning in the advice, no shorter remedy beside a slider', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=logreg&sampler=lipsbps');
+  await page.waitForFunction(() => window.sgviz.state().steps >= 6_000, null, { timeout: 120_000 });
+  const state = await page.evaluate(() => window.sgviz.state());
+  assert.match(state.warning, /^lipSBPS tests every proposal against one global bound, N·L = \S+ per unit of path time/);
+  assert.match(state.warning, /run to more than [0-9,]+ events, or pick BPS or SBPS\.$/);
+  assert.equal(state.setting_warning, null, 'no slider warning beside it');
+  const shown = await page.textContent('#advice [data-advice=pairing]');
+  assert.equal(shown, state.warning, 'the page shows the core\'s text');
+  const box = await page.locator('#advice [data-advice=pairing]').boundingBox();
+  assert.ok(box && box.height > 0 && box.width > 0, `visible: ${JSON.stringify(box)}`);
+  assert.equal(await page.locator('#param-batch_size-warning:visible').count(), 0, 'nothing beside the minibatch slider');
+  await screenshot(page, 'lipsbps-bound-law-warning', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
