@@ -167,8 +167,8 @@ impl StepLaw {
         let travel = h.sqrt() * leapfrog as f64;
         let widest = self.variances.iter().copied().fold(0.0, f64::max).sqrt();
         let text = format!(
-            "{remedy}: steps of about {} against a widest sd of {}, predicted E2 above {E2_CLAIM} in {:.0} % of runs of 5,000 samples (at most {:.0} %).",
-            show(travel),
+            "{remedy}: {} against a widest sd of {}, predicted E2 above {E2_CLAIM} in {:.0} % of runs of 5,000 samples (at most {:.0} %).",
+            move_in_slider_terms(sampler, params, travel),
             show(widest),
             100.0 * p.share,
             100.0 * FAILURE_SHARE
@@ -185,5 +185,15 @@ impl StepLaw {
             show(needed)
         );
         Some(SettingWarning { param: spec.name, failure: Failure::Mixing, text, detail })
+    }
+}
+
+/// The move of one proposal said in the step slider's own quantity (the slider reads ε, and MALA
+/// moves √ε, HMC ε·L; (DIAG.14)): "ε = 0.0441 moves √ε = 0.21 a step" or "ε = 0.05 × L = 17 moves
+/// ε·L = 0.85 a trajectory".
+fn move_in_slider_terms(sampler: &str, params: &ParamValues, travel: f64) -> String {
+    match (sampler, params.try_get("hmc_step"), params.try_get("leapfrog_steps")) {
+        ("hmc", Some(eps), Some(l)) => format!("ε = {} × L = {} moves ε·L = {} a trajectory", show(eps), show(l.round().max(1.0)), show(travel)),
+        _ => format!("ε = {} moves √ε = {} a step", show(params.try_get("mala_step").unwrap_or(travel * travel)), show(travel)),
     }
 }

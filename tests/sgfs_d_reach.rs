@@ -25,6 +25,7 @@
 
 #[path = "common/sweep.rs"]
 mod sweep;
+mod common;
 
 use sgviz::chain::{Chain, ChainConfig};
 use sgviz::diagnostics::Moments;
@@ -128,4 +129,73 @@ fn sgfs_d_fails_the_promise_at_its_most_favourable_setting() {
     let tail = 1.0 - binomial_cdf(fails.saturating_sub(1), seeds, PROMISE_SHARE);
     eprintln!("SGFS-d full batch at the bias boundary: {fails}/{seeds} over {E2_CLAIM} (P under 10 %: {tail:.1e})");
     assert!(tail < ALPHA, "{fails}/{seeds} runs over {E2_CLAIM}: not shown to break the promise");
+}
+
+/// The logistic regression's shipped data sets (issue 21 item 4; breast cancer d = 5, digits 7 vs 9
+/// d = 6, `dataset` 1 and 2): SGFS-d at its derived defaults is warned that no single slider
+/// keeps the promise, and the warning is true: its stated share of runs above 0.3 is not refuted
+/// by 40 seeds × 5,000 samples against the reference exact-MALA run (tests/common/mod.rs, not the
+/// law). Measured with fresh seeds 101–140 (examples run, the same verdict): breast cancer 40/40
+/// over 0.3 (stated 100 %), median 0.916, pooled 0.617 ± 0.090; digits 27/40 (stated 40 %), median
+/// 0.366, pooled 0.209 ± 0.052. A page silent here, or stating a share the runs refute, fails
+/// (checked: with the joint-search warning dropped for SGFS both data sets are "silent").
+#[test]
+fn sgfs_d_on_the_shipped_data_sets_is_warned_truthfully_at_its_defaults() {
+    let mut false_claims = Vec::new();
+    // CI: digits (its stated share, 40 %, is the one 40 runs can refute); the soak adds breast cancer.
+    let soak = std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak");
+    let cases: &[(&str, f64)] = if soak { &[("breast cancer", 1.0), ("digits 7 vs 9", 2.0)] } else { &[("digits 7 vs 9", 2.0)] };
+    for &(label, dataset) in cases {
+        let config = ChainConfig::new("logreg", "sgfs_d", 1).with("dataset", dataset);
+        let truth = common::reference_with("logreg", &[("dataset", dataset)]).moments;
+        let warning = Chain::new(&config).unwrap().setting_warning();
+        let Some(w) = warning.as_ref() else {
+            false_claims.push(format!("{label}: silent"));
+            continue;
+        };
+        eprintln!("{label}: {}", w.text);
+        if w.failure != Failure::Mixing || !w.text.starts_with("No single slider keeps the promise here") {
+            false_claims.push(format!("{label}: not the joint-search warning: {}", w.text));
+        }
+        match judge(label, warning.as_ref(), &measure(&config, &truth)) {
+            Ok(row) => eprintln!("{row}"),
+            Err(why) => false_claims.push(why),
+        }
+    }
+    assert!(false_claims.is_empty(), "{}", false_claims.join("\n"));
+}
+
+/// Whether the joint setting the digits warning names breaks the promise silently, as measured
+/// (the KNOWN_SILENT_FAILURES rule of tests/toy_sweep.rs: the soak fails when this stops being
+/// true, so fixing it means flipping it). Measured at α = 3.35, n = 359 (the full batch), 40 seeds
+/// × 5,000 samples against the reference MALA run: seeds 1–40 14/40 over 0.3 (P(Bin(40, 0.1) ≥ 14)
+/// = 2·10⁻⁵), median 0.255, pooled 0.108 ± 0.042; fresh seeds 101–140 12/40, median 0.237, pooled
+/// 0.080 ± 0.048. The law (a Gaussian view of the posterior) predicts at most 10 %: it understates
+/// the failing share on this non-Gaussian, 6-parameter target (docs/diagnostics.md §15).
+const JOINT_SETTING_ON_DIGITS_FAILS: bool = true;
+
+/// The soak: on digits the warning at the defaults names a joint setting ("set together α = …,
+/// n = …", read from its text, not from the code); at that setting the chain is silent, and the
+/// sweeps' verdict on it (tests/common/sweep.rs: at most 10 % of runs over 0.3 not refuted at
+/// P < 10⁻⁴, pooled bias within 0.1) is as [`JOINT_SETTING_ON_DIGITS_FAILS`] records.
+#[test]
+fn the_joint_setting_named_on_digits_is_as_measured() {
+    if std::env::var("SGVIZ_SLIDER_SWEEP").map_or(true, |v| v != "soak") {
+        eprintln!("soak only (SGVIZ_SLIDER_SWEEP=soak)");
+        return;
+    }
+    let base = ChainConfig::new("logreg", "sgfs_d", 1).with("dataset", 2.0);
+    let text = Chain::new(&base).unwrap().setting_warning().expect("digits × SGFS-d at its defaults is warned").text;
+    let named = text.split("set together ").nth(1).unwrap_or_else(|| panic!("no joint setting named: {text}"));
+    let value = |symbol: &str| -> f64 {
+        let tail = named.split(&format!("{symbol} = ")).nth(1).unwrap_or_else(|| panic!("no {symbol} in: {text}"));
+        tail.split([',', ':', ' ']).next().unwrap().parse().unwrap()
+    };
+    let config = base.with("sgfs_alpha", value("α")).with("batch_size", value("n"));
+    let truth = common::reference_with("logreg", &[("dataset", 2.0)]).moments;
+    let warning = Chain::new(&config).unwrap().setting_warning();
+    assert!(warning.is_none(), "the named setting is itself warned: {warning:?}");
+    let verdict = judge("digits × SGFS-d at the named joint setting", None, &measure(&config, &truth));
+    eprintln!("{verdict:?}");
+    assert_eq!(verdict.is_err(), JOINT_SETTING_ON_DIGITS_FAILS, "the list of known failures is out of date: {verdict:?}");
 }

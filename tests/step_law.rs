@@ -135,3 +135,30 @@ fn the_memoised_prediction_follows_the_setting() {
     assert_ne!(law.failing_prediction(slow, 40), first);
     assert_eq!(law.failing_prediction(slow, 1), first);
 }
+
+/// The short text speaks in the step slider's own quantity (issue 21 item 6): the slider reads ε,
+/// so the warning states ε at the slider's value, then the move it makes, √ε for MALA (one
+/// Langevin step of variance ε) and ε·L for HMC — worked here from the slider's value, not read
+/// from the law. A text that states only the move (0.21 beside a slider reading 0.0441) fails.
+#[test]
+fn the_warning_states_the_step_slider_value_and_the_move_it_makes() {
+    let num = |text: &str, after: &str| -> f64 {
+        let tail = text.split(after).nth(1).unwrap_or_else(|| panic!("no '{after}' in: {text}"));
+        tail.split_whitespace().next().unwrap().trim_end_matches([',', ':']).replace(',', "").parse().unwrap_or_else(|_| panic!("no number after '{after}': {text}"))
+    };
+    let close = |a: f64, b: f64| (a - b).abs() <= 0.01 * b.abs();
+    let chain = sgviz::chain::Chain::new(&ChainConfig::new("funnel", "mala", 1)).unwrap();
+    let eps = chain.sampler_params().get("mala_step");
+    let text = chain.setting_warning().expect("funnel × MALA at its defaults is warned").text;
+    assert!(close(num(&text, "ε = "), eps), "ε stated {} against the slider's {eps}: {text}", num(&text, "ε = "));
+    assert!(close(num(&text, "√ε = "), eps.sqrt()), "the move √ε: {text}");
+    // HMC with one leapfrog step on the Gaussian toy's smallest step (warned: a random walk).
+    let config = ChainConfig::new("gaussian", "hmc", 1).with("leapfrog_steps", 1.0);
+    let chain = sgviz::chain::Chain::new(&config).unwrap();
+    let d = chain.derived().iter().find(|d| d.name == "hmc_step").unwrap().min;
+    let chain = sgviz::chain::Chain::new(&config.with("hmc_step", d)).unwrap();
+    let (eps, l) = (chain.sampler_params().get("hmc_step"), chain.sampler_params().get("leapfrog_steps"));
+    let text = chain.setting_warning().expect("HMC at its smallest step with L = 1 is warned").text;
+    assert!(close(num(&text, "ε = "), eps) && close(num(&text, "L = "), l), "ε and L as the sliders read: {text}");
+    assert!(close(num(&text, "ε·L = "), eps * l), "the move ε·L: {text}");
+}

@@ -63,9 +63,12 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // every run: tests/refresh_law.rs. Its line is deleted.)
     // Mixture (the Welling–Teh tied-means posterior, grid quadrature truth).
     // A bias warning no run shows: the law predicts E2 0.11 at n = 14; 6/40 over 0.3, pooled
-    // 0.021 ± 0.015, one run of 200,000 samples 0.006.
+    // 0.021 ± 0.015, one run of 200,000 samples 0.006. Fresh seeds 101–140: 6/40, pooled
+    // 0.011 ± 0.014; the law's bias 0.107–0.119 is untrue at every n from 6 to 30
+    // (docs/diagnostics.md §10 table).
     "mixture sgfs_f batch_size=mid",
-    // A silent bias at c = 0.99: 1/40 over 0.3, median 0.151, pooled 0.122 ± 0.006.
+    // A silent bias at c = 0.99: 1/40 over 0.3, median 0.151, pooled 0.122 ± 0.006 (fresh seeds
+    // 101–140: 0/40, 0.150, 0.120 ± 0.004; c = 0.7: 0.062 ± 0.005).
     "mixture osgfs osgfs_c=max",
     // HMC with one leapfrog step: 15/40 over 0.3 (median 0.149, pooled 0.008 ± 0.022), measured
     // warning in 10/40 runs (14/40 with the point estimate): fewer than half.

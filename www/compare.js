@@ -89,6 +89,24 @@ export class ComparePanel {
   syncControls(state) {
     if (state) this.params?.sync(state.sampler_params, state.derived || {});
     $('compare-advanced').hidden = $('compare-params').hidden;
+    this.showWarning(state);
+  }
+
+  /**
+   * The compared chain's warning about its setting (`state.setting_warning`), as the main panel
+   * shows its own (www/controls.js `showWarning`): beside the compared chain's slider that caused
+   * it, remedy first, the longer text on hover; when that slider is folded under "More settings",
+   * in the line above them, saying where it is. Cleared when the chain's state no longer has it.
+   */
+  showWarning(state) {
+    const warning = state?.setting_warning || null;
+    this.params?.showWarning(warning);
+    const folded = warning && !this.spec()?.params.find((p) => p.name === warning.param)?.primary;
+    const text = folded ? `${warning.text} (Its slider is under "More settings of the compared sampler".)` : '';
+    const note = $('compare-setting-warning');
+    note.title = folded ? warning.detail || '' : '';
+    if (note.textContent !== text) note.textContent = text;
+    note.hidden = !text;
   }
 
   /** Build the compared chain for the main chain's target, settings, seed and data, and show it. */
@@ -229,6 +247,7 @@ export class ComparePanel {
       $('compare-samples').textContent = formatCount(state.promise_count);
       this.truthPending = state.truth_pending;
       $('compare-errors').textContent = `${formatNumber(state.e1)}, ${formatNumber(state.e2)}`;
+      this.showWarning(state);
       if (state.diverged) $('compare-status').textContent = state.diverged;
     });
   }

@@ -335,3 +335,50 @@ test('lipSBPS on the logistic regression: the bound law\'s warning in the advice
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ─── the compared panel's own setting warning (issue 21 item 5) ─────────────────────────────
+// A student comparing two samplers must see each chain's warning beside that chain's slider. SGLD
+// on the Gaussian toy at its defaults is silent; SGFS-d compared beside it is warned that no
+// setting of SGFS-d keeps the promise there (tests/sgfs_d_reach.rs measures the claim, 40 seeds).
+// The compared chain's warning must be on screen beside the compared panel's own slider of the
+// parameter it names (not only in its state, not beside the main chain's sliders), with the
+// "nor any setting of SGFS-d … switch to SGFS-f" sentence, and gone once the compared sampler is
+// switched to SGFS-f (silent at its defaults there). Looked at in 1400×900 and 390×844.
+
+/** The compared chain's setting warning once it is on screen beside the compared slider. */
+async function comparedWarningBeside(page) {
+  const warning = await (await page.waitForFunction(() => window.sgviz.app.compare.state()?.setting_warning, null, { timeout: 60_000 })).jsonValue();
+  await page.waitForFunction((p) => { const b = document.getElementById(`compare-${p}-warning`); return b && !b.hidden; }, warning.param, { timeout: 30_000 });
+  const seen = await page.evaluate((p) => {
+    const box = document.getElementById(`compare-${p}-warning`);
+    const slider = document.getElementById(`compare-${p}`).getBoundingClientRect();
+    const rect = box.getBoundingClientRect();
+    const mainNotes = [...document.querySelectorAll('[id^="param-"][id$="-warning"]')].filter((b) => !b.hidden).map((b) => b.id);
+    return { text: box.textContent, gap: rect.top - slider.bottom, height: rect.height, width: rect.width, right: rect.right, mainNotes, inView: box.closest('#view-b') !== null };
+  }, warning.param);
+  return [warning, seen];
+}
+
+test('compared panel: SGFS-d beside SGLD shows its own "nor any setting of SGFS-d: switch to SGFS-f" warning beside its own slider, gone on SGFS-f', async () => {
+  for (const viewport of [{ width: 1400, height: 900 }, { width: 390, height: 844 }]) {
+    const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&compare=sgfs_d', { viewport });
+    const [warning, seen] = await comparedWarningBeside(page);
+    const size = `${viewport.width}x${viewport.height}`;
+    assert.equal(seen.text, warning.text, 'the page shows the compared chain\'s own text');
+    assert.match(warning.text, /nor any setting of SGFS-d/, warning.text);
+    assert.match(warning.text, /switch to SGFS-f/, warning.text);
+    assert.match(warning.text, REMEDY_FIRST);
+    assert.ok(seen.inView && seen.height > 0 && seen.gap >= -1 && seen.gap < 40, `beside the compared slider: ${JSON.stringify(seen)}`);
+    assert.ok(seen.right <= viewport.width + 1, `within the screen: ${JSON.stringify(seen)}`);
+    assert.equal(await page.evaluate(() => window.sgviz.state().setting_warning), null, 'the main chain (SGLD at its defaults) is silent');
+    assert.deepEqual(seen.mainNotes, [], 'no warning beside the main chain\'s sliders');
+    await page.evaluate((p) => document.getElementById(`compare-${p}-warning`).scrollIntoView({ block: 'center' }), warning.param);
+    await screenshot(page, `setting-warning-compared-sgfs-d-${size}`, { fullPage: false });
+    // Its cause gone (SGFS-f keeps the promise at its defaults): the note goes.
+    await page.selectOption('#compare-sampler', 'sgfs_f');
+    await page.waitForFunction(() => window.sgviz.app.compare.sampler === 'sgfs_f' && window.sgviz.app.compare.state()?.setting_warning === null, null, { timeout: 60_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('[id^="compare-"][id$="-warning"]')].every((b) => b.hidden), null, { timeout: 30_000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
