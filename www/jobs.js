@@ -21,11 +21,26 @@ const running = new Map(); // id → { worker, job }
 const queue = [];
 /** Jobs started per kind, for the tests and the benchmark. */
 export const jobCounts = {};
+/** Workers started since the page loaded (each one instantiates the wasm module). */
+export const spawned = { count: 0 };
+/** The page's compiled wasm module, posted to every new worker (none: each worker compiles its own). */
+let wasmModule = null;
+
+/**
+ * Give new workers the page's compiled module: instantiating it costs a worker a fraction of
+ * compiling the file again, and the code V8 optimises for hot functions is shared.
+ */
+export function setWasmModule(module) {
+  wasmModule = module;
+}
 
 function spawn() {
   live.now += 1;
   live.peak = Math.max(live.peak, live.now);
-  return new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  spawned.count += 1;
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  if (wasmModule) worker.postMessage({ kind: 'module', module: wasmModule });
+  return worker;
 }
 
 function terminate(worker) {

@@ -27,7 +27,7 @@ import { drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
 import { countFrame, frameCost, resetFrameCost, timed } from './frame-cost.js';
-import { activeJobs, jobCounts, liveWorkers, POOL_SIZE } from './jobs.js';
+import { activeJobs, jobCounts, liveWorkers, POOL_SIZE, setWasmModule, spawned } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
@@ -151,8 +151,23 @@ async function startChain() {
   }
 }
 
+/**
+ * The wasm module, compiled once: the page instantiates it and posts it to each worker it starts
+ * (www/jobs.js), so no worker compiles the file again.
+ */
+async function compileWasm() {
+  const url = new URL('./pkg/sgviz_bg.wasm', import.meta.url);
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    return WebAssembly.compile(await (await fetch(url)).arrayBuffer());
+  }
+}
+
 async function main() {
-  const wasm = await init();
+  const module = await compileWasm();
+  setWasmModule(module);
+  const wasm = await init({ module_or_path: module });
   app.registry = JSON.parse(registry_json());
   const notices = restoreFromUrl();
   applyLayout();
@@ -184,7 +199,7 @@ async function main() {
     /** Steps per wall second the page promises now (speed × 60, or 60 / frames per animated step). */
     promisedStepsPerS: promisedStepsPerSecond,
     /** Background jobs queued or running by group, jobs started by kind, the pool size, workers alive (now, peak). */
-    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, workers: liveWorkers() }),
+    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, workers: liveWorkers(), spawned: spawned.count }),
     sgais: () => app.sgais.summary(),
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */

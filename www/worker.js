@@ -11,7 +11,11 @@
 
 import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic, promise_memo_json } from './pkg/sgviz.js';
 
-const ready = init();
+/**
+ * The wasm instance: from the compiled module the page posts first (www/jobs.js `setWasmModule`:
+ * compiled once in the page, its code shared by every worker), else compiled here from the file.
+ */
+let ready = null;
 /** Minimum interval between progress messages, in milliseconds. */
 const POST_EVERY_MS = 150;
 /** Minimum interval between chart messages of the sweep, in milliseconds. */
@@ -152,7 +156,12 @@ function scan(job) {
 const JOBS = { prepare, promise, sweep, sgais, nested, multichain, scan };
 
 self.onmessage = async ({ data }) => {
+  if (data.kind === 'module') {
+    ready ||= init({ module_or_path: data.module });
+    return;
+  }
   try {
+    ready ||= init();
     await ready;
     JOBS[data.kind](data);
   } catch (error) {

@@ -59,6 +59,11 @@ test('sgfs-ellipses: the chains\' promises come from a worker, equal to a main-t
   // www/truth.js `dropUnless`) and gets the worker.
   await page.selectOption('#preset', 'sgfs-alpha0-full');
   await waitLoaded(page, LIMIT_MS);
+  // Workers instantiate the module the page compiled (www/jobs.js `setWasmModule`): from here on,
+  // as workers start for the truth and promise jobs, no one fetches the .wasm file again.
+  const wasmFetches = [];
+  page.on('request', (request) => { if (request.url().includes('.wasm')) wasmFetches.push(request.url()); });
+  const spawnedAtLoad = await page.evaluate(() => window.sgviz.jobs().spawned);
   await page.evaluate(recordFrames);
   const before = await page.waitForFunction(() => {
     const { app } = window.sgviz;
@@ -74,6 +79,9 @@ test('sgfs-ellipses: the chains\' promises come from a worker, equal to a main-t
   const after = await page.evaluate(() => ({ starts: window.sgviz.entryCounts().promise_start ?? 0, how: window.sgviz.app.promiseJob, imported: window.sgviz.app.promiseImported }));
   assert.equal(after.how, 'worker', `the promises came from the worker (${JSON.stringify(after)})`);
   assert.equal(after.starts - before.starts, 0, 'the main thread computed no promise while loading');
+  const spawned = await page.evaluate(() => window.sgviz.jobs().spawned);
+  assert.ok(spawned > spawnedAtLoad, `workers started while loading (${spawnedAtLoad} → ${spawned})`);
+  assert.deepEqual(wasmFetches, [], `no worker fetched the wasm file: ${spawned - spawnedAtLoad} workers started`);
   const shown = await page.evaluate(chainsNow);
 
   // The oracle: a second instance of the wasm module on the main thread (its own memo and counts).
