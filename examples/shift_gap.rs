@@ -54,7 +54,7 @@ fn main() {
                     previous = r.log_z;
                 }
             }
-            println!("seed {seed} {}: log Ẑ {:.1}{versus}, {steps} annealing steps, {:.2e} evals, {cpu:.1} CPU-s, {} reseeds, surprising chunks (end ×s²/threshold) {boosted:?}, largest s²/threshold of the others {quiet:.2}{detail}", if shuffled { "shuffled" } else { "in order" }, run.log_z(), run.datum_evals() as f64, run.reseeds_accepted());
+            println!("seed {seed} {}: log Ẑ {:.1} (own sd {:.2}){versus}, {steps} annealing steps, {:.2e} evals, {cpu:.1} CPU-s, {} reseeds, surprising chunks (end ×s²/threshold) {boosted:?}, largest s²/threshold of the others {quiet:.2}{detail}", if shuffled { "shuffled" } else { "in order" }, run.log_z(), run.log_z_variance().sqrt(), run.datum_evals() as f64, run.reseeds_accepted());
         }
     }
 }
