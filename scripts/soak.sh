@@ -22,7 +22,9 @@
 #   surprise rule on (src/sgais/surprise.rs, re-seeding on flagged chunks), K = 5 at 3,000 on
 #   seeds 4–6 and K = 5 and 7 at 10⁵ within 0.1 % (K = 3 printed);
 # - bouncy family: the long-run statistical tests 10 times longer, plus lipSBPS on the d = 20
-#   logistic target (tests/bouncy_long.rs under SGVIZ_LONG_BOUNCY), and the SBPS vs SGLD preset for
+#   logistic target (tests/bouncy_long.rs under SGVIZ_LONG_BOUNCY; `make test` runs the per-target
+#   pairings on logreg, logreg_sgfs and logreg_heldout at half their events, their soak twin
+#   SGVIZ_BOUNCY_PAIRINGS=full at the full length), and the SBPS vs SGLD preset for
 #   5 minutes in Chromium without a runaway (tests/e2e/bouncy-preset-soak.test.mjs).
 # - the slider sweep over every numeric slider of SGLD, SGFS-f/d, SGHMC and OSGFS at min, default,
 #   midpoint and max, gradient noise s = 0 and 1 (tests/slider_sweep.rs; `make test` runs the
@@ -70,6 +72,8 @@ echo "== the shift demo at N = 10^5: K = 7 in order vs shuffled against the Lapl
 SGVIZ_SGAIS_SHIFT_SOAK=1 cargo test --release --test all sgais_shift_ -- --nocapture --include-ignored
 echo "== bouncy-family long runs (10x)"
 SGVIZ_LONG_BOUNCY=1 cargo test --release --test all -- --nocapture bouncy_long:: band_check::
+echo "== soak twins: the bouncy pairings per target at their full length (make test runs half the events on logreg, logreg_sgfs, logreg_heldout)"
+SGVIZ_BOUNCY_PAIRINGS=full cargo test --release --test all -- --nocapture bouncy_long::every_bouncy_pairing_on_
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
 SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
