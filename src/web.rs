@@ -372,7 +372,7 @@ impl WebEvidenceLab {
         self.job.summary().to_string()
     }
 
-    /// Draw `evidence` (log Ẑ/N vs n with exact curve and AIS points) or `annealing`.
+    /// Draw `evidence` (log Ẑ/n vs n with exact curve and AIS points) or `annealing`.
     pub fn draw_chart(&self, kind: &str, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
         let spec = match kind {
             "evidence" => self.job.evidence_chart(),
