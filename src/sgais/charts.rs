@@ -85,24 +85,34 @@ fn least_height(values: &[f64], height: f64) -> Option<(f64, f64)> {
     (lo.is_finite() && hi - lo < height).then(|| (0.5 * (lo + hi) - 0.5 * height, 0.5 * (lo + hi) + 0.5 * height))
 }
 
+/// Smallest height of the annealing chart's y axis, in annealing steps (whole numbers): a first
+/// chunk alone was ticked 12.95, 13, 13.05 (issue 26).
+pub const MIN_ANNEALING_HEIGHT: f64 = 4.0;
+
 /// Annealing steps needed by each chunk (paper Fig. 5b: spikes mark distribution shifts).
 pub fn annealing_chart(runs: &[CurveRun], n_total: usize, markers: Vec<Marker>) -> ChartSpec {
     let series = runs
         .iter()
         .map(|r| {
-            let points = r.records.iter().map(|c| (c.n as f64, c.annealing_steps as f64)).collect();
-            Series::new(r.label, points, PALETTE[r.colour % PALETTE.len()], style(r.dashed))
+            let points: Vec<(f64, f64)> = r.records.iter().map(|c| (c.n as f64, c.annealing_steps as f64)).collect();
+            // One chunk in: a point, not a line through one point (nothing).
+            let drawn = if points.len() == 1 { Style::Points } else { style(r.dashed) };
+            Series::new(r.label, points, PALETTE[r.colour % PALETTE.len()], drawn)
         })
         .collect();
-    ChartSpec {
+    let mut spec = ChartSpec {
         title: "Annealing steps per chunk".into(),
         x_label: "data seen n".into(),
         y_label: "annealing steps".into(),
         series,
         markers,
-        x_range: Some((0.0, n_total as f64)),
+        // As the evidence chart: a point at n = N is drawn whole (a disc that would overhang the
+        // frame is left out, and a single chunk's only point at N was).
+        x_range: Some((0.0, 1.04 * n_total as f64)),
         ..Default::default()
-    }
+    };
+    spec.y_range = least_height(&y_extent(&spec), MIN_ANNEALING_HEIGHT);
+    spec
 }
 
 /// log Ẑ − log Z against n over replicas: the mean and mean ± 2 standard errors, and zero; None

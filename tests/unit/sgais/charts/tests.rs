@@ -60,3 +60,27 @@ fn a_full_curve_keeps_its_fitted_axis() {
     assert_eq!(spec.y_range, None);
     assert_eq!(spec.series[0].style, sgviz::plot::chart::Style::Line);
 }
+
+/// The annealing chart of one chunk: a point on an axis of at least 4 whole steps (it was ticked
+/// 12.95, 13, 13.05 around a line through one point).
+#[test]
+fn one_chunk_annealing_is_a_point_on_whole_steps() {
+    let records = [chunk(1000, -1425.0, -1425.2)];
+    let runs = [CurveRun { label: "SGAIS", colour: 0, dashed: false, records: &records }];
+    let spec = annealing_chart(&runs, 1000, Vec::new());
+    assert_eq!(spec.series[0].style, sgviz::plot::chart::Style::Points);
+    let (lo, hi) = spec.y_range.expect("the axis is widened");
+    assert!(hi - lo >= 4.0 - 1e-12 && lo < 4.0 && hi > 4.0, "y range [{lo}, {hi}] around the chunk's 4 steps");
+    let ticks = y_tick_labels(&spec);
+    assert!(ticks.len() >= 2 && ticks.iter().all(|t| t.trim().parse::<f64>().is_ok_and(|v| v.fract() == 0.0)), "whole steps: {ticks:?}");
+}
+
+/// The annealing chart leaves room beyond N, like the evidence chart: a chunk ending at n = N is a
+/// disc that must fit inside the frame to be drawn (a run of one chunk showed nothing).
+#[test]
+fn the_annealing_point_at_n_is_inside_the_frame() {
+    let records = [chunk(1000, -1425.0, -1425.2)];
+    let runs = [CurveRun { label: "SGAIS", colour: 0, dashed: false, records: &records }];
+    let (lo, hi) = annealing_chart(&runs, 1000, Vec::new()).x_range.unwrap();
+    assert!(lo <= 0.0 && hi >= 1.03 * 1000.0, "x range [{lo}, {hi}] leaves no room at N");
+}
