@@ -20,7 +20,7 @@ use crate::linalg::rows_to_matrix;
 use crate::model::laplace::{hessian, laplace_approximation};
 use crate::model::Model;
 use nalgebra::{DMatrix, DVector};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 
 /// Share of the probability mass whose nodes define the typical set of a grid scan.
@@ -44,7 +44,7 @@ const FISHER_DATA: usize = 2000;
 const CACHE_SIZE: usize = 32;
 
 /// Where a [`Curvature`] came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CurvatureSource {
     ClosedForm,
@@ -77,7 +77,7 @@ pub struct Curvature {
 }
 
 /// One of several separated modes of a 2-D target: its share of the mass and its own moments.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Mode {
     pub mass: f64,
     pub moments: Moments,
@@ -271,15 +271,101 @@ fn cached_scan(model: &dyn Model) -> Option<Curvature> {
     if let Some(hit) = SCANS.with(|c| c.borrow().iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
         return Some(hit);
     }
+    crate::entry_counts::count("curvature_scan");
     let scanned = grid_scan(model)?;
+    remember(key, scanned.clone());
+    Some(scanned)
+}
+
+fn remember(key: Vec<u64>, scan: Curvature) {
     SCANS.with(|c| {
         let mut cache = c.borrow_mut();
         if cache.len() == CACHE_SIZE {
             cache.remove(0);
         }
-        cache.push((key, scanned.clone()));
+        cache.push((key, scan));
     });
-    Some(scanned)
+}
+
+/// One grid scan as it travels between wasm instances: the summary and its eigen-directions
+/// (column-major), which the summary's own serialisation leaves out.
+#[derive(Serialize, Deserialize)]
+struct ScanEntry {
+    key: Vec<u64>,
+    directions: Vec<f64>,
+    #[serde(flatten)]
+    scan: CurvatureFields,
+}
+
+#[derive(Serialize, Deserialize)]
+struct CurvatureFields {
+    dim: usize,
+    n_data: usize,
+    mean: Vec<f64>,
+    cov: Vec<Vec<f64>>,
+    precisions: Vec<f64>,
+    lambda_max: f64,
+    fisher_ratio: f64,
+    synthetic_variance: f64,
+    source: CurvatureSource,
+    modes: Vec<Mode>,
+}
+
+/// The grid scans this instance holds, as JSON: a Web Worker that built a chain for its promise
+/// (src/promise_memo.rs, www/promise-job.js) posts them with the promise memo, so that the page
+/// builds a 2-D non-Gaussian target's chain without its grid scan on the main thread (issue 26:
+/// part of a 51–53 ms build step of sbps-hyperbola). serde_json round-trips finite f64 exactly.
+pub fn export_scans_json() -> String {
+    let entries: Vec<ScanEntry> = SCANS.with(|c| {
+        c.borrow()
+            .iter()
+            .map(|(key, v)| ScanEntry {
+                key: key.clone(),
+                directions: v.directions.as_slice().to_vec(),
+                scan: CurvatureFields {
+                    dim: v.dim,
+                    n_data: v.n_data,
+                    mean: v.mean.clone(),
+                    cov: v.cov.clone(),
+                    precisions: v.precisions.clone(),
+                    lambda_max: v.lambda_max,
+                    fisher_ratio: v.fisher_ratio,
+                    synthetic_variance: v.synthetic_variance,
+                    source: v.source,
+                    modes: v.modes.clone(),
+                },
+            })
+            .collect()
+    });
+    serde_json::to_string(&entries).unwrap_or_else(|_| "[]".into())
+}
+
+/// Add the exported scans this instance does not hold; returns how many were added. A scan is
+/// found again by its model's fingerprint, so an entry for another target is never used for this one.
+pub fn import_scans_json(json: &str) -> Result<usize, String> {
+    let entries: Vec<ScanEntry> = serde_json::from_str(json).map_err(|_| "the curvature memo is not valid".to_string())?;
+    let mut added = 0;
+    for ScanEntry { key, directions, scan: f } in entries {
+        if f.dim * f.dim != directions.len() || SCANS.with(|c| c.borrow().iter().any(|(k, _)| *k == key)) {
+            continue;
+        }
+        let curvature = Curvature {
+            directions: DMatrix::from_vec(f.dim, f.dim, directions),
+            dim: f.dim,
+            n_data: f.n_data,
+            mean: f.mean,
+            cov: f.cov,
+            precisions: f.precisions,
+            lambda_max: f.lambda_max,
+            fisher_ratio: f.fisher_ratio,
+            synthetic_variance: f.synthetic_variance,
+            source: f.source,
+            modes: f.modes,
+        };
+        remember(key, curvature);
+        added += 1;
+    }
+    Ok(added)
 }
 
 fn fingerprint(model: &dyn Model) -> Vec<u64> {

@@ -23,14 +23,17 @@ pub fn pairing_warning(sampler: &str, model: &dyn Model) -> Option<String> {
     (!warnings.is_empty()).then(|| warnings.join(" "))
 }
 
-/// Every local sampler's warning on a target with separated modes.
+/// Every sampler's warning on a target with separated modes. It says what can happen, not what
+/// does: SBPS crosses both presets' valleys (sbps-hyperbola, sbps-multimodal) while SGLD beside it
+/// stays in one mode, and the box beside SBPS said "a chain stays in the mode it starts in"
+/// (issue 26, a false sentence on screen).
 fn modes_warning(c: &Curvature) -> Option<String> {
     if c.modes.len() < 2 {
         return None;
     }
     let masses: Vec<String> = c.modes.iter().map(|m| format!("{:.0} %", 100.0 * m.mass)).collect();
     Some(format!(
-        "This posterior has {} modes (holding {} of the mass) separated by valleys where the density falls more than {} nats below its peak: a chain stays in the mode it starts in for far longer than the page runs, so its mean and covariance describe that mode, not the whole posterior.",
+        "This posterior has {} modes (holding {} of the mass) separated by valleys where the density falls more than {} nats below its peak: a chain can stay in the mode it starts in for far longer than the page runs, and its mean and covariance then describe that mode, not the whole posterior; the density image shows whether its samples reach every mode.",
         c.modes.len(),
         masses.join(", "),
         crate::curvature::MODE_VALLEY

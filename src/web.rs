@@ -372,7 +372,7 @@ impl WebEvidenceLab {
         self.job.summary().to_string()
     }
 
-    /// Draw `evidence` (log Ẑ/N vs n with exact curve and AIS points) or `annealing`.
+    /// Draw `evidence` (log Ẑ/n vs n with exact curve and AIS points) or `annealing`.
     pub fn draw_chart(&self, kind: &str, canvas: web_sys::HtmlCanvasElement) -> Result<(), JsError> {
         let spec = match kind {
             "evidence" => self.job.evidence_chart(),
@@ -437,6 +437,18 @@ pub fn promise_memo_json() -> String {
 #[wasm_bindgen]
 pub fn adopt_promise_memo(memo_json: &str) -> Result<usize, JsError> {
     crate::promise_memo::import_json(memo_json, crate::registry::SAMPLERS).map_err(js_error)
+}
+
+/// The 2-D grid scans of this instance (src/curvature.rs), posted by a worker with its promise memo.
+#[wasm_bindgen]
+pub fn curvature_memo_json() -> String {
+    crate::curvature::export_scans_json()
+}
+
+/// Import a worker's grid scans; returns the number of entries added.
+#[wasm_bindgen]
+pub fn adopt_curvature_memo(memo_json: &str) -> Result<usize, JsError> {
+    crate::curvature::import_scans_json(memo_json).map_err(js_error)
 }
 
 /// Adopt a large target a worker built (`Lab.export_model_*`) for these settings, so that

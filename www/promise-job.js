@@ -8,9 +8,10 @@
 // of the chains being replaced is stopped first (it held the only worker of a 2-core machine);
 // when no worker takes the job by the next frame (the pool busy with another job that is not
 // restartable: an SGAIS run, a figure's scan), or the worker fails, the chains compute their
-// promise here as before.
+// promise here as before. The worker also posts the grid scans its builds made (src/curvature.rs:
+// a 2-D non-Gaussian target's curvature, e.g. the hyperbola's for SBPS), imported the same way.
 
-import { adopt_promise_memo } from './pkg/sgviz.js';
+import { adopt_curvature_memo, adopt_promise_memo } from './pkg/sgviz.js';
 import { cancelJob, jobRunning, startJob } from './jobs.js';
 import { app } from './app.js';
 import { compareRequest } from './adoption.js';
@@ -39,12 +40,14 @@ export function promisesFirst(isCurrent, then) {
     return;
   }
   let settled = false;
-  const settle = (how, memo) => {
+  const settle = (how, memo, curvature) => {
     if (settled) return;
     settled = true;
     app.promiseJob = how;
     if (!isCurrent()) return;
     try {
+      // The grid scans first: the promise's key does not need them, the chains' build does.
+      if (curvature) adopt_curvature_memo(curvature);
       if (memo) app.promiseImported = (app.promiseImported || 0) + adopt_promise_memo(memo);
     } catch {
       app.promiseJob = 'failed'; // an unreadable memo: the chains compute their promise here
@@ -57,7 +60,7 @@ export function promisesFirst(isCurrent, then) {
     group: 'build',
     urgent: true,
     onMessage: (message) => {
-      if (message.type === 'done') settle('worker', message.memo);
+      if (message.type === 'done') settle('worker', message.memo, message.curvature);
       else if (message.type === 'error') settle('failed');
     },
   });

@@ -9,7 +9,7 @@
 // number per knob value, src/scan.rs), `nested` (one nested-sampling replica at one data size,
 // src/sgais/nested_page.rs).
 
-import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic, promise_memo_json } from './pkg/sgviz.js';
+import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic, promise_memo_json, curvature_memo_json } from './pkg/sgviz.js';
 
 /**
  * The wasm instance: from the compiled module the page posts first (www/jobs.js `setWasmModule`:
@@ -56,11 +56,12 @@ function prepare(job) {
 
 /**
  * Build chains only for their promises (src/promise_memo.rs: the setting warning's Monte-Carlo
- * draws, 40–70 ms for SGFS-d) and post this worker's promise memo for the page to import.
+ * draws, 40–70 ms for SGFS-d) and post this worker's promise memo for the page to import, with
+ * the grid scans those builds made (src/curvature.rs: a 2-D non-Gaussian target's curvature).
  */
 function promise(job) {
   for (const build of job.builds) buildLab(build, true).free();
-  post({ type: 'done', memo: promise_memo_json() });
+  post({ type: 'done', memo: promise_memo_json(), curvature: curvature_memo_json() });
 }
 
 /** The background analysis on the main chain's settings and the page's truth. */

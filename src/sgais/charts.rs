@@ -4,7 +4,7 @@
 
 use super::replicas::ReplicaSummary;
 use super::run::ChunkRecord;
-use crate::plot::chart::{ChartSpec, Marker, Series, Style, PALETTE};
+use crate::plot::chart::{y_extent, ChartSpec, Marker, Series, Style, PALETTE};
 use plotters::style::RGBColor;
 
 /// Colour of the exact curve and of the zero line.
@@ -48,14 +48,18 @@ pub fn evidence_chart(runs: &[CurveRun], ais: &[(usize, f64)], n_total: usize, m
         .collect();
     if let Some(first) = runs.iter().find(|r| r.records.iter().any(|c| c.exact_log_z.is_some())) {
         let exact = first.records.iter().filter_map(|c| c.exact_log_z.map(|z| (c.n as f64, z / c.n as f64))).collect();
-        series.push(Series::new("exact log Z/N", exact, EXACT_COLOUR, Style::Dashed));
+        series.push(Series::new("exact log Z/n", exact, EXACT_COLOUR, Style::Dashed));
     }
     let ais: Vec<(f64, f64)> = ais.iter().filter(|(n, z)| *n > 0 && z.is_finite()).map(|(n, z)| (*n as f64, z / *n as f64)).collect();
     if !ais.is_empty() {
         series.push(Series::new("AIS (full data)", ais, AIS_COLOUR, Style::Points));
     }
-    ChartSpec {
-        title: "Online evidence: log Ẑ/N as the data arrive".into(),
+    for s in series.iter_mut().filter(|s| s.points.len() == 1) {
+        // One chunk in: a line through one point draws nothing (issue 26: an empty chart).
+        s.style = Style::Points;
+    }
+    let mut spec = ChartSpec {
+        title: "Online evidence: log Ẑ/n as the data arrive".into(),
         x_label: "data seen n".into(),
         y_label: "log Ẑ / n".into(),
         series,
@@ -63,27 +67,52 @@ pub fn evidence_chart(runs: &[CurveRun], ais: &[(usize, f64)], n_total: usize, m
         // 4 % room beyond N: the AIS point at n = N is drawn whole, not cut at the frame.
         x_range: Some((0.0, 1.04 * n_total as f64)),
         ..Default::default()
-    }
+    };
+    spec.y_range = least_height(&y_extent(&spec), MIN_EVIDENCE_HEIGHT);
+    spec
 }
+
+/// Smallest height of the evidence chart's y axis, in nats per datum. The chart shows how log Ẑ/n
+/// approaches the exact curve as n grows, over tenths of a nat; a first chunk alone (or runs that
+/// agree to 10⁻⁵) fitted the axis to their own spread and printed ticks like "-1.4252e0", all
+/// alike (issue 26). Differences smaller than this are the comparison sentence's business.
+pub const MIN_EVIDENCE_HEIGHT: f64 = 0.1;
+
+/// A y range of at least `height` centred on `values` when they span less (None: fit to the data).
+fn least_height(values: &[f64], height: f64) -> Option<(f64, f64)> {
+    let finite = values.iter().copied().filter(|v| v.is_finite());
+    let (lo, hi) = finite.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    (lo.is_finite() && hi - lo < height).then(|| (0.5 * (lo + hi) - 0.5 * height, 0.5 * (lo + hi) + 0.5 * height))
+}
+
+/// Smallest height of the annealing chart's y axis, in annealing steps (whole numbers): a first
+/// chunk alone was ticked 12.95, 13, 13.05 (issue 26).
+pub const MIN_ANNEALING_HEIGHT: f64 = 4.0;
 
 /// Annealing steps needed by each chunk (paper Fig. 5b: spikes mark distribution shifts).
 pub fn annealing_chart(runs: &[CurveRun], n_total: usize, markers: Vec<Marker>) -> ChartSpec {
     let series = runs
         .iter()
         .map(|r| {
-            let points = r.records.iter().map(|c| (c.n as f64, c.annealing_steps as f64)).collect();
-            Series::new(r.label, points, PALETTE[r.colour % PALETTE.len()], style(r.dashed))
+            let points: Vec<(f64, f64)> = r.records.iter().map(|c| (c.n as f64, c.annealing_steps as f64)).collect();
+            // One chunk in: a point, not a line through one point (nothing).
+            let drawn = if points.len() == 1 { Style::Points } else { style(r.dashed) };
+            Series::new(r.label, points, PALETTE[r.colour % PALETTE.len()], drawn)
         })
         .collect();
-    ChartSpec {
+    let mut spec = ChartSpec {
         title: "Annealing steps per chunk".into(),
         x_label: "data seen n".into(),
         y_label: "annealing steps".into(),
         series,
         markers,
-        x_range: Some((0.0, n_total as f64)),
+        // As the evidence chart: a point at n = N is drawn whole (a disc that would overhang the
+        // frame is left out, and a single chunk's only point at N was).
+        x_range: Some((0.0, 1.04 * n_total as f64)),
         ..Default::default()
-    }
+    };
+    spec.y_range = least_height(&y_extent(&spec), MIN_ANNEALING_HEIGHT);
+    spec
 }
 
 /// log Ẑ − log Z against n over replicas: the mean and mean ± 2 standard errors, and zero; None

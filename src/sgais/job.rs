@@ -182,7 +182,7 @@ impl EvidenceJob {
         }
     }
 
-    /// log Ẑ/N against n for every SGAIS run, the exact curve when known, AIS points, and the
+    /// log Ẑ/n against n for every SGAIS run, the exact curve when known, AIS points, and the
     /// change points of shifting data.
     pub fn evidence_chart(&self) -> ChartSpec {
         let ais: Vec<(usize, f64)> = self.runs.iter().filter(|r| r.is_ais && *r.run.status() == RunStatus::Finished).map(|r| (r.run.processed(), r.run.log_z())).collect();

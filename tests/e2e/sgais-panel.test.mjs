@@ -302,6 +302,39 @@ function shown(page) {
   });
 }
 
+/** The SGAIS run's colour (src/plot/chart PALETTE[0], the first run's). */
+const RUN_RGB = [0, 114, 178];
+
+/**
+ * Issue 26: a run of a single chunk (N = 1,000 in chunks of 1,000) drew its charts as lines
+ * through one point, i.e. nothing, on y axes fitted to that point: the evidence chart's to the
+ * 4·10⁻⁴ spread of the estimate, the exact value and AIS, ticked "-1.4252e0"; the annealing
+ * chart's to 13 ± 0.65, ticked 12.95, 13, 13.05 steps. What the canvases show once the finished
+ * run's charts are drawn: evidence ticks in plain decimals, all different (its three points
+ * coincide at this scale, AIS's drawn last, on top); the run's point in the annealing chart's
+ * plot (its colour in the upper part; the legend's sample is at the bottom) and whole-number ticks.
+ */
+async function oneChunkIsReadable(page) {
+  const records = await page.evaluate(() => window.sgviz.sgais().runs.map((r) => r.records.length));
+  assert.ok(records.every((n) => n === 1), `one chunk per run (${records})`);
+  const numbers = (texts) => texts.filter((t) => /^[−-]?[\d.]+(e[−-]?\d+)?$/.test(t));
+  await page.waitForFunction(() => ['chart-evidence', 'chart-annealing'].every((id) => (window.__canvasText[id] || []).length > 3), null, { timeout: 60_000 });
+  const evidence = numbers(await page.evaluate(() => window.__canvasText['chart-evidence']));
+  assert.deepEqual(evidence.filter((t) => t.includes('e')), [], `evidence ticks in plain decimals: ${evidence.join(' ')}`);
+  assert.equal(new Set(evidence).size, evidence.length, `evidence ticks differ: ${evidence.join(' ')}`);
+  const annealing = await page.$eval('#chart-annealing', (canvas, rgb) => {
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, Math.floor(0.7 * canvas.height));
+    let run = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - rgb[0]) + Math.abs(data[i + 1] - rgb[1]) + Math.abs(data[i + 2] - rgb[2]) < 30) run++;
+    return { run, texts: window.__canvasText['chart-annealing'] };
+  }, RUN_RGB);
+  assert.ok(annealing.run > 20, `the run's point is drawn in the annealing plot (${annealing.run} pixels of its colour)`);
+  const steps = numbers(annealing.texts).filter((t) => !/^(0|500|1000)$/.test(t)); // the x ticks: 0 … N = 1,000
+  assert.ok(steps.length >= 2 && steps.every((t) => Number.isInteger(Number(t))), `annealing ticks are whole steps: ${steps.join(' ')}`);
+  await page.$eval('#chart-evidence', (c) => c.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'sgais-one-chunk', { fullPage: false });
+}
+
 test('a preset stopped before its first chunk shows "Press Start", not the previous preset\'s curves', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, recordCanvasText: true, viewport: { width: 1400, height: 900 } });
   // A first preset, small, run until its curves are drawn.
@@ -309,6 +342,7 @@ test('a preset stopped before its first chunk shows "Press Start", not the previ
   await page.waitForFunction(() => !window.sgviz.sgais().running, null, { timeout: 240_000, polling: 250 });
   const first = await shown(page);
   assert.ok(first.evidence.series.length > 0 && first.rows > 0, `the first preset's curves and rows: ${first.evidence.series.length} series, ${first.rows} rows`);
+  await oneChunkIsReadable(page);
   // The next preset started: its own sentence, the old curves and rows gone.
   const started = await page.evaluate(async () => {
     document.querySelector('#sgais-preset-shift').click();

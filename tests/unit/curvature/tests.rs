@@ -79,3 +79,34 @@ fn grid_scans_find_separated_modes_and_the_stiffest_curvature() {
     assert_eq!(gaussian.source, CurvatureSource::ClosedForm);
     assert!((gaussian.lambda_max - 10.0).abs() < 1e-9 && (gaussian.fisher_ratio - 1.0).abs() < 1e-9);
 }
+
+/// A worker's grid scans, imported into another wasm instance (here: another thread, whose cache
+/// and entry counts are its own), are found there for the same target: no scan is computed, and
+/// the summary is the one the worker computed, bit for bit (its key covers every number, the
+/// eigen-directions included). Fails when the import drops the directions or the fingerprint key.
+#[test]
+fn imported_grid_scans_replace_the_scan_bit_for_bit() {
+    let build = || {
+        let spec = sgviz::registry::target("hyperbola").unwrap();
+        (spec.build)(&sgviz::params::ParamValues::defaults(spec.params), None).unwrap()
+    };
+    let scans = |counts: serde_json::Value| counts.get("curvature_scan").and_then(|v| v.as_u64()).unwrap_or(0);
+    let (json, key) = std::thread::spawn(move || {
+        let own = Curvature::of(build().as_ref()).unwrap();
+        assert_eq!(own.source, CurvatureSource::GridScan);
+        assert_eq!(scans(sgviz::entry_counts::to_json()), 1, "the worker scans once");
+        (export_scans_json(), own.key())
+    })
+    .join()
+    .unwrap();
+    std::thread::spawn(move || {
+        assert_eq!(import_scans_json(&json).unwrap(), 1);
+        let imported = Curvature::of(build().as_ref()).unwrap();
+        assert_eq!(scans(sgviz::entry_counts::to_json()), 0, "the page computes no scan");
+        assert_eq!(imported.key(), key, "the worker's summary, bit for bit");
+        assert_eq!(import_scans_json(&json).unwrap(), 0, "held already");
+        assert!(import_scans_json("{").is_err());
+    })
+    .join()
+    .unwrap();
+}

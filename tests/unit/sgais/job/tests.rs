@@ -24,7 +24,7 @@ fn linear_job_tracks_the_exact_curve_and_runs_ais_baselines() {
     assert!((job.progress() - 1.0).abs() < 1e-12);
     let chart = job.evidence_chart();
     let labels: Vec<&str> = chart.series.iter().map(|s| s.label.as_str()).collect();
-    assert_eq!(labels, vec!["SGAIS", "exact log Z/N", "AIS (full data)"]);
+    assert_eq!(labels, vec!["SGAIS", "exact log Z/n", "AIS (full data)"]);
     assert_eq!(chart.series[0].points.len(), 4, "one point per chunk");
     assert_eq!(chart.series[2].points.len(), 3, "AIS at N/4, N/2, N");
     let summary = job.summary();
