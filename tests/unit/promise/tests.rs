@@ -102,3 +102,36 @@ fn erfc(x: f64) -> f64 {
     }
     (-x * x).exp() / (x * std::f64::consts::PI.sqrt()) * factor
 }
+
+/// Two independent AR(1) coordinates (a = 0.9, 0.5; variances 1, 2; the truth diag(1, 2)): every
+/// entry of Ĉ − Σ is its own Gaussian (docs/diagnostics.md §7, worked by hand per entry):
+/// Ĉ_kk − v_k ~ N(−v_k(1 + a_k)/((1 − a_k)T), 2v_k²(1 + a_k²)/((1 − a_k²)T)) and
+/// Ĉ₀₁ ~ N(0, v₀v₁(1 + a₀a₁)/((1 − a₀a₁)T)), so the mean of E2 = (|Ĉ₀₀ − 1| + 2|Ĉ₀₁| + |Ĉ₁₁ − 2|)/3
+/// is the sum of three folded-normal means, whatever the draws' correlations. Pins the
+/// off-diagonal entries (weight 2, their lag sums) that a one-dimensional law never reaches.
+#[test]
+fn two_independent_ar1_coordinates_give_the_sum_of_their_folded_normal_means() {
+    let (a, v, t) = ([0.9, 0.5], [1.0, 2.0], 5000.0);
+    let diag = |x: [f64; 2]| DMatrix::from_row_slice(2, 2, &[x[0], 0.0, 0.0, x[1]]);
+    let law = Law {
+        mean: vec![0.0, 0.0],
+        cov: diag(v),
+        exact: true,
+        note: String::new(),
+        chain: Some((LinearChain { transition: diag(a), noise: diag([v[0] * (1.0 - a[0] * a[0]), v[1] * (1.0 - a[1] * a[1])]), dim: 2 }, diag(v))),
+    };
+    let p = error_law(&law, &diag(v), t).unwrap();
+    let phi = |x: f64| 0.5 * erfc(-x / 2f64.sqrt());
+    let folded = |mu: f64, sd: f64| sd * (2.0 / std::f64::consts::PI).sqrt() * (-mu * mu / (2.0 * sd * sd)).exp() + mu * (1.0 - 2.0 * phi(-mu / sd));
+    let sd_diag = |k: usize| (2.0 * v[k] * v[k] * (1.0 + a[k] * a[k]) / ((1.0 - a[k] * a[k]) * t)).sqrt();
+    let shift = |k: usize| -v[k] * (1.0 + a[k]) / ((1.0 - a[k]) * t);
+    let r = a[0] * a[1];
+    let sd_off = (v[0] * v[1] * (1.0 + r) / ((1.0 - r) * t)).sqrt();
+    let mean = (folded(shift(0), sd_diag(0)) + 2.0 * folded(0.0, sd_off) + folded(shift(1), sd_diag(1))) / 3.0;
+    // 2,000 draws (docs/diagnostics.md §7); sd(E2) ≤ (sd₀₀ + 2 sd₀₁ + sd₁₁)/3 (sd of a sum ≤ the sum of sds).
+    let tolerance = 4.0 * (sd_diag(0) + 2.0 * sd_off + sd_diag(1)) / 3.0 / 2000f64.sqrt();
+    assert!(p.bias.abs() < 1e-12, "{p:?}");
+    assert!((p.mean_e2 - mean).abs() < tolerance, "mean E2 {} vs {mean} ± {tolerance}", p.mean_e2);
+    assert!((mean - 0.0474).abs() < 1e-3, "the hand-worked value: {mean}");
+    assert!(p.failure_share < 0.01, "E2 above 0.3 lies beyond 4 bounding sds: {p:?}");
+}
