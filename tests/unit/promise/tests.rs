@@ -135,3 +135,21 @@ fn two_independent_ar1_coordinates_give_the_sum_of_their_folded_normal_means() {
     assert!((mean - 0.0474).abs() < 1e-3, "the hand-worked value: {mean}");
     assert!(p.failure_share < 0.01, "E2 above 0.3 lies beyond 4 bounding sds: {p:?}");
 }
+
+/// A run of T = 2 samples of an AR(1) with a = 0.5, v = truth = 1: the mean's variance
+/// Var(x̄) = v(1 + a)/((1 − a)T) = 1.5 dominates, so Ĉ − v ~ N(−1.5, 2·1.25/(0.75·2) = 5/3)
+/// (the same law as above, worked by hand) and E2 is the folded normal of that shift. The longer
+/// runs above barely see the shift (its effect on a folded normal's mean is second order near 0).
+#[test]
+fn a_two_sample_run_is_shifted_by_the_variance_of_its_mean() {
+    let (law, truth) = ar1_law(0.5, 1.0, 1.0);
+    let p = error_law(&law, &truth, 2.0).unwrap();
+    let (mu, sd) = (-1.5f64, (5.0f64 / 3.0).sqrt());
+    let phi = |x: f64| 0.5 * erfc(-x / 2f64.sqrt());
+    let mean = sd * (2.0 / std::f64::consts::PI).sqrt() * (-mu * mu / (2.0 * sd * sd)).exp() + mu * (1.0 - 2.0 * phi(-mu / sd));
+    let tail = phi((mu - E2_CLAIM) / sd) + phi((-E2_CLAIM - mu) / sd);
+    // 2,000 draws (docs/diagnostics.md §7): sd(|X|) ≤ sd(X) on the mean, the binomial SE on the share.
+    assert!((p.mean_e2 - mean).abs() < 4.0 * sd / 2000f64.sqrt(), "{} vs {mean}", p.mean_e2);
+    assert!((p.failure_share - tail).abs() < 4.0 * (tail * (1.0 - tail) / 2000.0).sqrt(), "{} vs {tail}", p.failure_share);
+    assert!((mean - 1.6565).abs() < 1e-3, "the hand-worked value: {mean}");
+}
