@@ -153,3 +153,19 @@ fn a_two_sample_run_is_shifted_by_the_variance_of_its_mean() {
     assert!((p.failure_share - tail).abs() < 4.0 * (tail * (1.0 - tail) / 2000.0).sqrt(), "{} vs {tail}", p.failure_share);
     assert!((mean - 1.6565).abs() < 1e-3, "the hand-worked value: {mean}");
 }
+
+/// docs/diagnostics.md §7: states larger than 6 get the bias part only, so a state of exactly 6
+/// (six independent AR(1) coordinates at the truth, a = 0.5) still gets its mixing prediction.
+#[test]
+fn a_state_of_exactly_six_still_gets_the_mixing_prediction() {
+    let d = 6;
+    let law = Law {
+        mean: vec![0.0; d],
+        cov: DMatrix::identity(d, d),
+        exact: true,
+        note: String::new(),
+        chain: Some((LinearChain { transition: DMatrix::identity(d, d) * 0.5, noise: DMatrix::identity(d, d) * 0.75, dim: d }, DMatrix::identity(d, d))),
+    };
+    let p = error_law(&law, &DMatrix::identity(d, d), 5000.0).unwrap();
+    assert!(p.mean_e2.is_finite() && p.mean_e2 > 0.0 && p.failure_share.is_finite(), "{p:?}");
+}
