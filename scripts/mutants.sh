@@ -18,6 +18,7 @@
 #                        them (new files tests/sampler_readouts.rs, sgais_summary.rs, error_split.rs),
 #                        in place (the warm build is reused: ≈ 10 s per mutant idle, ≈ 60 s at load 15;
 #                        the sources are mutated in this tree meanwhile: do not edit or build here)
+#   MUTANTS_SET=priority-whole  the priority set's whole-function replacements (tenth pass)
 #   MUTANTS_SET=NAME     one group of the screen set only (NAME as in `group NAME` below, e.g.
 #                        analysis, the sixth pass's group)
 set -euo pipefail
@@ -38,6 +39,19 @@ if [ "${MUTANTS_SET:-}" = priority ]; then
   echo "== cargo mutants: the priority set"
   exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
     --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority \
+    -- --test all -E '(test(/^unit::/) or test(/^(oracles|gradient_samplers|gradient_samplers_osgfs_mala|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
+fi
+if [ "${MUTANTS_SET:-}" = priority-whole ]; then
+  # Issue 23, tenth pass: the priority set's whole-function replacements ("replace NAME -> T with …"),
+  # which the priority regex `in (…)$` above never selected; same files and tests.
+  re='replace (Sgld::update|Sgfs::(full_update|diagonal_update|gamma)|<impl Sampler for Sghmc>::step|Sghmc::injected_noise_variance|Osgfs::choose_k|batch_means_standard_error|relative_errors|RunningMoments::(merge|cov)|autocorrelation|next_increment|ess_of_log_weights|incremental_ess|log_mean_exp) '
+  files=()
+  for f in src/sgais/annealing.rs src/diagnostics.rs src/sampler/sgld/mod.rs src/sampler/sgfs.rs src/sampler/sghmc.rs src/sampler/osgfs.rs; do
+    files+=(-f "$f")
+  done
+  echo "== cargo mutants: the priority set's whole-function replacements"
+  exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
+    --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority-whole \
     -- --test all -E '(test(/^unit::/) or test(/^(oracles|gradient_samplers|gradient_samplers_osgfs_mala|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
 fi
 if [ -n "${MUTANTS_SET:-}" ]; then
@@ -98,6 +112,12 @@ if [ -n "${MUTANTS_SET:-}" ]; then
   group promise-verdict '(in |replace )(Prediction::failure|keep_promise_at_defaults)( |$)' lib promise_thresholds promise_defaults sgfs_alpha sgld_derived_step 'filter=not test(/^unit::/) or test(/^unit::promise::/)' -- src/promise.rs
   group curvature-noise '(in |replace )Curvature::(gradient_noise|condition_number|lambda_min)( |$)' lib curvature_by_hand 'filter=not test(/^unit::/) or test(/^unit::curvature::/)' -- src/curvature.rs
   group truth-grid '(in |replace )(on_edge|trapezoid|max_abs_difference|marginal)( |$)' truth_grid_by_hand targets 'filter=not test(/^targets::/) or test(/^targets::(grid|truth_for|funnel)/)' -- src/truth.rs
+  # Issue 23, tenth pass (MUTANTS.md): the predicted E2 of the curvature scan, the promise's error
+  # law and its remedy search, the dotted ellipse of SGHMC/SGFS/OSGFS/pSGLD, the grid truth's moments.
+  group curvature-e2 '(in |replace )Curvature::(e2_of_variances|predicted_e2)( |$)' lib curvature_by_hand 'filter=not test(/^unit::/) or test(/^unit::curvature::/)' -- src/curvature.rs
+  group promise-law '(in |replace )(error_law|draw_e2|mean_variance|nearest_fix_among)( |$)' lib promise_thresholds promise_defaults 'filter=not test(/^unit::/) or test(/^unit::promise::/)' -- src/promise.rs
+  group law-chains '(in |replace )(sghmc_chain|sgfs_chain|osgfs_chain|rmsprop_preconditioner)( |$)' lib 'filter=test(law::)' -- src/law.rs
+  group truth-moments '(in |replace )(weighted_moments|marginal|grid_truth)( |$)' truth_grid_by_hand targets 'filter=not test(/^targets::/) or test(/^targets::(grid|truth_for|funnel)/)' -- src/truth.rs
   group analysis '.' lib analysis_wiring 'filter=test(/^(unit::)?analysis(_wiring)?::/) and not test(schedule_sweep_varies)' -- src/analysis.rs
   exit 0
 fi

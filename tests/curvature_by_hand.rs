@@ -61,3 +61,25 @@ fn gradient_noise_is_n_over_batch_minus_one_times_phi_lambda_plus_s_squared_with
     c.lambda_max = 6.0;
     assert!((c.lambda_min() - 1.0 / 3.0).abs() < 1e-15 && (c.condition_number() - 18.0).abs() < 1e-12);
 }
+
+/// The same AR(1) spread on directions u₀ = (0.6, 0.8), u₁ = (−0.8, 0.6) (variances 3 and 1:
+/// Σ = [[1.72, 0.96], [0.96, 2.28]], Σ|Σ_ab| = 5.92). At 45° the cross term of the diagonal
+/// entries and that of the off-diagonal entry trade places when u_ak u_bl + u_al u_bk loses its
+/// sign, and the sum of the square roots cannot tell; here
+/// Var Ĉ₀₀ = 0.1296E₀₀ + 0.4096E₁₁ + (2·0.6·0.8)²E₀₁, Var Ĉ₁₁ = 0.4096E₀₀ + 0.1296E₁₁ + 0.9216E₀₁,
+/// Var Ĉ₀₁ = 0.2304(E₀₀ + E₁₁) + (0.36 − 0.64)²E₀₁, by hand.
+#[test]
+fn predicted_spread_on_a_three_four_five_rotation_is_the_hand_worked_sum() {
+    let mut c = rotated_summary();
+    c.directions = DMatrix::from_row_slice(2, 2, &[0.6, -0.8, 0.8, 0.6]);
+    c.cov = vec![vec![1.72, 0.96], vec![0.96, 2.28]];
+    let (e00, e11, e01) = (0.3f64, 2.0 * 1.04 / 0.96 / 100.0, 3.0 * 1.1 / 0.9 / 100.0);
+    let v00 = 0.1296 * e00 + 0.4096 * e11 + 0.9216 * e01;
+    let v11 = 0.4096 * e00 + 0.1296 * e11 + 0.9216 * e01;
+    let v01 = 0.2304 * (e00 + e11) + 0.0784 * e01;
+    let expected = (v00.sqrt() + v11.sqrt() + 2.0 * v01.sqrt()) / 5.92;
+    let (bias, spread) = c.predicted_e2(&[3.0, 1.0], &[0.5, 0.2], 100.0);
+    assert!(bias.abs() < 1e-12, "the summary's own variances have no bias: {bias}");
+    assert!((spread - expected).abs() < 1e-12, "spread {spread} vs {expected}");
+    assert!((expected - 0.209_432_883).abs() < 1e-9, "the hand-worked value: {expected}");
+}

@@ -102,3 +102,70 @@ fn erfc(x: f64) -> f64 {
     }
     (-x * x).exp() / (x * std::f64::consts::PI.sqrt()) * factor
 }
+
+/// Two independent AR(1) coordinates (a = 0.9, 0.5; variances 1, 2; the truth diag(1, 2)): every
+/// entry of Ĉ − Σ is its own Gaussian (docs/diagnostics.md §7, worked by hand per entry):
+/// Ĉ_kk − v_k ~ N(−v_k(1 + a_k)/((1 − a_k)T), 2v_k²(1 + a_k²)/((1 − a_k²)T)) and
+/// Ĉ₀₁ ~ N(0, v₀v₁(1 + a₀a₁)/((1 − a₀a₁)T)), so the mean of E2 = (|Ĉ₀₀ − 1| + 2|Ĉ₀₁| + |Ĉ₁₁ − 2|)/3
+/// is the sum of three folded-normal means, whatever the draws' correlations. Pins the
+/// off-diagonal entries (weight 2, their lag sums) that a one-dimensional law never reaches.
+#[test]
+fn two_independent_ar1_coordinates_give_the_sum_of_their_folded_normal_means() {
+    let (a, v, t) = ([0.9, 0.5], [1.0, 2.0], 5000.0);
+    let diag = |x: [f64; 2]| DMatrix::from_row_slice(2, 2, &[x[0], 0.0, 0.0, x[1]]);
+    let law = Law {
+        mean: vec![0.0, 0.0],
+        cov: diag(v),
+        exact: true,
+        note: String::new(),
+        chain: Some((LinearChain { transition: diag(a), noise: diag([v[0] * (1.0 - a[0] * a[0]), v[1] * (1.0 - a[1] * a[1])]), dim: 2 }, diag(v))),
+    };
+    let p = error_law(&law, &diag(v), t).unwrap();
+    let phi = |x: f64| 0.5 * erfc(-x / 2f64.sqrt());
+    let folded = |mu: f64, sd: f64| sd * (2.0 / std::f64::consts::PI).sqrt() * (-mu * mu / (2.0 * sd * sd)).exp() + mu * (1.0 - 2.0 * phi(-mu / sd));
+    let sd_diag = |k: usize| (2.0 * v[k] * v[k] * (1.0 + a[k] * a[k]) / ((1.0 - a[k] * a[k]) * t)).sqrt();
+    let shift = |k: usize| -v[k] * (1.0 + a[k]) / ((1.0 - a[k]) * t);
+    let r = a[0] * a[1];
+    let sd_off = (v[0] * v[1] * (1.0 + r) / ((1.0 - r) * t)).sqrt();
+    let mean = (folded(shift(0), sd_diag(0)) + 2.0 * folded(0.0, sd_off) + folded(shift(1), sd_diag(1))) / 3.0;
+    // 2,000 draws (docs/diagnostics.md §7); sd(E2) ≤ (sd₀₀ + 2 sd₀₁ + sd₁₁)/3 (sd of a sum ≤ the sum of sds).
+    let tolerance = 4.0 * (sd_diag(0) + 2.0 * sd_off + sd_diag(1)) / 3.0 / 2000f64.sqrt();
+    assert!(p.bias.abs() < 1e-12, "{p:?}");
+    assert!((p.mean_e2 - mean).abs() < tolerance, "mean E2 {} vs {mean} ± {tolerance}", p.mean_e2);
+    assert!((mean - 0.0474).abs() < 1e-3, "the hand-worked value: {mean}");
+    assert!(p.failure_share < 0.01, "E2 above 0.3 lies beyond 4 bounding sds: {p:?}");
+}
+
+/// A run of T = 2 samples of an AR(1) with a = 0.5, v = truth = 1: the mean's variance
+/// Var(x̄) = v(1 + a)/((1 − a)T) = 1.5 dominates, so Ĉ − v ~ N(−1.5, 2·1.25/(0.75·2) = 5/3)
+/// (the same law as above, worked by hand) and E2 is the folded normal of that shift. The longer
+/// runs above barely see the shift (its effect on a folded normal's mean is second order near 0).
+#[test]
+fn a_two_sample_run_is_shifted_by_the_variance_of_its_mean() {
+    let (law, truth) = ar1_law(0.5, 1.0, 1.0);
+    let p = error_law(&law, &truth, 2.0).unwrap();
+    let (mu, sd) = (-1.5f64, (5.0f64 / 3.0).sqrt());
+    let phi = |x: f64| 0.5 * erfc(-x / 2f64.sqrt());
+    let mean = sd * (2.0 / std::f64::consts::PI).sqrt() * (-mu * mu / (2.0 * sd * sd)).exp() + mu * (1.0 - 2.0 * phi(-mu / sd));
+    let tail = phi((mu - E2_CLAIM) / sd) + phi((-E2_CLAIM - mu) / sd);
+    // 2,000 draws (docs/diagnostics.md §7): sd(|X|) ≤ sd(X) on the mean, the binomial SE on the share.
+    assert!((p.mean_e2 - mean).abs() < 4.0 * sd / 2000f64.sqrt(), "{} vs {mean}", p.mean_e2);
+    assert!((p.failure_share - tail).abs() < 4.0 * (tail * (1.0 - tail) / 2000.0).sqrt(), "{} vs {tail}", p.failure_share);
+    assert!((mean - 1.6565).abs() < 1e-3, "the hand-worked value: {mean}");
+}
+
+/// docs/diagnostics.md §7: states larger than 6 get the bias part only, so a state of exactly 6
+/// (six independent AR(1) coordinates at the truth, a = 0.5) still gets its mixing prediction.
+#[test]
+fn a_state_of_exactly_six_still_gets_the_mixing_prediction() {
+    let d = 6;
+    let law = Law {
+        mean: vec![0.0; d],
+        cov: DMatrix::identity(d, d),
+        exact: true,
+        note: String::new(),
+        chain: Some((LinearChain { transition: DMatrix::identity(d, d) * 0.5, noise: DMatrix::identity(d, d) * 0.75, dim: d }, DMatrix::identity(d, d))),
+    };
+    let p = error_law(&law, &DMatrix::identity(d, d), 5000.0).unwrap();
+    assert!(p.mean_e2.is_finite() && p.mean_e2 > 0.0 && p.failure_share.is_finite(), "{p:?}");
+}
