@@ -28,30 +28,24 @@ if [ -z "${MUTANTS_SKIP_KNOWN:-}" ]; then
   echo "== the known bugs (tests/mutations)"
   scripts/check-known-bugs.sh
 fi
-if [ "${MUTANTS_SET:-}" = priority ]; then
-  # Function names as cargo-mutants prints them ("… in Sgld::update"); field deletions are left out
-  # (they ignore --re in cargo-mutants 27 and are struct-literal plumbing, not formulas).
-  re='in (Sgld::update|Sgfs::(full_update|diagonal_update|gamma)|<impl Sampler for Sghmc>::step|Sghmc::injected_noise_variance|Osgfs::choose_k|batch_means_standard_error|relative_errors|RunningMoments::(merge|cov)|autocorrelation|next_increment|ess_of_log_weights|incremental_ess|log_mean_exp)$'
+if [ "${MUTANTS_SET:-}" = priority ] || [ "${MUTANTS_SET:-}" = priority-whole ]; then
+  # The priority set's functions, as cargo-mutants prints them ("… in Sgld::update"); field deletions
+  # are left out (they ignore --re in cargo-mutants 27 and are struct-literal plumbing, not formulas).
+  names='(Sgld::update|Sgfs::(full_update|diagonal_update|gamma)|<impl Sampler for Sghmc>::step|Sghmc::injected_noise_variance|Osgfs::choose_k|batch_means_standard_error|relative_errors|RunningMoments::(merge|cov)|autocorrelation|next_increment|ess_of_log_weights|incremental_ess|log_mean_exp)'
+  if [ "$MUTANTS_SET" = priority ]; then
+    re="in $names\$"; out=target/mutants-priority; what="the priority set"
+  else
+    # Issue 23, tenth pass: the whole-function replacements ("replace NAME -> T with …"), which the
+    # priority regex `in (…)$` never selected; same files and tests.
+    re="replace $names "; out=target/mutants-priority-whole; what="the priority set's whole-function replacements"
+  fi
   files=()
   for f in src/sgais/annealing.rs src/diagnostics.rs src/sampler/sgld/mod.rs src/sampler/sgfs.rs src/sampler/sghmc.rs src/sampler/osgfs.rs; do
     files+=(-f "$f")
   done
-  echo "== cargo mutants: the priority set"
+  echo "== cargo mutants: $what"
   exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
-    --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority \
-    -- --test all -E '(test(/^unit::/) or test(/^(oracles|gradient_samplers|gradient_samplers_osgfs_mala|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
-fi
-if [ "${MUTANTS_SET:-}" = priority-whole ]; then
-  # Issue 23, tenth pass: the priority set's whole-function replacements ("replace NAME -> T with …"),
-  # which the priority regex `in (…)$` above never selected; same files and tests.
-  re='replace (Sgld::update|Sgfs::(full_update|diagonal_update|gamma)|<impl Sampler for Sghmc>::step|Sghmc::injected_noise_variance|Osgfs::choose_k|batch_means_standard_error|relative_errors|RunningMoments::(merge|cov)|autocorrelation|next_increment|ess_of_log_weights|incremental_ess|log_mean_exp) '
-  files=()
-  for f in src/sgais/annealing.rs src/diagnostics.rs src/sampler/sgld/mod.rs src/sampler/sgfs.rs src/sampler/sghmc.rs src/sampler/osgfs.rs; do
-    files+=(-f "$f")
-  done
-  echo "== cargo mutants: the priority set's whole-function replacements"
-  exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
-    --test-tool nextest --timeout 180 --build-timeout 900 -o target/mutants-priority-whole \
+    --test-tool nextest --timeout 180 --build-timeout 900 -o "$out" \
     -- --test all -E '(test(/^unit::/) or test(/^(oracles|gradient_samplers|gradient_samplers_osgfs_mala|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
 fi
 if [ -n "${MUTANTS_SET:-}" ]; then
