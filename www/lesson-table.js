@@ -137,7 +137,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sgfs_f', values: { dataset: 0, n_points: 100_000, sgfs_alpha: 0, batch_size: 100 }, speed: 200 },
-        text: 'Bernstein–von Mises: with many data (N = 100,000) the posterior is Gaussian with covariance the inverse Fisher information, which SGFS estimates. Then even its largest step (α = 0, the Fisher-scoring limit) samples the posterior: the dashed ellipse has the solid one\'s area to within 15 %.',
+        text: 'Bernstein–von Mises: with many data (N = 100,000) the posterior is Gaussian with covariance the inverse Fisher information, which SGFS estimates. Then even its largest step (α = 0, the Fisher-scoring limit) samples the posterior: the dashed ellipse has the solid one\'s area to within 15 %. It mixes slowly here, so the area is read after 200,000 samples; the red note beside n is about runs of only 5,000 samples, which at n = 100 mostly end before the chain has covered the ellipse (raising n as it says shortens that).',
         action: 'Lower N (the Data points slider beside the plot) and watch the match degrade.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.15], after_samples: 200_000 }],
       },
