@@ -43,21 +43,11 @@ pub fn predict(model: &dyn Model) -> Option<BoundPrediction> {
     let share_after = |events: f64| law.predict_crossing(m, events / rate).map(|(_, share)| share);
     let time = REFERENCE_SAMPLES / rate;
     let (mean_e2, share) = law.predict_crossing(m, time)?;
-    // Smallest event count the floor accepts: doubling, then bisection (the share falls with time).
-    let (mut lo, mut hi) = (REFERENCE_SAMPLES, REFERENCE_SAMPLES);
-    while share_after(hi)? > FAILURE_SHARE && hi < 1e12 {
-        (lo, hi) = (hi, 2.0 * hi);
-    }
-    for _ in 0..40 {
-        let mid = 0.5 * (lo + hi);
-        if share_after(mid)? > FAILURE_SHARE {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
+    // Smallest event count the floor accepts (the share falls with time).
+    let keeps = |events: f64| share_after(events).is_some_and(|share| share <= FAILURE_SHARE);
+    let events_needed = crate::defaults::smallest_where(REFERENCE_SAMPLES, 1e12, keeps).unwrap_or(1e12);
     let crossings = time * m.sqrt() / law.widest_sd();
-    Some(BoundPrediction { rate, time, crossings, mean_e2, share, events_needed: hi })
+    Some(BoundPrediction { rate, time, crossings, mean_e2, share, events_needed })
 }
 
 /// The pairing warning: lipSBPS's bound leaves too little path time in 5,000 events.

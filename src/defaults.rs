@@ -68,6 +68,25 @@ pub fn largest_where(lo: f64, hi: f64, ok: impl Fn(f64) -> bool) -> Option<f64> 
     if ok(hi) {
         return Some(hi);
     }
+    Some(log_bisection(lo, hi, ok).0)
+}
+
+/// The smallest x in [lo, hi] (lo > 0) with `ok(x)`, for a predicate that holds above some
+/// threshold (a sample or event count that keeps the promise), by bisection in log x (60 halvings);
+/// None if `ok(hi)` fails.
+pub fn smallest_where(lo: f64, hi: f64, ok: impl Fn(f64) -> bool) -> Option<f64> {
+    if !ok(hi) {
+        return None;
+    }
+    if ok(lo) {
+        return Some(lo);
+    }
+    Some(log_bisection(lo, hi, |x| !ok(x)).1)
+}
+
+/// The bracket (a, b) around the threshold of a predicate that holds at `lo` and fails at `hi`,
+/// after 60 halvings in log x: `ok(a)` holds, `ok(b)` fails.
+fn log_bisection(lo: f64, hi: f64, ok: impl Fn(f64) -> bool) -> (f64, f64) {
     let (mut a, mut b) = (lo.ln(), hi.ln());
     for _ in 0..60 {
         let mid = 0.5 * (a + b);
@@ -77,7 +96,7 @@ pub fn largest_where(lo: f64, hi: f64, ok: impl Fn(f64) -> bool) -> Option<f64> 
             b = mid;
         }
     }
-    Some(a.exp())
+    (a.exp(), b.exp())
 }
 
 /// The smallest whole n in [1, max] with `ok(n)`, for a predicate that holds above some threshold;

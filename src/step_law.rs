@@ -126,16 +126,7 @@ impl StepLaw {
     /// the error only falls with more samples), at most 10⁹.
     pub fn samples_keeping(&self, h: f64, leapfrog: usize) -> f64 {
         let keeps = |t: f64| self.predict(h, leapfrog, t).is_some_and(|p| p.share <= FAILURE_SHARE);
-        let (mut lo, mut hi) = (REFERENCE_SAMPLES.ln(), 1e9f64.ln());
-        for _ in 0..40 {
-            let mid = 0.5 * (lo + hi);
-            if keeps(mid.exp()) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        hi.exp()
+        crate::defaults::smallest_where(REFERENCE_SAMPLES, 1e9, keeps).unwrap_or(1e9)
     }
 
     /// The prediction at (h, L) and the samples it needs, where more than [`FAILURE_SHARE`] of runs

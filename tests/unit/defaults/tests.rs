@@ -63,3 +63,12 @@ fn helpers_find_thresholds() {
     assert_eq!(smallest_batch_where(1000, |_| false), None);
     assert_eq!(smallest_batch_where(1000, |_| true), Some(1));
 }
+
+#[test]
+fn smallest_where_finds_the_threshold_of_a_predicate_that_holds_above_it() {
+    // Hand-worked: x ≥ 0.37 holds above 0.37; the bracket closes on it from above.
+    let x = smallest_where(1e-9, 10.0, |x| x >= 0.37).unwrap();
+    assert!(x >= 0.37 && x < 0.37 * (1.0 + 1e-12), "{x}");
+    assert_eq!(smallest_where(1e-9, 10.0, |_| true), Some(1e-9));
+    assert_eq!(smallest_where(1e-9, 10.0, |_| false), None);
+}
