@@ -53,7 +53,7 @@ pub enum CurvatureSource {
 }
 
 /// A target's curvature summary (see the module docs).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Curvature {
     pub dim: usize,
     pub n_data: usize,
@@ -61,8 +61,9 @@ pub struct Curvature {
     pub cov: Vec<Vec<f64>>,
     /// Precisions λ_k = 1/σ_k² along the covariance's eigen-directions, ascending.
     pub precisions: Vec<f64>,
-    /// Eigen-directions u_k (column k goes with `precisions[k]`).
-    #[serde(skip)]
+    /// Eigen-directions u_k (column k goes with `precisions[k]`); left out of the summary's JSON
+    /// (a scan travelling between wasm instances carries them beside it, [`export_scans_json`]).
+    #[serde(skip, default = "no_directions")]
     pub directions: DMatrix<f64>,
     /// Largest eigenvalue of −∇²log π over the typical set (≥ the largest λ_k).
     pub lambda_max: f64,
@@ -294,21 +295,12 @@ struct ScanEntry {
     key: Vec<u64>,
     directions: Vec<f64>,
     #[serde(flatten)]
-    scan: CurvatureFields,
+    scan: Curvature,
 }
 
-#[derive(Serialize, Deserialize)]
-struct CurvatureFields {
-    dim: usize,
-    n_data: usize,
-    mean: Vec<f64>,
-    cov: Vec<Vec<f64>>,
-    precisions: Vec<f64>,
-    lambda_max: f64,
-    fisher_ratio: f64,
-    synthetic_variance: f64,
-    source: CurvatureSource,
-    modes: Vec<Mode>,
+/// The directions of a summary read back from JSON, until its entry's are put in.
+fn no_directions() -> DMatrix<f64> {
+    DMatrix::zeros(0, 0)
 }
 
 /// The grid scans this instance holds, as JSON: a Web Worker that built a chain for its promise
@@ -319,22 +311,7 @@ pub fn export_scans_json() -> String {
     let entries: Vec<ScanEntry> = SCANS.with(|c| {
         c.borrow()
             .iter()
-            .map(|(key, v)| ScanEntry {
-                key: key.clone(),
-                directions: v.directions.as_slice().to_vec(),
-                scan: CurvatureFields {
-                    dim: v.dim,
-                    n_data: v.n_data,
-                    mean: v.mean.clone(),
-                    cov: v.cov.clone(),
-                    precisions: v.precisions.clone(),
-                    lambda_max: v.lambda_max,
-                    fisher_ratio: v.fisher_ratio,
-                    synthetic_variance: v.synthetic_variance,
-                    source: v.source,
-                    modes: v.modes.clone(),
-                },
-            })
+            .map(|(key, v)| ScanEntry { key: key.clone(), directions: v.directions.as_slice().to_vec(), scan: v.clone() })
             .collect()
     });
     serde_json::to_string(&entries).unwrap_or_else(|_| "[]".into())
@@ -345,23 +322,11 @@ pub fn export_scans_json() -> String {
 pub fn import_scans_json(json: &str) -> Result<usize, String> {
     let entries: Vec<ScanEntry> = serde_json::from_str(json).map_err(|_| "the curvature memo is not valid".to_string())?;
     let mut added = 0;
-    for ScanEntry { key, directions, scan: f } in entries {
-        if f.dim * f.dim != directions.len() || SCANS.with(|c| c.borrow().iter().any(|(k, _)| *k == key)) {
+    for ScanEntry { key, directions, scan } in entries {
+        if scan.dim * scan.dim != directions.len() || SCANS.with(|c| c.borrow().iter().any(|(k, _)| *k == key)) {
             continue;
         }
-        let curvature = Curvature {
-            directions: DMatrix::from_vec(f.dim, f.dim, directions),
-            dim: f.dim,
-            n_data: f.n_data,
-            mean: f.mean,
-            cov: f.cov,
-            precisions: f.precisions,
-            lambda_max: f.lambda_max,
-            fisher_ratio: f.fisher_ratio,
-            synthetic_variance: f.synthetic_variance,
-            source: f.source,
-            modes: f.modes,
-        };
+        let curvature = Curvature { directions: DMatrix::from_vec(scan.dim, scan.dim, directions), ..scan };
         remember(key, curvature);
         added += 1;
     }
