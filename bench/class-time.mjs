@@ -131,7 +131,7 @@ const stepRows = [];
       presetRows.push({ id: preset.id, ...r, steps, jobs: JSON.stringify(await page.evaluate(() => window.sgviz.jobs().active)) });
       // Stop the runs still going (Stop is disabled once they have all finished).
       if (preset.sgais) await page.evaluate(() => { const stop = document.querySelector('#sgais-stop'); if (!stop.disabled) stop.click(); });
-      console.log(`preset ${preset.id}: p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms; main-thread CPU ${fmt(r.cpuPerFrame)} ms/frame, ${fmt(r.otherCpuPerFrame)} besides sampling (${partsText(r.parts)}); steps/s ${fmt(r.stepsPerS, 0)} of ${fmt(r.promisedPerS, 0)}; CPU per class second ${fmt(r.cpuPerClassS, 0)} ms`);
+      console.error(`preset ${preset.id}: p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms; main-thread CPU ${fmt(r.cpuPerFrame)} ms/frame, ${fmt(r.otherCpuPerFrame)} besides sampling (${partsText(r.parts)}); steps/s ${fmt(r.stepsPerS, 0)} of ${fmt(r.promisedPerS, 0)}; CPU per class second ${fmt(r.cpuPerClassS, 0)} ms`);
     }
   }
   const lessons = await page.evaluate(async () => (await import('./www/lesson-table.js')).LESSONS.map((l) => ({ id: l.id, steps: l.steps.map((s) => Boolean(s.claims?.length)) })));
@@ -150,7 +150,7 @@ const stepRows = [];
       if (left > 0) await sleep(left);
       const r = { ...(await intervals(page)), ...(await endCost(page, cdp, start)) };
       stepRows.push({ where: `${lesson.id} ${k + 1}`, claims: lesson.steps[k] ? claims : null, ...r });
-      console.log(`${lesson.id} step ${k + 1}: claims ${!lesson.steps[k] ? 'n/a (none)' : claims.seconds === null ? `not all within ${QUICK ? QUICK_STEP_S : LIMIT_S} s` : `${fmt(claims.seconds)} s`}; p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms; main-thread CPU ${fmt(r.cpuPerFrame)} ms/frame, ${fmt(r.otherCpuPerFrame)} besides sampling (${partsText(r.parts)}); steps/s ${fmt(r.stepsPerS, 0)} of ${fmt(r.promisedPerS, 0)}; CPU per class second ${fmt(r.cpuPerClassS, 0)} ms`);
+      console.error(`${lesson.id} step ${k + 1}: claims ${!lesson.steps[k] ? 'n/a (none)' : claims.seconds === null ? `not all within ${QUICK ? QUICK_STEP_S : LIMIT_S} s` : `${fmt(claims.seconds)} s`}; p95 ${fmt(r.p95)} ms, worst ${fmt(r.worst)} ms; main-thread CPU ${fmt(r.cpuPerFrame)} ms/frame, ${fmt(r.otherCpuPerFrame)} besides sampling (${partsText(r.parts)}); steps/s ${fmt(r.stepsPerS, 0)} of ${fmt(r.promisedPerS, 0)}; CPU per class second ${fmt(r.cpuPerClassS, 0)} ms`);
     }
   }
   await page.close();

@@ -84,7 +84,7 @@ for (const n of sizes) {
 }
 const text = section(rows);
 console.log(text);
-console.log(JSON.stringify(rows));
+console.error(JSON.stringify(rows)); // the rows as data, beside the table (stdout is the table alone)
 if (!quick && !flag('--no-write')) {
   const path = join(ROOT, 'BENCHMARKS.md');
   const old = await readFile(path, 'utf8');
