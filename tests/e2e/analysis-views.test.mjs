@@ -246,7 +246,17 @@ test('phone 390×844: no horizontal overflow (also after an SGAIS run), charts d
   await page.click('#lesson-open');
   const plot = await page.$eval('#stack', (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
   assert.ok(plot.bottom > 0.5 * (plot.bottom - plot.top) && plot.top < viewport.height / 2, `the plot stays on screen after opening a lesson (${JSON.stringify(plot)})`);
+  // Issue 26, next round: the lesson's text sat below the controls, a screen under the plot. Its
+  // first lines are on the first screen with the plot, and scrolled down to Play the whole plot
+  // is still on the screen (it stays at the top while the text and the controls scroll).
+  const textTop = await page.$eval('#lesson-text', (e) => e.getBoundingClientRect().top);
+  assert.ok(textTop < viewport.height - 48, `the lesson's text starts at ${Math.round(textTop)} px, not on the first screen`);
   await screenshot(page, 'legibility/phone-lesson', { fullPage: false });
+  await page.$eval('#play', (b) => b.scrollIntoView({ block: 'end' }));
+  const held = await page.evaluate(() => { const r = document.querySelector('#stack').getBoundingClientRect(); return { top: r.top, bottom: r.bottom, scrollY }; });
+  assert.ok(held.scrollY > 0 && held.top >= 0 && held.bottom <= viewport.height, `scrolled to Play, the plot is off the screen (${JSON.stringify(held)})`);
+  await screenshot(page, 'legibility/phone-lesson-play', { fullPage: false });
+  await page.evaluate(() => window.scrollTo(0, 0));
   // After an SGAIS run has reported (its table filled), the page is still no wider than the screen.
   await page.evaluate(() => window.sgviz.app.sgais.applyPreset('linreg', { n_points: 2000 }));
   await page.waitForFunction(() => window.sgviz.sgais().combined && document.querySelectorAll('#sgais-table tbody tr').length > 0, null, { timeout: 240_000, polling: 250 });
