@@ -40,8 +40,8 @@ export function placeNextTo(panel, figure) {
 }
 
 /**
- * Bring the figure a step talks about on screen (on a phone the lesson's text sits below the plot's
- * controls: scrolling to the text would push the plot off the screen).
+ * Bring the figure a step talks about on screen (on a phone the lesson's text sits right under the
+ * plot, which stays at the top of the screen: scrolling to the text would push the plot off it).
  */
 function scrollToFigure(figure) {
   const chart = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');

@@ -25,6 +25,19 @@ test('BPS: the quick counter beside E1/E2 counts events, not path points', async
   const shown = await quick(page);
   assert.equal(shown.label, 'events');
   await screenshot(page, 'promise-unit-bps-events', { fullPage: false });
+  // Issue 26, next round: lipSBPS showed "events 8,011" beside the scrubber's "step 8,226" with
+  // nothing to say why (its count starts after the burn-in). After "Discard burn-in" (d) the events
+  // count from there, and the label says from which step: the scrubber's step less the events.
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('d'); // "Discard burn-in" (its button sits in the folded advanced controls)
+  await page.click('#step');
+  await page.waitForFunction(() => /^events since step /.test(document.getElementById('quick-samples-label').textContent), null, { timeout: 30_000 });
+  const after = await page.evaluate(() => ({ label: document.getElementById('quick-samples-label').textContent, scrubber: document.getElementById('rewind-step').textContent }));
+  const number = (text) => Number(text.replace(/[^0-9]/g, ''));
+  const since = number(after.label);
+  const scrubbed = number(after.scrubber.split(' of ')[0]);
+  const events = (await quick(page)).value;
+  assert.ok(events > 0 && since > 0 && since + events === scrubbed, `label '${after.label}', ${events} events, scrubber '${after.scrubber}'`);
   assert.deepEqual(errors, []);
   await page.close();
 });
