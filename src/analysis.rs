@@ -196,7 +196,7 @@ impl Predictions {
         let why = || predicted_law(knob.sampler, &params, model).err();
         let reason = bias.is_empty().then(|| why().unwrap_or_else(|| "unstable over the whole range".into()));
         let tradeoff: Vec<(f64, PredictedError)> = knob
-            .tradeoff_values()
+            .sweep_values()
             .into_iter()
             .filter_map(|v| {
                 let (law, grads) = at(v)?;

@@ -78,7 +78,10 @@ impl Knob {
     }
 
     /// Sweep values with the current value in the middle: log-spaced over a factor 30 either side
-    /// for log-scale knobs, steps of max(1, |value|/3) otherwise; clamped to the range.
+    /// for log-scale knobs, steps of max(1, |value|/3) otherwise; clamped to the range. One list:
+    /// the sweep measures at these values and the trade-off chart draws its predicted curves at the
+    /// same ones, so every measured point has its curve (issue 26: SGFS at α = 1 was measured at
+    /// α = 0…4 and predicted at α = 0…3).
     pub fn sweep_values(&self) -> Vec<f64> {
         let half = (SWEEP_POINTS / 2) as f64;
         let mut values: Vec<f64> = (0..SWEEP_POINTS)
@@ -87,17 +90,6 @@ impl Knob {
                 let v = if self.log_scale { self.value * 30f64.powf(offset / half) } else { self.value + offset * self.linear_step() };
                 v.clamp(self.range.0, self.range.1)
             })
-            .collect();
-        values.dedup();
-        values
-    }
-
-    /// The trade-off chart's values: × {1/4, 1/2, 1, 2, 4} on a log scale, ± {2, 1, 0}·max(1, |value|/3)
-    /// on a linear one (SGFS's α), those inside the range.
-    pub fn tradeoff_values(&self) -> Vec<f64> {
-        let mut values: Vec<f64> = (-2..=2)
-            .map(|k| if self.log_scale { self.value * 2f64.powi(k) } else { self.value + k as f64 * self.linear_step() })
-            .filter(|v| (self.range.0..=self.range.1).contains(v))
             .collect();
         values.dedup();
         values

@@ -159,6 +159,11 @@ fn budget_grid(budget: u64, curves: &[(f64, PredictedError)]) -> Vec<f64> {
     log_grid(b / 100.0, (10.0 * crossover).clamp(100.0 * b, 1e12), 41)
 }
 
+/// The k-th trade-off curve's colour: the palette, then Okabe–Ito's black for a seventh sweep value.
+fn curve_colour(k: usize) -> RGBColor {
+    PALETTE.get(k).copied().unwrap_or(RGBColor(0, 0, 0))
+}
+
 /// Error against computational budget (Ahn et al. 2012, Fig. 2): for several values of the knob,
 /// the predicted root-mean-square error √(bias² + mc²(budget)) on log–log axes — small steps win at
 /// large budgets, large steps at small ones — with the sweep's measured errors ± MCSE at its budget.
@@ -171,7 +176,7 @@ pub fn tradeoff_chart(symbol: &str, curves: &[(f64, PredictedError)], measured: 
             let points: Vec<(f64, f64)> = grid.iter().map(|&b| (b, p.total(b))).collect();
             let mut labels = vec![String::new(); points.len()];
             labels[0] = value_label(symbol, *value);
-            Series::new(format!("{} (predicted)", value_label(symbol, *value)), points, PALETTE[k % PALETTE.len()], Style::Line).labelled(labels)
+            Series::new(format!("{} (predicted)", value_label(symbol, *value)), points, curve_colour(k), Style::Line).labelled(labels)
         })
         .collect();
     if !measured.is_empty() {
