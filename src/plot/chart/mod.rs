@@ -3,6 +3,8 @@
 //! bias–mixing sweep and the SGAIS evidence curves. Drawn with plotters on any backend.
 
 use super::clip_polyline;
+pub use axis::axis_ticks;
+use axis::Axis;
 use crate::model::View;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -167,7 +169,10 @@ impl TickFormat {
     /// The label of the tick at plot coordinate `v`.
     pub fn label(&self, v: f64) -> String {
         if self.log {
-            return significant_digits(10f64.powf(v), self.significant);
+            // A round tick (axis::log_ticks) prints exactly: 1200, not 1.2e3's two-digit cousin.
+            let value = 10f64.powf(v);
+            let digits = (self.significant..=8).find(|&d| is_round(value, d)).unwrap_or(self.significant);
+            return significant_digits(value, digits);
         }
         if v.abs() < 0.5 * self.quantum {
             return "0".into();
@@ -180,6 +185,12 @@ impl TickFormat {
         let decimals = (exponent - self.quantum.log10().round()).max(0.0) as usize;
         exponent_form(v, decimals)
     }
+}
+
+/// Whether `value` has at most `digits` significant digits (up to rounding error).
+fn is_round(value: f64, digits: usize) -> bool {
+    let quantum = 10f64.powf(value.abs().log10().floor() - digits as f64 + 1.0);
+    ((value / quantum).round() * quantum - value).abs() <= 1e-9 * value.abs()
 }
 
 /// `value` to `digits` significant digits, fixed notation in [1e-3, 1e5), exponent form outside.
@@ -344,7 +355,7 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
         .margin_right(right_margin as u32)
         .x_label_area_size(px(34.0))
         .y_label_area_size(y_label_width as u32 + px(26.0))
-        .build_cartesian_2d(x0..x1, y0..y1)?;
+        .build_cartesian_2d(Axis::new(x0, x1, spec.log_x), Axis::new(y0, y1, spec.log_y))?;
     chart
         .configure_mesh()
         .light_line_style(RGBColor(235, 235, 235))
@@ -408,7 +419,7 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
     Ok(ChartLayout { plot: (xr.start, yr.start, xr.end, yr.end), legend, labels: placed, title })
 }
 
-type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>>;
+type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<Axis, Axis>>;
 
 /// Vertical bars y ± e for the points that have them (clipped to the frame; on a log axis the lower
 /// end is cut at the bottom of the frame when y − e ≤ 0, and a point at y ≤ 0 has no bar: it is
@@ -530,6 +541,7 @@ fn draw_legend<DB: DrawingBackend>(
     Ok((xr.start, yr.start, (xr.start + right).min(xr.end), yr.end))
 }
 
+pub mod axis;
 pub mod labels;
 pub mod log_note;
 mod note;

@@ -36,12 +36,10 @@ fn draws_series_legend_and_log_ticks() {
     assert!(svg.contains("1e-"), "log tick labels");
 }
 
-/// The labels plotters would print on an axis over [lo, hi] with at most `count` ticks.
+/// The labels the chart prints on an axis over [lo, hi] with at most `count` ticks.
 fn axis_labels(lo: f64, hi: f64, count: usize, log: bool) -> Vec<String> {
-    use plotters::coord::ranged1d::Ranged;
     let format = TickFormat::new(lo, hi, count, log);
-    let axis: plotters::coord::types::RangedCoordf64 = (lo..hi).into();
-    axis.key_points(count).iter().map(|v| format.label(*v)).collect()
+    axis_ticks(lo, hi, count, log).iter().map(|v| format.label(*v)).collect()
 }
 
 fn assert_distinct(labels: &[String], what: &str) {
@@ -112,6 +110,25 @@ fn tick_labels_are_short_and_exact_where_they_can_be() {
     assert_eq!(format.label(-0.6000000000000001), "-0.6");
     assert_eq!(TickFormat::new(1e-7, 3e-7, 6, false).label(1.5e-7), "1.5e-7");
     assert_eq!(TickFormat::new(0.0, 1.0, 5, true).label(0.5), "3.2", "√10 to two digits on a decade-wide log axis");
+}
+
+/// Issue 26: the SGAIS softmax cost chart's log axis over 1,000…2,000 data (padded 5 % in log10
+/// units, as the chart fits it) read 1000, 1259, 1585, 1995. Its ticks are round values now
+/// (worked by hand: steps of 200 give six ticks, the most that fit), as on other narrow log axes.
+#[test]
+fn log_axis_ticks_are_round_values() {
+    let padded = |a: f64, b: f64| {
+        let (lo, hi) = (a.log10(), b.log10());
+        (lo - 0.05 * (hi - lo), hi + 0.05 * (hi - lo))
+    };
+    let (lo, hi) = padded(1000.0, 2000.0);
+    assert_eq!(axis_labels(lo, hi, X_TICKS, true), ["1000", "1200", "1400", "1600", "1800", "2000"]);
+    assert_eq!(axis_labels(lo, hi, 3, true), ["1000", "1500", "2000"]);
+    let (lo, hi) = padded(0.1, 0.12);
+    assert_eq!(axis_labels(lo, hi, 5, true), ["0.1", "0.105", "0.11", "0.115", "0.12"]);
+    // Over a few decades: 1, 2, 5 per decade; over many: powers of ten.
+    assert_eq!(axis_labels(0.0, 2.0, 7, true), ["1", "2", "5", "10", "20", "50", "100"]);
+    assert_eq!(axis_labels(-7.0, 0.0, 6, true), ["1e-6", "1e-4", "0.01", "1"]);
 }
 
 /// Straight-line series y = a + b·x that overshoot the fixed ranges, and two markers.
