@@ -46,8 +46,9 @@
 #   after 20 s of class time, with its analysis figure and screenshots (tests/e2e/class-time.test.mjs
 #   and figures-B.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` computes every step's and
 #   preset's claims without a browser, tests/e2e/class-numbers.test.mjs, loads every step and
-#   preset in the page and reads the claims there on one step per lesson, every SGAIS step, two
-#   presets and the SBPS figures whose picture is the chain).
+#   preset in the page and reads the claims there on one step per lesson, two presets and the SBPS
+#   figures whose picture is the chain, and the shift lecture's SGAIS steps within their budget;
+#   the SGAIS lesson's steps 1–2 wait there only for their first chunk).
 # - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that

@@ -20,9 +20,10 @@
 // digit). Here `make test` loads every lesson step and every preset with claims through the page's
 // own controls and checks what is cheap to check on each (text, figure, stale charts, slider
 // numbers, what it asks to try; the preset's note), and the claims as the page shows them at class
-// time, the analysis figure and the screenshots on CLASS_TIME_STEPS (one step per lesson, every
-// SGAIS step) and CLASS_TIME_PRESETS; `make soak` (SGVIZ_CLASS_TIME_SOAK=1, scripts/soak.sh) does
-// all of it on every step and preset, as `make test` did before.
+// time, the analysis figure and the screenshots on CLASS_TIME_STEPS (one step per lesson) and
+// CLASS_TIME_PRESETS, and the SGAIS view within its work budget on SGAIS_BUDGET_STEPS (the shift
+// lecture; the other SGAIS steps wait for their first chunk); `make soak` (SGVIZ_CLASS_TIME_SOAK=1,
+// scripts/soak.sh) does all of it on every step and preset, as `make test` did before.
 //
 // The workers' share of class time ("plus what its workers finish in that time at the measured
 // rate"): SGAIS steps run in background workers, which the test lets do only 20 s × the rate that
@@ -63,7 +64,7 @@ const SOAK = process.env.SGVIZ_CLASS_TIME_SOAK === '1';
  * analysis worker, its ε marker), sgfs 1 a preset's most-correlated pair, sghmc 2 the trace
  * figure and what it asks to try, osgfs 1 a preset at 5 steps per frame, bps 5 a bouncy sampler
  * and its try, cost 2 compare mode at the same gradient budget (three claims, one of the compared
- * chain) — and every SGAIS step (their runs are the workers', read only here).
+ * chain). The SGAIS steps are SGAIS_BUDGET_STEPS's.
  */
 const CLASS_TIME_STEPS = new Set(['sgld 3', 'sgfs 1', 'sghmc 2', 'osgfs 1', 'bps 5', 'cost 2']);
 /**
