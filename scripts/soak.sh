@@ -42,6 +42,13 @@
 #   Since issue 23's fifth round `make test`'s teaching test loads only the presets that no other
 #   browser file loads through the menu: figures-B/-C load the SBPS/SGAIS figures, class-time the
 #   other presets with claims, each checking the note and screenshotting (figures-C also Stop).
+# - browser: every lesson step's and every preset's claims read in the page at its settings and
+#   after 20 s of class time, with its analysis figure and screenshots (tests/e2e/class-time.test.mjs
+#   and figures-B.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` computes every step's and
+#   preset's claims without a browser, tests/e2e/class-numbers.test.mjs, loads every step and
+#   preset in the page and reads the claims there on one step per lesson, two presets and the SBPS
+#   figures whose picture is the chain, and the shift lecture's SGAIS steps within their budget;
+#   the SGAIS lesson's steps 1–2 wait there only for their first chunk).
 # - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
@@ -84,6 +91,8 @@ echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 echo "== every preset played and screenshotted, every SGAIS preset to its first chunk (make test: loaded and started)"
 SGVIZ_PRESETS_SOAK=1 node --test --test-name-pattern='presets reproduce' tests/e2e/teaching.test.mjs
+echo "== every lesson step's and preset's claims in the page at class time, with screenshots (make test: the numbers in Node, class-numbers.test.mjs; the page on one step per lesson)"
+SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/class-time.test.mjs tests/e2e/figures-B.test.mjs
 echo "== the shift demo in the page at 20,000 points (make test: the lecture-scale runs, in class-time.test.mjs)"
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
 echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"

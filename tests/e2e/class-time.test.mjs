@@ -14,6 +14,17 @@
 // (its chains restarted and run to the claim's `after_samples`; tests/e2e/lesson-checks.mjs). SGAIS
 // steps' claims are checked natively by the Rust tests each step names (`verifiedBy`).
 //
+// Sizes (issue 23, eighth round): the numbers of every step's and preset's claims, at their
+// settings and at class time, are computed without a browser by tests/e2e/class-numbers.test.mjs
+// (the same definitions, predicates and chains; its logged values are this file's to the last
+// digit). Here `make test` loads every lesson step and every preset with claims through the page's
+// own controls and checks what is cheap to check on each (text, figure, stale charts, slider
+// numbers, what it asks to try; the preset's note), and the claims as the page shows them at class
+// time, the analysis figure and the screenshots on CLASS_TIME_STEPS (one step per lesson) and
+// CLASS_TIME_PRESETS, and the SGAIS view within its work budget on SGAIS_BUDGET_STEPS (the shift
+// lecture; the other SGAIS steps wait for their first chunk); `make soak` (SGVIZ_CLASS_TIME_SOAK=1,
+// scripts/soak.sh) does all of it on every step and preset, as `make test` did before.
+//
 // The workers' share of class time ("plus what its workers finish in that time at the measured
 // rate"): SGAIS steps run in background workers, which the test lets do only 20 s × the rate that
 // bench/worker-rate.mjs measured (per-datum evaluations per CPU-second of one worker) per slide,
@@ -45,6 +56,26 @@ const WORKER_DATUM_EVALS_PER_S = 2.87e6;
 const SWEEP_GRAD_EVALS_PER_S = 2.12e6;
 /** www/analysis.js: gradient evaluations per sweep chain. */
 const SWEEP_BUDGET = 200_000;
+/** `make soak`: every step's and preset's claims, analysis figure and screenshots in the page. */
+const SOAK = process.env.SGVIZ_CLASS_TIME_SOAK === '1';
+/**
+ * `make test`'s steps whose claims, analysis figure and screenshots are read in the page: one per
+ * lesson, each exercising a different part of the page's wiring — sgld 3 the noise chart (the
+ * analysis worker, its ε marker), sgfs 1 a preset's most-correlated pair, sghmc 2 the trace
+ * figure and what it asks to try, osgfs 1 a preset at 5 steps per frame, bps 5 a bouncy sampler
+ * and its try, cost 2 compare mode at the same gradient budget (three claims, one of the compared
+ * chain). The SGAIS steps are SGAIS_BUDGET_STEPS's.
+ */
+const CLASS_TIME_STEPS = new Set(['sgld 3', 'sgfs 1', 'sghmc 2', 'osgfs 1', 'bps 5', 'cost 2']);
+/**
+ * `make test`'s SGAIS steps whose view within their slides' work budget is read: the shift
+ * lecture's (its six runs are only run here; shift-checks.mjs reads them). The SGAIS lesson's
+ * steps 1–2 load sgais-linreg, whose seven runs figures-C.test.mjs runs to the end and reads (the
+ * same preset, seeds and settings); here they wait for the first chunk, the budget in `make soak`.
+ */
+const SGAIS_BUDGET_STEPS = new Set(['sgais step 3', 'sgais step 4']);
+/** `make test`'s presets whose claims and screenshots are read in the page: compare mode and a pair, a held-out curve. */
+const CLASS_TIME_PRESETS = new Set(['sgfs-ellipses', 'sgld-heldout']);
 /** Workers of a 2-core machine's pool: one fewer than the cores (the main thread keeps one). */
 const CLASS_WORKERS = 1;
 const SLIDE_SECONDS = 20;
@@ -182,8 +213,16 @@ async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where,
   // The slides this preset has had so far (the shift demo's steps 3 and 4 share its runs).
   const slides = previous ? slidesBefore + 1 : 1;
   const budget = slides * SLIDE_SECONDS * WORKER_DATUM_EVALS_PER_S * CLASS_WORKERS;
-  // Hang guard only: the runs within the budget must have finished in the page (any machine).
   charge('(sgais step start)');
+  if (!SOAK && !SGAIS_BUDGET_STEPS.has(where)) {
+    // `make test`: the runs started and their first chunk is in and combined (the runs themselves
+    // are figures-C's, which loads the same preset and reads its claims once all are done).
+    await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0) && window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
+    charge('sgais: first records + combine');
+    log.push(`${where}: runs started, first chunk in (the budget's view: make soak)`);
+    return slides;
+  }
+  // Hang guard only: the runs within the budget must have finished in the page (any machine).
   await page.waitForFunction(sgaisBudgetReached, budget, { timeout: 600_000, polling: 500 });
   charge('sgais: wait for the budget\'s runs');
   // The evidence panel has its first records in and combined (a hang guard, not a speed requirement).
@@ -267,7 +306,7 @@ async function tryWhatItAsks(page, values, where, log, failures) {
   charge('try: wait for the new noise chart');
 }
 
-test('every lesson step: its text and slider numbers, its claims at its settings and after 20 s of class time (speed × 1,200 frames), what it asks to try does not diverge', async () => {
+test('every lesson step: its text and slider numbers, what it asks to try does not diverge; its claims at its settings and after 20 s of class time (speed × 1,200 frames) as the page shows them, one step per lesson (every step in make soak)', async () => {
   charge('(start)');
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: PROJECTOR });
   charge('page load');
@@ -279,6 +318,7 @@ test('every lesson step: its text and slider numbers, its claims at its settings
   const log = [];
   const failures = [];
   const sliderStatements = [];
+  const read = new Set();
   // CLASS_TIME_LESSONS=sgais,bps runs only those lessons (while working on them; make test runs all).
   const only = process.env.CLASS_TIME_LESSONS?.split(',');
   for (const lesson of lessons.filter((l) => !only || only.includes(l.id))) {
@@ -302,6 +342,10 @@ test('every lesson step: its text and slider numbers, its claims at its settings
         if (hadCharts && !sgais) assert.ok(stale.kinds.includes('noise') && stale.dimmed, `${where}: the previous step's charts are marked stale (${JSON.stringify(stale)})`);
       }
       if (k === 0) await waitLoaded(page);
+      const readHere = SOAK || CLASS_TIME_STEPS.has(`${lesson.id} ${k + 1}`);
+      // A step whose claims are not read here is paused at once, as reading them would pause it
+      // (harness.mjs `pauseAndRestart`): its frames are not what this test checks.
+      if (!sgais && !readHere) await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
       assert.equal(await page.textContent('#lesson-text'), step.text, `${where}: text shown`);
       assert.equal(await page.evaluate(() => document.querySelector('#lesson').dataset.figure), step.figure, `${where}: placed next to its figure`);
       await checkSliderNumbers(page, step.text, sgais, where, sliderStatements, failures);
@@ -313,6 +357,12 @@ test('every lesson step: its text and slider numbers, its claims at its settings
         continue;
       }
       assert.ok(step.claims?.length, `${where}: makes a checkable claim`);
+      if (!readHere) {
+        // Its numbers are class-numbers.test.mjs's; what it asks to try is checked here.
+        log.push(`${where}: loaded, text, figure and sliders checked (claims: class-numbers.test.mjs)`);
+        if (step.tryValues) await tryWhatItAsks(page, step.tryValues, where, log, failures);
+        continue;
+      }
       // At class time: the claims as the lesson panel shows them, the analysis figure, the screenshots.
       const atClassTime = async (run) => {
         assert.equal(run.diverged, null, `${where}: diverged`);
@@ -324,6 +374,7 @@ test('every lesson step: its text and slider numbers, its claims at its settings
           log.push(line);
           if (claim.ok !== 'true') failures.push(line);
         }
+        read.add(`${lesson.id} ${k + 1}`);
         if (['noise', 'bias', 'sweep'].includes(step.figure)) await analysisFigure(page, step, where, log, failures);
         await shoot(page, `${lesson.id}-${k + 1}`, '#lesson');
       };
@@ -335,12 +386,13 @@ test('every lesson step: its text and slider numbers, its claims at its settings
   // The lessons state slider values in many steps (ε, n, α, κ, β̂, N, k): the check must find them.
   report('lesson steps');
   if (!only) assert.ok(sliderStatements.length >= 12, `only ${sliderStatements.length} statements matched a slider:\n${sliderStatements.join('\n')}`);
+  if (!only && !SOAK) assert.deepEqual([...CLASS_TIME_STEPS].filter((key) => !read.has(key)), [], 'the steps read at class time exist');
   assert.deepEqual(failures, []);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('every preset\'s claims hold at the settings it loads and after 20 s of class time', async () => {
+test('every preset with claims loads from the menu with its note; its claims hold at the settings it loads and after 20 s of class time as the page reads them (two presets; every preset in make soak)', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport: PROJECTOR });
   // Claims a lesson step already checks after loading the same preset need no second run; presets
   // whose every claim is so checked are not loaded here.
@@ -359,15 +411,18 @@ test('every preset\'s claims hold at the settings it loads and after 20 s of cla
   for (const preset of presets) {
     const uncovered = preset.claims.filter((c) => !keys.has(`${preset.id} ${JSON.stringify(c)}`));
     if (!uncovered.length || sbps.has(preset.id)) continue;
-    run.push(preset.id);
     charge('(preset start)');
     await page.selectOption('#preset', preset.id);
     await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
     assert.equal(await page.isVisible('#preset-note'), true, `${preset.id}: its note is shown`);
     charge('preset: load');
+    // The other presets' numbers are class-numbers.test.mjs's (`make soak` reads them all here).
+    if (!SOAK && !CLASS_TIME_PRESETS.has(preset.id)) continue;
+    run.push(preset.id);
     await checkPresetAtClassTime(page, preset, uncovered, log, failures);
   }
   log.push(`(presets run: ${run.join(', ')})`);
+  assert.ok(SOAK || [...CLASS_TIME_PRESETS].every((id) => run.includes(id)), `the presets read at class time were loaded: ${run}`);
   report('presets');
   console.log(log.join('\n'));
   assert.deepEqual(failures, []);
