@@ -12,15 +12,36 @@ use crate::model::Model;
 /// spread its averaged preconditioner runs on but cannot mix within the claim). None when the
 /// defaults meet them.
 pub fn pairing_warning(sampler: &str, model: &dyn Model) -> Option<String> {
-    let curvature = Curvature::of(model)?;
+    pairing(sampler, model).text()
+}
+
+/// The pairing warning's two parts: the target's (separated modes, any sampler) and the sampler's
+/// own law's (SGLD's, OSGFS's, lipSBPS's bound law). A chain whose own law fires holds back §8's
+/// measured remedy (src/chain/promise_count.rs); the modes' warning alone does not.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pairing {
+    pub modes: Option<String>,
+    pub own: Option<String>,
+}
+
+impl Pairing {
+    /// The warning as the page shows it: the target's part, then the sampler's.
+    pub fn text(&self) -> Option<String> {
+        let warnings: Vec<&str> = [&self.modes, &self.own].into_iter().flatten().map(String::as_str).collect();
+        (!warnings.is_empty()).then(|| warnings.join(" "))
+    }
+}
+
+/// [`Pairing`] of `sampler` on `model` (both parts None where no curvature summary exists).
+pub fn pairing(sampler: &str, model: &dyn Model) -> Pairing {
+    let Some(curvature) = Curvature::of(model) else { return Pairing::default() };
     let own = match sampler {
         "sgld" => crate::sampler::sgld::warning(&curvature),
         "osgfs" => crate::sampler::osgfs::warning(&curvature),
         "lipsbps" => crate::bound_law::warning(model),
         _ => None,
     };
-    let warnings: Vec<String> = [modes_warning(&curvature), own].into_iter().flatten().collect();
-    (!warnings.is_empty()).then(|| warnings.join(" "))
+    Pairing { modes: modes_warning(&curvature), own }
 }
 
 /// Every sampler's warning on a target with separated modes. It says what can happen, not what

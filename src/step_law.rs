@@ -51,6 +51,14 @@ pub struct StepLaw {
     /// with every numbers update (5 Hz), and the sample count's bisection is 41 predictions
     /// (≈ 50 ms native on the funnel), so it is computed once per setting.
     memo: std::sync::Mutex<Option<Memo>>,
+    /// The posterior is Gaussian ([`Model::gaussian_precision`]): the law is exact but for the
+    /// rejections, so the sample count it asks for is a remedy. On other targets (the banana, the
+    /// funnel) it is only a lower bound (module docs, "Scope").
+    gaussian: bool,
+    /// Where the law is a lower bound: the label of the other exact sampler whose derived defaults
+    /// keep the promise by its law on this target ([`other_that_keeps`]), the remedy named instead
+    /// of a count.
+    other: Option<&'static str>,
 }
 
 /// One setting's prediction at [`REFERENCE_SAMPLES`] and, where it fails, the samples it needs.
@@ -73,15 +81,19 @@ impl StepLaw {
         if !SAMPLERS.contains(&sampler) || model.dim() > MAX_DIM {
             return None;
         }
-        let truth = crate::linalg::rows_to_matrix(&model.exact_moments()?.cov);
-        Some(StepLaw::of_covariance(truth))
+        let mut law = StepLaw::of_covariance(crate::linalg::rows_to_matrix(&model.exact_moments()?.cov));
+        law.gaussian = model.gaussian_precision().is_some();
+        if !law.gaussian {
+            law.other = other_that_keeps(sampler, model);
+        }
+        Some(law)
     }
 
     /// The law for a target of covariance `truth`.
     pub fn of_covariance(truth: DMatrix<f64>) -> StepLaw {
         let eigen = ((&truth + truth.transpose()) * 0.5).symmetric_eigen();
         let variances = eigen.eigenvalues.iter().map(|v| v.max(0.0)).collect();
-        StepLaw { truth, variances, axes: eigen.eigenvectors, memo: std::sync::Mutex::new(None) }
+        StepLaw { truth, variances, axes: eigen.eigenvectors, memo: std::sync::Mutex::new(None), gaussian: true, other: None }
     }
 
     /// (h, L) of the sampler's current setting: (ε, 1) for MALA, (ε², L) for HMC.
@@ -151,21 +163,19 @@ impl StepLaw {
         let (h, leapfrog) = StepLaw::step_of(sampler, params)?;
         let (p, needed) = self.failing_prediction(h, leapfrog)?;
         let (spec, default) = crate::mixing_meter::culprit(specs, params, derived);
-        let remedy = match default {
-            Some(v) => format!("Set {} {} back to {} (now {})", spec.label.to_lowercase(), spec.symbol, show(v), show(params.get(spec.name))),
-            None => format!("Let it run to at least {} samples", show(needed)),
-        };
+        let remedy = self.remedy(sampler, specs, params, spec, default, needed);
         let travel = h.sqrt() * leapfrog as f64;
         let widest = self.variances.iter().copied().fold(0.0, f64::max).sqrt();
         let text = format!(
-            "{remedy}: {} against a widest sd of {}, predicted E2 above {E2_CLAIM} in {:.0} % of runs of 5,000 samples (at most {:.0} %).",
+            "{remedy}: {} against a widest sd of {}, predicted E2 above {E2_CLAIM} in {:.0} % of runs of 5,000 samples (at most {:.0} %).{}",
             move_in_slider_terms(sampler, params, travel),
             show(widest),
             100.0 * p.share,
-            100.0 * FAILURE_SHARE
+            100.0 * FAILURE_SHARE,
+            if self.gaussian { String::new() } else { format!(" The law does not see this target's tails: running longer needs more than {} samples.", show(needed)) }
         );
         let detail = format!(
-            "Predicted by the step law (docs/diagnostics.md §14): each proposal moves the chain about {} (the unadjusted {} on the target's Gaussian summary), so it relaxes along its widest axis (sd {}) over about {} samples; the covariance error E2 after 5,000 samples is {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %). Metropolis–Hastings rejections and the target's own tails, left out, only slow it further: at this setting it needs at least {} samples.",
+            "Predicted by the step law (docs/diagnostics.md §14): each proposal moves the chain about {} (the unadjusted {} on the target's Gaussian summary), so it relaxes along its widest axis (sd {}) over about {} samples; the covariance error E2 after 5,000 samples is {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %). Metropolis–Hastings rejections and the target's own tails, left out, only slow it further: at this setting it needs at least {} samples{}.",
             show(travel),
             if sampler == "mala" { "Langevin step" } else { "leapfrog trajectory" },
             show(widest),
@@ -173,10 +183,66 @@ impl StepLaw {
             show(p.mean_e2),
             100.0 * p.share,
             100.0 * FAILURE_SHARE,
-            show(needed)
+            show(needed),
+            if self.gaussian { "" } else { ", a lower bound only on this non-Gaussian target, whose tails the law's Gaussian summary leaves out" }
         );
         Some(SettingWarning { param: spec.name, failure: Failure::Mixing, text, detail })
     }
+}
+
+impl StepLaw {
+    /// The remedy to name instead of "set back to the default" where the law predicts the slider's
+    /// derived default itself fails (a set-back remedy must keep the promise): used for the step
+    /// law's own warning and for §8's measured one on the same chain (src/chain/promise_count.rs).
+    /// None where the culprit slider is at its default or its default keeps.
+    pub fn remedy_instead_of_default(&self, sampler: &str, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam]) -> Option<String> {
+        let (spec, default) = crate::mixing_meter::culprit(specs, params, derived);
+        let v = default?;
+        let needed = || StepLaw::step_of(sampler, params).map_or(1e9, |(h, l)| self.samples_keeping(h, l));
+        (!self.keeps_at(sampler, specs, params, spec, v)).then(|| self.remedy(sampler, specs, params, spec, None, needed()))
+    }
+
+    /// The law keeps the promise with `spec` set to `v` and the other sliders as they are.
+    fn keeps_at(&self, sampler: &str, specs: &'static [ParamSpec], params: &ParamValues, spec: &ParamSpec, v: f64) -> bool {
+        let mut at = params.clone();
+        at.set(specs, spec.name, v).is_ok() && StepLaw::step_of(sampler, &at).and_then(|(h, l)| self.predict(h, l, REFERENCE_SAMPLES)).is_some_and(|p| p.share <= FAILURE_SHARE)
+    }
+
+    /// What the warning opens with: the slider moved off its derived default, set back, where the
+    /// law keeps the promise at that default; else, on a Gaussian posterior (the law exact but for
+    /// the rejections), the sample count the law asks for; else (the count only a lower bound) the
+    /// other exact sampler that keeps the promise at its defaults, or "more than" the count.
+    fn remedy(&self, sampler: &str, specs: &'static [ParamSpec], params: &ParamValues, spec: &ParamSpec, default: Option<f64>, needed: f64) -> String {
+        match default {
+            Some(v) if self.keeps_at(sampler, specs, params, spec, v) => format!("Set {} {} back to {} (now {})", spec.label.to_lowercase(), spec.symbol, show(v), show(params.get(spec.name))),
+            _ if self.gaussian => format!("Let it run to at least {} samples", show(needed)),
+            _ => match self.other {
+                Some(other) => format!("Choose {other} in the Sampler menu"),
+                None => format!("Let it run to more than {} samples", show(needed)),
+            },
+        }
+    }
+}
+
+/// The other exact sampler (in [`SAMPLERS`]) that runs on `model` without a pairing warning and
+/// whose derived defaults keep the promise by its step law: the remedy named where the law's count
+/// is only a lower bound. Its label, as the Sampler menu shows it.
+fn other_that_keeps(own: &str, model: &dyn Model) -> Option<&'static str> {
+    SAMPLERS.iter().filter(|s| **s != own).find_map(|name| {
+        let spec = crate::registry::sampler(name).ok()?;
+        if crate::pairing::pairing_warning(name, model).is_some() {
+            return None;
+        }
+        let mut params = ParamValues::defaults(spec.params);
+        for d in (spec.derive)(model, &params) {
+            params.set(spec.params, d.name, d.default).ok()?;
+        }
+        let (h, leapfrog) = StepLaw::step_of(name, &params)?;
+        let law = StepLaw::of_covariance(crate::linalg::rows_to_matrix(&model.exact_moments()?.cov));
+        let keeps = law.predict(h, leapfrog, REFERENCE_SAMPLES).is_some_and(|p| p.share <= FAILURE_SHARE);
+        let runs = (spec.build)(&params, model, &model.initial_point()).unsupported_reason().is_none();
+        (keeps && runs).then_some(spec.label)
+    })
 }
 
 /// The move of one proposal said in the step slider's own quantity (the slider reads ε, and MALA
@@ -184,7 +250,7 @@ impl StepLaw {
 /// ε·L = 0.85 a trajectory".
 fn move_in_slider_terms(sampler: &str, params: &ParamValues, travel: f64) -> String {
     match (sampler, params.try_get("hmc_step"), params.try_get("leapfrog_steps")) {
-        ("hmc", Some(eps), Some(l)) => format!("ε = {} × L = {} moves ε·L = {} a trajectory", show(eps), show(l.round().max(1.0)), show(travel)),
-        _ => format!("ε = {} moves √ε = {} a step", show(params.try_get("mala_step").unwrap_or(travel * travel)), show(travel)),
+        ("hmc", Some(eps), Some(l)) => format!("ε\u{a0}=\u{a0}{} × L\u{a0}=\u{a0}{} moves ε·L\u{a0}=\u{a0}{} a trajectory", show(eps), show(l.round().max(1.0)), show(travel)),
+        _ => format!("ε\u{a0}=\u{a0}{} moves √ε\u{a0}=\u{a0}{} a step", show(params.try_get("mala_step").unwrap_or(travel * travel)), show(travel)),
     }
 }

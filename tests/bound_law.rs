@@ -108,3 +108,18 @@ fn the_event_count_the_warning_names_is_not_enough() {
     eprintln!("lipSBPS at {events} events: {fails}/{SEEDS} over {E2_CLAIM}, P(≤) = {lower:.1e}");
     assert!(lower >= ALPHA, "{fails}/{SEEDS} over {E2_CLAIM} at {events} events: the promise is kept there, the warning overstates");
 }
+
+/// The measured remedy is held back by the sampler's own pairing law (src/pairing.rs
+/// `Pairing::own`), not by its name and not by the target's separated-modes warning: lipSBPS's
+/// bound law on the logistic regression is the sampler's own part; MALA on the multimodal toy
+/// carries only the target's part (its measured signal stays on). The page's text is both parts.
+#[test]
+fn the_pairing_warning_keeps_the_samplers_own_law_apart_from_the_targets_modes() {
+    let lip = Chain::new(&defaults()).unwrap();
+    let parts = sgviz::pairing::pairing("lipsbps", lip.model());
+    assert!(parts.own.as_deref().is_some_and(|t| t.starts_with("lipSBPS tests every proposal")) && parts.modes.is_none(), "{parts:?}");
+    let mala = Chain::new(&ChainConfig::new("multimodal", "mala", 1)).unwrap();
+    let parts = sgviz::pairing::pairing("mala", mala.model());
+    assert!(parts.own.is_none() && parts.modes.as_deref().is_some_and(|t| t.contains("modes")), "{parts:?}");
+    assert_eq!(parts.text().as_deref(), mala.warning());
+}

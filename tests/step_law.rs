@@ -150,8 +150,11 @@ fn the_warning_states_the_step_slider_value_and_the_move_it_makes() {
     let chain = sgviz::chain::Chain::new(&ChainConfig::new("funnel", "mala", 1)).unwrap();
     let eps = chain.sampler_params().get("mala_step");
     let text = chain.setting_warning().expect("funnel × MALA at its defaults is warned").text;
-    assert!(close(num(&text, "ε = "), eps), "ε stated {} against the slider's {eps}: {text}", num(&text, "ε = "));
-    assert!(close(num(&text, "√ε = "), eps.sqrt()), "the move √ε: {text}");
+    // Each "symbol = value" is held together by non-breaking spaces, so a line never breaks
+    // between "√ε =" and its number (a plain " = " fails here).
+    assert!(close(num(&text, "ε\u{a0}=\u{a0}"), eps), "ε stated {} against the slider's {eps}: {text}", num(&text, "ε\u{a0}=\u{a0}"));
+    assert!(close(num(&text, "√ε\u{a0}=\u{a0}"), eps.sqrt()), "the move √ε: {text}");
+    assert!(!text.contains(" = "), "a breakable ' = ' in: {text}");
     // HMC with one leapfrog step on the Gaussian toy's smallest step (warned: a random walk).
     let config = ChainConfig::new("gaussian", "hmc", 1).with("leapfrog_steps", 1.0);
     let chain = sgviz::chain::Chain::new(&config).unwrap();
@@ -159,6 +162,50 @@ fn the_warning_states_the_step_slider_value_and_the_move_it_makes() {
     let chain = sgviz::chain::Chain::new(&config.with("hmc_step", d)).unwrap();
     let (eps, l) = (chain.sampler_params().get("hmc_step"), chain.sampler_params().get("leapfrog_steps"));
     let text = chain.setting_warning().expect("HMC at its smallest step with L = 1 is warned").text;
-    assert!(close(num(&text, "ε = "), eps) && close(num(&text, "L = "), l), "ε and L as the sliders read: {text}");
-    assert!(close(num(&text, "ε·L = "), eps * l), "the move ε·L: {text}");
+    assert!(close(num(&text, "ε\u{a0}=\u{a0}"), eps) && close(num(&text, "L\u{a0}=\u{a0}"), l), "ε and L as the sliders read: {text}");
+    assert!(close(num(&text, "ε·L\u{a0}=\u{a0}"), eps * l), "the move ε·L: {text}");
+    assert!(!text.contains(" = "), "a breakable ' = ' in: {text}");
+}
+
+/// The remedy the warning names must keep the promise where it is followed (issue 21): on Neal's
+/// funnel MALA's defaults fail (28/40 runs over 0.3), and the step law's sample count is only a
+/// lower bound there (the law's Gaussian summary leaves out the funnel's tails: at the 6,100
+/// samples it asked for, 28/40 runs still failed, seeds 101–140; 50,000 samples: 1/40). Whatever
+/// the warning names is followed here over 40 seeds: a sampler in the Sampler menu at its derived
+/// defaults must be silent and keep the promise (sweep `judge`); a sample count must leave no more
+/// failing runs than the share the warning states (binomial tail). Under the count remedy this
+/// failed: 6,100 samples, 16 % stated.
+#[test]
+fn funnel_mala_names_a_remedy_that_works() {
+    let text = sgviz::chain::Chain::new(&ChainConfig::new("funnel", "mala", 1)).unwrap().setting_warning().expect("funnel × MALA at its defaults is warned").text;
+    if let Some(label) = text.strip_prefix("Choose ").and_then(|t| t.split(" in the Sampler menu:").next()) {
+        let other = sgviz::registry::SAMPLERS.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("no sampler labelled {label}: {text}"));
+        let m = measure(&ChainConfig::new("funnel", other.name, 1), &funnel_truth());
+        assert!(m.warnings.iter().all(Option::is_none), "{label} named, but warned: {:?}", m.warnings.iter().flatten().next());
+        judge(&format!("funnel × {label} (named)"), None, &m).unwrap();
+        return;
+    }
+    let count: u64 = text.strip_prefix("Let it run to at least ").and_then(|t| t.split(" samples").next()).unwrap_or_else(|| panic!("no remedy: {text}")).replace(',', "").parse().unwrap();
+    let stated = sweep::stated_share(&sgviz::chain::Chain::new(&ChainConfig::new("funnel", "mala", 1)).unwrap().setting_warning().unwrap());
+    let mut fails = 0;
+    for seed in 1..=SEEDS {
+        let mut chain = sgviz::chain::Chain::new(&ChainConfig::new("funnel", "mala", seed)).unwrap();
+        while chain.promise_samples() < count {
+            chain.run(count - chain.promise_samples());
+        }
+        fails += (sweep::e2(&chain.moments().cov, &funnel_truth().cov) > E2_CLAIM) as u64;
+    }
+    let upper = 1.0 - binomial_cdf(fails.saturating_sub(1), SEEDS, stated.max(PROMISE_SHARE));
+    assert!(upper >= sweep::ALPHA, "at the {count} samples named, {fails}/{SEEDS} runs over {E2_CLAIM} (P = {upper:.1e}): {text}");
+}
+
+/// A set-back remedy must keep the promise: on the funnel MALA's derived default fails too, so
+/// a step moved off it (ε = 0.088, 23/40 runs over 0.3 at seeds 101–140, where the step law is
+/// silent and §8's measured signal warns) must not be told to go back to it. Before the fix the
+/// measured warning said "Set step size ε back to 0.0441" in about half the runs.
+#[test]
+fn funnel_mala_off_its_default_is_not_sent_back_to_a_failing_default() {
+    let m = measure(&ChainConfig::new("funnel", "mala", 1).with("mala_step", 0.088), &funnel_truth());
+    let back: Vec<_> = m.warnings.iter().flatten().filter(|w| w.text.contains("back to")).collect();
+    assert!(back.is_empty(), "{} of {SEEDS} runs sent back to the failing default: {}", back.len(), back[0].text);
 }

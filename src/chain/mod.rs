@@ -81,6 +81,8 @@ pub struct Chain {
     derived: Vec<DerivedParam>,
     /// Why the derived defaults cannot meet their criteria on this target, when they cannot.
     warning: Option<String>,
+    /// The sampler's own pairing law fires (src/pairing.rs [`crate::pairing::Pairing`]`::own`).
+    own_pairing_law: bool,
     /// The law-based promise of the current setting (src/promise.rs).
     promise: crate::promise_live::LivePromise,
     /// The bouncy samplers' refresh law on this target, where it applies (src/refresh_law.rs).
@@ -168,7 +170,9 @@ impl Chain {
         };
         let mut derived = apply_derived_defaults(sampler_spec, model.as_ref(), &mut sampler_params, &config.settings)?;
         let promise = crate::promise_live::LivePromise::new(sampler_spec, model.as_ref(), &mut sampler_params, &mut derived, |n| config.settings.iter().any(|(s, _)| s == n));
-        let warning = crate::pairing::pairing_warning(sampler_spec.name, model.as_ref());
+        let pairing = crate::pairing::pairing(sampler_spec.name, model.as_ref());
+        let own_pairing_law = pairing.own.is_some();
+        let warning = pairing.text();
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
         if let Some(reason) = sampler.unsupported_reason() {
@@ -184,6 +188,7 @@ impl Chain {
             sampler_params,
             derived,
             warning,
+            own_pairing_law,
             promise,
             refresh_law: crate::refresh_law::RefreshLaw::new(sampler_spec.name, model.as_ref()),
             step_law: crate::step_law::StepLaw::new(sampler_spec.name, model.as_ref()),

@@ -11,6 +11,7 @@
 
 use super::Chain;
 use crate::registry::SamplerKind;
+use crate::setting_warning::SettingWarning;
 
 impl Chain {
     /// Steps since the statistics were last cleared (0 during burn-in).
@@ -43,14 +44,28 @@ impl Chain {
         let (n, p, specs) = (self.samples_since_clear(), &self.sampler_params, self.sampler_spec.params);
         let noise_law = || if self.promise.predicts_bias() { None } else { crate::noise_law::noise_warning(&self.samples, n, self.model.as_ref(), specs, p, &self.derived) };
         let units = self.promise_units_per_point();
-        let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, units, specs, p, &self.derived));
+        // A set-back remedy must keep the promise: where the step law predicts the slider's
+        // derived default fails too (MALA on the funnel), the measured warning names the step
+        // law's remedy instead (src/step_law.rs `remedy_instead_of_default`).
+        let instead = || self.step_law.as_ref().and_then(|law| law.remedy_instead_of_default(self.sampler_spec.name, specs, p, &self.derived));
+        let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, units, specs, p, &self.derived)).map(|w| with_remedy(w, instead()));
         let refresh = || self.refresh_law.as_ref().and_then(|law| law.warning(self.sampler_spec.name, specs, p, &self.derived, self.steps_since_clear(), n as f64 * self.sample_spacing));
         let step = || self.step_law.as_ref().and_then(|law| law.warning(self.sampler_spec.name, specs, p, &self.derived));
-        // Where lipSBPS's bound law already warns (src/bound_law.rs), the measured signal's "let it
-        // run to about N events" is not shown: it reads a path too short to see its own slowness
-        // (at its defaults on the logistic regression it asks for 8,400–25,100 events; 20,000 fail
-        // in 37/40 runs, docs/diagnostics.md §16).
-        let measures = self.promise.measures() && !(self.sampler_spec.name == "lipsbps" && self.warning.is_some());
+        // Where the sampler's own pairing law already warns that the path is too short (lipSBPS's
+        // bound law, src/bound_law.rs; any sampler whose own pairing law fires, not the separated
+        // modes' warning, which speaks of the target), the measured signal's "let it run to about
+        // N" is not shown: it reads a path too short to see its own slowness (lipSBPS at its
+        // defaults on the logistic regression: it asks for 8,400–25,100 events; 20,000 fail in
+        // 37/40 runs, docs/diagnostics.md §16).
+        let measures = self.promise.measures() && !self.own_pairing_law;
         self.sampler.setting_warning().or_else(|| self.promise.warning().cloned()).or_else(refresh).or_else(step).or_else(|| if measures { measured() } else { None })
     }
+}
+
+/// `w` with its remedy (the text before the first ": ") replaced by `remedy`, where one is given.
+fn with_remedy(mut w: SettingWarning, remedy: Option<String>) -> SettingWarning {
+    if let (Some(remedy), Some((_, rest))) = (remedy, w.text.clone().split_once(": ")) {
+        w.text = format!("{remedy}: {rest}");
+    }
+    w
 }

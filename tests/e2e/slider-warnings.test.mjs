@@ -285,18 +285,24 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
 
 // ─── the exact samplers' step law (src/step_law.rs, docs/diagnostics.md §14) ─────────────────
 // MALA on Neal's funnel at its defaults fails silently without it (28/40 runs over E2 = 0.3 at
-// 5,000 samples, measured with the CLI). The page shows the law's warning beside the step slider,
-// asking for more samples than the 5,000 the promise is about; moved off its default, it names the
-// default; a shorter step mixes more slowly, so the share of failing runs it states must grow when
-// the step is lowered (monotone for any random walk, not read from the law).
-test('MALA on the funnel at its defaults: the step law\'s warning beside the step slider; a shorter step states more failing runs and names the default', async () => {
+// 5,000 samples, measured with the CLI). The page shows the law's warning beside the step slider.
+// On this non-Gaussian target the law's sample count is only a lower bound (28/40 runs still fail
+// at the 6,100 it once named), so the remedy is the exact sampler that keeps the promise at its
+// defaults (HMC, 0/40 failing; tests/step_law.rs), and the count is stated as "more than". Moved
+// off its default, the step is not sent back to it (the default fails too); a shorter step mixes
+// more slowly, so the share of failing runs it states must grow (monotone for any random walk, not
+// read from the law). "√ε = 0.21" is held together by non-breaking spaces (it broke after "=").
+test('MALA on the funnel at its defaults: the step law\'s warning beside the step slider names HMC; a shorter step states more failing runs and is not sent back to the failing default', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=funnel&sampler=mala');
   const [warning, shown, geometry] = await settingWarningBeside(page, 'mala_step', 60_000);
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
   assert.match(warning.text, REMEDY_FIRST);
-  const count = (text) => parseShown(text.match(/^Let it run to at least (\S+) samples:/)?.[1] ?? '');
-  const before = count(warning.text);
-  assert.ok(before > 5000, `a warning about 5,000 samples asks for more: ${warning.text}`);
+  assert.match(warning.text, /^Choose HMC \(exact\) in the Sampler menu: /);
+  assert.match(warning.text, /√ε\u00a0=\u00a0\S+ a step/, 'the move held together by non-breaking spaces');
+  const lowerBound = parseShown(warning.text.match(/running longer needs more than (\S+) samples\.$/)?.[1] ?? '');
+  assert.ok(lowerBound > 5000, `the count is stated as a lower bound above 5,000: ${warning.text}`);
+  const menu = await page.$$eval('#sampler option', (os) => os.map((o) => o.textContent.trim()));
+  assert.ok(menu.includes('HMC (exact)'), `the sampler it names is in the menu: ${menu}`);
   assert.ok(geometry.field === 'mala_step' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'setting-warning-mala-funnel', { fullPage: false });
   const step = (await params(page)).mala_step;
@@ -307,8 +313,8 @@ test('MALA on the funnel at its defaults: the step law\'s warning beside the ste
     return s.sampler_params.mala_step < e && s.setting_warning?.param === 'mala_step' && s.setting_warning.text;
   }, step, { timeout: 30_000 })).jsonValue();
   const share = (text) => parseShown(text.match(/in (\S+) % of runs of 5,000 samples/)?.[1] ?? '');
-  const named = after.match(/^Set step size ε back to (\S+) \(now (\S+)\): /);
-  assert.ok(named && Math.abs(parseShown(named[1]) - step) <= 0.01 * step && parseShown(named[2]) < step, `names the default it left: ${after}`);
+  assert.ok(!after.includes('back to'), `not sent back to the failing default: ${after}`);
+  assert.match(after, /^Choose HMC \(exact\) in the Sampler menu: /);
   assert.ok(share(after) > share(warning.text), `a shorter step states more failing runs: ${warning.text} then ${after}`);
   assert.deepEqual(errors, []);
   await page.close();
