@@ -29,9 +29,10 @@ const MAX_POINTS: f64 = 300.0;
 /// gradient evaluations, deterministic whatever the machine's load — never wall time): some extreme
 /// settings (1000 leapfrog steps on N data) cost 10⁵–10⁶ evaluations a step. `make soak`
 /// (`SGVIZ_HARDENING_SOAK=1`) runs 120 steps and 400,000 evaluations per trial; `make test` half
-/// of each (issue 23, BENCHMARKS.md "CI time, eighth round (native)"): the builds, the first step
-/// and all [`SLIDER_MOVES`] live moves (made in the first chunks) are the same, only the chains'
-/// later steps are fewer.
+/// of each (issue 23, BENCHMARKS.md "CI time, eighth round (native)"): the builds and the first
+/// step are the same, and so are all [`SLIDER_MOVES`] live moves (one per chunk, the fourth after
+/// 21 steps) except in trials whose steps cost more than 50,000 evaluations each, where the halved
+/// budget ends the trial after fewer chunks; only the chains' later steps are fewer.
 fn steps() -> u64 {
     if soak() { 120 } else { 60 }
 }
