@@ -52,10 +52,9 @@
 #   samples) and N = 10⁶ (within half the stability limit, 100 steps without divergence)
 #   (tests/e2e/classroom.test.mjs under SGVIZ_SGLD_DEFAULTS_SOAK=1; `make test` checks the same
 #   natively in tests/sgld_defaults.rs and every target's defaults at their own N in the page).
-# - hardening: the second and third random parameter vectors per sampler × target, and every trial
-#   at 120 steps and 400,000 gradient evaluations (tests/hardening.rs, SGVIZ_HARDENING_SOAK and
-#   ignored tests; `make test` runs all-min, all-max and one random vector, every sampler × target
-#   × extreme, at 60 steps and 200,000 evaluations).
+# - hardening: the second and third random parameter vectors per sampler × target (tests/hardening.rs,
+#   ignored tests; `make test` runs all-min, all-max and one random vector: every sampler × target
+#   × extreme).
 # - SGAIS re-seeding at the shift data's first change point: the arm without the move as well,
 #   the proof that the chunk still needs it (tests/sgais_reseed.rs under SGVIZ_SGAIS_SHIFT_SOAK;
 #   `make test` runs the arm with the move).
@@ -85,8 +84,8 @@ echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 c
 SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
 SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: refresh_law:: bound_law:: -- --nocapture
-echo "== hardening: the second and third random parameter vectors per pairing, 120 steps per trial (make test runs all-min, all-max and one, 60 steps)"
-SGVIZ_HARDENING_SOAK=1 cargo test --release --test all hardening:: -- --include-ignored
+echo "== hardening: the second and third random parameter vectors per pairing (make test runs all-min, all-max and one)"
+cargo test --release --test all hardening:: -- --include-ignored
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 echo "== every preset played and screenshotted, every SGAIS preset to its first chunk (make test: loaded and started)"

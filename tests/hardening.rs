@@ -27,23 +27,10 @@ use std::time::Instant;
 const MAX_POINTS: f64 = 300.0;
 /// Steps per trial, in chunks with a live parameter change in between; also bounded in work (per-datum
 /// gradient evaluations, deterministic whatever the machine's load — never wall time): some extreme
-/// settings (1000 leapfrog steps on N data) cost 10⁵–10⁶ evaluations a step. `make soak`
-/// (`SGVIZ_HARDENING_SOAK=1`) runs 120 steps and 400,000 evaluations per trial; `make test` half
-/// of each (issue 23, BENCHMARKS.md "CI time, eighth round (native)"): the builds and the first
-/// step are the same, and so are all [`SLIDER_MOVES`] live moves (one per chunk, the fourth after
-/// 21 steps) except in trials whose steps cost more than 50,000 evaluations each, where the halved
-/// budget ends the trial after fewer chunks; only the chains' later steps are fewer.
-fn steps() -> u64 {
-    if soak() { 120 } else { 60 }
-}
+/// settings (1000 leapfrog steps on N data) cost 10⁵–10⁶ evaluations a step.
+const STEPS: u64 = 120;
 const CHUNK: u64 = 10;
-fn gradient_budget() -> u64 {
-    if soak() { 400_000 } else { 200_000 }
-}
-
-fn soak() -> bool {
-    std::env::var("SGVIZ_HARDENING_SOAK").is_ok_and(|v| v != "0")
-}
+const GRADIENT_BUDGET: u64 = 400_000;
 /// Live slider moves per trial (each may rebuild the chain and derive its defaults again).
 const SLIDER_MOVES: usize = 4;
 
@@ -63,10 +50,10 @@ fn upper(spec: &ParamSpec) -> f64 {
 }
 
 /// Steps for the next chunk: [`CHUNK`], or fewer when the cost per step so far would take the
-/// trial past [`gradient_budget`] (at least one).
+/// trial past [`GRADIENT_BUDGET`] (at least one).
 fn chunk_within_budget(grad_evals: u64, steps: u64) -> u64 {
     let per_step = grad_evals / steps.max(1);
-    (gradient_budget().saturating_sub(grad_evals) / per_step.max(1)).clamp(1, CHUNK)
+    (GRADIENT_BUDGET.saturating_sub(grad_evals) / per_step.max(1)).clamp(1, CHUNK)
 }
 
 /// One value in the spec's range.
@@ -181,7 +168,7 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
             // One step first: some extreme settings (1000 leapfrog steps on N data) cost 10⁵–10⁶
             // gradient evaluations a step, so later chunks are sized to what the budget has left.
             let mut chunk = 1;
-            while chain.steps() < steps() && chain.grad_evals() < gradient_budget() && chain.run(chunk) == chunk {
+            while chain.steps() < STEPS && chain.grad_evals() < GRADIENT_BUDGET && chain.run(chunk) == chunk {
                 chunk = chunk_within_budget(chain.grad_evals(), chain.steps());
                 let _ = (chain.diagnostics(), chain.moments(), chain.path().count(), chain.grad_evals_per_sample());
             }
@@ -198,7 +185,7 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
         }
         // Work is counted across slider moves (a move may rebuild the chain and reset its counters).
         let (mut done, mut spent, mut moves) = (0, 0, 0);
-        while done < steps() && spent < gradient_budget() {
+        while done < STEPS && spent < GRADIENT_BUDGET {
             let chunk = if done == 0 { 1 } else { chunk_within_budget(spent, done) };
             let before = lab.chain().grad_evals();
             lab.run(chunk);
