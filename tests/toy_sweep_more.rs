@@ -14,8 +14,9 @@
 //! their numbers (for the lead's note: the warning code is not this file's); the test fails on an
 //! unlisted failure and on a listed setting that no longer fails.
 //!
-//! CI (`make test`): every sampler at its defaults on the synthetic logistic regression, and the
-//! bouncy samplers' defaults on the Gaussian toy ([`ci_pairings`]). `SGVIZ_SLIDER_SWEEP=soak`
+//! CI (`make test`): every sampler but MALA and HMC at its defaults on the synthetic logistic
+//! regression, and MALA's, HMC's and the bouncy samplers' defaults on the Gaussian toy
+//! ([`ci_pairings`]). `SGVIZ_SLIDER_SWEEP=soak`
 //! (make soak): the whole grid; `SGVIZ_TOY_SWEEP_TARGETS=mixture,logreg:breast_cancer` restricts
 //! it to those case labels.
 
@@ -122,11 +123,15 @@ fn soak_pairings() -> Vec<(Case, &'static str)> {
 }
 
 /// CI's subset: every sampler's defaults on the synthetic logistic regression (the target a
-/// lecture's regression steps open on), MALA's, HMC's and the bouncy family's defaults on the
-/// Gaussian toy (silent: the measured signal does not fire where the promise is kept), and
-/// [`CI_POINTS`].
+/// lecture's regression steps open on) but the exact ones, MALA's, HMC's and the bouncy family's
+/// defaults on the Gaussian toy (silent: the measured signal does not fire where the promise is
+/// kept), and [`CI_POINTS`]. MALA and HMC on the logistic regression (full-data gradients, 40 ×
+/// 5,000 samples: about half this test's CPU) are left to `make soak` (issue 23, BENCHMARKS.md "CI
+/// time, eighth round (native)"): in CI the same verdict (the measured signal's silence where the
+/// promise is kept) is reached for both on the Gaussian toy, where they are judged the same way,
+/// and pairings::logreg checks their derived defaults there against the truth.
 fn ci_pairings() -> Vec<(Case, &'static str)> {
-    let logreg = registry::SAMPLERS.iter().map(|s| (Case::plain("logreg"), s.name));
+    let logreg = registry::SAMPLERS.iter().filter(|s| !["mala", "hmc"].contains(&s.name)).map(|s| (Case::plain("logreg"), s.name));
     logreg.chain(["mala", "hmc", "bps", "sbps", "psbps", "lipsbps"].map(|s| (Case::plain("gaussian"), s))).collect()
 }
 

@@ -185,7 +185,12 @@ pub fn run_grid_where(pairings: &[(Case, &'static str)], all_sliders: bool, keep
             swept.push(key.clone());
             let config = if param.is_empty() { case.config(sampler) } else { case.config(sampler).with(param, value) };
             let label = if param.is_empty() { key.clone() } else { format!("{key} ({value:.3e})") };
-            match verdict(&label, &config, truth) {
+            let cpu = process_cpu_seconds();
+            let result = verdict(&label, &config, truth);
+            if std::env::var("SGVIZ_SWEEP_TIMES").is_ok() {
+                eprintln!("CPU {:.2} s {key}", process_cpu_seconds() - cpu);
+            }
+            match result {
                 Ok(row) => {
                     tally[outcome(&row)] += 1;
                     eprintln!("{row}");
@@ -204,4 +209,16 @@ pub fn run_grid_where(pairings: &[(Case, &'static str)], all_sliders: bool, keep
     let unlisted: Vec<&str> = failures.iter().filter(|(k, _)| !known.contains(&k.as_str())).map(|(_, why)| why.as_str()).collect();
     let fixed: Vec<&&str> = known.iter().filter(|k| swept.iter().any(|s| s == *k) && !failures.iter().any(|(f, _)| f == *k)).collect();
     assert!(unlisted.is_empty() && fixed.is_empty(), "unlisted failures:\n{}\nlisted failures that no longer fail (delete their lines): {fixed:?}", unlisted.join("\n"));
+}
+
+/// CPU seconds (user + system) of this test process so far, from /proc/self/stat (0 where there is
+/// none): `SGVIZ_SWEEP_TIMES=1` prints each point's cost, to choose CI's subset by (issue 23,
+/// BENCHMARKS.md "CI time, eighth round (native)"); a process's CPU, unlike wall time, does not
+/// grow with the machine's load.
+fn process_cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name's closing parenthesis: utime and stime are the 12th and
+    // 13th (fields 14 and 15 of proc(5)), in clock ticks of 1/100 s.
+    let fields: Vec<f64> = stat.rsplit(')').next().unwrap_or("").split_whitespace().map(|x| x.parse().unwrap_or(0.0)).collect();
+    fields.get(11..13).map_or(0.0, |t| (t[0] + t[1]) / 100.0)
 }
