@@ -90,6 +90,8 @@ mod sgais_nested_softmax;
 mod sgais_noise;
 #[path = "sgais_reseed.rs"]
 mod sgais_reseed;
+#[path = "sgais_reseed_weight.rs"]
+mod sgais_reseed_weight;
 #[path = "sgais_shift.rs"]
 mod sgais_shift;
 #[path = "sgais_shift_agreement.rs"]

@@ -3,11 +3,12 @@
 //! the re-seeding move of src/sgais/reseed.rs (docs/sgais.md §10), off by default; `boost=1` the
 //! extra work on surprising chunks (src/sgais/surprise.rs, `boost=0` turns it off), with
 //! `boost_moves=F` and `boost_ess=f` its move factor and ESS fraction, `boost_reseed=1` the
-//! re-seeding move on the surprising chunks only.
+//! re-seeding move on the surprising chunks only, `reseed_moves=lightest|weights|both` which moves
+//! (src/sgais/mod.rs `ReseedMoves`).
 
 use sgviz::sgais::models::{evidence_target, split_settings};
 use sgviz::sgais::surprise::SurpriseBoost;
-use sgviz::sgais::SgaisConfig;
+use sgviz::sgais::{ReseedMoves, SgaisConfig};
 
 /// N points, K components, the third positional number (a seed or a count of seeds) and the SGAIS
 /// configuration, each positional with its default when absent.
@@ -18,13 +19,20 @@ pub fn shift_args(default_n: usize, default_k: usize, default_third: u64) -> (us
     let third: u64 = args.get(3).map_or(default_third, |s| s.parse().expect("SEED(S)"));
     let mut settings = vec![("n_points".to_string(), n.to_string()), ("n_components".to_string(), k.to_string())];
     let reseed = args.iter().any(|a| a == "reseed=1");
-    let own = |a: &String| a.starts_with("reseed=") || a.starts_with("boost");
+    let own = |a: &String| a.starts_with("reseed=") || a.starts_with("reseed_moves=") || a.starts_with("boost");
     settings.extend(args.iter().skip(4).filter(|a| !own(a)).map(|pair| {
         let (name, text) = pair.split_once('=').expect("name=value");
         (name.to_string(), text.to_string())
     }));
     let (_, sgais_values) = split_settings(evidence_target("gmm").expect("gmm"), &settings).expect("valid settings");
     let mut config = SgaisConfig { reseed_components: reseed, ..SgaisConfig::from_values(&sgais_values).expect("valid settings") };
+    config.reseed_moves = match args.iter().find_map(|a| a.strip_prefix("reseed_moves=")) {
+        Some("lightest") => ReseedMoves::Lightest,
+        Some("weights") => ReseedMoves::Weights,
+        Some("both") => ReseedMoves::Both,
+        Some(other) => panic!("reseed_moves={other}: lightest, weights or both"),
+        None => config.reseed_moves,
+    };
     let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name).and_then(|v| v.strip_prefix('='))).map(|v| v.parse::<f64>().expect(name));
     match value("boost") {
         Some(v) if v == 0.0 => config.surprise_boost = None,

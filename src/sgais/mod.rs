@@ -49,6 +49,7 @@ pub mod page;
 pub mod noise;
 pub mod replicas;
 pub mod reseed;
+pub mod reseed_weight;
 pub mod reservoir;
 pub mod run;
 pub mod sghmc;
@@ -239,10 +240,28 @@ pub struct SgaisConfig {
     /// history only. Not a registry parameter and off by default: measured in docs/sgais.md §10,
     /// it removes one failure at a change point but does not make the shift orders agree.
     pub reseed_components: bool,
+    /// Which re-seeding moves run where `reseed_components` or the surprise rule asks for them
+    /// (docs/sgais.md §10, "A move that re-weights").
+    pub reseed_moves: ReseedMoves,
     /// Extra work for chunks whose log-likelihoods vary across the particles far beyond what an
     /// exchangeable stream predicts (src/sgais/surprise.rs, docs/sgais.md (SGAIS.19)); None: every
     /// chunk gets the same work. From the registry's `surprise_rule` ([`SgaisConfig::for_data`]).
     pub surprise_boost: Option<surprise::SurpriseBoost>,
+}
+
+/// The re-seeding moves of a particle per annealing step: the lightest component's, weights kept
+/// (src/sgais/reseed.rs, (SGAIS.16)–(SGAIS.17)); a uniformly chosen component's with its weight
+/// (src/sgais/reseed_weight.rs, (SGAIS.21)–(SGAIS.22)); or the first then the second.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ReseedMoves {
+    Lightest,
+    Weights,
+    Both,
+}
+
+impl ReseedMoves {
+    /// The moves the surprise rule uses (docs/sgais.md §10, "A move that re-weights").
+    pub const DEFAULT: ReseedMoves = ReseedMoves::Lightest;
 }
 
 impl SgaisConfig {
@@ -273,6 +292,7 @@ impl SgaisConfig {
             resampling: [Resampling::Off, Resampling::Always, Resampling::WhenLow][values.get_usize("resampling").min(2)],
             reservoir_size: values.get_usize("reservoir_size"),
             reseed_components: false,
+            reseed_moves: ReseedMoves::DEFAULT,
             surprise_boost: surprise::rule_boost(values.try_get("surprise_rule").map_or(0, |v| v as usize), false),
         };
         if config.target_ess >= config.particles as f64 {

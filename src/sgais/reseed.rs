@@ -62,6 +62,11 @@ impl<'a> ReseedProposal<'a> {
 
     /// log q(μ, ρ).
     pub fn log_density(&self, mu: &[f64], rho: &[f64]) -> f64 {
+        log_sum_exp(&[PRIOR_SHARE.ln() + Self::log_component_prior(mu, rho), (1.0 - PRIOR_SHARE).ln() + self.log_kernel_density(mu, rho)])
+    }
+
+    /// log of q's data part, (1/|C|) Σ_{j∈C} Π_c N(μ_c; y_jc, h_c²) N(ρ_c; 2 log h_c, 1).
+    pub fn log_kernel_density(&self, mu: &[f64], rho: &[f64]) -> f64 {
         let kde_rho: f64 = rho.iter().zip(&self.bandwidth).map(|(r, h)| -0.5 * LOG_2PI - 0.5 * (r - 2.0 * h.ln()).powi(2)).sum();
         let terms: Vec<f64> = self
             .chunk
@@ -71,22 +76,41 @@ impl<'a> ReseedProposal<'a> {
                 (0..mu.len()).map(|c| -0.5 * LOG_2PI - self.bandwidth[c].ln() - 0.5 * ((mu[c] - y[c]) / self.bandwidth[c]).powi(2)).sum::<f64>()
             })
             .collect();
-        let kde = log_sum_exp(&terms) - (terms.len() as f64).ln() + kde_rho;
-        log_sum_exp(&[PRIOR_SHARE.ln() + Self::log_component_prior(mu, rho), (1.0 - PRIOR_SHARE).ln() + kde])
+        log_sum_exp(&terms) - (terms.len() as f64).ln() + kde_rho
     }
 
     /// One draw (μ, ρ) from q.
     pub fn draw(&self, rng: &mut ChainRng) -> (Vec<f64>, Vec<f64>) {
-        let p = self.bandwidth.len();
         if uniform(rng) < PRIOR_SHARE {
-            let rho: Vec<f64> = (0..p).map(|_| -standard_exponential(rng).ln()).collect();
-            let mu = rho.iter().map(|r| 2.0 * (0.5 * r).exp() * standard_normal(rng)).collect();
-            return (mu, rho);
+            self.draw_prior(rng)
+        } else {
+            self.draw_kernel(rng)
         }
+    }
+
+    /// One draw (μ, ρ) from one component's prior p(μ, ρ).
+    pub fn draw_prior(&self, rng: &mut ChainRng) -> (Vec<f64>, Vec<f64>) {
+        let rho: Vec<f64> = (0..self.bandwidth.len()).map(|_| -standard_exponential(rng).ln()).collect();
+        let mu = rho.iter().map(|r| 2.0 * (0.5 * r).exp() * standard_normal(rng)).collect();
+        (mu, rho)
+    }
+
+    /// One draw (μ, ρ) from q's data part: a chunk point plus N(0, h²), ρ ~ N(2 log h, 1).
+    pub fn draw_kernel(&self, rng: &mut ChainRng) -> (Vec<f64>, Vec<f64>) {
         let y = self.model.point(self.chunk.start + index_below(rng, self.chunk.len()));
-        let mu = (0..p).map(|c| y[c] + self.bandwidth[c] * standard_normal(rng)).collect();
+        let mu = (0..self.bandwidth.len()).map(|c| y[c] + self.bandwidth[c] * standard_normal(rng)).collect();
         let rho = self.bandwidth.iter().map(|h| 2.0 * h.ln() + standard_normal(rng)).collect();
         (mu, rho)
+    }
+
+    /// The mixture whose data the proposal draws from.
+    pub fn model(&self) -> &GaussianMixture {
+        self.model
+    }
+
+    /// The chunk's data range.
+    pub fn chunk(&self) -> std::ops::Range<usize> {
+        self.chunk.clone()
     }
 }
 
@@ -100,7 +124,7 @@ fn weight_logit(theta: &[f64], c: usize, k: usize) -> f64 {
 }
 
 /// θ with component c's means and log-variances replaced (layout of src/model/gmm.rs: z, μ, ρ).
-fn with_component(theta: &[f64], model: &GaussianMixture, c: usize, mu: &[f64], rho: &[f64]) -> Vec<f64> {
+pub(crate) fn with_component(theta: &[f64], model: &GaussianMixture, c: usize, mu: &[f64], rho: &[f64]) -> Vec<f64> {
     let (k, p) = (model.n_components(), model.point_dim());
     let mut out = theta.to_vec();
     out[k - 1 + c * p..k - 1 + (c + 1) * p].copy_from_slice(mu);
@@ -108,12 +132,12 @@ fn with_component(theta: &[f64], model: &GaussianMixture, c: usize, mu: &[f64], 
     out
 }
 
-fn component_of(theta: &[f64], model: &GaussianMixture, c: usize) -> (Vec<f64>, Vec<f64>) {
+pub(crate) fn component_of(theta: &[f64], model: &GaussianMixture, c: usize) -> (Vec<f64>, Vec<f64>) {
     let (k, p) = (model.n_components(), model.point_dim());
     (theta[k - 1 + c * p..k - 1 + (c + 1) * p].to_vec(), theta[k - 1 + k * p + c * p..k - 1 + k * p + (c + 1) * p].to_vec())
 }
 
-fn log_lik_sum(model: &GaussianMixture, range: std::ops::Range<usize>, theta: &[f64]) -> f64 {
+pub(crate) fn log_lik_sum(model: &GaussianMixture, range: std::ops::Range<usize>, theta: &[f64]) -> f64 {
     range.map(|j| model.log_lik(j, theta)).sum()
 }
 

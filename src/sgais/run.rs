@@ -6,10 +6,11 @@ use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_i
 use super::models::EvidenceModel;
 use super::noise::{estimate_gradient_noise, GradientNoise};
 use super::reseed::{reseed_lightest, ReseedProposal};
+use super::reseed_weight::reseed_with_weight;
 use super::reservoir::History;
 use super::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
 use super::surprise::{chunk_surprise, ChunkSurprise, SurpriseBoost};
-use super::{EtaScale, NoiseCorrection, Resampling, SgaisConfig};
+use super::{EtaScale, NoiseCorrection, ReseedMoves, Resampling, SgaisConfig};
 use crate::rng::{chain_rng, fill_standard_normal, uniform, ChainRng};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -387,7 +388,8 @@ impl SgaisRun {
         self.log_weights.fill(mean_log_weight);
     }
 
-    /// One re-seeding move of each particle's lightest component (src/sgais/reseed.rs) for a
+    /// The re-seeding moves of `config.reseed_moves` for each particle (src/sgais/reseed.rs,
+    /// src/sgais/reseed_weight.rs, docs/sgais.md (SGAIS.16), (SGAIS.21)), for a
     /// mixture with the full history, when the configuration asks for it (on every chunk, or on
     /// the surprising ones only).
     fn reseed_components(&mut self, chunk: &ActiveChunk) {
@@ -398,9 +400,17 @@ impl SgaisRun {
         }
         let proposal = ReseedProposal::new(mixture, chunk.range.clone());
         for theta in self.particles.iter_mut() {
-            let outcome = reseed_lightest(&proposal, chunk.lambda, *len, theta, &mut self.rng);
-            self.datum_evals += outcome.datum_evals;
-            self.reseeds_accepted += outcome.accepted as u64;
+            let moves = self.config.reseed_moves;
+            if moves != ReseedMoves::Weights {
+                let outcome = reseed_lightest(&proposal, chunk.lambda, *len, theta, &mut self.rng);
+                self.datum_evals += outcome.datum_evals;
+                self.reseeds_accepted += outcome.accepted as u64;
+            }
+            if moves != ReseedMoves::Lightest {
+                let outcome = reseed_with_weight(&proposal, chunk.lambda, *len, theta, &mut self.rng);
+                self.datum_evals += outcome.datum_evals;
+                self.reseeds_accepted += outcome.accepted as u64;
+            }
         }
     }
 

@@ -1,0 +1,131 @@
+//! The weight-changing re-seeding move of src/sgais/reseed_weight.rs (docs/sgais.md
+//! (SGAIS.21)–(SGAIS.22)) leaves the annealed target f^(λ)(θ) = p(C | θ)^λ p(H | θ) p(θ) invariant,
+//! tested on the move alone, apart from SGAIS.
+//!
+//! Oracle: importance sampling from the prior, with the likelihood written here from the layout of
+//! docs/sgais.md §8 (not the model's `log_lik`). θ_i from the prior (the model's sampler, checked
+//! against its density in src/model/gmm.rs) with weights w_i ∝ p(C | θ_i)^λ p(H | θ_i) represent f;
+//! if the kernel P leaves f invariant, the same weights on P³θ_i represent f too. Paired:
+//! d_i = w_i (g(P³θ_i) − g(θ_i)), mean d / mean w within 5 standard errors (delta method,
+//! sd(d)/(√n mean w)) of 0 for five statistics (the move picks its component uniformly, so a fixed
+//! label is a fair statistic): β_0², the largest weight, whether component 0's mean is within 1 of
+//! the chunk's cluster, its mean and its log-variance (clipped to [−10, 10] against the prior's
+//! heavy tails). K = 3 so that the Jacobian ((1 − β')/(1 − β))^(K−2) is not 1; 1-D data, 6 history
+//! points in two clusters (−2, +0.5) and 5 chunk points near +3; λ = 0 and ½.
+//!
+//! `a_wrong_jacobian_exponent_fails_the_invariance_check` runs the same check with the exponent
+//! K − 1 and K − 3 in place of K − 2 and requires it to fail (numbers in docs/sgais.md §10, "A move
+//! that re-weights").
+
+use sgviz::model::gmm::GaussianMixture;
+use sgviz::rng::chain_rng;
+use sgviz::sgais::reseed::ReseedProposal;
+use sgviz::sgais::reseed_weight::{reseed_with_weight, reseed_with_weight_jacobian};
+
+const K: usize = 3;
+const HISTORY: [f64; 6] = [-2.3, -1.8, -2.1, 0.4, 0.7, 0.3];
+const CHUNK: [f64; 5] = [2.6, 3.3, 2.9, 3.4, 3.0];
+
+/// log p(y | θ) of the 1-D, K-component mixture: θ = [z_1..z_{K−1}, μ_1..μ_K, ρ_1..ρ_K], β =
+/// softmax(z, 0), σ²_k = e^{ρ_k} (docs/sgais.md (SGAIS.10)), written apart from src/model/gmm.rs.
+fn log_lik(y: f64, theta: &[f64]) -> f64 {
+    let logits: Vec<f64> = (0..K).map(|k| if k + 1 == K { 0.0 } else { theta[k] }).collect();
+    let m = logits.iter().cloned().fold(f64::MIN, f64::max);
+    let norm = m + logits.iter().map(|l| (l - m).exp()).sum::<f64>().ln();
+    let density: f64 = (0..K)
+        .map(|k| {
+            let (mu, rho) = (theta[K - 1 + k], theta[2 * K - 1 + k]);
+            (logits[k] - norm - 0.5 * (2.0 * std::f64::consts::PI).ln() - 0.5 * rho - 0.5 * (y - mu).powi(2) * (-rho).exp()).exp()
+        })
+        .sum();
+    density.ln()
+}
+
+fn weights(theta: &[f64]) -> Vec<f64> {
+    let e: Vec<f64> = (0..K).map(|k| if k + 1 == K { 1.0 } else { theta[k].exp() }).collect();
+    let total: f64 = e.iter().sum();
+    e.iter().map(|v| v / total).collect()
+}
+
+/// β_0², the largest weight, component 0 near the chunk (0/1), μ_0 and ρ_0. (E β_0 itself is 1/K
+/// under any kernel that treats the labels alike, so it could not see a wrong Jacobian.)
+fn statistics(theta: &[f64]) -> [f64; 5] {
+    let (mu, rho) = (theta[K - 1], theta[2 * K - 1]);
+    let beta = weights(theta);
+    [beta[0] * beta[0], beta.iter().cloned().fold(0.0, f64::max), f64::from(u8::from((mu - 3.0).abs() < 1.0)), mu.clamp(-10.0, 10.0), rho.clamp(-10.0, 10.0)]
+}
+
+/// Per statistic (the weighted mean change under `moves` moves, its SE), and the share accepted;
+/// `power` None is the move itself, Some(a) the move with the Jacobian's exponent a; without
+/// `history` the target is p(C | θ)^λ p(θ) (at λ = 0 the prior itself, every weight equal).
+fn paired_change(lambda: f64, history: bool, draws: usize, moves: usize, seed: u64, power: Option<f64>) -> ([(f64, f64); 5], f64) {
+    let points: Vec<f64> = HISTORY.iter().chain(&CHUNK).copied().collect();
+    let model = GaussianMixture::new(1, K, points).unwrap();
+    let (start, c) = (HISTORY.len(), HISTORY.len() + CHUNK.len());
+    let h = if history { start } else { 0 };
+    let q = ReseedProposal::new(&model, start..c);
+    let mut rng = chain_rng(seed);
+    let (mut log_w, mut change, mut accepted) = (Vec::with_capacity(draws), Vec::with_capacity(draws), 0);
+    for _ in 0..draws {
+        let mut theta = model.sample_prior(&mut rng);
+        let before = statistics(&theta);
+        log_w.push(lambda * CHUNK.iter().map(|&y| log_lik(y, &theta)).sum::<f64>() + HISTORY[..h].iter().map(|&y| log_lik(y, &theta)).sum::<f64>());
+        for _ in 0..moves {
+            let outcome = match power {
+                None => reseed_with_weight(&q, lambda, h, &mut theta, &mut rng),
+                Some(a) => reseed_with_weight_jacobian(&q, lambda, h, a, &mut theta, &mut rng),
+            };
+            accepted += outcome.accepted as usize;
+        }
+        let after = statistics(&theta);
+        change.push([0, 1, 2, 3, 4].map(|s| after[s] - before[s]));
+    }
+    let max = log_w.iter().copied().fold(f64::MIN, f64::max);
+    let w: Vec<f64> = log_w.iter().map(|l| (l - max).exp()).collect();
+    let n = draws as f64;
+    let mean_w = w.iter().sum::<f64>() / n;
+    let per_statistic = [0, 1, 2, 3, 4].map(|s| {
+        let d: Vec<f64> = w.iter().zip(&change).map(|(w, c)| w * c[s]).collect();
+        let mean_d = d.iter().sum::<f64>() / n;
+        let sd_d = (d.iter().map(|x| (x - mean_d).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        (mean_d / mean_w, sd_d / (n.sqrt() * mean_w))
+    });
+    (per_statistic, accepted as f64 / (n * moves as f64))
+}
+
+#[test]
+fn the_weight_changing_move_leaves_the_annealed_target_invariant() {
+    for (lambda, history, seed) in [(0.0, true, 21), (0.5, true, 22), (0.0, false, 23)] {
+        let (changes, acceptance) = paired_change(lambda, history, 100_000, 3, seed, None);
+        eprintln!("λ = {lambda}, history {history}: E_f[g(P³θ) − g(θ)] (β_0², max β, near chunk, μ_0, ρ_0) = {changes:.4?}, acceptance {acceptance:.3}");
+        assert!(acceptance > 0.05, "λ = {lambda}: the move must actually move ({acceptance:.3} accepted), or invariance is trivial");
+        for ((change, se), name) in changes.iter().zip(["β_0²", "max β", "near the chunk", "μ_0", "ρ_0"]) {
+            assert!(*se > 0.0 && change.abs() < 5.0 * se, "λ = {lambda}: three moves change E_f[{name}] by {change:.4} (SE {se:.4})");
+        }
+    }
+}
+
+/// The same check has the power to see a wrong Jacobian: with the exponent K − 1 or K − 3 instead
+/// of K − 2 (the same draws as the test above on the prior, λ = 0 without history, where every
+/// importance weight is equal) some statistic moves by more than 5 SE.
+#[test]
+fn a_wrong_jacobian_exponent_fails_the_invariance_check() {
+    for power in [K as f64 - 1.0, K as f64 - 3.0] {
+        let (changes, _) = paired_change(0.0, false, 100_000, 3, 23, Some(power));
+        eprintln!("exponent {power}: E_f[g(P³θ) − g(θ)] (β_0², max β, near chunk, μ_0, ρ_0) = {changes:.4?}");
+        assert!(changes.iter().any(|(change, se)| change.abs() > 5.0 * se), "exponent {power}: the check did not see the wrong Jacobian: {changes:.4?}");
+    }
+}
+
+/// The log-likelihood written here agrees with the model's at a random θ (so the oracle's weights
+/// are the target's).
+#[test]
+fn the_tests_likelihood_is_the_models() {
+    use sgviz::model::Model;
+    let points: Vec<f64> = HISTORY.iter().chain(&CHUNK).copied().collect();
+    let model = GaussianMixture::new(1, K, points.clone()).unwrap();
+    let theta = model.sample_prior(&mut chain_rng(5));
+    for (i, &y) in points.iter().enumerate() {
+        assert!((log_lik(y, &theta) - model.log_lik(i, &theta)).abs() < 1e-9 * (1.0 + log_lik(y, &theta).abs()));
+    }
+}
