@@ -90,6 +90,8 @@ mod sgais_nested_softmax;
 mod sgais_noise;
 #[path = "sgais_reseed.rs"]
 mod sgais_reseed;
+#[path = "sgais_run_by_hand.rs"]
+mod sgais_run_by_hand;
 #[path = "sgais_shift.rs"]
 mod sgais_shift;
 #[path = "sgais_shift_agreement.rs"]
