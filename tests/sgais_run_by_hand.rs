@@ -1,0 +1,240 @@
+//! The numbers one SGAIS run reports (src/sgais/run.rs; the page's log Ẑ curve, ESS, predicted
+//! spread and cost), recomputed by the test after every annealing step from what the run exposes
+//! before it: the particles, their log-weights and the chunk being annealed (issue 23, eleventh
+//! pass). The test computes each particle's chunk log-likelihood L_i = Σ_{j∈C} ℓ_j(θ_i) from the
+//! model's per-datum `log_lik`, and writes here log-mean-exp, the ESS (Σw)²/Σw² (docs/sgais.md
+//! (SGAIS.3), (SGAIS.4)), the delta-method variance of log Ẑ, Σ over resampling epochs of
+//! 1/ESS − 1/M (Chopin 2004; `ChunkRecord::log_z_var`), the counts of systematic resampling
+//! (⌊M p_i⌋ or ⌈M p_i⌉ copies of particle i; Douc, Cappé & Moulines 2005) and the cost in datum
+//! evaluations (M·|C| for the weights, |C| + |B| per SGHMC move, |B| only once there is a history).
+//! Nothing is read from run.rs or annealing.rs. Linear regression, N = 30 data in 3 chunks of 10,
+//! M = 8 particles, ESS* = 4: a few dozen annealing steps, < 1 s at opt-level 0.
+
+use sgviz::params::ParamValues;
+use sgviz::sgais::models::{evidence_target, EvidenceModel};
+use sgviz::sgais::run::{ChunkRecord, RunStatus, SgaisRun};
+use sgviz::sgais::{EtaScale, NoiseCorrection, Resampling, SgaisConfig};
+use std::sync::Arc;
+
+const N: usize = 30;
+const CHUNK: usize = 10;
+const M: usize = 8;
+const TARGET_ESS: f64 = 4.0;
+const BATCH: usize = 5;
+
+fn model() -> Arc<dyn EvidenceModel> {
+    let target = evidence_target("linreg").unwrap();
+    let mut values = ParamValues::defaults(target.params);
+    values.set(target.params, "n_points", N as f64).unwrap();
+    (target.build)(&values, None).unwrap()
+}
+
+fn config(resampling: Resampling, moves: usize) -> SgaisConfig {
+    let mut c = SgaisConfig::paper_defaults();
+    c.particles = M;
+    c.target_ess = TARGET_ESS;
+    c.burn_in_steps = moves;
+    c.batch_size = BATCH;
+    c.chunk_size = CHUNK;
+    c.eta_scale = EtaScale::Seen;
+    c.noise_correction = NoiseCorrection::Fixed(0.0);
+    c.resampling = resampling;
+    c.reservoir_size = 0; // the full history
+    c.reseed_components = false;
+    c.surprise_boost = None;
+    c
+}
+
+fn log_mean_exp(x: &[f64]) -> f64 {
+    let top = x.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    top + (x.iter().map(|v| (v - top).exp()).sum::<f64>() / x.len() as f64).ln()
+}
+
+fn ess(log_w: &[f64]) -> f64 {
+    let top = log_w.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let w: Vec<f64> = log_w.iter().map(|v| (v - top).exp()).collect();
+    w.iter().sum::<f64>().powi(2) / w.iter().map(|v| v * v).sum::<f64>()
+}
+
+/// One annealing step as the test saw it.
+struct Step {
+    range: std::ops::Range<usize>,
+    lambda: f64,
+    delta: f64,
+    particles: Vec<Vec<f64>>,
+    /// L_i at the particles before the step.
+    chunk_ll: Vec<f64>,
+    /// The log-weights after the reweighting w_i ← w_i e^{Δ L_i}, before any resampling.
+    reweighted: Vec<f64>,
+    after_particles: Vec<Vec<f64>>,
+    after_weights: Vec<f64>,
+    evals: u64,
+    record: Option<ChunkRecord>,
+}
+
+/// Drive the run one annealing step per `advance(1)` (its budget is ≥ M per step) to the end.
+fn steps(model: &Arc<dyn EvidenceModel>, config: SgaisConfig, seed: u64) -> Vec<Step> {
+    let mut run = SgaisRun::new(model.clone(), config, N, seed);
+    let mut out = Vec::new();
+    while run.status() == &RunStatus::Running {
+        let (range, lambda) = run.annealing_state().unwrap_or((run.processed()..(run.processed() + CHUNK).min(N), 0.0));
+        let particles = run.particles().to_vec();
+        let weights = run.log_weights().to_vec();
+        let evals = run.datum_evals();
+        let mut records = run.advance(1);
+        assert!(records.len() <= 1, "one annealing step per call of advance(1)");
+        let record = records.pop();
+        let lambda_after = if record.is_some() { 1.0 } else { run.annealing_state().unwrap().1 };
+        let chunk_ll: Vec<f64> = particles.iter().map(|p| range.clone().map(|j| model.log_lik(j, p)).sum()).collect();
+        let delta = lambda_after - lambda;
+        let reweighted = weights.iter().zip(&chunk_ll).map(|(w, l)| w + delta * l).collect();
+        out.push(Step {
+            range,
+            lambda,
+            delta,
+            particles,
+            chunk_ll,
+            reweighted,
+            after_particles: run.particles().to_vec(),
+            after_weights: run.log_weights().to_vec(),
+            evals: run.datum_evals() - evals,
+            record,
+        });
+        assert!(out.len() < 10_000, "the run does not finish");
+    }
+    assert_eq!(run.status(), &RunStatus::Finished);
+    out
+}
+
+fn close(a: f64, b: f64, tol: f64, what: &str) {
+    assert!((a - b).abs() <= tol * (1.0 + b.abs()), "{what}: {a} vs {b} (by hand)");
+}
+
+/// Without resampling: the weights are the running sum of Δ·L_i, every step's incremental ESS is
+/// ESS* (or more, on the step that ends the chunk at λ = 1), and each chunk's record states log Ẑ,
+/// the weights' ESS, the smallest step ESS, 1/ESS − 1/M, the step count, the checkpoint and the
+/// exact log Z there; the cost is M·|C| + M·K·(|C| + |B|·[history]) per step after a chunk's first.
+#[test]
+fn without_resampling_every_record_is_the_hand_computed_sum_of_the_increments() {
+    let model = model();
+    let moves = 2;
+    let all = steps(&model, config(Resampling::Off, moves), 5);
+    let (mut chunk_steps, mut min_step_ess, mut chunks) = (0, f64::INFINITY, 0);
+    for (k, s) in all.iter().enumerate() {
+        for (a, b) in s.after_weights.iter().zip(&s.reweighted) {
+            close(*a, *b, 1e-9, &format!("log-weight after step {k}"));
+        }
+        let step_ess = ess(&s.chunk_ll.iter().map(|l| s.delta * l).collect::<Vec<_>>());
+        assert!(s.delta > 0.0, "step {k}: Δ = {}", s.delta);
+        if s.record.is_some() && (s.lambda + s.delta - 1.0).abs() < 1e-12 && step_ess > TARGET_ESS * (1.0 + 1e-6) {
+            // the step that took the whole remaining 1 − λ
+        } else {
+            close(step_ess, TARGET_ESS, 1e-6, &format!("incremental ESS of step {k} (λ = {})", s.lambda));
+        }
+        chunk_steps += 1;
+        min_step_ess = min_step_ess.min(step_ess);
+        let history = s.range.start;
+        let per_step = (M * s.range.len() + M * moves * (s.range.len() + if history > 0 { BATCH } else { 0 })) as u64;
+        if s.lambda > 0.0 || history == 0 {
+            assert_eq!(s.evals, per_step, "datum evaluations of step {k} (λ = {}, history {history})", s.lambda);
+        } else {
+            assert!(s.evals > per_step, "a chunk's first step also estimates the gradient noise: {} vs {per_step}", s.evals);
+        }
+        if let Some(r) = &s.record {
+            chunks += 1;
+            assert_eq!((r.n, r.annealing_steps), (s.range.end, chunk_steps), "chunk {chunks}");
+            close(r.log_z, log_mean_exp(&s.reweighted), 1e-9, "log Ẑ");
+            let e = ess(&s.reweighted);
+            close(r.ess, e, 1e-9, "ESS of the weights");
+            close(r.min_step_ess, min_step_ess, 1e-9, "smallest step ESS");
+            close(r.log_z_var, 1.0 / e - 1.0 / M as f64, 1e-9, "predicted variance of log Ẑ (one epoch)");
+            let exact = model.exact_log_evidence_curve(&[r.n]).unwrap()[0];
+            close(r.exact_log_z.unwrap(), exact, 1e-9, "exact log Z at the checkpoint");
+            (chunk_steps, min_step_ess) = (0, f64::INFINITY);
+        }
+    }
+    assert_eq!(chunks, N / CHUNK);
+    assert!(all.len() >= 2 * chunks, "{} steps: the target ESS never bound", all.len());
+}
+
+/// Resampling at every step, with no SGHMC moves (K = 0), so the particles after a step are the
+/// resampled copies of those before it: particle i (or each group of equal particles) gets
+/// ⌊M p_i⌋ or ⌈M p_i⌉ copies with p_i ∝ e^{Δ L_i}; every weight is then the mean weight, log Ẑ
+/// is unchanged, and the predicted variance adds 1/ESS − 1/M of every step's weights.
+#[test]
+fn resampling_every_step_copies_each_particle_by_its_weight_and_adds_each_epochs_variance() {
+    let model = model();
+    for seed in [2, 9] {
+        let all = steps(&model, config(Resampling::Always, 0), seed);
+        let mut predicted = 0.0;
+        for (k, s) in all.iter().enumerate() {
+            let mean = log_mean_exp(&s.reweighted);
+            for w in &s.after_weights {
+                close(*w, mean, 1e-9, &format!("seed {seed}, step {k}: weight after resampling"));
+            }
+            predicted += 1.0 / ess(&s.reweighted) - 1.0 / M as f64;
+            let p: Vec<f64> = s.reweighted.iter().map(|w| (w - mean).exp() / M as f64).collect();
+            let mut seen = vec![false; M];
+            for i in 0..M {
+                if seen[i] {
+                    continue;
+                }
+                let group: Vec<usize> = (i..M).filter(|&j| s.particles[j] == s.particles[i]).collect();
+                group.iter().for_each(|&j| seen[j] = true);
+                let low: f64 = group.iter().map(|&j| (M as f64 * p[j] - 1e-9).floor()).sum();
+                let high: f64 = group.iter().map(|&j| (M as f64 * p[j] + 1e-9).ceil()).sum();
+                let copies = s.after_particles.iter().filter(|a| **a == s.particles[i]).count() as f64;
+                assert!(copies >= low && copies <= high, "seed {seed}, step {k}: {copies} copies of particle {i}, expected {low}..={high}");
+            }
+            assert!(s.after_particles.iter().all(|a| s.particles.contains(a)), "resampling made a new particle");
+            if let Some(r) = &s.record {
+                close(r.log_z, mean, 1e-9, "log Ẑ");
+                close(r.log_z_var, predicted, 1e-9, &format!("seed {seed}: predicted variance summed over {} epochs", k + 1));
+            }
+        }
+    }
+}
+
+/// `when_low` resamples exactly when the ESS of the accumulated weights is below ESS*, and the
+/// predicted variance is the sum over the resampled epochs plus the current epoch's 1/ESS − 1/M.
+#[test]
+fn resampling_when_low_resamples_below_the_target_and_sums_the_epochs() {
+    let model = model();
+    let (mut resampled, mut kept) = (0, 0);
+    for seed in [1, 4] {
+        let mut closed = 0.0;
+        for (k, s) in steps(&model, config(Resampling::WhenLow, 1), seed).iter().enumerate() {
+            let e = ess(&s.reweighted);
+            let equal = s.after_weights.iter().all(|w| (w - s.after_weights[0]).abs() < 1e-9 * (1.0 + w.abs()));
+            if (e - TARGET_ESS).abs() > 1e-6 * TARGET_ESS {
+                assert_eq!(equal, e < TARGET_ESS, "seed {seed}, step {k}: ESS {e} of the weights, resampled {equal}");
+                if e < TARGET_ESS {
+                    resampled += 1;
+                } else {
+                    kept += 1;
+                }
+            }
+            if equal {
+                closed += 1.0 / e - 1.0 / M as f64;
+            } else {
+                for (a, b) in s.after_weights.iter().zip(&s.reweighted) {
+                    close(*a, *b, 1e-9, "weights kept");
+                }
+            }
+            if let Some(r) = &s.record {
+                close(r.log_z, log_mean_exp(&s.reweighted), 1e-9, "log Ẑ");
+                close(r.log_z_var, closed + 1.0 / ess(&s.after_weights) - 1.0 / M as f64, 1e-9, "predicted variance");
+            }
+        }
+    }
+    assert!(resampled > 0 && kept > 0, "both branches seen: {resampled} resampled, {kept} kept");
+}
+
+/// The chunk ends min(k·chunk, N): 25 data in chunks of 10 end at 10, 20, 25.
+#[test]
+fn checkpoints_are_multiples_of_the_chunk_then_n() {
+    use sgviz::sgais::run::checkpoints;
+    assert_eq!(checkpoints(25, 10), vec![10, 20, 25]);
+    assert_eq!(checkpoints(30, 10), vec![10, 20, 30]);
+    assert_eq!(checkpoints(3, 0), vec![1, 2, 3], "a chunk of 0 is a chunk of 1");
+}
