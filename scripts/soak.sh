@@ -6,7 +6,12 @@
 #   tests/sgld_defaults.rs; `make test` runs them with a capped budget, and the pairings too slow
 #   to mix within it only for 2,000 steps: no divergence, MALA/HMC acceptance in its window);
 # - browser: 10 minutes of play with sampler switches, JS heap and wasm memory within their bounds
-#   (tests/e2e/memory.test.mjs; `make test` runs 12 s with the same 12 sampler switches);
+#   (tests/e2e/memory.test.mjs; `make test` runs 6 s with the same 12 sampler switches, 30 frames each);
+# - browser: every sampler × target pairing run and drawn (tests/e2e/samplers.test.mjs under
+#   SGVIZ_PAIRINGS=soak; `make test` runs a third of them, every sampler and every target at least
+#   once), and the Gaussian's own sliders at both ends under every sampler (tests/e2e/messages.test.mjs
+#   under SGVIZ_SLIDER_SWEEP=soak; `make test` visits them under the first sampler, and every
+#   sampler's own sliders at both ends);
 # - SGAIS at N = 10⁵ over 8 replicas (tests/sgais_defaults.rs; `make test` runs one).
 # - nested sampling at N = 10⁴ (tests/sgais_nested.rs, tests/sgais_nested_softmax.rs; `make test` runs N = 10³ and 500);
 # - SGAIS on the K = 5 mixture at N = 10⁴ at its own defaults, seeds 1–3, full-data AIS and nested
@@ -103,6 +108,10 @@ echo "== the shift demo in the page at 20,000 points (make test: the lecture-sca
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
 echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"
 SGVIZ_SGLD_DEFAULTS_SOAK=1 node --test --test-name-pattern='large logistic posteriors' tests/e2e/classroom.test.mjs
+echo "== every sampler on every target in the page (make test: a third of the pairings, each sampler and each target)"
+SGVIZ_PAIRINGS=soak node --test --test-name-pattern='every sampler runs on every target' tests/e2e/samplers.test.mjs
+echo "== the Gaussian's sliders at both ends under every sampler (make test: under the first; every sampler's own sliders)"
+SGVIZ_SLIDER_SWEEP=soak node --test --test-name-pattern='every sampler, every slider' tests/e2e/messages.test.mjs
 SGVIZ_SOAK_SECONDS=${SGVIZ_SOAK_SECONDS:-600} node --test tests/e2e/memory.test.mjs
 echo "== SBPS vs SGLD preset in the page: ${SGVIZ_BOUNCY_SOAK_SECONDS:-300} s without a runaway"
 SGVIZ_BOUNCY_SOAK_SECONDS=${SGVIZ_BOUNCY_SOAK_SECONDS:-300} node --test tests/e2e/bouncy-preset-soak.test.mjs

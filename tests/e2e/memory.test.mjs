@@ -3,12 +3,13 @@
 // --enable-precise-memory-info, measured right after a forced GC) and the wasm linear memory must
 // not grow beyond stated bounds over the run.
 //
-// Duration: SGVIZ_SOAK_SECONDS (default 12 in the regular suite, to keep `make test` under 10 minutes; `make soak` runs 600).
-// Either way the run makes at least two full sampler cycles (12 switches), so the bounds below
-// see 6 switches after the reference: what a per-switch leak is caught by does not depend on the
-// length. A per-frame leak is caught in proportion to the frames after the reference: in `make
-// test` 6 × 60 = 360 frames, from ≈ 11.6 KB per frame (4 MiB / 360) on (900 frames and ≈ 4.7 KB
-// before issue 23 cut the run from 30 s to 12 s); in `make soak` 24 × 1,200 = 28,800 frames, from
+// Duration: SGVIZ_SOAK_SECONDS (default 6 in the regular suite, to keep `make test` under 10 minutes; `make soak` runs 600).
+// Either way the run makes at least two full sampler cycles (12 switches, one every 30 frames or
+// more), so the bounds below see 6 switches after the reference: what a per-switch leak is caught
+// by does not depend on the length. A per-frame leak is caught in proportion to the frames after
+// the reference: in `make test` 6 × 30 = 180 frames, from ≈ 23 KB per frame (4 MiB / 180) on (360
+// frames and ≈ 11.6 KB before issue 23's eighth round cut the run from 12 s to 6 s, 900 frames and
+// ≈ 4.7 KB before the fifth cut it from 30 s); in `make soak` 24 × 1,200 = 28,800 frames, from
 // ≈ 146 bytes per frame.
 // Bounds, relative to the values after the first full sampler cycle (all samplers' buffers have
 // been allocated once by then):
@@ -24,8 +25,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, launchBrowser, openApp, frames } from './harness.mjs';
 
-const SECONDS = Number(process.env.SGVIZ_SOAK_SECONDS || 12);
-const SWITCH_SECONDS = Math.max(1, Math.min(20, SECONDS / 12));
+const SECONDS = Number(process.env.SGVIZ_SOAK_SECONDS || 6);
+const SWITCH_SECONDS = Math.max(0.5, Math.min(20, SECONDS / 12));
 const SAMPLERS = ['sgld', 'sghmc', 'mala', 'hmc', 'bps', 'sbps'];
 const JS_HEAP_SLACK = 4 * 2 ** 20;
 const WASM_SLACK = 8 * 2 ** 20;
