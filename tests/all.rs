@@ -92,6 +92,8 @@ mod sgais_noise;
 mod sgais_reseed;
 #[path = "sgais_reseed_weight.rs"]
 mod sgais_reseed_weight;
+#[path = "sgais_run_by_hand.rs"]
+mod sgais_run_by_hand;
 #[path = "sgais_shift.rs"]
 mod sgais_shift;
 #[path = "sgais_shift_agreement.rs"]
