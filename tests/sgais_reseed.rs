@@ -23,6 +23,8 @@
 //! `make soak` (`SGVIZ_SGAIS_SHIFT_SOAK=1`) runs both arms, the one without the move being the
 //! proof that the chunk still needs it (issue 23, BENCHMARKS.md "CI time, eighth round (native)").
 
+#[path = "common/paired.rs"]
+mod paired;
 use sgviz::model::gmm::GaussianMixture;
 use sgviz::model::Model;
 use sgviz::rng::chain_rng;
@@ -59,17 +61,8 @@ fn paired_change(lambda: f64, draws: usize, moves: usize, seed: u64) -> ([(f64, 
         let after = statistics(&theta, &model);
         change.push([0, 1, 2].map(|s| after[s] - before[s]));
     }
-    let max = log_w.iter().copied().fold(f64::MIN, f64::max);
-    let w: Vec<f64> = log_w.iter().map(|l| (l - max).exp()).collect();
-    let n = draws as f64;
-    let mean_w = w.iter().sum::<f64>() / n;
-    let per_statistic = [0, 1, 2].map(|s| {
-        let d: Vec<f64> = w.iter().zip(&change).map(|(w, c)| w * c[s]).collect();
-        let mean_d = d.iter().sum::<f64>() / n;
-        let sd_d = (d.iter().map(|x| (x - mean_d).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-        (mean_d / mean_w, sd_d / (n.sqrt() * mean_w))
-    });
-    (per_statistic, accepted as f64 / (n * moves as f64))
+    let per_statistic = paired::weighted_mean_changes(&log_w, &change);
+    (per_statistic, accepted as f64 / (draws as f64 * moves as f64))
 }
 
 #[test]

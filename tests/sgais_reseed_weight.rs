@@ -17,6 +17,8 @@
 //! K − 1 and K − 3 in place of K − 2 and requires it to fail (numbers in docs/sgais.md §10, "A move
 //! that re-weights").
 
+#[path = "common/paired.rs"]
+mod paired;
 use sgviz::model::gmm::GaussianMixture;
 use sgviz::rng::chain_rng;
 use sgviz::sgais::reseed::ReseedProposal;
@@ -80,17 +82,8 @@ fn paired_change(lambda: f64, history: bool, draws: usize, moves: usize, seed: u
         let after = statistics(&theta);
         change.push([0, 1, 2, 3, 4].map(|s| after[s] - before[s]));
     }
-    let max = log_w.iter().copied().fold(f64::MIN, f64::max);
-    let w: Vec<f64> = log_w.iter().map(|l| (l - max).exp()).collect();
-    let n = draws as f64;
-    let mean_w = w.iter().sum::<f64>() / n;
-    let per_statistic = [0, 1, 2, 3, 4].map(|s| {
-        let d: Vec<f64> = w.iter().zip(&change).map(|(w, c)| w * c[s]).collect();
-        let mean_d = d.iter().sum::<f64>() / n;
-        let sd_d = (d.iter().map(|x| (x - mean_d).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-        (mean_d / mean_w, sd_d / (n.sqrt() * mean_w))
-    });
-    (per_statistic, accepted as f64 / (n * moves as f64))
+    let per_statistic = paired::weighted_mean_changes(&log_w, &change);
+    (per_statistic, accepted as f64 / (draws as f64 * moves as f64))
 }
 
 #[test]

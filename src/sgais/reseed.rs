@@ -158,8 +158,14 @@ pub fn reseed_component(q: &ReseedProposal, lambda: f64, history_len: usize, c: 
     let chunk_gain = lambda * (log_lik_sum(model, q.chunk.clone(), &proposal) - log_lik_sum(model, q.chunk.clone(), theta));
     let prior_gain = ReseedProposal::log_component_prior(&new_mu, &new_rho) - ReseedProposal::log_component_prior(&mu, &rho);
     let proposal_ratio = q.log_density(&mu, &rho) - q.log_density(&new_mu, &new_rho);
-    let mut outcome = ReseedOutcome { accepted: false, datum_evals: 2 * q.chunk.len() as u64 };
-    let stage_one = chunk_gain + prior_gain + proposal_ratio;
+    accept_in_two_stages(model, q.chunk.len(), history_len, chunk_gain + prior_gain + proposal_ratio, proposal, theta, rng)
+}
+
+/// The two stages every re-seeding move shares ((SGAIS.17)): stage one accepts on the chunk's log
+/// ratio `stage_one` (two evaluations per chunk point), stage two on the history's likelihood
+/// ratio, evaluated only for proposals that passed stage one.
+pub(crate) fn accept_in_two_stages(model: &GaussianMixture, chunk_len: usize, history_len: usize, stage_one: f64, proposal: Vec<f64>, theta: &mut Vec<f64>, rng: &mut ChainRng) -> ReseedOutcome {
+    let mut outcome = ReseedOutcome { accepted: false, datum_evals: 2 * chunk_len as u64 };
     if !(uniform(rng).ln() < stage_one) {
         return outcome;
     }

@@ -16,7 +16,7 @@
 //! (Dir(1) is uniform on the simplex). Acceptance is delayed as in src/sgais/reseed.rs: the chunk,
 //! prior, Jacobian and q factors first, the history's likelihood ratio only for proposals that pass.
 
-use super::reseed::{component_of, log_lik_sum, with_component, ReseedOutcome, ReseedProposal, PRIOR_SHARE};
+use super::reseed::{accept_in_two_stages, component_of, log_lik_sum, with_component, ReseedOutcome, ReseedProposal, PRIOR_SHARE};
 use crate::model::gmm::{log_sum_exp, GaussianMixture};
 use crate::rng::{index_below, uniform, ChainRng};
 
@@ -97,15 +97,5 @@ pub fn reseed_with_weight_jacobian(q: &ReseedProposal, lambda: f64, history_len:
     let prior_gain = ReseedProposal::log_component_prior(&new_mu, &new_rho) - ReseedProposal::log_component_prior(&mu, &rho);
     let jacobian = power * ((-new_beta).ln_1p() - (-beta).ln_1p());
     let proposal_ratio = log_joint_proposal(q, range, beta, &mu, &rho) - log_joint_proposal(q, range, new_beta, &new_mu, &new_rho);
-    let mut outcome = ReseedOutcome { accepted: false, datum_evals: 2 * q.chunk().len() as u64 };
-    if !(uniform(rng).ln() < chunk_gain + prior_gain + jacobian + proposal_ratio) {
-        return outcome;
-    }
-    let history_gain = log_lik_sum(model, 0..history_len, &proposal) - log_lik_sum(model, 0..history_len, theta);
-    outcome.datum_evals += 2 * history_len as u64;
-    if uniform(rng).ln() < history_gain {
-        *theta = proposal;
-        outcome.accepted = true;
-    }
-    outcome
+    accept_in_two_stages(model, q.chunk().len(), history_len, chunk_gain + prior_gain + jacobian + proposal_ratio, proposal, theta, rng)
 }
