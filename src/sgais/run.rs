@@ -399,15 +399,12 @@ impl SgaisRun {
             return;
         }
         let proposal = ReseedProposal::new(mixture, chunk.range.clone());
+        let moves = self.config.reseed_moves;
+        let (lightest, weights) = (moves != ReseedMoves::Weights, moves != ReseedMoves::Lightest);
         for theta in self.particles.iter_mut() {
-            let moves = self.config.reseed_moves;
-            if moves != ReseedMoves::Weights {
-                let outcome = reseed_lightest(&proposal, chunk.lambda, *len, theta, &mut self.rng);
-                self.datum_evals += outcome.datum_evals;
-                self.reseeds_accepted += outcome.accepted as u64;
-            }
-            if moves != ReseedMoves::Lightest {
-                let outcome = reseed_with_weight(&proposal, chunk.lambda, *len, theta, &mut self.rng);
+            let first = lightest.then(|| reseed_lightest(&proposal, chunk.lambda, *len, theta, &mut self.rng));
+            let second = weights.then(|| reseed_with_weight(&proposal, chunk.lambda, *len, theta, &mut self.rng));
+            for outcome in [first, second].into_iter().flatten() {
                 self.datum_evals += outcome.datum_evals;
                 self.reseeds_accepted += outcome.accepted as u64;
             }
