@@ -9,6 +9,7 @@ import { note, remaining as allowed } from './frame-budget.js';
 import { runWithin } from './stepper.js';
 import { countSteps } from './frame-cost.js';
 import { clearAnimatedNote, notePace, resetPace, showAnimatedNote } from './pace-note.js';
+import { ANIMATE_BELOW_SPEED, FRAMES_PER_PIECE } from './playback-rates.js';
 
 /** Wall-clock budget for sampling work in one frame at 60 fps, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -20,10 +21,6 @@ const NOMINAL_FPS = 60;
 const MAX_OWED_MS = 250;
 /** Steps owed to the main chain (the time since the last frame × speed × 60, minus steps run). */
 const pace = { lab: null, lastAt: null, owed: 0 };
-/** At or below this speed, bouncy samplers animate the particle along each path piece. */
-const ANIMATE_BELOW_SPEED = 3;
-/** Frames spent travelling one path piece when animating. */
-const FRAMES_PER_PIECE = 12;
 /** Frames spent drawing one slow-motion step (its arrows one after another, then a pause). */
 const FRAMES_PER_SLOW_STEP = 90;
 

@@ -11,9 +11,7 @@ import { guarded } from './errors.js';
 import { setSpeed } from './run-controls.js';
 import { showChainSeed } from './seed.js';
 import { scheduleUrlWrite } from './url-sync.js';
-
-/** Seed of presets and lesson steps that do not name one: their claims are checked at it. */
-const PRESET_SEED = 1;
+import { PRESET_SEED } from './playback-rates.js';
 
 /** Load a preset (or a lesson step's inline state) and play. */
 export function applyPreset(preset) {

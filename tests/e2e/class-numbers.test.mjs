@@ -30,16 +30,14 @@ const { Lab, adopt_prepared: adoptPrepared, registry_json: registryJson } = pkg;
 const { check } = await import(dist('claims.js'));
 const { LESSONS } = await import(dist('lesson-table.js'));
 const { PRESETS, findPreset } = await import(dist('presets.js'));
+// www/playback.js: at or below ANIMATE_BELOW_SPEED a bouncy sampler animates one piece per
+// FRAMES_PER_PIECE frames; www/preset-loader.js: the seed of presets and steps that name none.
+const { ANIMATE_BELOW_SPEED, FRAMES_PER_PIECE, PRESET_SEED } = await import(dist('playback-rates.js'));
 
 /** 20 s at 60 fps (tests/e2e/class-run.mjs). */
 const CLASS_FRAMES = 1_200;
-/** www/playback.js: at or below this speed a bouncy sampler animates one piece per 12 frames. */
-const ANIMATE_BELOW_SPEED = 3;
-const FRAMES_PER_PIECE = 12;
 /** Steps per page call, as class-run.mjs and lesson-checks.mjs drive the page's chains. */
 const CHUNK_STEPS = 50_000;
-/** www/preset-loader.js: the seed of presets and steps that name none. */
-const PRESET_SEED = 1;
 /** The worker's lab size (www/worker.js `buildLab`); the statistics do not depend on it. */
 const [W, H, SCALE] = [64, 64, 1];
 
@@ -156,6 +154,7 @@ function claimAt(chains, claim, where, failures, cap = Number.MAX_SAFE_INTEGER) 
  * speed × 1,200 frames every claim of `shown` (the step's, or the preset's) as the page reads them.
  */
 function claimsAndClassTime(preset, claims, shown, where, log, failures) {
+  const cpuBefore = process.cpuUsage();
   const chains = build(preset);
   try {
     const steps = chains.bouncy && chains.speed <= ANIMATE_BELOW_SPEED ? Math.floor(CLASS_FRAMES / FRAMES_PER_PIECE) : chains.speed * CLASS_FRAMES;
@@ -184,6 +183,8 @@ function claimsAndClassTime(preset, claims, shown, where, log, failures) {
   } finally {
     chains.main.free();
     chains.compared?.free();
+    const cpu = process.cpuUsage(cpuBefore);
+    log.push(`${where}: ${((cpu.user + cpu.system) / 1e6).toFixed(2)} CPU s (information only)`);
   }
 }
 
