@@ -56,6 +56,11 @@
 #   preset in the page and reads the claims there on one step per lesson, two presets and the SBPS
 #   figures whose picture is the chain, and the shift lecture's SGAIS steps within their budget;
 #   the SGAIS lesson's steps 1–2 wait there only for their first chunk).
+# - browser: every SGAIS figure's claims, chart and screenshot read in the page once its runs are in
+#   (tests/e2e/figures-C.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` judges every figure's
+#   claims in Node on the runs its panel plans, those no claim reads left out,
+#   tests/e2e/figures-numbers.test.mjs, loads every figure in the page with its note, claims list
+#   and Stop, and reads Fig. 1 and Fig. 8 in the page; issue 23's ninth round).
 # - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
@@ -104,6 +109,8 @@ echo "== every preset played and screenshotted, every SGAIS preset to its first 
 SGVIZ_PRESETS_SOAK=1 node --test --test-name-pattern='presets reproduce' tests/e2e/teaching.test.mjs
 echo "== every lesson step's and preset's claims in the page at class time, with screenshots (make test: the numbers in Node, class-numbers.test.mjs; the page on one step per lesson)"
 SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/class-time.test.mjs tests/e2e/figures-B.test.mjs
+echo "== every SGAIS figure's claims in the page once its runs are in, with screenshots (make test: the numbers in Node, figures-numbers.test.mjs; the page on Fig. 1 and Fig. 8)"
+SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/figures-C.test.mjs
 echo "== the shift demo in the page at 20,000 points (make test: the lecture-scale runs, in class-time.test.mjs)"
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
 echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"

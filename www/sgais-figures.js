@@ -7,8 +7,7 @@
 // Claims and their metrics: www/sgais-claims.js.
 
 import { sgais_gallery_ns_json, sgais_shift_data_json } from './pkg/sgviz.js';
-import { SGAIS_PRESETS } from './sgais.js';
-import { SGAIS_FIGURES } from './figures/sgais.js';
+import { SGAIS_PRESETS } from './sgais-plan.js';
 import { holds, describe } from './claims.js';
 import { claimReady, measureSgais } from './sgais-claims.js';
 import { queueChart } from './charts.js';
@@ -16,12 +15,9 @@ import { formatNumber } from './format.js';
 
 const $ = (id) => document.getElementById(id);
 /** Points of each phase drawn in Fig. 1 (all 100,000 would hide the small first phase). */
-const SHOWN_PER_PHASE = 600;
+export const SHOWN_PER_PHASE = 600;
 
-/** Register the figures' runs as SGAIS panel presets (by their `sgais` name). */
-export function registerFigureRuns() {
-  for (const f of SGAIS_FIGURES) if (f.runs) SGAIS_PRESETS[f.sgais] = f.runs;
-}
+export { registerFigureRuns } from './sgais-plan.js';
 
 /** The figure side of the SGAIS panel: its chart and claims for the loaded SGAIS figure. */
 export class SgaisFigures {

@@ -20,7 +20,7 @@ export class NestedControls {
     this.fieldset = fieldset;
     this.error = error;
     this.box = box;
-    this.values = Object.fromEntries(specs.map((p) => [p.name, p.default]));
+    this.values = nsDefaults(specs);
     this.controls = buildParamControls(fieldset, specs, this.values, (name, value) => this.set(name, value), { idPrefix: 'sgais-ns', live: false });
     box.addEventListener('change', () => this.showIfTicked());
     this.showIfTicked();
@@ -44,7 +44,7 @@ export class NestedControls {
 
   /** The settings as `[name, text]` pairs for the nested worker jobs. */
   settings() {
-    return Object.entries(this.values).map(([k, v]) => [k, String(v)]);
+    return nsSettings(this.values);
   }
 
   /** The core's message for a bad value, shown beside the controls (null when none). */
@@ -55,6 +55,12 @@ export class NestedControls {
     return problem;
   }
 }
+
+/** The nested sampler's values at its registry defaults (`sgais.ns_params`), as the controls start. */
+export const nsDefaults = (specs) => Object.fromEntries(specs.map((p) => [p.name, p.default]));
+
+/** Nested-sampling values as the `[name, text]` pairs of the nested worker jobs' settings. */
+export const nsSettings = (values) => Object.entries(values).map(([k, v]) => [k, String(v)]);
 
 /** Per-datum evaluations compactly ("333 M"), for the table's last column. */
 export const formatEvals = (x) => (Number.isFinite(x) ? (x >= 1e6 ? `${Number((x / 1e6).toPrecision(3)).toLocaleString('en-US')} M` : formatCount(Math.round(x))) : '—');

@@ -7,7 +7,8 @@
 // ticked, runs as `nested` jobs beside them (www/sgais-nested.js); its points join the evidence chart.
 
 import { sgais_combine_ns_json } from './pkg/sgviz.js';
-import { formatEvals, NestedControls, nestedRows, nestedRuns } from './sgais-nested.js';
+import { formatEvals, NestedControls, nestedRows } from './sgais-nested.js';
+import { planRuns, registryPresetValues, reportedOf, sgaisDefaults, SGAIS_PRESETS } from './sgais-plan.js';
 import { buildParamControls, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { cancelGroup, jobRunning, POOL_SIZE, startJob } from './jobs.js';
@@ -19,47 +20,7 @@ const $ = (id) => document.getElementById(id);
 /** Combine and redraw at most this often while runs report. */
 const REDRAW_MS = 300;
 
-/**
- * Variants of the distribution-shift demo (paper §6.2, Fig. 5): K = 3, 5, 7 in order, then shuffled.
- * The in-order runs come first: with fewer workers than runs, the model comparison (K = 3 vs 5 vs 7
- * on the data in order) is complete before the shuffled controls start.
- */
-const shiftVariants = (ks) => [false, true].flatMap((shuffled) => ks.map((k) => ({
-  label: `K = ${k}, ${shuffled ? 'shuffled' : 'in order'}`,
-  settings: [['n_components', String(k)], ['scenario', shuffled ? 'shift_shuffled' : 'shift']],
-})));
-const SHIFT_VARIANTS = shiftVariants([3, 5, 7]);
-/**
- * In a lecture (issue 26) the pool of a 2-core laptop has one worker, so the runs go one after
- * another and their order is what a slide sees: the 7-component model in order (its run shows both
- * change points), then shuffled (the in-order/shuffled comparison of §6.2 is complete after these
- * two), then K = 3 and 5 in order (the model comparison), then their shuffled controls.
- */
-const SHIFT_VARIANTS_LECTURE = (() => {
-  const all = shiftVariants([7, 3, 5]);
-  const pick = (label) => all.find((v) => v.label === label);
-  return ['K = 7, in order', 'K = 7, shuffled', 'K = 3, in order', 'K = 5, in order', 'K = 3, shuffled', 'K = 5, shuffled'].map(pick);
-})();
-
-/** Paper presets: Fig. 2 (linear regression, exact curve; accurate or paper settings) and Fig. 5. */
-export const SGAIS_PRESETS = {
-  linreg: { target: 'linreg', values: { n_points: 10000 }, variants: [], ais: true, replicas: 4 },
-  paper: { target: 'linreg', values: { n_points: 10000 }, preset: 'paper', variants: [], ais: true, replicas: 4 },
-  // The paper's scale: 1,000 + 9,000 + 90,000 points, one worker per variant; the registry's
-  // `surprise_rule` (auto) is on for these data (docs/sgais.md §10).
-  shift: { target: 'gmm', values: { n_points: 100000 }, variants: SHIFT_VARIANTS, ais: false, replicas: 1 },
-  // The same runs as the paper's algorithm, the surprise rule off (the figures gallery's Fig. 1 and
-  // Fig. 5: their annealing-step spikes must be the adaptive schedule's own, not the rule's raised
-  // ESS* at the chunks it flags; docs/sgais.md §10).
-  shiftPaperAlgorithm: { target: 'gmm', values: { n_points: 100000, surprise_rule: 1 }, variants: SHIFT_VARIANTS, ais: false, replicas: 1 },
-  // Lecture scale (issue 26): the same change points with 2,000 points after the last one, and
-  // M = 25 particles (ESS* = 12.5) instead of 50 and K = 10 SGHMC steps per temperature instead of
-  // the mixture's 20 (docs/sgais.md §10), so that the K = 7 pair (in order and shuffled) is
-  // finished within a slide's 20 s on a laptop whose pool has one worker (BENCHMARKS.md, "Class time").
-  // The surprise rule (registry `surprise_rule`, on for shifting data at the paper's scale) is off
-  // here: its extra work on the first and the change points' chunks is not within that budget.
-  shiftLecture: { target: 'gmm', values: { n_points: 12000, particles: 25, target_ess: 12.5, burn_in_steps: 10, learning_rate: 0.02, surprise_rule: 1 }, variants: SHIFT_VARIANTS_LECTURE, ais: false, replicas: 1 },
-};
+export { SGAIS_PRESETS };
 
 /** A chart spec that is only its sentence (src/plot/chart/note.rs draws it without a frame). */
 const noteSpec = (title) => JSON.stringify({ title, x_label: '', y_label: '', log_x: false, log_y: false, series: [], markers: [] });
@@ -122,14 +83,9 @@ export class SgaisPanel {
     return this.sgais.targets.find((t) => t.name === this.target);
   }
 
-  /**
-   * The values a run on `target` starts from: every parameter's default, with the model's own SGAIS
-   * defaults laid over them (registry `sgais.defaults_by_model`, src/sgais/model_defaults.rs).
-   */
+  /** The values a run on `target` starts from (www/sgais-plan.js `sgaisDefaults`). */
   defaults(target) {
-    const spec = this.sgais.targets.find((t) => t.name === target);
-    const own = this.sgais.defaults_by_model?.[target]?.values ?? {};
-    return { ...Object.fromEntries([...this.sgais.params, ...spec.params].map((p) => [p.name, p.default])), ...own };
+    return sgaisDefaults(this.sgais, target);
   }
 
   /** The SGAIS settings that differ from the current model's defaults (what the user changed). */
@@ -155,8 +111,7 @@ export class SgaisPanel {
 
   /** A preset's SGAIS settings (e.g. the paper's §6.1 values) as `{name: value}`. */
   presetValues(name) {
-    const preset = (this.sgais.presets || []).find((p) => p.name === name);
-    return preset ? Object.fromEntries(preset.settings) : {};
+    return registryPresetValues(this.sgais, name);
   }
 
   /** Apply a preset and start it; `overrides` (e.g. a smaller N in tests) replace its values. */
@@ -176,32 +131,16 @@ export class SgaisPanel {
     return this.loadedPreset === name && this.runs.length > 0 && (this.running || this.runs.every((r) => r.done));
   }
 
-  /**
-   * The runs to start: every replica of every variant, then the AIS baselines of the first, then
-   * nested sampling at the same data sizes, one run per replica.
-   */
+  /** The runs to start (www/sgais-plan.js `planRuns`) from the panel's settings and boxes. */
   plan() {
-    const settings = Object.entries(this.values).map(([k, v]) => [k, String(v)]);
-    const variants = this.variants.length ? this.variants : [{ label: 'SGAIS', settings: [] }];
-    const replicas = Math.max(1, Math.min(16, Math.round(Number($('sgais-replicas').value) || 1)));
-    const runs = [];
-    for (const variant of variants) {
-      const merged = [...settings.filter(([k]) => !variant.settings.some(([v]) => v === k)), ...variant.settings];
-      for (let replica = 0; replica < replicas; replica += 1) {
-        runs.push({ label: variant.label, spec: { target: this.target, settings: merged, seed: 1, replica } });
-      }
-    }
-    const n = Number(this.values.n_points) || 0;
-    const chunk = Number(this.values.chunk_size) || 1;
-    // N/4 and N/2 rounded up to whole chunks (once each: with two chunks they coincide).
-    const sizes = new Set([0.25, 0.5, 1].map((fraction) => Math.min(n, Math.ceil((fraction * n) / chunk) * chunk)));
-    if ($('sgais-ais').checked) {
-      for (const aisN of sizes) {
-        runs.push({ label: `AIS, full data n = ${aisN}`, spec: { target: this.target, settings: runs[0].spec.settings, seed: 1, replica: 0, ais_n: aisN } });
-      }
-    }
-    if ($('sgais-ns').checked) runs.push(...nestedRuns(this.target, [...runs[0].spec.settings, ...this.nested.settings()], sizes, replicas));
-    return runs;
+    return planRuns({
+      target: this.target,
+      values: this.values,
+      variants: this.variants,
+      replicas: $('sgais-replicas').value,
+      ais: $('sgais-ais').checked,
+      nsSettings: $('sgais-ns').checked ? this.nested.settings() : null,
+    });
   }
 
   start() {
@@ -285,8 +224,7 @@ export class SgaisPanel {
 
   draw() {
     this.drawnAt = performance.now();
-    const reported = this.runs.filter((r) => r.result && !r.ns).map((r) => ({ label: r.label, ais_n: r.spec.ais_n ?? null, ...r.result }));
-    const nested = this.runs.filter((r) => r.result && r.ns).map((r) => r.result);
+    const { reported, nested } = reportedOf(this.runs);
     if (!reported.length) return;
     const combined = this.guarded(() => JSON.parse(sgais_combine_ns_json(JSON.stringify(reported), JSON.stringify(nested))));
     if (!combined) return;
