@@ -18,7 +18,7 @@
 //! behind after the change point and recovered, but the evidence increments were already low.
 //!
 //! CI: K = 7 on the first N = 12,000 points with the lecture preset's settings (M = 25, ESS* = 12.5,
-//! K = 10 SGHMC steps, lr = 0.02 so that its six runs fit two slides; www/sgais.js `shiftLecture`;
+//! K = 10 SGHMC steps, lr = 0.02 so that its six runs fit two slides; www/sgais-plan.js `shiftLecture`;
 //! ≈ 15 CPU-s at opt-level 3), the surprise rule off as in that preset. Measured: reference
 //! −44,248.9, in order −49,011.6, shuffled −47,444.1.
 //! `SGVIZ_SGAIS_SHIFT_SOAK=1` (`make soak`): K = 7 at the paper's N = 10⁵ at the mixture's defaults,

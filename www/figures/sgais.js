@@ -1,8 +1,8 @@
 // The figures gallery's SGAIS entries (Cameron, Eggers & Kroon 2019).
 // Each entry is a preset (see www/presets.js for its fields) whose `figure` names the paper's figure
 // exactly as 'SGAIS Fig. <n>', with `paper` quoting the paper's headline number(s). An SGAIS figure
-// runs in the SGAIS panel: `sgais` names its runs (www/sgais.js SGAIS_PRESETS, or `runs` here, which
-// www/sgais-figures.js registers under that name: target, its values, a base preset of SGAIS
+// runs in the SGAIS panel: `sgais` names its runs (www/sgais-plan.js SGAIS_PRESETS, or `runs` here, which
+// its `registerFigureRuns` registers under that name: target, its values, a base preset of SGAIS
 // settings, the variants — one per value of the setting a sensitivity figure varies —, AIS
 // baselines, replicas); `sgaisChart` picks the figure's own chart ('cost' against data seen, or
 // 'data' for Fig. 1); `annealingLog` draws the annealing steps on log–log axes; its `claims` read what the panel shows (metrics in www/sgais-figures.js) and
