@@ -216,7 +216,8 @@ async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where,
   charge('(sgais step start)');
   if (!SOAK && !SGAIS_BUDGET_STEPS.has(where)) {
     // `make test`: the runs started and their first chunk is in and combined (the runs themselves
-    // are figures-C's, which loads the same preset and reads its claims once all are done).
+    // are the Fig. 2 figure's: figures-numbers.test.mjs judges its claims on them in Node, and
+    // workers.test.mjs runs the same preset at 4,000 points to its end in the page).
     await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0) && window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
     charge('sgais: first records + combine');
     log.push(`${where}: runs started, first chunk in (the budget's view: make soak)`);
