@@ -115,10 +115,13 @@ test('compare mode runs two samplers at the same gradient budget', async () => {
  * each of those files checks the note on screen, runs the preset to its claims and screenshots it
  * (figures-C also presses Stop). Here each remaining preset waits only for what shows that it loaded
  * and started: the note, 300 samples of the chain playing, the SGAIS runs started in workers (and
- * Stop terminating them); the first SGAIS preset is run to its first chunk and drawn evidence chart
- * (the code path every SGAIS preset shares); screenshots of the first screen.
+ * Stop terminating them); the first SGAIS preset other than sgais-shift-lecture is run to its first
+ * chunk and drawn evidence chart (the code path every SGAIS preset shares; the shift lecture's is
+ * drawn in class-time, which finishes its runs); screenshots of the first screen.
  */
 const PRESETS_SOAK = process.env.SGVIZ_PRESETS_SOAK === '1';
+/** The SGAIS preset whose runs class-time.test.mjs's shift steps finish and draw in `make test`. */
+const SHIFT_LECTURE = 'sgais-shift-lecture';
 
 test('presets reproduce the figures of the papers (screenshots of each)', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url);
@@ -143,7 +146,10 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
     assert.equal(await page.isVisible('#preset-note'), true);
     await waitLoaded(page);
     if (id.startsWith('sgais')) {
-      if (PRESETS_SOAK || sgaisDrawn === 0) {
+      // Not sgais-shift-lecture in `make test`: class-time's shift steps run its six runs to their
+      // end and check its evidence chart drawn (issue 23, ninth round: its first chunk here was the
+      // same runs a second time, 11.9 of this test's 44 CPU s).
+      if (PRESETS_SOAK || (sgaisDrawn === 0 && id !== SHIFT_LECTURE)) {
         // The runs started in workers and the first chunk is in: the evidence curve has its first
         // point (workers.test.mjs checks the finished runs). Generous limit for a loaded 2-core machine.
         await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0) && window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
@@ -169,7 +175,7 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
     await screenshot(page, `preset-${id}`, { fullPage: PRESETS_SOAK });
     charge('preset screenshots');
   }
-  assert.ok(sgaisDrawn >= 1, 'an SGAIS preset drew its evidence chart');
+  assert.ok(sgaisDrawn >= 1 || (!PRESETS_SOAK && presets.includes(SHIFT_LECTURE)), 'an SGAIS preset drew its evidence chart (here or, the shift lecture, in class-time)');
   // The SGFS Fig. 1 preset compares the full and diagonal samplers on the most correlated pair.
   await page.selectOption('#preset', 'sgfs-ellipses');
   await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
