@@ -45,7 +45,8 @@
 # - browser: every preset played 90 frames past 300 samples and every SGAIS preset run to its first
 #   chunk with the evidence chart drawn, full-page screenshots (tests/e2e/teaching.test.mjs under
 #   SGVIZ_PRESETS_SOAK=1; `make test` loads each preset, waits for its samples or its SGAIS runs to
-#   start, and runs only the first SGAIS preset to its first chunk).
+#   start, and runs only the first SGAIS preset to its first chunk, not the shift lecture's, whose
+#   runs class-time's shift steps finish and whose evidence chart they check drawn).
 #   Since issue 23's fifth round `make test`'s teaching test loads only the presets that no other
 #   browser file loads through the menu: figures-B/-C load the SBPS/SGAIS figures, class-time the
 #   other presets with claims, each checking the note and screenshotting (figures-C also Stop).
