@@ -45,11 +45,12 @@ fn two_replicas_are_checked_against_chi_square_with_one_degree_of_freedom() {
 }
 
 /// Replicas whose weights predict no variance at all (σ̄² = 0): identical log Ẑ agree
-/// (statistic 0), different ones disagree (statistic ∞, any scatter is unexplained).
+/// (statistic 0, ratio s/σ̄ = √(statistic/(R − 1)) = 0), different ones disagree (statistic and
+/// ratio ∞, any scatter is unexplained).
 #[test]
 fn zero_predicted_variance_flags_any_scatter_and_only_scatter() {
     let same = agreement(&[3.0, 3.0, 3.0], &[0.0; 3]).unwrap();
-    assert_eq!(same.statistic, 0.0, "no scatter, nothing to explain");
+    assert_eq!((same.statistic, same.ratio), (0.0, 0.0), "no scatter, nothing to explain (the page said 'ratio inf')");
     assert!(!same.disagree && same.sentence().starts_with("Replicas agree"));
     let apart = agreement(&[1.0, 3.0], &[0.0, 0.0]).unwrap();
     assert_eq!((apart.statistic, apart.ratio), (f64::INFINITY, f64::INFINITY));
