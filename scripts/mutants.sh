@@ -112,6 +112,10 @@ if [ -n "${MUTANTS_SET:-}" ]; then
   group promise-law '(in |replace )(error_law|draw_e2|mean_variance|nearest_fix_among)( |$)' lib promise_thresholds promise_defaults 'filter=not test(/^unit::/) or test(/^unit::promise::/)' -- src/promise.rs
   group law-chains '(in |replace )(sghmc_chain|sgfs_chain|osgfs_chain|rmsprop_preconditioner)( |$)' lib 'filter=test(law::)' -- src/law.rs
   group truth-moments '(in |replace )(weighted_moments|marginal|grid_truth)( |$)' truth_grid_by_hand targets 'filter=not test(/^targets::/) or test(/^targets::(grid|truth_for|funnel)/)' -- src/truth.rs
+  # Issue 23, twelfth pass (MUTANTS.md): the SGAIS text numbers (the replicas' agreement check, the
+  # reliability warning, the replica spread) and run.rs's resampling threshold and end guard.
+  group sgais-text '.' lib sgais_summary 'filter=test(/^(unit::sgais::(agreement|warning|replicas|spread)|sgais_summary)::/)' -- src/sgais/agreement.rs src/sgais/warning.rs src/sgais/spread.rs
+  group sgais-resample '(in |replace )SgaisRun::(maybe_resample|systematic_resample)( |$)' sgais_run_by_hand -- src/sgais/run.rs
   group analysis '.' lib analysis_wiring 'filter=test(/^(unit::)?analysis(_wiring)?::/) and not test(schedule_sweep_varies)' -- src/analysis.rs
   exit 0
 fi

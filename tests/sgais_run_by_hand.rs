@@ -238,3 +238,65 @@ fn checkpoints_are_multiples_of_the_chunk_then_n() {
     assert_eq!(checkpoints(30, 10), vec![10, 20, 30]);
     assert_eq!(checkpoints(3, 0), vec![1, 2, 3], "a chunk of 0 is a chunk of 1");
 }
+
+/// A half-line likelihood for the resampling threshold (issue 23, twelfth pass): ℓ_j(θ) = 0 for
+/// θ > 0 and −∞ otherwise; the prior sampler hands out +1, −1, +1, … so that exactly half of the
+/// M particles survive the chunk.
+struct HalfLine {
+    next: std::sync::atomic::AtomicUsize,
+}
+
+impl sgviz::model::Model for HalfLine {
+    fn dim(&self) -> usize {
+        1
+    }
+    fn n_data(&self) -> usize {
+        2
+    }
+    fn log_prior(&self, theta: &[f64]) -> f64 {
+        -0.5 * theta[0] * theta[0]
+    }
+    fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
+        out[0] -= theta[0];
+    }
+    fn log_lik(&self, _i: usize, theta: &[f64]) -> f64 {
+        if theta[0] > 0.0 { 0.0 } else { f64::NEG_INFINITY }
+    }
+    fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
+    fn view(&self) -> sgviz::model::View {
+        sgviz::model::View { x_min: -2.0, x_max: 2.0, y_min: -2.0, y_max: 2.0 }
+    }
+}
+
+impl EvidenceModel for HalfLine {
+    fn sample_prior(&self, _rng: &mut sgviz::rng::ChainRng) -> Vec<f64> {
+        let k = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        vec![if k % 2 == 0 { 1.0 } else { -1.0 }]
+    }
+}
+
+/// `when_low` resamples when the ESS falls BELOW ESS* (docs/sgais.md, "Optional resampling").
+/// By hand: one chunk of 2 data, M = 8, no moves; the 4 particles at −1 get weight 0 and the 4
+/// at +1 weight 1 (Δ = 1 in one step: the survivors' incremental ESS 4 meets ESS*·4/8), so the
+/// ESS is 4²/4 = 4 exactly. With ESS* = 4 that is not below: the particles and the weights
+/// (0, −∞, …) stay. With ESS* = 5 it is: every particle becomes a copy of +1 and every weight
+/// the mean weight 1/2. log Ẑ = log(4/8) either way.
+#[test]
+fn when_low_does_not_resample_at_an_ess_equal_to_the_target() {
+    for (target, resampled) in [(4.0, false), (5.0, true)] {
+        let model: Arc<dyn EvidenceModel> = Arc::new(HalfLine { next: 0.into() });
+        let mut c = config(Resampling::WhenLow, 0);
+        c.chunk_size = 2;
+        c.target_ess = target;
+        let mut run = SgaisRun::new(model, c, 2, 3);
+        let log_z = run.run_to_end().last().unwrap().log_z;
+        assert_eq!(run.status(), &RunStatus::Finished);
+        close(log_z, -(2f64.ln()), 1e-12, "log Ẑ");
+        let (particles, weights) = (run.particles().to_vec(), run.log_weights().to_vec());
+        for i in 0..M {
+            let (p, w) = if resampled { (1.0, -(2f64.ln())) } else if i % 2 == 0 { (1.0, 0.0) } else { (-1.0, f64::NEG_INFINITY) };
+            assert_eq!(particles[i], vec![p], "ESS* = {target}: particle {i}");
+            assert!(w == weights[i] || (w - weights[i]).abs() < 1e-12, "ESS* = {target}: weight {i} is {}, by hand {w}", weights[i]);
+        }
+    }
+}

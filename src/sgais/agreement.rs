@@ -22,7 +22,8 @@ pub struct Agreement {
     pub range: f64,
     /// √σ̄²: the standard deviation of one log Ẑ that the runs' weights predict.
     pub within_sd: f64,
-    /// R̂-like ratio s/σ̄ (≈ 1 when the replicas agree as well as their weights predict).
+    /// R̂-like ratio s/σ̄ (≈ 1 when the replicas agree as well as their weights predict), i.e.
+    /// √(statistic/(R − 1)): ∞ for scatter that σ̄ = 0 cannot explain, 0 for no scatter at all.
     pub ratio: f64,
     /// (R − 1)s²/σ̄², compared with `threshold`.
     pub statistic: f64,
@@ -64,7 +65,7 @@ pub fn agreement(log_z: &[f64], predicted_var: &[f64]) -> Option<Agreement> {
         between_sd: s2.sqrt(),
         range: max - min,
         within_sd: within.sqrt(),
-        ratio: if within > 0.0 { (s2 / within).sqrt() } else { f64::INFINITY },
+        ratio: (statistic / (r - 1) as f64).sqrt(),
         statistic,
         threshold,
         disagree: statistic > threshold,

@@ -252,6 +252,9 @@ mod sgais {
     mod shift_data {
         mod tests;
     }
+    mod spread {
+        mod tests;
+    }
     mod surprise {
         mod tests;
     }
