@@ -66,7 +66,8 @@ pub fn truth_for(model: &dyn Model) -> Truth {
         let intervals = grid_intervals_for(model.density_cost());
         // Targets with data pay N terms per node: their grid is only as fine as (TRUTH.6) needs.
         let mut grid = if model.density_cost() > 1 {
-            crate::truth_refine::refined_grid_truth(model, model.truth_region(), intervals)
+            let (r, stated) = (model.truth_region(), |t: &Truth| t.moments.as_ref().map(|m| (t.error_bound, m.cov[0][0], m.cov[1][1])));
+            crate::truth_refine::refine(intervals, (r.x_max - r.x_min, r.y_max - r.y_min), |k| grid_truth(model, r, k), stated)
         } else {
             grid_truth(model, model.truth_region(), intervals)
         };
