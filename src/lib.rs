@@ -55,6 +55,7 @@ pub mod spec;
 pub mod sweep;
 pub mod timeline;
 pub mod truth;
+pub mod truth_refine;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

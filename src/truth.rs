@@ -64,7 +64,13 @@ pub fn truth_for(model: &dyn Model) -> Truth {
     let exact = model.exact_moments();
     if model.dim() == 2 {
         let intervals = grid_intervals_for(model.density_cost());
-        let mut grid = grid_truth(model, model.truth_region(), intervals);
+        // Targets with data pay N terms per node: their grid is only as fine as (TRUTH.6) needs.
+        let mut grid = if model.density_cost() > 1 {
+            let (r, stated) = (model.truth_region(), |t: &Truth| t.moments.as_ref().map(|m| (t.error_bound, m.cov[0][0], m.cov[1][1])));
+            crate::truth_refine::refine(intervals, (r.x_max - r.x_min, r.y_max - r.y_min), |k| grid_truth(model, r, k), stated)
+        } else {
+            grid_truth(model, model.truth_region(), intervals)
+        };
         let mut exact_curves = Vec::new();
         for m in grid.marginals.iter_mut() {
             if let Some(density) = model.exact_marginal(m.coordinate, &m.points) {

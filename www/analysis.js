@@ -63,8 +63,32 @@ export class AnalysisRunner {
     this.active = false;
   }
 
+  /**
+   * While an SGAIS step is in view the sweep waits (www/sgais-focus.js): a running sweep is
+   * stopped, and it (or one asked for meanwhile) starts over when the step is left.
+   */
+  hold(on) {
+    this.held = on;
+    if (on) {
+      clearTimeout(this.timer);
+      if (!this.active) return;
+      cancelGroup('sweep');
+      this.active = false;
+      this.resume = true;
+      this.status.textContent = 'Paused while the evidence runs have the background workers; the sweep starts over when you leave the SGAIS step.';
+    } else if (this.resume) {
+      // After the settle delay: a preset leaving the step builds a new chain, which asks again.
+      this.resume = false;
+      this.schedule();
+    }
+  }
+
   start() {
     clearTimeout(this.timer);
+    if (this.held) {
+      this.resume = true;
+      return;
+    }
     this.cancel();
     const lab = this.getLab();
     if (!lab || app.building) {
@@ -138,6 +162,6 @@ export class AnalysisRunner {
 
   /** State for the tests. */
   snapshot() {
-    return { active: this.active, done: this.done, fraction: this.fraction, job: this.job, stale: [...(this.stale ?? [])] };
+    return { active: this.active, held: Boolean(this.held), done: this.done, fraction: this.fraction, job: this.job, stale: [...(this.stale ?? [])] };
   }
 }

@@ -12,6 +12,23 @@
  * main thread keeps a core for the animation (issue 26: p95 frame interval ≤ 20 ms with jobs running).
  */
 export const POOL_SIZE = Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
+/**
+ * Every core, for the times the main thread draws nothing that moves (an SGAIS step in view, the
+ * main chain paused: www/sgais-focus.js); `lend()` says when.
+ */
+const ALL_CORES = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
+let lend = () => false;
+
+/** Let the pool use every core while `when()` holds (the main thread's core is idle then). */
+export function lendMainCore(when) {
+  lend = when;
+  pump();
+}
+
+/** Workers the pool may run now: POOL_SIZE, or every core while the main thread's core is lent. */
+export function poolSize() {
+  return lend() ? ALL_CORES : POOL_SIZE;
+}
 
 let nextId = 1;
 /** Workers alive now and at most so far (the cap's test reads them). */
@@ -69,13 +86,13 @@ function finish(id, kill) {
   const entry = running.get(id);
   if (!entry) return;
   running.delete(id);
-  if (kill || idle.length + running.size >= POOL_SIZE) terminate(entry.worker);
+  if (kill || idle.length + running.size >= poolSize()) terminate(entry.worker);
   else idle.push(entry.worker);
   pump();
 }
 
 function pump() {
-  while (queue.length && running.size < POOL_SIZE) launch(queue.shift());
+  while (queue.length && running.size < poolSize()) launch(queue.shift());
 }
 
 /**
@@ -90,7 +107,7 @@ export function startJob(payload, { group, onMessage, urgent = false, restartabl
   jobCounts[payload.kind] = (jobCounts[payload.kind] || 0) + 1;
   if (urgent) {
     queueUrgent(job);
-    if (running.size >= POOL_SIZE) preemptRestartable();
+    if (running.size >= poolSize()) preemptRestartable();
   } else {
     queue.push(job);
   }

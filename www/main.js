@@ -27,7 +27,7 @@ import { drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
 import { countFrame, frameCost, resetFrameCost, timed } from './frame-cost.js';
-import { activeJobs, jobCounts, liveWorkers, POOL_SIZE, setWasmModule, spawned } from './jobs.js';
+import { activeJobs, jobCounts, liveWorkers, POOL_SIZE, poolSize, setWasmModule, spawned } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
@@ -199,7 +199,7 @@ async function main() {
     /** Steps per wall second the page promises now (speed × 60, or 60 / frames per animated step). */
     promisedStepsPerS: promisedStepsPerSecond,
     /** Background jobs queued or running by group, jobs started by kind, the pool size, workers alive (now, peak). */
-    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, workers: liveWorkers(), spawned: spawned.count }),
+    jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, poolNow: poolSize(), workers: liveWorkers(), spawned: spawned.count }),
     sgais: () => app.sgais.summary(),
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */

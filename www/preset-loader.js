@@ -12,6 +12,7 @@ import { setSpeed } from './run-controls.js';
 import { showChainSeed } from './seed.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { PRESET_SEED } from './playback-rates.js';
+import { holdForSgais, releaseSgais } from './sgais-focus.js';
 
 /** Load a preset (or a lesson step's inline state) and play. */
 export function applyPreset(preset) {
@@ -26,6 +27,8 @@ export function applyPreset(preset) {
   }
   app.sgaisFigures?.show(preset);
   if (sgais) {
+    // The runs have the machine while the step is in view: the main chain and the sweep wait.
+    holdForSgais();
     // A lesson's next step about the same runs keeps them (restarting would lose what was shown).
     if (!app.sgais.showsPreset(sgais)) app.sgais.applyPreset(sgais);
     $('sgais-title').scrollIntoView({ block: 'start' });
@@ -33,6 +36,7 @@ export function applyPreset(preset) {
   }
   // A preset plays once loaded; Play/Pause pressed during a load in steps changes that, and the
   // user's choice wins (the chains shown meanwhile stay still: www/load-hold.js).
+  releaseSgais({ resume: false });
   setPlaying(true);
   app.target = state.target;
   app.sampler = state.sampler;
@@ -100,4 +104,6 @@ export function wirePresets() {
     $('preset-note').hidden = true;
     applyPreset(lessonStepPreset(step));
   }, chainStates);
+  // Closing the lesson on an SGAIS step gives the main chain and the sweep back.
+  for (const id of ['lesson-close', 'lesson-open']) $(id).addEventListener('click', () => { if ($('lesson').hidden) releaseSgais(); });
 }
