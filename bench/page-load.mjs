@@ -168,8 +168,22 @@ async function profileOneLoad() {
     const fn = `${script}:${f.functionName || '(anon)'}`;
     byFn.set(fn, (byFn.get(fn) ?? 0) + us);
   }
+  // wasm (and the glue's) self time charged to the nearest caller in the app's own scripts
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const isGlue = (f) => f.url.endsWith('.wasm') || /^wasm/.test(f.url) || f.url.endsWith('sgviz.js') || f.url === '';
+  const byCaller = new Map();
+  for (const [id, us] of dt) {
+    if (!isGlue(nodes.get(id).callFrame) || !nodes.get(id).callFrame.url) continue;
+    let up = parent.get(id);
+    while (up && isGlue(nodes.get(up).callFrame)) up = parent.get(up);
+    const f = up ? nodes.get(up).callFrame : { url: '?', functionName: '?' };
+    const key = `${f.url.split('/').pop()}:${f.functionName || '(anon)'}`;
+    byCaller.set(key, (byCaller.get(key) ?? 0) + us);
+  }
   const fmt = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${(v / 1000).toFixed(0)} ms ${k}`).join('; ');
   console.log(`main thread, goto → loaded, self time by script: ${fmt(byScript, 14)}`);
   console.log(`top functions: ${fmt(byFn, 16)}`);
+  console.log(`wasm and its glue by the app's caller: ${fmt(byCaller, 16)}`);
 }
 if (process.env.PAGE_LOAD_PROFILE === '1') await profileOneLoad();
