@@ -90,10 +90,10 @@ export async function launchBrowser(extraArgs = [], { serviceWorkers = 'block' }
 
 /**
  * Clear what a test may have left in `context` for the next one on `url`'s origin (the test
- * server's): local and session storage, IndexedDB, Cache Storage, service workers, cookies
- * (Chromium's `Storage.clearDataForOrigin`, 'all'). The HTTP cache (and with it V8's compiled
- * code) is kept: it holds the served files, not the app's state. A page of the context is borrowed
- * for the DevTools session, or a blank one opened and closed.
+ * server's): local storage, IndexedDB, Cache Storage, service workers, cookies (Chromium's
+ * `Storage.clearDataForOrigin`, 'all'; session storage and the URL belong to a page, and each test
+ * opens its own). The HTTP cache is kept: it holds the served files, not the app's state. A page of
+ * the context is borrowed for the DevTools session, or a blank one opened and closed.
  */
 export async function clearOrigin(context, url) {
   const borrowed = context.pages()[0];
