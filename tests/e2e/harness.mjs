@@ -72,7 +72,7 @@ export const launchOptions = (extraArgs = []) => ({
  * its `close()` ends what it opened (the context, and a browser it launched). `serviceWorkers`:
  * 'block' (the default) keeps the app's offline worker (www/sw.js) from installing: it precaches
  * the whole site at a context's first load and then answers every request of every later page,
- * ≈ 0.3–0.4 CPU s per page load (BENCHMARKS.md "CI time, ninth round (page loads)"); the offline
+ * ≈ 0.25 CPU s per later page load, ≈ 0.4 at the first (BENCHMARKS.md "CI time, ninth round (page loads)"); the offline
  * test asks for 'allow'.
  */
 export async function launchBrowser(extraArgs = [], { serviceWorkers = 'block' } = {}) {
@@ -207,7 +207,7 @@ export async function waitForChange(read, before, what, timeout = 60_000) {
 
 /** How long the test server lets Chromium keep a file without asking again (dist/ does not change
  * during a run): later page loads of a file take the app's scripts and wasm from the HTTP cache,
- * ≈ 0.3–0.5 CPU s less per load (BENCHMARKS.md "CI time, ninth round (page loads)"). */
+ * ≈ 0.5 CPU s less per later load (BENCHMARKS.md "CI time, ninth round (page loads)"). */
 export const TEST_CACHE = 'max-age=3600';
 
 /**
