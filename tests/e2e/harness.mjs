@@ -3,11 +3,11 @@
 // collected so every test can assert there were none.
 
 import { createServer } from 'node:http';
-import { readFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { readFile, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { before, after } from 'node:test';
+import { before, beforeEach, after } from 'node:test';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const DIST = join(ROOT, 'dist');
@@ -24,8 +24,8 @@ const MIME = {
   '.png': 'image/png',
 };
 
-/** Serve dist/ on 127.0.0.1 at a free port. */
-export async function startServer() {
+/** Serve dist/ on 127.0.0.1 at a free port (`cache`: a Cache-Control header for every file). */
+export async function startServer({ cache } = {}) {
   const requests = [];
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -34,7 +34,13 @@ export async function startServer() {
     if (!file.startsWith(DIST)) { res.writeHead(403).end(); return; }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': MIME[extname(file)] || 'application/octet-stream' }).end(body);
+      const headers = { 'content-type': MIME[extname(file)] || 'application/octet-stream' };
+      if (cache) {
+        const etag = `"${body.length}-${(await stat(file)).mtimeMs}"`;
+        Object.assign(headers, { 'cache-control': cache, etag });
+        if (req.headers['if-none-match'] === etag) { res.writeHead(304, headers).end(); return; }
+      }
+      res.writeHead(200, headers).end(body);
     } catch {
       res.writeHead(404).end('not found');
     }
@@ -63,19 +69,39 @@ export const launchOptions = (extraArgs = []) => ({
  * Chromium once per file cost ≈ 1 CPU s each (BENCHMARKS.md "CI time", fifth round). A file run
  * alone, or one that needs its own flags (`extraArgs`, e.g. the memory test's precise heap
  * figures), launches its own Chromium as before. Either way the caller gets a BrowserContext, and
- * its `close()` ends what it opened (the context, and a browser it launched).
+ * its `close()` ends what it opened (the context, and a browser it launched). `serviceWorkers`:
+ * 'block' (the default) keeps the app's offline worker (www/sw.js) from installing: it precaches
+ * the whole site at a context's first load and then answers every request of every later page,
+ * ≈ 0.25 CPU s per later page load, ≈ 0.4 at the first (BENCHMARKS.md "CI time, ninth round (page loads)"); the offline
+ * test asks for 'allow'.
  */
-export async function launchBrowser(extraArgs = []) {
+export async function launchBrowser(extraArgs = [], { serviceWorkers = 'block' } = {}) {
   const shared = process.env.SGVIZ_BROWSER_WS;
   if (shared && extraArgs.length === 0) {
     const browser = await chromium.connect(shared);
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers });
     const close = context.close.bind(context);
     context.close = async () => { await close().catch(() => {}); await browser.close(); };
     return context;
   }
   const userDataDir = await mkdtemp(join(tmpdir(), 'sgviz-chromium-'));
-  return chromium.launchPersistentContext(userDataDir, { ...launchOptions(extraArgs), viewport: VIEWPORT });
+  return chromium.launchPersistentContext(userDataDir, { ...launchOptions(extraArgs), viewport: VIEWPORT, serviceWorkers });
+}
+
+/**
+ * Clear what a test may have left in `context` for the next one on `url`'s origin (the test
+ * server's): local storage, IndexedDB, Cache Storage, service workers, cookies (Chromium's
+ * `Storage.clearDataForOrigin`, 'all'; session storage and the URL belong to a page, and each test
+ * opens its own). The HTTP cache is kept: it holds the served files, not the app's state. A page of
+ * the context is borrowed for the DevTools session, or a blank one opened and closed.
+ */
+export async function clearOrigin(context, url) {
+  const borrowed = context.pages()[0];
+  const page = borrowed ?? await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'all' });
+  await cdp.detach();
+  if (!borrowed) await page.close();
 }
 
 /**
@@ -179,15 +205,31 @@ export async function waitForChange(read, before, what, timeout = 60_000) {
   await pollUntil(read, (value) => value !== before, `${what}: unchanged`, timeout);
 }
 
+/** How long the test server lets Chromium keep a file without asking again (dist/ does not change
+ * during a run): later page loads of a file take the app's scripts and wasm from the HTTP cache,
+ * ≈ 0.5 CPU s less per later load (BENCHMARKS.md "CI time, ninth round (page loads)"). */
+export const TEST_CACHE = 'max-age=3600';
+
 /**
  * One static server and one browser for a test file: registers before/after hooks and returns
- * an object whose `server` and `browser` are set once the hooks have run.
+ * an object whose `server` and `browser` are set once the hooks have run. Each test starts with
+ * the origin's storage cleared (`clearOrigin`) once the file's pages have requested anything: tests
+ * of a file share a context (and its HTTP cache), never what the app or a test stored. Options:
+ * `serviceWorkers` ('block' by default, see `launchBrowser`) and `cache` (the Cache-Control the
+ * server sends, `TEST_CACHE` by default; null for none, as the offline test needs: its reload must
+ * come from the service worker, not from the HTTP cache).
  */
-export function useBrowser() {
+export function useBrowser({ serviceWorkers = 'block', cache = TEST_CACHE } = {}) {
   const shared = {};
+  let served = 0;
   before(async () => {
-    shared.server = await startServer();
-    shared.browser = await launchBrowser();
+    shared.server = await startServer({ cache });
+    shared.browser = await launchBrowser([], { serviceWorkers });
+  });
+  beforeEach(async () => {
+    if (shared.server.requests.length === served) return;
+    await clearOrigin(shared.browser, shared.server.url);
+    served = shared.server.requests.length;
   });
   after(async () => {
     await shared.browser?.close();

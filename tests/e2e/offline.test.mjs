@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot } from './harness.mjs';
 
-const env = useBrowser();
+const env = useBrowser({ serviceWorkers: 'allow', cache: null });
 
 test('after one load the page reloads and runs offline', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&seed=3');

@@ -411,3 +411,38 @@ test('the preset menu lists the demonstrations, then one group per paper with it
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ─── isolation between the tests of a file (issue 23) ────────────────────
+// The tests of a file share one browser context, so that later page loads take the app's files
+// and compiled code from its HTTP cache (BENCHMARKS.md "CI time, ninth round (page loads)"); what
+// a test or the app stores must not reach the next test (harness.mjs `useBrowser` clears the
+// origin before each test). The first test stores something in every place a page can keep it
+// across pages, the next one must find none of it.
+
+/** What a page of the test server's origin finds stored: local storage keys, cookies, IndexedDB databases, Cache Storage caches. */
+const storedState = (page) => page.evaluate(async () => ({
+  localStorage: Object.keys(localStorage),
+  cookie: document.cookie,
+  indexedDB: (await indexedDB.databases()).map((d) => d.name),
+  caches: await caches.keys(),
+}));
+
+test('isolation, writer: a test stores a setting in local storage, a cookie, IndexedDB and Cache Storage', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}www/app.css`); // a document of the origin, no app load
+  await page.evaluate(async () => {
+    localStorage.setItem('sgviz-left-behind', 'large-text');
+    document.cookie = 'sgviz-left-behind=1; path=/; max-age=3600';
+    await new Promise((done, fail) => { const r = indexedDB.open('sgviz-left-behind'); r.onsuccess = () => { r.result.close(); done(); }; r.onerror = fail; });
+    await (await caches.open('sgviz-left-behind')).put('./left-behind', new Response('x'));
+  });
+  assert.deepEqual(await storedState(page), { localStorage: ['sgviz-left-behind'], cookie: 'sgviz-left-behind=1', indexedDB: ['sgviz-left-behind'], caches: ['sgviz-left-behind'] });
+  await page.close();
+});
+
+test('isolation, reader: the next test of the file finds nothing the previous one stored', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url);
+  assert.deepEqual(await storedState(page), { localStorage: [], cookie: '', indexedDB: [], caches: [] });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
