@@ -22,7 +22,7 @@ mod paired;
 use sgviz::model::gmm::GaussianMixture;
 use sgviz::rng::chain_rng;
 use sgviz::sgais::reseed::ReseedProposal;
-use sgviz::sgais::reseed_weight::{reseed_with_weight, reseed_with_weight_jacobian};
+use sgviz::sgais::reseed_weight::{reseed_weight_move, reseed_with_weight, WeightMove};
 
 const K: usize = 3;
 const HISTORY: [f64; 6] = [-2.3, -1.8, -2.1, 0.4, 0.7, 0.3];
@@ -58,9 +58,9 @@ fn statistics(theta: &[f64]) -> [f64; 5] {
 }
 
 /// Per statistic (the weighted mean change under `moves` moves, its SE), and the share accepted;
-/// `power` None is the move itself, Some(a) the move with the Jacobian's exponent a; without
+/// `how` None is the move itself, Some(w) the move as `w` says (choice bias, Jacobian); without
 /// `history` the target is p(C | θ)^λ p(θ) (at λ = 0 the prior itself, every weight equal).
-fn paired_change(lambda: f64, history: bool, draws: usize, moves: usize, seed: u64, power: Option<f64>) -> ([(f64, f64); 5], f64) {
+fn paired_change(lambda: f64, history: bool, draws: usize, moves: usize, seed: u64, how: Option<WeightMove>) -> ([(f64, f64); 5], f64) {
     let points: Vec<f64> = HISTORY.iter().chain(&CHUNK).copied().collect();
     let model = GaussianMixture::new(1, K, points).unwrap();
     let (start, c) = (HISTORY.len(), HISTORY.len() + CHUNK.len());
@@ -73,9 +73,9 @@ fn paired_change(lambda: f64, history: bool, draws: usize, moves: usize, seed: u
         let before = statistics(&theta);
         log_w.push(lambda * CHUNK.iter().map(|&y| log_lik(y, &theta)).sum::<f64>() + HISTORY[..h].iter().map(|&y| log_lik(y, &theta)).sum::<f64>());
         for _ in 0..moves {
-            let outcome = match power {
+            let outcome = match how {
                 None => reseed_with_weight(&q, lambda, h, &mut theta, &mut rng),
-                Some(a) => reseed_with_weight_jacobian(&q, lambda, h, a, &mut theta, &mut rng),
+                Some(w) => reseed_weight_move(&q, lambda, h, w, &mut theta, &mut rng),
             };
             accepted += outcome.accepted as usize;
         }
@@ -104,10 +104,29 @@ fn the_weight_changing_move_leaves_the_annealed_target_invariant() {
 #[test]
 fn a_wrong_jacobian_exponent_fails_the_invariance_check() {
     for power in [K as f64 - 1.0, K as f64 - 3.0] {
-        let (changes, _) = paired_change(0.0, false, 100_000, 3, 23, Some(power));
+        let (changes, _) = paired_change(0.0, false, 100_000, 3, 23, Some(WeightMove { power, light_bias: 0.0, selection_ratio: true }));
         eprintln!("exponent {power}: E_f[g(P³θ) − g(θ)] (β_0², max β, near chunk, μ_0, ρ_0) = {changes:.4?}");
         assert!(changes.iter().any(|(change, se)| change.abs() > 5.0 * se), "exponent {power}: the check did not see the wrong Jacobian: {changes:.4?}");
     }
+}
+
+/// The light-biased choice, P(k | θ) ∝ β_k^(−a) with a = 1 ((SGAIS.23)), leaves the target invariant
+/// when the choice's ratio P(k | θ')/P(k | θ) enters the acceptance, and fails the same check
+/// without it (the choice then favours moving light components and leaves them heavier).
+#[test]
+fn the_light_biased_choice_needs_its_ratio_in_the_acceptance() {
+    let exact = WeightMove::exact(K, 1.0);
+    for (lambda, history, seed) in [(0.5, true, 24), (0.0, false, 25)] {
+        let (changes, acceptance) = paired_change(lambda, history, 100_000, 3, seed, Some(exact));
+        eprintln!("biased, λ = {lambda}, history {history}: {changes:.4?}, acceptance {acceptance:.3}");
+        assert!(acceptance > 0.05, "λ = {lambda}: the biased move must move ({acceptance:.3} accepted)");
+        for ((change, se), name) in changes.iter().zip(["β_0²", "max β", "near the chunk", "μ_0", "ρ_0"]) {
+            assert!(*se > 0.0 && change.abs() < 5.0 * se, "biased, λ = {lambda}: three moves change E_f[{name}] by {change:.4} (SE {se:.4})");
+        }
+    }
+    let (changes, _) = paired_change(0.0, false, 100_000, 3, 25, Some(WeightMove { selection_ratio: false, ..exact }));
+    eprintln!("biased without the choice's ratio: {changes:.4?}");
+    assert!(changes.iter().any(|(change, se)| change.abs() > 5.0 * se), "the check did not see the missing choice ratio: {changes:.4?}");
 }
 
 /// The log-likelihood written here agrees with the model's at a random θ (so the oracle's weights

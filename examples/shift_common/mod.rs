@@ -4,7 +4,8 @@
 //! extra work on surprising chunks (src/sgais/surprise.rs, `boost=0` turns it off), with
 //! `boost_moves=F` and `boost_ess=f` its move factor and ESS fraction, `boost_reseed=1` the
 //! re-seeding move on the surprising chunks only, `reseed_moves=lightest|weights|both` which moves
-//! (src/sgais/mod.rs `ReseedMoves`).
+//! (src/sgais/mod.rs `ReseedMoves`), `reseed_offers=R` the moves offered R times per annealing
+//! step, `reseed_bias=a` the weight-changing move's choice P(k) ∝ β_k^(−a).
 
 use sgviz::sgais::models::{evidence_target, split_settings};
 use sgviz::sgais::surprise::SurpriseBoost;
@@ -19,7 +20,7 @@ pub fn shift_args(default_n: usize, default_k: usize, default_third: u64) -> (us
     let third: u64 = args.get(3).map_or(default_third, |s| s.parse().expect("SEED(S)"));
     let mut settings = vec![("n_points".to_string(), n.to_string()), ("n_components".to_string(), k.to_string())];
     let reseed = args.iter().any(|a| a == "reseed=1");
-    let own = |a: &String| a.starts_with("reseed=") || a.starts_with("reseed_moves=") || a.starts_with("boost");
+    let own = |a: &String| a.starts_with("reseed") || a.starts_with("boost");
     settings.extend(args.iter().skip(4).filter(|a| !own(a)).map(|pair| {
         let (name, text) = pair.split_once('=').expect("name=value");
         (name.to_string(), text.to_string())
@@ -34,6 +35,8 @@ pub fn shift_args(default_n: usize, default_k: usize, default_third: u64) -> (us
         None => config.reseed_moves,
     };
     let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name).and_then(|v| v.strip_prefix('='))).map(|v| v.parse::<f64>().expect(name));
+    config.reseed_offers = value("reseed_offers").map_or(config.reseed_offers, |v| v as usize);
+    config.reseed_light_bias = value("reseed_bias").unwrap_or(config.reseed_light_bias);
     match value("boost") {
         Some(v) if v == 0.0 => config.surprise_boost = None,
         Some(_) => {

@@ -243,6 +243,11 @@ pub struct SgaisConfig {
     /// Which re-seeding moves run where `reseed_components` or the surprise rule asks for them
     /// (docs/sgais.md §10, "A move that re-weights").
     pub reseed_moves: ReseedMoves,
+    /// How many times per annealing step each particle is offered the re-seeding moves (1: once).
+    pub reseed_offers: usize,
+    /// The weight-changing move's choice bias a, P(k | θ) ∝ β_k^(−a) (0: uniform; docs/sgais.md
+    /// (SGAIS.23)).
+    pub reseed_light_bias: f64,
     /// Extra work for chunks whose log-likelihoods vary across the particles far beyond what an
     /// exchangeable stream predicts (src/sgais/surprise.rs, docs/sgais.md (SGAIS.19)); None: every
     /// chunk gets the same work. From the registry's `surprise_rule` ([`SgaisConfig::for_data`]).
@@ -293,6 +298,8 @@ impl SgaisConfig {
             reservoir_size: values.get_usize("reservoir_size"),
             reseed_components: false,
             reseed_moves: ReseedMoves::DEFAULT,
+            reseed_offers: 1,
+            reseed_light_bias: 0.0,
             surprise_boost: surprise::rule_boost(values.try_get("surprise_rule").map_or(0, |v| v as usize), false),
         };
         if config.target_ess >= config.particles as f64 {

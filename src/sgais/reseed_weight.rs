@@ -72,21 +72,62 @@ fn with_weight(theta: &[f64], components: usize, c: usize, new_beta: f64) -> Vec
     out
 }
 
+/// How [`reseed_weight_move`] picks and accepts: the Jacobian's exponent (K − 2 is the move), the
+/// bias a of the component choice, P(k | θ) ∝ β_k^(−a) (a = 0: uniform, the draws of the original
+/// move), and whether the choice's ratio P(k | θ')/P(k | θ) enters the acceptance ((SGAIS.23);
+/// leaving it out with a > 0 is a wrong move that tests/sgais_reseed_weight.rs must tell apart).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WeightMove {
+    pub power: f64,
+    pub light_bias: f64,
+    pub selection_ratio: bool,
+}
+
+impl WeightMove {
+    /// The exact move for K components with choice bias `light_bias`.
+    pub fn exact(components: usize, light_bias: f64) -> Self {
+        WeightMove { power: components as f64 - 2.0, light_bias, selection_ratio: true }
+    }
+}
+
 /// One two-stage MH move of a uniformly chosen component's (β, μ, ρ) for f^(λ) with chunk
 /// `q.chunk()` and the full history 0..`history_len` ((SGAIS.21)–(SGAIS.22)).
 pub fn reseed_with_weight(q: &ReseedProposal, lambda: f64, history_len: usize, theta: &mut Vec<f64>, rng: &mut ChainRng) -> ReseedOutcome {
-    let power = q.model().n_components() as f64 - 2.0;
-    reseed_with_weight_jacobian(q, lambda, history_len, power, theta, rng)
+    reseed_weight_move(q, lambda, history_len, WeightMove::exact(q.model().n_components(), 0.0), theta, rng)
 }
 
-/// [`reseed_with_weight`] with the Jacobian's exponent given: K − 2 is the move; any other value
-/// is a wrong move that tests/sgais_reseed_weight.rs must tell from it.
-pub fn reseed_with_weight_jacobian(q: &ReseedProposal, lambda: f64, history_len: usize, power: f64, theta: &mut Vec<f64>, rng: &mut ChainRng) -> ReseedOutcome {
+/// log P(k | θ) for every k, P(k | θ) ∝ β_k^(−a) ((SGAIS.23)).
+pub fn log_choice_probabilities(log_beta: &[f64], light_bias: f64) -> Vec<f64> {
+    let scores: Vec<f64> = log_beta.iter().map(|lb| -light_bias * lb).collect();
+    let norm = log_sum_exp(&scores);
+    scores.iter().map(|s| s - norm).collect()
+}
+
+/// The component to move: uniform for a = 0 (one `index_below` draw, as the original move),
+/// otherwise drawn from P(k | θ) ∝ β_k^(−a) with one uniform.
+fn choose_component(log_beta: &[f64], light_bias: f64, rng: &mut ChainRng) -> usize {
+    if light_bias == 0.0 {
+        return index_below(rng, log_beta.len());
+    }
+    let u = uniform(rng);
+    let mut cumulative = 0.0;
+    for (k, lp) in log_choice_probabilities(log_beta, light_bias).iter().enumerate() {
+        cumulative += lp.exp();
+        if u < cumulative {
+            return k;
+        }
+    }
+    log_beta.len() - 1
+}
+
+/// The weight-changing move with the choice and acceptance of `how` ((SGAIS.21)–(SGAIS.23)).
+pub fn reseed_weight_move(q: &ReseedProposal, lambda: f64, history_len: usize, how: WeightMove, theta: &mut Vec<f64>, rng: &mut ChainRng) -> ReseedOutcome {
     let model: &GaussianMixture = q.model();
     let k = model.n_components();
-    let c = index_below(rng, k);
+    let log_beta = log_weights(theta, k);
+    let c = choose_component(&log_beta, how.light_bias, rng);
     let range = weight_range(k, history_len, q.chunk().len());
-    let beta = log_weights(theta, k)[c].exp();
+    let beta = log_beta[c].exp();
     let (mu, rho) = component_of(theta, model, c);
     let (new_beta, new_mu, new_rho) = draw_joint(q, range, rng);
     if !(new_beta > 0.0 && new_beta < 1.0) {
@@ -95,7 +136,12 @@ pub fn reseed_with_weight_jacobian(q: &ReseedProposal, lambda: f64, history_len:
     let proposal = with_component(&with_weight(theta, k, c, new_beta), model, c, &new_mu, &new_rho);
     let chunk_gain = lambda * (log_lik_sum(model, q.chunk(), &proposal) - log_lik_sum(model, q.chunk(), theta));
     let prior_gain = ReseedProposal::log_component_prior(&new_mu, &new_rho) - ReseedProposal::log_component_prior(&mu, &rho);
-    let jacobian = power * ((-new_beta).ln_1p() - (-beta).ln_1p());
+    let jacobian = how.power * ((-new_beta).ln_1p() - (-beta).ln_1p());
     let proposal_ratio = log_joint_proposal(q, range, beta, &mu, &rho) - log_joint_proposal(q, range, new_beta, &new_mu, &new_rho);
-    accept_in_two_stages(model, q.chunk().len(), history_len, chunk_gain + prior_gain + jacobian + proposal_ratio, proposal, theta, rng)
+    let choice_ratio = if how.selection_ratio && how.light_bias != 0.0 {
+        log_choice_probabilities(&log_weights(&proposal, k), how.light_bias)[c] - log_choice_probabilities(&log_beta, how.light_bias)[c]
+    } else {
+        0.0
+    };
+    accept_in_two_stages(model, q.chunk().len(), history_len, chunk_gain + prior_gain + jacobian + proposal_ratio + choice_ratio, proposal, theta, rng)
 }

@@ -6,7 +6,7 @@ use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_i
 use super::models::EvidenceModel;
 use super::noise::{estimate_gradient_noise, GradientNoise};
 use super::reseed::{reseed_lightest, ReseedProposal};
-use super::reseed_weight::reseed_with_weight;
+use super::reseed_weight::{reseed_weight_move, WeightMove};
 use super::reservoir::History;
 use super::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
 use super::surprise::{chunk_surprise, ChunkSurprise, SurpriseBoost};
@@ -401,12 +401,15 @@ impl SgaisRun {
         let proposal = ReseedProposal::new(mixture, chunk.range.clone());
         let moves = self.config.reseed_moves;
         let (lightest, weights) = (moves != ReseedMoves::Weights, moves != ReseedMoves::Lightest);
+        let how = WeightMove::exact(mixture.n_components(), self.config.reseed_light_bias);
         for theta in self.particles.iter_mut() {
-            let first = lightest.then(|| reseed_lightest(&proposal, chunk.lambda, *len, theta, &mut self.rng));
-            let second = weights.then(|| reseed_with_weight(&proposal, chunk.lambda, *len, theta, &mut self.rng));
-            for outcome in [first, second].into_iter().flatten() {
-                self.datum_evals += outcome.datum_evals;
-                self.reseeds_accepted += outcome.accepted as u64;
+            for _ in 0..self.config.reseed_offers.max(1) {
+                let first = lightest.then(|| reseed_lightest(&proposal, chunk.lambda, *len, theta, &mut self.rng));
+                let second = weights.then(|| reseed_weight_move(&proposal, chunk.lambda, *len, how, theta, &mut self.rng));
+                for outcome in [first, second].into_iter().flatten() {
+                    self.datum_evals += outcome.datum_evals;
+                    self.reseeds_accepted += outcome.accepted as u64;
+                }
             }
         }
     }
