@@ -136,6 +136,8 @@ mod toy_sweep;
 mod toy_sweep_more;
 #[path = "truth_grid_by_hand.rs"]
 mod truth_grid_by_hand;
+#[path = "warning_shares.rs"]
+mod warning_shares;
 #[path = "workers.rs"]
 mod workers;
 
