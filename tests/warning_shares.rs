@@ -68,11 +68,15 @@ fn the_measured_share_is_a_bound_and_banana_sghmc_names_a_remedy_that_works() {
     assert!(texts.iter().all(|t| t.starts_with(&format!("Choose {label} in the Sampler menu: "))), "{texts:?}");
     let other = sgviz::registry::SAMPLERS.iter().find(|s| s.label == label).unwrap_or_else(|| panic!("no sampler labelled {label}"));
     let m = measure(&ChainConfig::new("banana", other.name, 1), &common::reference("banana").moments);
-    assert!(m.warnings.iter().all(Option::is_none), "{label} named, but warned: {:?}", m.warnings.iter().flatten().next());
+    // The measured signal's own false alarms are allowed in at most 10 % of runs (README "What
+    // the warnings promise"; seeds 1–40: one run warned at 12 %, 2/40 failing).
+    let warned = m.warnings.iter().flatten().count();
+    assert!(warned as f64 <= sweep::PROMISE_SHARE * sweep::SEEDS as f64, "{label} named, but warned in {warned}/40: {:?}", m.warnings.iter().flatten().next());
     judge(&format!("banana × {label} (named)"), None, &m).unwrap();
     // Moved off its default, the remedy is still the other sampler, not the failing default.
-    let moved = Chain::new(&ChainConfig::new("banana", "sghmc", 1).with("batch_size", 10.0)).unwrap();
+    // (η at its slider's log midpoint, 40/40 failing; n = 10 is the noise law's bias case instead.)
+    let moved = Chain::new(&ChainConfig::new("banana", "sghmc", 1).with("sghmc_lr", 0.0047)).unwrap();
     assert!(moved.warning().is_none(), "no pairing warning on banana × SGHMC: the measured one is the page's");
-    let texts = shares_are_true(ChainConfig::new("banana", "sghmc", 1).with("batch_size", 10.0));
+    let texts = shares_are_true(ChainConfig::new("banana", "sghmc", 1).with("sghmc_lr", 0.0047));
     assert!(texts.iter().all(|t| !t.contains("back to")), "sent back to a default that fails too: {}", texts[0]);
 }

@@ -118,9 +118,9 @@ pub fn share_is_a_lower_bound(w: &SettingWarning) -> bool {
     w.text.contains(&format!("above {E2_CLAIM} in at least "))
 }
 
-/// P(Bin(n, p) ≥ k).
+/// P(Bin(n, p) ≥ k), as P(Bin(n, 1 − p) ≤ n − k) (exact at p = 1, where 1 − cdf divides by 0).
 pub fn binomial_upper_tail(k: u64, n: u64, p: f64) -> f64 {
-    if k == 0 { 1.0 } else { 1.0 - binomial_cdf(k - 1, n, p) }
+    binomial_cdf(n.saturating_sub(k), n, 1.0 - p)
 }
 
 /// The verdict on one setting; Err with what is false.
