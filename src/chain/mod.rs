@@ -194,7 +194,7 @@ impl Chain {
             promise,
             refresh_law: crate::refresh_law::RefreshLaw::new(sampler_spec.name, model.as_ref()),
             step_law: crate::step_law::StepLaw::new(sampler_spec.name, model.as_ref()),
-            exact_remedy: promise_count::exact_remedy(sampler_spec, model.as_ref()),
+            exact_remedy: crate::step_law::exact_remedy(sampler_spec, model.as_ref()),
             seed: config.seed,
             burn_in: config.burn_in,
             divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),

@@ -48,7 +48,7 @@ impl Chain {
         // law's remedy instead (src/step_law.rs `remedy_instead_of_default`).
         // On a target without a Gaussian summary no law vouches for a stochastic-gradient
         // sampler's default or sample count: its measured warning names the exact sampler that
-        // keeps the promise there at its defaults ([`exact_remedy`]).
+        // keeps the promise there at its defaults (src/step_law.rs `exact_remedy`).
         let instead = || self.step_law.as_ref().and_then(|law| law.remedy_instead_of_default(self.sampler_spec.name, specs, p, &self.derived)).or_else(|| self.exact_remedy.map(|label| format!("Choose {label} in the Sampler menu")));
         let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, units, specs, p, &self.derived, instead()));
         let refresh = || self.refresh_law.as_ref().and_then(|law| law.warning(self.sampler_spec.name, specs, p, &self.derived, self.steps_since_clear(), n as f64 * self.sample_spacing));
@@ -64,14 +64,3 @@ impl Chain {
     }
 }
 
-/// The exact sampler a stochastic-gradient sampler's measured warning names instead of a set-back
-/// or a sample count, on a target without a Gaussian summary (the banana, Neal's funnel): no law
-/// says that the slider's derived default, or any sample count the run measures, keeps the
-/// promise there (banana × SGHMC: 35–40 of 40 runs over 0.3 at every minibatch size, the full
-/// batch included, docs/diagnostics.md §8), while the exact sampler named keeps it at its defaults
-/// by its step law (src/step_law.rs `other_that_keeps`; HMC measured on both: 2/40 and 0/40 runs
-/// over 0.3, tests/toy_sweep.rs). None elsewhere.
-pub(super) fn exact_remedy(sampler: &crate::spec::SamplerSpec, model: &dyn crate::model::Model) -> Option<&'static str> {
-    let applies = sampler.kind == SamplerKind::StochasticGradient && model.gaussian_precision().is_none();
-    applies.then(|| crate::step_law::other_that_keeps(sampler.name, model)).flatten()
-}
