@@ -138,6 +138,9 @@ mod toy_sweep_more;
 mod truth_grid_by_hand;
 #[path = "truth_refine.rs"]
 mod truth_refine;
+
+#[path = "warning_shares.rs"]
+mod warning_shares;
 #[path = "workers.rs"]
 mod workers;
 

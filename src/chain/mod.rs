@@ -89,6 +89,8 @@ pub struct Chain {
     refresh_law: Option<crate::refresh_law::RefreshLaw>,
     /// MALA's and HMC's step law on this target, where it applies (src/step_law.rs).
     step_law: Option<crate::step_law::StepLaw>,
+    /// The exact sampler a stochastic-gradient sampler's measured warning names on a target without a Gaussian summary (src/chain/promise_count.rs).
+    exact_remedy: Option<&'static str>,
     seed: u64,
     burn_in: u64,
     model: Arc<dyn Model>,
@@ -192,6 +194,7 @@ impl Chain {
             promise,
             refresh_law: crate::refresh_law::RefreshLaw::new(sampler_spec.name, model.as_ref()),
             step_law: crate::step_law::StepLaw::new(sampler_spec.name, model.as_ref()),
+            exact_remedy: crate::step_law::exact_remedy(sampler_spec, model.as_ref()),
             seed: config.seed,
             burn_in: config.burn_in,
             divergence_bound: DIVERGENCE_VIEW_WIDTHS * view.span(),

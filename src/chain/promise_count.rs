@@ -11,7 +11,6 @@
 
 use super::Chain;
 use crate::registry::SamplerKind;
-use crate::setting_warning::SettingWarning;
 
 impl Chain {
     /// Steps since the statistics were last cleared (0 during burn-in).
@@ -47,8 +46,11 @@ impl Chain {
         // A set-back remedy must keep the promise: where the step law predicts the slider's
         // derived default fails too (MALA on the funnel), the measured warning names the step
         // law's remedy instead (src/step_law.rs `remedy_instead_of_default`).
-        let instead = || self.step_law.as_ref().and_then(|law| law.remedy_instead_of_default(self.sampler_spec.name, specs, p, &self.derived));
-        let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, units, specs, p, &self.derived)).map(|w| with_remedy(w, instead()));
+        // On a target without a Gaussian summary no law vouches for a stochastic-gradient
+        // sampler's default or sample count: its measured warning names the exact sampler that
+        // keeps the promise there at its defaults (src/step_law.rs `exact_remedy`).
+        let instead = || self.step_law.as_ref().and_then(|law| law.remedy_instead_of_default(self.sampler_spec.name, specs, p, &self.derived)).or_else(|| self.exact_remedy.map(|label| format!("Choose {label} in the Sampler menu")));
+        let measured = || noise_law().or_else(|| crate::mixing_meter::measured_warning(&self.samples, n, units, specs, p, &self.derived, instead()));
         let refresh = || self.refresh_law.as_ref().and_then(|law| law.warning(self.sampler_spec.name, specs, p, &self.derived, self.steps_since_clear(), n as f64 * self.sample_spacing));
         let step = || self.step_law.as_ref().and_then(|law| law.warning(self.sampler_spec.name, specs, p, &self.derived));
         // Where the sampler's own pairing law already warns that the path is too short (lipSBPS's
@@ -62,10 +64,3 @@ impl Chain {
     }
 }
 
-/// `w` with its remedy (the text before the first ": ") replaced by `remedy`, where one is given.
-fn with_remedy(mut w: SettingWarning, remedy: Option<String>) -> SettingWarning {
-    if let (Some(remedy), Some((_, rest))) = (remedy, w.text.clone().split_once(": ")) {
-        w.text = format!("{remedy}: {rest}");
-    }
-    w
-}

@@ -106,10 +106,21 @@ pub fn measure(config: &ChainConfig, truth: &Moments) -> Measured {
     Measured { e2: e2s, pooled_e2, pooled_sd: sd_sum / norm, warnings }
 }
 
-/// The share p a mixing warning states ("above 0.3 in p % of runs").
+/// The share p a mixing warning states ("above 0.3 in p % of runs", or "in at least p % of runs").
 pub fn stated_share(w: &SettingWarning) -> f64 {
     let tail = w.text.split(&format!("above {E2_CLAIM} in ")).nth(1).unwrap_or_else(|| panic!("no stated share: {}", w.text));
+    let tail = tail.strip_prefix("at least ").unwrap_or(tail);
     tail.split(" %").next().unwrap().trim().parse::<f64>().unwrap() / 100.0
+}
+
+/// Whether the share a mixing warning states is only a lower bound ("in at least p % of runs").
+pub fn share_is_a_lower_bound(w: &SettingWarning) -> bool {
+    w.text.contains(&format!("above {E2_CLAIM} in at least "))
+}
+
+/// P(Bin(n, p) ≥ k), as P(Bin(n, 1 − p) ≤ n − k) (exact at p = 1, where 1 − cdf divides by 0).
+pub fn binomial_upper_tail(k: u64, n: u64, p: f64) -> f64 {
+    binomial_cdf(n.saturating_sub(k), n, 1.0 - p)
 }
 
 /// The verdict on one setting; Err with what is false.
@@ -130,10 +141,16 @@ pub fn judge(label: &str, warning: Option<&SettingWarning>, m: &Measured) -> Res
             Ok(format!("{row}: silent, within the promise"))
         }
         Some(w) if w.failure == Failure::Mixing => {
+            // The share printed is true within the binomial spread of 40 runs both ways, or it
+            // says it is a lower bound ("at least"): then only a share measurably below it is false.
             let p = stated_share(w);
             let lower = binomial_cdf(fails, SEEDS, p);
             if lower < ALPHA {
                 return Err(format!("{row}: warns of {:.0} % failing runs, measured {fails}/{SEEDS} (P = {lower:.1e}): {}", 100.0 * p, w.text));
+            }
+            let upper = binomial_upper_tail(fails, SEEDS, p);
+            if !share_is_a_lower_bound(w) && upper < ALPHA {
+                return Err(format!("{row}: prints {:.0} % of runs failing, measured {fails}/{SEEDS} (P = {upper:.1e}; a bound must say \"at least\"): {}", 100.0 * p, w.text));
             }
             Ok(format!("{row}: warned ({}, {:.0} % stated), true", w.param, 100.0 * p))
         }
