@@ -238,13 +238,18 @@ impl LogisticRegression {
         }
     }
 
-    /// ∇log π and −∇²log π in one pass over the data.
+    /// ∇log π and −∇²log π in one pass over the data. Only the lower triangle is accumulated
+    /// (−H is symmetric; `find_mode`'s Cholesky factorisations read only that triangle) and
+    /// mirrored at the end: half the work of the full rank-one updates, each lower entry the same
+    /// sum in the same order as before (issue 23: these Newton passes were 28 % of a hardening
+    /// test's CPU, BENCHMARKS.md "CI time, ninth round (native)").
     fn gradient_and_negative_hessian(&self, theta: &[f64]) -> (Vec<f64>, nalgebra::DMatrix<f64>) {
         let dim = self.dim();
         let mut grad = vec![0.0; dim];
         self.add_grad_log_prior(theta, &mut grad);
         let mut h = nalgebra::DMatrix::<f64>::identity(dim, dim) / (self.prior_sd * self.prior_sd);
         let mut phi = vec![0.0; dim];
+        let mut w_phi = vec![0.0; dim];
         for i in 0..self.labels.len() {
             let p = sigmoid(self.linear_predictor(i, theta));
             let w = p * (1.0 - p);
@@ -256,13 +261,18 @@ impl LogisticRegression {
             for (g, x) in grad.iter_mut().zip(&phi) {
                 *g += residual * x;
             }
-            for a in 0..dim {
-                let wa = w * phi[a];
-                for b in 0..dim {
-                    h[(a, b)] += wa * phi[b];
+            for (wa, x) in w_phi.iter_mut().zip(&phi) {
+                *wa = w * x;
+            }
+            // Column b of the column-major storage, rows a ≥ b: entry (a, b) += (w φ_a) φ_b.
+            let storage = h.as_mut_slice();
+            for (b, &phi_b) in phi.iter().enumerate() {
+                for (entry, wa) in storage[b * dim + b..(b + 1) * dim].iter_mut().zip(&w_phi[b..]) {
+                    *entry += wa * phi_b;
                 }
             }
         }
+        h.fill_upper_triangle_with_lower_triangle();
         (grad, h)
     }
 

@@ -99,3 +99,44 @@ fn stable_log_sigmoid() {
     assert!(log_sigmoid(800.0).abs() < 1e-300);
     assert!((sigmoid(0.3) + sigmoid(-0.3) - 1.0).abs() < 1e-15);
 }
+
+/// Newton's mode and the Laplace covariance (`find_mode`, its lower-triangle negative Hessian):
+/// at the mode the gradient vanishes, and the covariance times the negative Hessian computed here
+/// by central differences of the model's own per-datum gradients (not the code under test) is the
+/// identity. The differences' error is O(h²) ≈ 10⁻⁸ of the curvature at h = 10⁻⁴, so 10⁻⁵ is
+/// far above it; an entry of −H summed into the wrong place moves the product by O(1).
+#[test]
+fn the_laplace_covariance_inverts_the_finite_difference_hessian_at_the_mode() {
+    for (d, intercept, seed) in [(6, true, 41), (4, false, 42)] {
+        let m = random_model(d, intercept, 300, seed);
+        let dim = m.dim();
+        let mode = m.mode().to_vec();
+        let mut g = vec![0.0; dim];
+        m.grad_log_density(&mode, &mut g);
+        assert!(g.iter().all(|x| x.abs() < 1e-6), "gradient at the mode {g:?}");
+        let h = 1e-4;
+        let grad_at = |theta: &[f64]| {
+            let mut out = vec![0.0; dim];
+            m.grad_log_density(theta, &mut out);
+            out
+        };
+        // neg_hessian[a][b] = −∂g_a/∂θ_b.
+        let neg_hessian: Vec<Vec<f64>> = (0..dim)
+            .map(|b| {
+                let (mut up, mut down) = (mode.clone(), mode.clone());
+                up[b] += h;
+                down[b] -= h;
+                let (gu, gd) = (grad_at(&up), grad_at(&down));
+                (0..dim).map(|a| -(gu[a] - gd[a]) / (2.0 * h)).collect::<Vec<f64>>()
+            })
+            .collect();
+        let cov = m.laplace_moments().expect("a Laplace covariance").cov;
+        for i in 0..dim {
+            for j in 0..dim {
+                let product: f64 = (0..dim).map(|k| cov[i][k] * neg_hessian[j][k]).sum();
+                let expected = if i == j { 1.0 } else { 0.0 };
+                assert!((product - expected).abs() < 1e-5, "d = {d}, seed {seed}: (Σ·(−H))[{i}][{j}] = {product}");
+            }
+        }
+    }
+}
