@@ -12,42 +12,27 @@
 //   clear   — the origin's storage cleared before each load (harness.mjs `clearOrigin`, as `useBrowser` does between tests).
 // Joined with '+' they combine (e.g. persist+nosw+maxage).
 // Usage: nice node bench/page-load.mjs [LOADS=6] [VARIANT…]
-import { readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { clearOrigin, launchOptions, openApp, startServer, waitLoaded } from '../tests/e2e/harness.mjs';
+import { readThreads } from '../tests/e2e/cpu-split.mjs';
 
 const TICK = 100; // USER_HZ
 const loads = Number(process.argv[2] ?? 6);
 const variants = process.argv.slice(3).length ? process.argv.slice(3) : ['fresh', 'file', 'nosw'];
 const VIEWPORT = { width: 1400, height: 900 };
 
-function stat(path) {
-  try {
-    const s = readFileSync(`${path}/stat`, 'utf8');
-    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-    return { comm: s.slice(s.indexOf('(') + 1, s.lastIndexOf(')')), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]), start: f[19] };
-  } catch { return null; }
-}
-const type = (pid) => { try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').match(/--type=([a-z-]+)/)?.[1] ?? (pid === process.pid ? 'node' : 'browser'); } catch { return '?'; } };
-const last = new Map(); // pid:tid:start -> { name, ticks }
-/** CPU ticks of this process tree by thread (an exited thread keeps its last reading). */
+const last = new Map(); // pid:tid:start -> { type, comm, ticks }
+/** CPU ticks of this process tree by thread name (an exited thread keeps its last reading). */
 function readTree() {
-  const all = new Map();
-  for (const name of readdirSync('/proc')) if (/^\d+$/.test(name)) { const s = stat(`/proc/${name}`); if (s) all.set(Number(name), s); }
-  const tree = new Set([process.pid]);
-  let grew = true;
-  while (grew) { grew = false; for (const [pid, s] of all) if (!tree.has(pid) && tree.has(s.ppid)) { tree.add(pid); grew = true; } }
-  for (const pid of tree) {
-    let tids = [];
-    try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
-    const t = type(pid);
-    for (const tid of tids) { const s = stat(`/proc/${pid}/task/${tid}`); if (s) last.set(`${pid}:${tid}:${s.start}`, { name: `${t}/${s.comm.replace(/[0-9]+$/, '')}`, ticks: s.ticks }); }
-  }
+  readThreads(last);
   const byName = new Map();
-  for (const { name, ticks } of last.values()) byName.set(name, (byName.get(name) ?? 0) + ticks);
+  for (const { type, comm, ticks } of last.values()) {
+    const name = `${type}/${comm.replace(/[0-9]+$/, '')}`;
+    byName.set(name, (byName.get(name) ?? 0) + ticks);
+  }
   return byName;
 }
 const total = (m) => [...m.values()].reduce((a, b) => a + b, 0);

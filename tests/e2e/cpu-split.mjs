@@ -12,7 +12,7 @@ import { after, afterEach, beforeEach } from 'node:test';
 
 const ON = process.env.E2E_CPU_SPLIT === '1';
 const TICK = 100; // USER_HZ on Linux
-const last = new Map(); // pid:tid:starttime -> { name, ticks } at the latest reading
+const last = new Map(); // pid:tid:starttime -> { type, comm, ticks } at the latest reading
 const totals = new Map();
 const workerTotals = new Map();
 let charged = { all: 0, worker: 0 };
@@ -29,9 +29,12 @@ function processType(pid) {
   try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').match(/--type=([a-z-]+)/)?.[1] ?? (pid === process.pid ? 'node' : 'browser'); } catch { return '?'; }
 }
 
-/** Ticks used so far by this process tree, all and by worker threads (an exited thread keeps its
- * last reading). */
-function treeTicks() {
+/**
+ * Read the CPU ticks of every thread of this process tree into `threads` (pid:tid:starttime ->
+ * { type, comm, ticks }); a thread that has exited keeps its last reading. Also used by
+ * bench/page-load.mjs.
+ */
+export function readThreads(threads) {
   const all = new Map();
   for (const name of readdirSync('/proc')) if (/^\d+$/.test(name)) { const s = stat(`/proc/${name}`); if (s) all.set(Number(name), s); }
   const tree = new Set([process.pid]);
@@ -41,11 +44,17 @@ function treeTicks() {
     let tids = [];
     try { tids = readdirSync(`/proc/${pid}/task`); } catch { continue; }
     const type = processType(pid);
-    for (const tid of tids) { const s = stat(`/proc/${pid}/task/${tid}`); if (s) last.set(`${pid}:${tid}:${s.start}`, { name: `${type}/${s.comm}`, ticks: s.ticks }); }
+    for (const tid of tids) { const s = stat(`/proc/${pid}/task/${tid}`); if (s) threads.set(`${pid}:${tid}:${s.start}`, { type, comm: s.comm, ticks: s.ticks }); }
   }
+  return threads;
+}
+
+/** Ticks used so far by this process tree, all and by worker threads. */
+function treeTicks() {
+  readThreads(last);
   let sum = 0;
   let worker = 0;
-  for (const { name, ticks } of last.values()) { sum += ticks; if (/Worker/.test(name)) worker += ticks; }
+  for (const { type, comm, ticks } of last.values()) { sum += ticks; if (/Worker/.test(`${type}/${comm}`)) worker += ticks; }
   return { all: sum, worker };
 }
 
@@ -65,7 +74,7 @@ export function report(title) {
   const s = (t) => (t / TICK).toFixed(1).padStart(7);
   const rows = [...totals].sort((a, b) => b[1] - a[1]).map(([k, v]) => `  ${s(v)} ${s(workerTotals.get(k))} ${k}`);
   const byThread = new Map();
-  for (const { name, ticks } of last.values()) byThread.set(name, (byThread.get(name) ?? 0) + ticks);
+  for (const { type, comm, ticks } of last.values()) byThread.set(`${type}/${comm}`, (byThread.get(`${type}/${comm}`) ?? 0) + ticks);
   const threads = [...byThread].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `  ${s(v)} ${k}`);
   totals.clear();
   workerTotals.clear();
