@@ -53,15 +53,14 @@ async function chainsNow() {
 }
 
 /**
- * The chains as loaded, before their samples: paused, then reset to their seeds with the page's own
- * buttons. A measured warning (src/mixing_meter.rs) reads the samples a chain has drawn, which on a
- * loaded machine can be thousands by the time the oracle is built; the promises compared here are
- * what the worker computed for the setting, which a reset keeps.
+ * Pause the chains and reset them to their seeds with the page's own buttons. A measured warning
+ * (src/mixing_meter.rs) reads the samples a chain has drawn, which on a loaded machine can be
+ * thousands by the time the oracle is built; the promises compared with the oracle are what the
+ * worker computed for the setting, which a reset keeps. (Evaluated in the page: self-contained.)
  */
-async function chainsAtTheirStart() {
+function pauseAndReset() {
   if (window.sgviz.app.playing) document.getElementById('play').click();
   document.getElementById('reset').click();
-  return chainsNow();
 }
 
 test('sgfs-ellipses: the chains\' promises come from a worker, equal to a main-thread computation, never shown pending; sbps-hyperbola: its curvature scan too', async () => {
@@ -135,7 +134,8 @@ test('sgfs-ellipses: the chains\' promises come from a worker, equal to a main-t
   const hyperbola = await page.evaluate(() => ({ scans: window.sgviz.entryCounts().curvature_scan ?? 0, how: window.sgviz.app.promiseJob }));
   assert.equal(hyperbola.how, 'worker', `the promises came from the worker (${JSON.stringify(hyperbola)})`);
   assert.equal(hyperbola.scans - scansBefore, 0, 'the main thread scanned no curvature while loading sbps-hyperbola');
-  const shownHyperbola = await page.evaluate(chainsAtTheirStart);
+  await page.evaluate(pauseAndReset);
+  const shownHyperbola = await page.evaluate(chainsNow);
   const oracleHyperbola = await page.evaluate(async ({ requests }) => {
     const fresh = await import('./www/pkg/sgviz.js?oracle');
     const before = JSON.parse(fresh.entry_counts_json()).curvature_scan ?? 0;
