@@ -62,6 +62,10 @@
 #   claims in Node on the runs its panel plans, those no claim reads left out,
 #   tests/e2e/figures-numbers.test.mjs, loads every figure in the page with its note, claims list
 #   and Stop, and reads Fig. 1 and Fig. 8 in the page; issue 23's ninth round).
+# - browser: the SGAIS shift lecture's steps 3–4 holding the main chain and the sweep while the six
+#   runs use both cores, and giving them back on Close (tests/e2e/sgais-step-focus.test.mjs under
+#   SGVIZ_CLASS_TIME_SOAK=1; `make test` skips it: its last wait timed out in one clean-clone CI,
+#   issue 26, open; class-time's SGAIS step waits for the same runs in `make test`).
 # - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
@@ -111,7 +115,7 @@ SGVIZ_PRESETS_SOAK=1 node --test --test-name-pattern='presets reproduce' tests/e
 echo "== every lesson step's and preset's claims in the page at class time, with screenshots (make test: the numbers in Node, class-numbers.test.mjs; the page on one step per lesson)"
 SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/class-time.test.mjs tests/e2e/figures-B.test.mjs
 echo "== every SGAIS figure's claims in the page once its runs are in, with screenshots (make test: the numbers in Node, figures-numbers.test.mjs; the page on Fig. 1 and Fig. 8)"
-SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/figures-C.test.mjs
+SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/figures-C.test.mjs tests/e2e/sgais-step-focus.test.mjs
 echo "== the shift demo in the page at 20,000 points (make test: the lecture-scale runs, in class-time.test.mjs)"
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
 echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"

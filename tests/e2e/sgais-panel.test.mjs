@@ -24,6 +24,10 @@ test('1920×1080, SGAIS lesson step: the sentence and table follow the charts wi
   await page.click('#lesson-open');
   await page.selectOption('#lesson-choice', 'sgais');
   await page.waitForFunction(() => document.querySelector('.sgais-controls #lesson') && document.querySelectorAll('#sgais-table tbody tr').length > 0, null, { timeout: 240_000, polling: 250 });
+  // Read once the step's runs are in: while they arrive the table and the sentence grow, and a
+  // read mid-run depended on how far the runs had got (143 px in one clean-clone CI, under 135 in
+  // the other and alone).
+  await page.waitForFunction(() => window.sgviz.sgais().wallSeconds !== null, null, { timeout: 240_000, polling: 500 });
   // The step's chain is built over three frames (www/chain.js rebuildLabInSteps) and the lesson's
   // claims are drawn again once it is shown: read the layout once it has settled (the same boxes
   // in two reads five frames apart), as a student sees it.
