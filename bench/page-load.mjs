@@ -87,21 +87,31 @@ for (const variant of process.env.PAGE_LOAD_TRACE === '1' || process.env.PAGE_LO
   console.log(`  per later load by thread: ${top.join('; ')}`);
 }
 
-/** With PAGE_LOAD_TRACE=1: a Chromium trace of one later load in one context, the renderer main
- * thread's self time by event name (where the page's own load goes). */
-async function traceOneLoad() {
+/** A page in a context that has loaded the app once (its HTTP cache warm), not yet navigated;
+ * `load` navigates it and waits until the first preset is built. */
+async function warmPage() {
   const server = await startServer();
   const browser = await chromium.launch(launchOptions());
   const context = await browser.newContext({ viewport: VIEWPORT });
   await oneLoad(context, server.url);
   const page = await context.newPage();
+  const load = async () => {
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
+    await waitLoaded(page);
+  };
+  const close = async () => { await browser.close(); await server.close(); };
+  return { browser, context, page, load, close };
+}
+
+/** With PAGE_LOAD_TRACE=1: a Chromium trace of one later load in one context, the renderer main
+ * thread's self time by event name (where the page's own load goes). */
+async function traceOneLoad() {
+  const { browser, page, load, close } = await warmPage();
   await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'v8.wasm', 'disabled-by-default-devtools.timeline', 'blink', 'loading'] });
-  await page.goto(server.url);
-  await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
-  await waitLoaded(page);
+  await load();
   const trace = JSON.parse(String(await browser.stopTracing()));
-  await browser.close();
-  await server.close();
+  await close();
   const events = trace.traceEvents ?? trace;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'TracingStartedInBrowser' || x.pid === e.pid && x.name === 'ParseHTML'));
   const byThread = new Map(events.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args.name]));
@@ -126,21 +136,14 @@ if (process.env.PAGE_LOAD_TRACE === '1') await traceOneLoad();
 /** With PAGE_LOAD_PROFILE=1: V8's sampling profile of one later load's main thread, self time by
  * script (wasm functions as "wasm"), and the top functions. */
 async function profileOneLoad() {
-  const server = await startServer();
-  const browser = await chromium.launch(launchOptions());
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await oneLoad(context, server.url);
-  const page = await context.newPage();
+  const { context, page, load, close } = await warmPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
-  await page.goto(server.url);
-  await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
-  await waitLoaded(page);
+  await load();
   const { profile } = await cdp.send('Profiler.stop');
-  await browser.close();
-  await server.close();
+  await close();
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const dt = new Map();
   profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
