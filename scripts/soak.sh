@@ -64,8 +64,10 @@
 #   and Stop, and reads Fig. 1 and Fig. 8 in the page; issue 23's ninth round).
 # - browser: the SGAIS shift lecture's steps 3–4 holding the main chain and the sweep while the six
 #   runs use both cores, and giving them back on Close (tests/e2e/sgais-step-focus.test.mjs under
-#   SGVIZ_CLASS_TIME_SOAK=1; `make test` skips it: its last wait timed out in one clean-clone CI,
-#   issue 26, open; class-time's SGAIS step waits for the same runs in `make test`).
+#   SGVIZ_CLASS_TIME_SOAK=1; `make test` runs that file's CI-sized test instead: every way out of
+#   an SGAIS lesson step gives the sweep back, without waiting for the six runs; its last wait had
+#   timed out in one clean-clone CI: a hold within the sweep's settle delay lost its restart, fixed
+#   in www/analysis.js; class-time's SGAIS step waits for the same runs in `make test`).
 # - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
 #   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that

@@ -37,6 +37,11 @@ export class AnalysisRunner {
     this.timer = setTimeout(() => this.start(), RESTART_DELAY_MS);
   }
 
+  /** Whether a restart is armed (a setting changed within the settle delay); 0 is no timer. */
+  get due() {
+    return this.timer !== 0;
+  }
+
   /**
    * The charts on screen belong to the earlier setting (its "current ε", its threshold): dim them
    * and say so until the new setting's charts arrive, instead of showing them as current.
@@ -70,8 +75,12 @@ export class AnalysisRunner {
   hold(on) {
     this.held = on;
     if (on) {
+      // A restart armed within the settle delay is owed too (issue 26: a hold that only cancelled
+      // its timer lost it, and the sweep never came back after the lesson was closed).
+      const owed = this.active || this.due;
       clearTimeout(this.timer);
-      if (!this.active) return;
+      this.timer = 0;
+      if (!owed) return;
       cancelGroup('sweep');
       this.active = false;
       this.resume = true;
@@ -85,6 +94,7 @@ export class AnalysisRunner {
 
   start() {
     clearTimeout(this.timer);
+    this.timer = 0;
     if (this.held) {
       this.resume = true;
       return;
@@ -162,6 +172,6 @@ export class AnalysisRunner {
 
   /** State for the tests. */
   snapshot() {
-    return { active: this.active, held: Boolean(this.held), done: this.done, fraction: this.fraction, job: this.job, stale: [...(this.stale ?? [])] };
+    return { active: this.active, held: Boolean(this.held), owed: Boolean(this.resume) || this.due, done: this.done, fraction: this.fraction, job: this.job, stale: [...(this.stale ?? [])] };
   }
 }

@@ -89,11 +89,73 @@ const shownAnnealing = (page) => page.evaluate(async () => {
   return { series: spec.series.map((s) => ({ label: s.label, points: s.points })), markers: spec.markers?.length ?? 0 };
 });
 
-// In `make soak` only (SGVIZ_CLASS_TIME_SOAK=1), for now: it waits for all six shift runs (80 s of the
-// CI's browser phase, the same runs class-time's SGAIS step waits for) and in one of two clean-clone
-// CI runs its last wait (the sweep restarting within 60 s of Close) timed out while the other file
-// of the pair ran; passed alone and in the other run. Open (issue 26): fold it into class-time's
-// SGAIS step and find why the sweep did not restart.
+/**
+ * In the page, for steps that must happen in one task: `__openSgais()` opens the lesson (its own
+ * button) and chooses the SGAIS lesson through the menu's change event; `__close()` presses Close.
+ */
+function defineLessonButtons(page) {
+  return page.evaluate(() => {
+    window.__openSgais = () => {
+      if (document.getElementById('lesson').hidden) document.getElementById('lesson-open').click();
+      const choice = document.getElementById('lesson-choice');
+      choice.value = 'sgais';
+      choice.dispatchEvent(new Event('change'));
+    };
+    window.__close = () => document.getElementById('lesson-close').click();
+  });
+}
+
+/** After Close: the chain plays, the sweep is not held and is running or owed (its restart armed). */
+async function sweepComesBack(page, where) {
+  const now = await probe(page);
+  assert.equal(now.analysis.held, false, `${where}: the sweep is no longer held`);
+  assert.ok(now.analysis.active || now.analysis.owed, `${where}: the sweep restarts or is owed a restart: ${JSON.stringify(now.analysis)}`);
+  await page.waitForFunction(() => window.sgviz.app.playing && window.sgviz.analysis().active && (window.sgviz.jobs().active.sweep ?? 0) >= 1, null, { timeout: 60_000 });
+}
+
+// The CI-sized part of issue 26's open item (the full lecture below waits for six runs, in soak):
+// every way out of an SGAIS lesson step gives the sweep back. Before the fix, a hold that came
+// within the sweep's 600 ms settle delay (a setting changed, the truth arrived, the page had just
+// loaded: www/main.js schedules it then) cancelled the armed restart without owing it, so after
+// Close the sweep never started again (the soak run's last wait, which timed out once in CI).
+test('closing an SGAIS lesson step gives the sweep back: right after a setting change, before its runs, during them, and by a step of another lesson', async () => {
+  const { page, errors } = await openOnTwoCores();
+  await page.waitForFunction(() => window.sgviz.app.playing && !window.sgviz.app.building && (window.sgviz.analysis().active || window.sgviz.analysis().done), null, { timeout: 120_000 });
+  // A setting changes (the slider's own path) and the SGAIS step opens and closes within the settle delay.
+  assert.equal(await page.evaluate(() => window.sgviz.app.sampler), 'sgld', 'the page opens on SGLD');
+  await defineLessonButtons(page);
+  await page.evaluate(() => {
+    if (window.sgviz.setParam('step_size', 0.02) !== null) throw new Error('ε = 0.02 refused');
+    window.__openSgais();
+    window.__close();
+  });
+  await sweepComesBack(page, 'a setting changed just before');
+  // Before the runs start: the step opens (its runs are planned) and closes in the same task.
+  await page.evaluate(() => { window.__openSgais(); window.__close(); });
+  await sweepComesBack(page, 'closed before its runs started');
+  // During the runs: Close once the first chunk is in and the sweep is held.
+  await page.evaluate(() => window.__openSgais());
+  await page.waitForFunction(() => window.sgviz.analysis().held && !window.sgviz.app.playing && window.sgviz.sgais().runs.some((r) => r.records.length > 0), null, { timeout: 120_000 });
+  await page.evaluate(() => window.__close());
+  await sweepComesBack(page, 'closed during its runs');
+  // Another lesson's step replaces the SGAIS step (no Close): its chain plays and the sweep runs for it.
+  await page.evaluate(() => window.__openSgais());
+  await page.waitForFunction(() => window.sgviz.analysis().held, null, { timeout: 30_000 });
+  await page.selectOption('#lesson-choice', 'sgld');
+  await page.waitForFunction(() => !window.sgviz.app.building && window.sgviz.lesson()?.lesson === 'sgld', null, { timeout: 60_000 });
+  await sweepComesBack(page, 'a step of another lesson');
+  assert.equal((await probe(page)).jobs.poolNow, 1, 'the main thread has its core back');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// In `make soak` only (SGVIZ_CLASS_TIME_SOAK=1): it waits for all six shift runs (80 s of the CI's
+// browser phase, the same runs class-time's SGAIS step waits for). In one of two clean-clone CI runs
+// its last wait (the sweep restarting within 60 s of Close) timed out. The cause found by reading
+// and driving the paths (not seen in that CI's log): this test opens the lesson as soon as the
+// chain plays, within the sweep's 600 ms settle delay of the page's load or of the truth's
+// arrival, and the hold cancelled that armed restart without owing it (www/analysis.js `hold`,
+// fixed); the CI-sized test above drives that path and the others.
 const SOAK = process.env.SGVIZ_CLASS_TIME_SOAK === '1';
 
 test('SGAIS shift lecture, steps 3–4: the chain and the sweep wait, the runs get both cores, what the text names is on screen; leaving gives them back', { skip: !SOAK && 'make soak only (SGVIZ_CLASS_TIME_SOAK=1)' }, async () => {
