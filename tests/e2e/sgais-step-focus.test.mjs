@@ -136,6 +136,9 @@ test('closing an SGAIS lesson step gives the sweep back: right after a setting c
   // During the runs: Close once the first chunk is in and the sweep is held.
   await page.evaluate(() => window.__openSgais());
   await page.waitForFunction(() => window.sgviz.analysis().held && !window.sgviz.app.playing && window.sgviz.sgais().runs.some((r) => r.records.length > 0), null, { timeout: 120_000 });
+  // Meanwhile the runs have both cores (class-time.test.mjs budgets the SGAIS steps on this pool).
+  const during = (await probe(page)).jobs;
+  assert.deepEqual([during.pool, during.poolNow], [1, 2], `a 2-core page's pool: one worker, both cores while the step holds the chain: ${JSON.stringify(during)}`);
   await page.evaluate(() => window.__close());
   await sweepComesBack(page, 'closed during its runs');
   // Another lesson's step replaces the SGAIS step (no Close): its chain plays and the sweep runs for it.
