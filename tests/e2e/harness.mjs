@@ -109,8 +109,10 @@ export async function clearOrigin(context, url) {
  * ({width, height}) set before the page loads; `reducedMotion: true` emulates the system setting
  * under which the page does not start playing (for tests that drive the chain step by step).
  */
-export async function openApp(context, url, query = '', { viewport, reducedMotion = false, recordCanvasText = false } = {}) {
+export async function openApp(context, url, query = '', { viewport, reducedMotion = false, recordCanvasText = false, cores } = {}) {
   const page = await context.newPage();
+  // `cores`: the page is told it has that many (its worker pool follows from it, www/jobs.js).
+  if (cores) await page.addInitScript((n) => { Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }); }, cores);
   if (recordCanvasText) await page.addInitScript(recordFillText);
   if (viewport) await page.setViewportSize(viewport);
   if (reducedMotion) await page.emulateMedia({ reducedMotion: 'reduce' });
