@@ -39,7 +39,7 @@ fn the_comparison_sentence_states_the_numbers() {
     assert_eq!(summary.comparisons.len(), 2);
     assert_eq!(
         summary.comparisons[1].sentence,
-        "Shuffled data: K = 7 has the highest evidence at every checkpoint; at n = 5,000 its log Bayes factor is 114.75 nats over K = 3."
+        "Shuffled data: K = 7 has the highest evidence at all 5 checkpoints compared; at n = 5,000 its log Bayes factor is 114.75 nats over K = 3."
     );
     assert!(
         summary.sentence.ends_with(
@@ -61,6 +61,30 @@ fn the_comparison_sentence_states_the_numbers() {
     assert!(partial.agreement.is_empty() && !partial.sentence.contains("minus shuffled"), "{}", partial.sentence);
     // A single model has nothing to be compared with.
     assert!(compare_models(&in_order[..1]).is_none());
+}
+
+/// Mid-run (issue 26): the in-order K = 5 run has one chunk in while K = 3 has three and K = 7 five.
+/// The comparison is at the only checkpoint all three share, n = 1,000, where (hand-worked) K = 3
+/// leads: −2,000 against −2,001 (K = 5) and −2,003 (K = 7), log Bayes factors 1 and 3 nats. Before,
+/// the sentence said "K = 3 has the highest evidence at every checkpoint" of that single chunk.
+#[test]
+fn the_mid_run_comparison_says_how_far_it_compares() {
+    let runs = [curve(3, false, &[-2_000.0, -4_000.0, -6_010.0]), curve(5, false, &[-2_001.0]), curve(7, false, &[-2_003.0, -4_004.0, -6_001.0, -8_000.0, -9_990.0])];
+    let c = compare_models(&runs.iter().collect::<Vec<_>>()).unwrap();
+    assert_eq!((c.n, c.winner, c.checkpoints), (1_000, 3, 1));
+    assert_eq!(c.ahead, vec![(3, 3_000), (7, 5_000)]);
+    assert_eq!(
+        c.sentence,
+        "Data in order, so far: K = 3 has the highest evidence at the only checkpoint compared; at n = 1,000 its log Bayes factor is 1.00 nats over K = 5 and 3.00 nats over K = 7. \
+         K = 3 is already at n = 3,000 and K = 7 at n = 5,000; the comparison goes as far as every run has reached."
+    );
+    // Once K = 5 has caught up with K = 3 (three shared checkpoints; K = 7 still ahead), K = 3 leads at
+    // 1,000 and 2,000 but K = 7 at 3,000 (−6,001 against −6,010 and −6,005): "from n = 3,000 on", so far.
+    let caught_up = [runs[0].clone(), curve(5, false, &[-2_001.0, -4_002.0, -6_005.0]), runs[2].clone()];
+    let c = compare_models(&caught_up.iter().collect::<Vec<_>>()).unwrap();
+    assert_eq!((c.n, c.winner, c.checkpoints), (3_000, 7, 3));
+    assert!(c.sentence.starts_with("Data in order, so far: K = 7 has the highest evidence from n = 3,000 on; at n = 3,000"), "{}", c.sentence);
+    assert!(c.sentence.ends_with("Before that, K = 3 led until n = 2,000. K = 7 is already at n = 5,000; the comparison goes as far as every run has reached."), "{}", c.sentence);
 }
 
 /// The numbers in a sentence, with its thousands separators and Unicode minus signs undone.

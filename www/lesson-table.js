@@ -324,7 +324,7 @@ export const LESSONS = [
         preset: 'sgais-shift-lecture',
         text: 'Model comparison by evidence: the 3-, 5- and 7-component mixtures each get their own log Ẑ. By the exact evidence the smaller model should lead while the data come from 3 clusters, and the 7-component model once the 7-cluster data have arrived (n = 10,000); whether these runs show it depends on the particles: when the new clusters appear far from every particle, a model\'s particles can fall behind the posterior, which lowers its log Ẑ. Read the sentence under the chart, not this one: it states which model leads and the Bayes factors, and compares each model\'s in-order and shuffled runs to detect that. (This step continues the runs of the previous one, the animation still paused: K = 3 and 5 in order follow the two K = 7 runs, then their shuffled controls. It runs at an eighth of the paper\'s 100,000 points, with half its 50 particles, half the mixture\'s 20 SGHMC steps per temperature and lr = 0.02 instead of its 0.1, so that all six runs fit in two slides; the full-size runs are the preset "SGAIS under distribution shift".)',
         action: 'Read off which model leads at each n.',
-        verifiedBy: 'tests/sgais_shift.rs: the_comparison_sentence_states_the_numbers',
+        verifiedBy: 'tests/sgais_shift.rs: the_comparison_sentence_states_the_numbers, the_mid_run_comparison_says_how_far_it_compares',
       },
     ],
   },

@@ -95,6 +95,11 @@ pub struct ModelComparison {
     pub log_bayes_factors: Vec<(usize, f64)>,
     /// Earlier leaders, in order: (K, last checkpoint at which it led).
     pub earlier_leaders: Vec<(usize, usize)>,
+    /// How many checkpoints every compared model reached (the ones compared).
+    pub checkpoints: usize,
+    /// Models already past `n` while the runs arrive, as (K, their last checkpoint): the comparison
+    /// is so far only (issue 26: mid-run it said "at every checkpoint" of one chunk).
+    pub ahead: Vec<(usize, usize)>,
     pub sentence: String,
 }
 
@@ -122,7 +127,9 @@ pub fn compare_models(runs: &[&VariantRecords]) -> Option<ModelComparison> {
     let log_z: Vec<(usize, f64)> = sorted.iter().map(|r| (r.variant.components, value_at(r, n).expect("common checkpoint"))).collect();
     let best = log_z.iter().find(|(k, _)| *k == winner).expect("winner is compared").1;
     let log_bayes_factors: Vec<(usize, f64)> = log_z.iter().filter(|(k, _)| *k != winner).map(|&(k, z)| (k, best - z)).collect();
-    let mut comparison = ModelComparison { shuffled, n, winner, winner_from, log_z, log_bayes_factors, earlier_leaders, sentence: String::new() };
+    let ahead: Vec<(usize, usize)> = sorted.iter().filter_map(|r| r.records.last().filter(|c| c.n > n).map(|c| (r.variant.components, c.n))).collect();
+    let checkpoints = common.len();
+    let mut comparison = ModelComparison { shuffled, n, winner, winner_from, log_z, log_bayes_factors, earlier_leaders, checkpoints, ahead, sentence: String::new() };
     comparison.sentence = comparison_sentence(&comparison);
     Some(comparison)
 }
@@ -145,10 +152,18 @@ fn leader_at(sorted: &[&VariantRecords], n: usize) -> usize {
 
 /// E.g. "Data in order: K = 5 has the highest evidence from n = 10,500 on; at n = 100,000 its log
 /// Bayes factor is 12.30 nats over K = 7 and 4,567.80 nats over K = 3. Before that, K = 3 led
-/// until n = 1,000."
+/// until n = 1,000." While the runs arrive it says how far it compares and who is further on:
+/// "Data in order, so far: K = 7 has the highest evidence at the only checkpoint compared; at n =
+/// 500 … K = 3 is already at n = 6,000 and K = 7 at n = 12,000; the comparison goes as far as every
+/// run has reached."
 pub fn comparison_sentence(c: &ModelComparison) -> String {
-    let order = if c.shuffled { "Shuffled data" } else { "Data in order" };
-    let since = if c.earlier_leaders.is_empty() { "at every checkpoint".to_string() } else { format!("from n = {} on", group_digits(c.winner_from as f64, 0)) };
+    let so_far = if c.ahead.is_empty() { "" } else { ", so far" };
+    let order = if c.shuffled { format!("Shuffled data{so_far}") } else { format!("Data in order{so_far}") };
+    let since = match (c.earlier_leaders.is_empty(), c.checkpoints) {
+        (true, 1) => "at the only checkpoint compared".to_string(),
+        (true, m) => format!("at all {m} checkpoints compared"),
+        (false, _) => format!("from n = {} on", group_digits(c.winner_from as f64, 0)),
+    };
     let factors: Vec<String> = c.log_bayes_factors.iter().map(|(k, bf)| format!("{} nats over K = {k}", group_digits(*bf, 2))).collect();
     let mut text = format!(
         "{order}: K = {} has the highest evidence {since}; at n = {} its log Bayes factor is {}.",
@@ -159,6 +174,10 @@ pub fn comparison_sentence(c: &ModelComparison) -> String {
     if !c.earlier_leaders.is_empty() {
         let before: Vec<String> = c.earlier_leaders.iter().map(|(k, until)| format!("K = {k} led until n = {}", group_digits(*until as f64, 0))).collect();
         text.push_str(&format!(" Before that, {}.", join_and(&before)));
+    }
+    if !c.ahead.is_empty() {
+        let further: Vec<String> = c.ahead.iter().enumerate().map(|(i, (k, at))| format!("K = {k}{} at n = {}", if i == 0 { " is already" } else { "" }, group_digits(*at as f64, 0))).collect();
+        text.push_str(&format!(" {}; the comparison goes as far as every run has reached.", join_and(&further)));
     }
     text
 }
