@@ -52,15 +52,17 @@
 #   other presets with claims, each checking the note and screenshotting (figures-C also Stop).
 # - browser: every lesson step's and every preset's claims read in the page at its settings and
 #   after 20 s of class time, with its analysis figure and screenshots (tests/e2e/class-time.test.mjs
-#   and figures-B.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` computes every step's and
-#   preset's claims without a browser, tests/e2e/class-numbers.test.mjs, loads every step and
-#   preset in the page and reads the claims there on one step per lesson, two presets and the SBPS
-#   figures whose picture is the chain, and the shift lecture's SGAIS steps within their budget;
-#   the SGAIS lesson's steps 1–2 wait there only for their first chunk).
+#   and figures-B.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` loads every step and preset
+#   in the page and reads the claims there on one step per lesson, two presets and the SBPS figures
+#   whose picture is the chain (tests/e2e/read-in-page.mjs), and the shift lecture's SGAIS steps
+#   within their budget; the SGAIS lesson's steps 1–2 wait there only for their first chunk; it
+#   computes every other step's and preset's claims without a browser,
+#   tests/e2e/class-numbers.test.mjs, issue 23's tenth round).
 # - browser: every SGAIS figure's claims, chart and screenshot read in the page once its runs are in
 #   (tests/e2e/figures-C.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` judges every figure's
 #   claims in Node on the runs its panel plans, those no claim reads left out,
-#   tests/e2e/figures-numbers.test.mjs, loads every figure in the page with its note, claims list
+#   tests/e2e/figures-numbers*.test.mjs (three files since the tenth round: Fig. 5, Fig. 4, the
+#   rest, so that they run on both slots), loads every figure in the page with its note, claims list
 #   and Stop, and reads Fig. 1 and Fig. 8 in the page; issue 23's ninth round).
 # - browser: the SGAIS shift lecture's steps 3–4 holding the main chain and the sweep while the six
 #   runs use both cores, and giving them back on Close (tests/e2e/sgais-step-focus.test.mjs under

@@ -18,6 +18,12 @@
 // per lesson through the lesson panel in `make test` and every step under SGVIZ_CLASS_TIME_SOAK=1
 // (`make soak`); the presets with claims are loaded there and in figures-B the same way. SGAIS
 // steps and figures are not here (their runs are workers'; class-time and figures-C read them).
+//
+// Left out (issue 23, tenth round): the steps and presets whose claims `make test` reads in the page
+// at class time (tests/e2e/read-in-page.mjs: one step per lesson and two presets in class-time, the
+// SBPS figures whose picture is the chain in figures-B). There the same claims are checked on the
+// same chain calls by the same predicates, on the chains the page built itself, so computing them
+// here too checked nothing more; they are logged as left out.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,6 +39,8 @@ const { PRESETS, findPreset } = await import(dist('presets.js'));
 // www/playback.js: at or below ANIMATE_BELOW_SPEED a bouncy sampler animates one piece per
 // FRAMES_PER_PIECE frames; www/preset-loader.js: the seed of presets and steps that name none.
 const { ANIMATE_BELOW_SPEED, FRAMES_PER_PIECE, PRESET_SEED } = await import(dist('playback-rates.js'));
+const { SBPS_FIGURES } = await import(dist('figures/sbps.js'));
+const { CLASS_TIME_STEPS, CLASS_TIME_PRESETS, sbpsChainReadInPage } = await import('./read-in-page.mjs');
 
 /** 20 s at 60 fps (tests/e2e/class-run.mjs). */
 const CLASS_FRAMES = 1_200;
@@ -204,8 +212,9 @@ test('every lesson step\'s claims hold at its settings and after 20 s of class t
       if (preset.sgais) return; // the SGAIS runs are workers': class-time.test.mjs and the Rust tests in `verifiedBy`
       const where = `${lesson.id} step ${k + 1}`;
       assert.ok(step.claims?.length, `${where}: makes a checkable claim`);
-      claimsAndClassTime(preset, step.claims, step.claims, where, log, failures);
       steps += 1;
+      if (CLASS_TIME_STEPS.has(`${lesson.id} ${k + 1}`)) return log.push(`${where}: read in the page by class-time.test.mjs (read-in-page.mjs)`);
+      claimsAndClassTime(preset, step.claims, step.claims, where, log, failures);
     });
   }
   console.log(log.join('\n'));
@@ -221,6 +230,11 @@ test('every preset\'s claims hold at the settings it loads and after 20 s of cla
     const uncovered = preset.claims.filter((c) => !lessonKeys.has(`${preset.id} ${JSON.stringify(c)}`));
     if (!uncovered.length) continue;
     run.push(preset.id);
+    const sbps = SBPS_FIGURES.find((f) => f.id === preset.id);
+    if (CLASS_TIME_PRESETS.has(preset.id) || (sbps && sbpsChainReadInPage(sbps))) {
+      log.push(`preset ${preset.id}: read in the page by ${sbps ? 'figures-B' : 'class-time'}.test.mjs (read-in-page.mjs)`);
+      continue;
+    }
     claimsAndClassTime(preset, uncovered, preset.claims, `preset ${preset.id}`, log, failures);
   }
   log.push(`(presets run: ${run.join(', ')})`);

@@ -16,6 +16,7 @@
 //
 // Sizes (issue 23, eighth round): the numbers of every step's and preset's claims, at their
 // settings and at class time, are computed without a browser by tests/e2e/class-numbers.test.mjs
+// (but those this file reads in the page, tests/e2e/read-in-page.mjs; tenth round)
 // (the same definitions, predicates and chains; its logged values are this file's to the last
 // digit). Here `make test` loads every lesson step and every preset with claims through the page's
 // own controls and checks what is cheap to check on each (text, figure, stale charts, slider
@@ -41,6 +42,10 @@ import { statements, checkSliderNumbers, lessonClaimKeys } from './lesson-checks
 import { PROJECTOR, shoot, claimsAndClassTime, checkPresetAtClassTime } from './class-run.mjs';
 import { checkShiftRuns } from './shift-checks.mjs';
 import { charge, report } from './cpu-split.mjs';
+// CLASS_TIME_STEPS (one step per lesson) and CLASS_TIME_PRESETS: the steps and presets whose
+// claims `make test` reads here at class time (class-numbers leaves them out); the SGAIS steps
+// are SGAIS_BUDGET_STEPS's.
+import { CLASS_TIME_STEPS, CLASS_TIME_PRESETS } from './read-in-page.mjs';
 
 const env = useBrowser();
 
@@ -61,23 +66,12 @@ const SWEEP_BUDGET = 200_000;
 /** `make soak`: every step's and preset's claims, analysis figure and screenshots in the page. */
 const SOAK = process.env.SGVIZ_CLASS_TIME_SOAK === '1';
 /**
- * `make test`'s steps whose claims, analysis figure and screenshots are read in the page: one per
- * lesson, each exercising a different part of the page's wiring — sgld 3 the noise chart (the
- * analysis worker, its ε marker), sgfs 1 a preset's most-correlated pair, sghmc 2 the trace
- * figure and what it asks to try, osgfs 1 a preset at 5 steps per frame, bps 5 a bouncy sampler
- * and its try, cost 2 compare mode at the same gradient budget (three claims, one of the compared
- * chain). The SGAIS steps are SGAIS_BUDGET_STEPS's.
- */
-const CLASS_TIME_STEPS = new Set(['sgld 3', 'sgfs 1', 'sghmc 2', 'osgfs 1', 'bps 5', 'cost 2']);
-/**
  * `make test`'s SGAIS steps whose view within their slides' work budget is read: the shift
  * lecture's (its six runs are only run here; shift-checks.mjs reads them). The SGAIS lesson's
  * steps 1–2 load sgais-linreg, whose seven runs figures-C.test.mjs runs to the end and reads (the
  * same preset, seeds and settings); here they wait for the first chunk, the budget in `make soak`.
  */
 const SGAIS_BUDGET_STEPS = new Set(['sgais step 3', 'sgais step 4']);
-/** `make test`'s presets whose claims and screenshots are read in the page: compare mode and a pair, a held-out curve. */
-const CLASS_TIME_PRESETS = new Set(['sgfs-ellipses', 'sgld-heldout']);
 /** The machine of the issue's budget: the page is told it has 2 cores (its pool follows from that). */
 const CLASS_CORES = 2;
 const SLIDE_SECONDS = 20;

@@ -22,6 +22,7 @@ import { useBrowser, openApp, screenshot, waitForPainted, waitLoaded } from './h
 import { charge, report } from './cpu-split.mjs';
 import { checkPresetAtClassTime } from './class-run.mjs';
 import { lessonClaimKeys } from './lesson-checks.mjs';
+import { sbpsChainReadInPage } from './read-in-page.mjs';
 
 const env = useBrowser();
 const PROJECTOR = { width: 1920, height: 1080 };
@@ -52,7 +53,7 @@ test('every SBPS figure loads from the menu; its scan chart is drawn and shows w
       assert.ok(next <= chart.x_range[1], `${figure.id}: the next event is on the time axis`);
     }
     const uncovered = (figure.claims ?? []).filter((c) => !keys.has(`${figure.id} ${JSON.stringify(c)}`));
-    if (uncovered.length && (SOAK || !figure.scan)) await checkPresetAtClassTime(page, figure, uncovered, log, failures);
+    if (uncovered.length && (SOAK || sbpsChainReadInPage(figure))) await checkPresetAtClassTime(page, figure, uncovered, log, failures);
     // A scan figure's chain is paused as checkPresetAtClassTime pauses it: its frames are not what the scan waits for.
     else await page.evaluate(() => { if (window.sgviz.app.playing) document.querySelector('#play').click(); });
     if (!figure.scan && !figure.live) {
