@@ -84,6 +84,9 @@
 # - SGAIS re-seeding at the shift data's first change point: the arm without the move as well,
 #   the proof that the chunk still needs it (tests/sgais_reseed.rs under SGVIZ_SGAIS_SHIFT_SOAK;
 #   `make test` runs the arm with the move).
+# - the committed MALA reference fixtures (tests/fixtures/mala_references.json) regenerated with their
+#   own generators and seeds, failing on a drift beyond z·√2·MCSE (tests/reference_fixtures.rs,
+#   an ignored test; `make test` reads them and checks each against today's model; issue 23's tenth round).
 # The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
 # tests (libtest filters are substrings of `FILE::TEST`; several filters after `--` are or-ed).
 set -euo pipefail
@@ -110,6 +113,8 @@ echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 c
 SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
 SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: refresh_law:: bound_law:: -- --nocapture
+echo "== the committed MALA reference fixtures regenerated, each within z·√2·MCSE of the stored numbers (make test reads them)"
+cargo test --release --test all reference_fixtures:: -- --include-ignored --nocapture
 echo "== hardening: the second and third random parameter vectors per pairing (make test runs all-min, all-max and one)"
 cargo test --release --test all hardening:: -- --include-ignored
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"

@@ -60,6 +60,8 @@ mod pairings;
 mod promise_defaults;
 #[path = "promise_thresholds.rs"]
 mod promise_thresholds;
+#[path = "reference_fixtures.rs"]
+mod reference_fixtures;
 #[path = "refresh_law.rs"]
 mod refresh_law;
 #[path = "refusal_remedy.rs"]

@@ -23,7 +23,7 @@ use sgviz::diagnostics::{relative_errors, Moments, TimeBatchMeans};
 use sgviz::lab::Lab;
 use sgviz::model::{Model, View};
 use sgviz::registry::{self, SamplerKind};
-use sgviz::truth::{grid_truth, truth_for, ReferenceRun, TruthSource};
+use sgviz::truth::{grid_truth, truth_for, TruthSource};
 use std::sync::OnceLock;
 mod common;
 
@@ -98,66 +98,22 @@ fn build_target(target: &str, settings: &[(&str, &str)]) -> Box<dyn Model> {
     (spec.build)(&values, None).unwrap()
 }
 
-/// [`mala_run`], computed by the first test process that needs it and read back from a file by
-/// the others (tests/common/mod.rs `cached_rows`): the d = 20 reference was run twice, by
-/// `sbps_and_psbps_match_mala_on_the_d20_logistic_target` and `every_bouncy_pairing_on_logreg_dd`
-/// (issue 23, CI time).
+/// A MALA reference (tests/common/fixtures.rs `batch_mala_run`: seed 0x5eed, 64 batch means of
+/// every mean and covariance entry): the committed fixture when there is one (issue 23, CI time,
+/// tenth round: `make test` read these four from tests/fixtures/mala_references.json, the soak
+/// regenerates them), else computed by the first test process that needs it and read back from a
+/// file by the others (tests/common/mod.rs `cached_rows`).
 fn mala_reference(target: &str, settings: &[(&str, &str)], warm_up: u64, sampling: u64) -> Reference {
-    let key = format!("bouncy-mala-{target}-{settings:?}-{warm_up}-{sampling}");
-    let rows = common::cached_rows(&key, || {
-        let r = mala_run(target, settings, warm_up, sampling);
-        [r.moments.mean, r.mean_se].into_iter().chain(r.moments.cov).chain(r.cov_se).collect()
+    let key = common::fixtures::batch_key(target, settings, warm_up, sampling);
+    let rows = common::fixtures::stored_rows(&key).unwrap_or_else(|| {
+        common::cached_rows(&key, || {
+            let (moments, mean_se, cov_se) = common::fixtures::batch_mala_run(build_target(target, settings), warm_up, sampling);
+            [moments.mean, mean_se].into_iter().chain(moments.cov).chain(cov_se).collect()
+        })
     });
     let d = rows[0].len();
     assert_eq!(rows.len(), 2 + 2 * d, "{key}: rows of a reference");
     Reference { moments: Moments { mean: rows[0].clone(), cov: rows[2..2 + d].to_vec() }, mean_se: rows[1].clone(), cov_se: rows[2 + d..].to_vec() }
-}
-
-/// A long exact MALA run (dense preconditioner adapted during warm-up, then frozen;
-/// src/truth.rs) and batch-means MCSEs of every mean and covariance entry over 64 batches.
-fn mala_run(target: &str, settings: &[(&str, &str)], warm_up: u64, sampling: u64) -> Reference {
-    let model = build_target(target, settings);
-    let d = model.dim();
-    let mut run = ReferenceRun::new(model, 0x5eed, warm_up, sampling);
-    run.advance(warm_up);
-    let batches = 64;
-    let per_batch = sampling / batches;
-    // Per batch: Σx and Σxxᵀ.
-    let mut sums = vec![vec![0.0; d + d * d]; batches as usize];
-    for b in 0..batches as usize {
-        for _ in 0..per_batch {
-            run.advance(1);
-            let x = run.position();
-            for j in 0..d {
-                sums[b][j] += x[j];
-                for k in 0..d {
-                    sums[b][d + j * d + k] += x[j] * x[k];
-                }
-            }
-        }
-    }
-    let n = per_batch as f64;
-    let batch_means: Vec<Vec<f64>> = sums.iter().map(|s| s.iter().map(|v| v / n).collect()).collect();
-    let mean: Vec<f64> = (0..d).map(|j| batch_means.iter().map(|m| m[j]).sum::<f64>() / batches as f64).collect();
-    // Each batch's average of (x − mean)(x − mean)ᵀ about the overall mean.
-    let centred = |m: &Vec<f64>, j: usize, k: usize| m[d + j * d + k] - mean[j] * m[k] - m[j] * mean[k] + mean[j] * mean[k];
-    let se = |values: Vec<f64>| {
-        let b = values.len() as f64;
-        let avg = values.iter().sum::<f64>() / b;
-        let var = values.iter().map(|v| (v - avg).powi(2)).sum::<f64>() / (b - 1.0);
-        (avg, (var / b).sqrt())
-    };
-    let mean_se = (0..d).map(|j| se(batch_means.iter().map(|m| m[j]).collect()).1).collect();
-    let mut cov = vec![vec![0.0; d]; d];
-    let mut cov_se = vec![vec![0.0; d]; d];
-    for j in 0..d {
-        for k in 0..d {
-            let (c, s) = se(batch_means.iter().map(|m| centred(m, j, k)).collect());
-            cov[j][k] = c;
-            cov_se[j][k] = s;
-        }
-    }
-    Reference { moments: Moments { mean, cov }, mean_se, cov_se }
 }
 
 const BREAST_CANCER: &[(&str, &str)] = &[("dataset", "breast_cancer"), ("n_features", "3"), ("prior_sd", "2.5")];

@@ -6,6 +6,8 @@
 
 #![allow(dead_code)]
 
+pub mod fixtures;
+
 use sgviz::diagnostics::Moments;
 use sgviz::registry;
 use sgviz::truth::{truth_for, ReferenceRun};
@@ -51,13 +53,15 @@ pub fn reference_with(target: &str, settings: &[(&str, f64)]) -> Reference {
     // twice its Monte-Carlo standard errors (for a covariance entry, of the two variances'
     // geometric mean).
     let samples = if soak() { 400_000 } else { 100_000 };
-    let key = format!("{target}-{settings:?}-{samples}");
-    let (moments, mean_mcse, variance_mcse) = cached_run(&key, || {
+    let key = fixtures::run_key(target, settings, samples);
+    // A committed fixture when there is one (tests/common/fixtures.rs: the same run, stored).
+    let stored = fixtures::stored_rows(&key).map(|rows| run_of_rows(rows).unwrap_or_else(|| panic!("{}: fixture `{key}` has not a run's rows", fixtures::PATH)));
+    let (moments, mean_mcse, variance_mcse) = stored.unwrap_or_else(|| cached_run(&key, || {
         let mut run = ReferenceRun::new(model, 7, 20_000, samples);
         run.advance(u64::MAX);
         let r = run.result().expect("the reference run records samples");
         (r.moments, r.mean_mcse, r.variance_mcse)
-    });
+    }));
     let cov_error = variance_mcse.iter().map(|a| variance_mcse.iter().map(|b| 2.0 * (a * b).sqrt()).collect()).collect();
     Reference { mean_error: mean_mcse.iter().map(|e| 2.0 * e).collect(), cov_error, moments }
 }
