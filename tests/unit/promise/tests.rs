@@ -225,3 +225,22 @@ fn two_anti_correlated_coordinates_with_a_common_rate_give_the_hand_summed_law()
     assert!((p.mean_e2 - mean).abs() < tolerance, "mean E2 {} vs {mean} ± {tolerance}", p.mean_e2);
     assert!((mean - 0.2399).abs() < 1e-3, "the hand-worked value: {mean}");
 }
+
+/// With no Monte Carlo error (a zero covariance) every draw is the offset itself, worked by hand:
+/// docs/diagnostics.md §7 counts the runs with E2 *above* 0.3, so an E2 of exactly 0.3 (0.3/1, and
+/// 0.6/2, which is the same double) is not counted and the next double up is; off-diagonal entries
+/// count twice, in absolute value: (|0.5| + 2·|−0.25| + |1|)/4 = 0.5.
+#[test]
+fn without_error_every_draw_is_the_offset_and_only_e2_above_three_tenths_counts() {
+    let zero = |k: usize| DMatrix::zeros(k, k);
+    let one = |x: f64| DMatrix::from_element(1, 1, x);
+    for (offset, scale) in [(0.3, 1.0), (0.6, 2.0)] {
+        let (mean, share) = draw_e2(&one(offset), &zero(1), &[(0, 0)], scale).unwrap();
+        assert!((mean - 0.3).abs() < 1e-12 && share == 0.0, "E2 = 0.3 is not above 0.3: {mean}, {share}");
+    }
+    let (mean, share) = draw_e2(&one(0.3f64.next_up()), &zero(1), &[(0, 0)], 1.0).unwrap();
+    assert!((mean - 0.3).abs() < 1e-12 && share == 1.0, "{mean}, {share}");
+    let offset = DMatrix::from_row_slice(2, 2, &[0.5, -0.25, -0.25, 1.0]);
+    let (mean, share) = draw_e2(&offset, &zero(3), &[(0, 0), (0, 1), (1, 1)], 4.0).unwrap();
+    assert!((mean - 0.5).abs() < 1e-12 && share == 1.0, "{mean}, {share}");
+}
