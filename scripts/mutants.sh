@@ -109,7 +109,7 @@ if [ -n "${MUTANTS_SET:-}" ]; then
   # Issue 23, tenth pass (MUTANTS.md): the predicted E2 of the curvature scan, the promise's error
   # law and its remedy search, the dotted ellipse of SGHMC/SGFS/OSGFS/pSGLD, the grid truth's moments.
   group curvature-e2 '(in |replace )Curvature::(e2_of_variances|predicted_e2)( |$)' lib curvature_by_hand 'filter=not test(/^unit::/) or test(/^unit::curvature::/)' -- src/curvature.rs
-  group promise-law '(in |replace )(error_law|draw_e2|mean_variance|nearest_fix_among)( |$)' lib promise_thresholds promise_defaults 'filter=not test(/^unit::/) or test(/^unit::promise::/)' -- src/promise.rs
+  group promise-law '(in |replace )(error_law|draw_e2|mean_variance|nearest_fix_among)( |$)' lib promise_thresholds promise_defaults promise_remedy 'filter=not test(/^unit::/) or test(/^unit::promise::/)' -- src/promise.rs
   group law-chains '(in |replace )(sghmc_chain|sgfs_chain|osgfs_chain|rmsprop_preconditioner)( |$)' lib 'filter=test(law::)' -- src/law.rs
   group truth-moments '(in |replace )(weighted_moments|marginal|grid_truth)( |$)' truth_grid_by_hand targets 'filter=not test(/^targets::/) or test(/^targets::(grid|truth_for|funnel)/)' -- src/truth.rs
   # Issue 23, twelfth pass (MUTANTS.md): the SGAIS text numbers (the replicas' agreement check, the

@@ -58,6 +58,8 @@ mod osgfs_funnel;
 mod pairings;
 #[path = "promise_defaults.rs"]
 mod promise_defaults;
+#[path = "promise_remedy.rs"]
+mod promise_remedy;
 #[path = "promise_thresholds.rs"]
 mod promise_thresholds;
 #[path = "reference_fixtures.rs"]

@@ -169,3 +169,78 @@ fn a_state_of_exactly_six_still_gets_the_mixing_prediction() {
     let p = error_law(&law, &DMatrix::identity(d, d), 5000.0).unwrap();
     assert!(p.mean_e2.is_finite() && p.mean_e2 > 0.0 && p.failure_share.is_finite(), "{p:?}");
 }
+
+/// A folded normal's mean E|X|, X ~ N(μ, σ²): σ√(2/π)e^{−μ²/2σ²} + μ(1 − 2Φ(−μ/σ)).
+fn folded_normal_mean(mu: f64, sd: f64) -> f64 {
+    let phi = |x: f64| 0.5 * erfc(-x / 2f64.sqrt());
+    sd * (2.0 / std::f64::consts::PI).sqrt() * (-mu * mu / (2.0 * sd * sd)).exp() + mu * (1.0 - 2.0 * phi(-mu / sd))
+}
+
+/// A biased AR(1) (a = 0.5) whose variance v = 5 is 2.5 × the truth 2, over T = 2 samples (worked
+/// by hand as above): the bias is |5 − 2|/2 = 1.5, and Ĉ − 2 ~ N(v − 2 − v(1 + a)/((1 − a)T),
+/// 2v²(1 + a²)/((1 − a²)T)) = N(3 − 7.5, 125/3), so E2 = |Ĉ − 2|/2 is the folded normal of
+/// N(−2.25, 125/12): mean 3.177 (Python's math.erfc agrees: 3.1768). The run's mean pulls Ĉ *below* the law's covariance, towards the
+/// truth here; an unbiased law cannot tell that sign (|−s + e| and |s + e| have one law), nor a bias
+/// below 100 % a ratio from a remainder.
+#[test]
+fn a_law_at_two_and_a_half_times_the_truth_over_two_samples() {
+    let (law, truth) = ar1_law(0.5, 5.0, 2.0);
+    let p = error_law(&law, &truth, 2.0).unwrap();
+    let (mu, sd) = (-2.25, (125.0f64 / 12.0).sqrt());
+    let mean = folded_normal_mean(mu, sd);
+    assert!((p.bias - 1.5).abs() < 1e-12, "{p:?}");
+    // 2,000 draws (docs/diagnostics.md §7): sd(|X|) ≤ sd(X).
+    assert!((p.mean_e2 - mean).abs() < 4.0 * sd / 2000f64.sqrt(), "{} vs {mean}", p.mean_e2);
+    assert!((mean - 3.177).abs() < 1e-3, "the hand-worked value: {mean}");
+}
+
+/// Two anti-correlated coordinates: A = a·I (a = 0.5), stationary covariance M = truth =
+/// [[1, ρ], [ρ, 1]] (ρ = −0.6), T = 50. Then Γ(k) = a^|k|·M, so per entry (docs/diagnostics.md §7,
+/// summed by hand): T·Var(Ĉ_ab) = (M_aa·M_bb + M_ab²)(1 + a²)/(1 − a²) and T·Var(x̄) = M(1 + a)/(1 − a):
+/// Ĉ₀₀ − 1, Ĉ₁₁ − 1 ~ N(−0.06, 1/15), Ĉ₀₁ − ρ ~ N(+0.036, 0.68/15), and E[E2] is
+/// (2·folded(−0.06, √(1/15)) + 2·folded(0.036, √(0.68/15)))/(2 + 2|ρ|) = 0.2399 (Python's math.erfc).
+/// Every cross term of the Kronecker sum is read here (the independent case above leaves them at 0;
+/// with ρ = +0.6 a wrong column read, through M's column sums 1.6, inflates two entries' variances
+/// and zeroes the third, and the mean barely moves; with ρ = −0.6 the sums are 0.4).
+#[test]
+fn two_anti_correlated_coordinates_with_a_common_rate_give_the_hand_summed_law() {
+    let (a, rho, t) = (0.5, -0.6, 50.0);
+    let m = DMatrix::from_row_slice(2, 2, &[1.0, rho, rho, 1.0]);
+    let law = Law {
+        mean: vec![0.0, 0.0],
+        cov: m.clone(),
+        exact: true,
+        note: String::new(),
+        chain: Some((LinearChain { transition: DMatrix::identity(2, 2) * a, noise: &m * (1.0 - a * a), dim: 2 }, m.clone())),
+    };
+    let p = error_law(&law, &m, t).unwrap();
+    let lags = (1.0 + a * a) / (1.0 - a * a);
+    let shift = (1.0 + a) / ((1.0 - a) * t);
+    let (sd_diag, sd_off) = ((2.0 * lags / t).sqrt(), ((1.0 + rho * rho) * lags / t).sqrt());
+    let scale = 2.0 + 2.0 * rho.abs();
+    let mean = (2.0 * folded_normal_mean(-shift, sd_diag) + 2.0 * folded_normal_mean(-shift * rho, sd_off)) / scale;
+    // 2,000 draws; sd(E2) ≤ (2 sd₀₀ + 2 sd₀₁)/(2 + 2|ρ|) (sd of a sum ≤ the sum of sds).
+    let tolerance = 4.0 * (2.0 * sd_diag + 2.0 * sd_off) / scale / 2000f64.sqrt();
+    assert!(p.bias.abs() < 1e-12, "{p:?}");
+    assert!((p.mean_e2 - mean).abs() < tolerance, "mean E2 {} vs {mean} ± {tolerance}", p.mean_e2);
+    assert!((mean - 0.2399).abs() < 1e-3, "the hand-worked value: {mean}");
+}
+
+/// With no Monte Carlo error (a zero covariance) every draw is the offset itself, worked by hand:
+/// docs/diagnostics.md §7 counts the runs with E2 *above* 0.3, so an E2 of exactly 0.3 (0.3/1, and
+/// 0.6/2, which is the same double) is not counted and the next double up is; off-diagonal entries
+/// count twice, in absolute value: (|0.5| + 2·|−0.25| + |1|)/4 = 0.5.
+#[test]
+fn without_error_every_draw_is_the_offset_and_only_e2_above_three_tenths_counts() {
+    let zero = |k: usize| DMatrix::zeros(k, k);
+    let one = |x: f64| DMatrix::from_element(1, 1, x);
+    for (offset, scale) in [(0.3, 1.0), (0.6, 2.0)] {
+        let (mean, share) = draw_e2(&one(offset), &zero(1), &[(0, 0)], scale).unwrap();
+        assert!((mean - 0.3).abs() < 1e-12 && share == 0.0, "E2 = 0.3 is not above 0.3: {mean}, {share}");
+    }
+    let (mean, share) = draw_e2(&one(0.3f64.next_up()), &zero(1), &[(0, 0)], 1.0).unwrap();
+    assert!((mean - 0.3).abs() < 1e-12 && share == 1.0, "{mean}, {share}");
+    let offset = DMatrix::from_row_slice(2, 2, &[0.5, -0.25, -0.25, 1.0]);
+    let (mean, share) = draw_e2(&offset, &zero(3), &[(0, 0), (0, 1), (1, 1)], 4.0).unwrap();
+    assert!((mean - 0.5).abs() < 1e-12 && share == 1.0, "{mean}, {share}");
+}
