@@ -94,6 +94,8 @@ mod sgais_nested_softmax;
 mod sgais_noise;
 #[path = "sgais_reseed.rs"]
 mod sgais_reseed;
+#[path = "sgais_reseed_split.rs"]
+mod sgais_reseed_split;
 #[path = "sgais_reseed_weight.rs"]
 mod sgais_reseed_weight;
 #[path = "sgais_run_by_hand.rs"]

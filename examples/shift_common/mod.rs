@@ -3,7 +3,7 @@
 //! the re-seeding move of src/sgais/reseed.rs (docs/sgais.md §10), off by default; `boost=1` the
 //! extra work on surprising chunks (src/sgais/surprise.rs, `boost=0` turns it off), with
 //! `boost_moves=F` and `boost_ess=f` its move factor and ESS fraction, `boost_reseed=1` the
-//! re-seeding move on the surprising chunks only, `reseed_moves=lightest|weights|both` which moves
+//! re-seeding move on the surprising chunks only, `reseed_moves=lightest|weights|both|split|lightest_split` which moves
 //! (src/sgais/mod.rs `ReseedMoves`), `reseed_offers=R` the moves offered R times per annealing
 //! step, `reseed_bias=a` the weight-changing move's choice P(k) ∝ β_k^(−a).
 
@@ -31,7 +31,9 @@ pub fn shift_args(default_n: usize, default_k: usize, default_third: u64) -> (us
         Some("lightest") => ReseedMoves::Lightest,
         Some("weights") => ReseedMoves::Weights,
         Some("both") => ReseedMoves::Both,
-        Some(other) => panic!("reseed_moves={other}: lightest, weights or both"),
+        Some("split") => ReseedMoves::Split,
+        Some("lightest_split") => ReseedMoves::LightestSplit,
+        Some(other) => panic!("reseed_moves={other}: lightest, weights, both, split or lightest_split"),
         None => config.reseed_moves,
     };
     let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name).and_then(|v| v.strip_prefix('='))).map(|v| v.parse::<f64>().expect(name));

@@ -50,6 +50,7 @@ pub mod noise;
 pub mod replicas;
 pub mod reseed;
 pub mod reseed_weight;
+pub mod reseed_split;
 pub mod reservoir;
 pub mod run;
 pub mod sghmc;
@@ -256,12 +257,16 @@ pub struct SgaisConfig {
 
 /// The re-seeding moves of a particle per annealing step: the lightest component's, weights kept
 /// (src/sgais/reseed.rs, (SGAIS.16)–(SGAIS.17)); a uniformly chosen component's with its weight
-/// (src/sgais/reseed_weight.rs, (SGAIS.21)–(SGAIS.22)); or the first then the second.
+/// (src/sgais/reseed_weight.rs, (SGAIS.21)–(SGAIS.22)); or the first then the second; the
+/// split/merge move of a uniformly drawn pair (src/sgais/reseed_split.rs, (SGAIS.24)–(SGAIS.25));
+/// or the lightest component's then the split/merge move.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ReseedMoves {
     Lightest,
     Weights,
     Both,
+    Split,
+    LightestSplit,
 }
 
 impl ReseedMoves {

@@ -6,6 +6,7 @@ use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_i
 use super::models::EvidenceModel;
 use super::noise::{estimate_gradient_noise, GradientNoise};
 use super::reseed::{reseed_lightest, ReseedProposal};
+use super::reseed_split::{split_merge_move, SplitAcceptance};
 use super::reseed_weight::{reseed_weight_move, WeightMove};
 use super::reservoir::History;
 use super::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
@@ -389,7 +390,8 @@ impl SgaisRun {
     }
 
     /// The re-seeding moves of `config.reseed_moves` for each particle (src/sgais/reseed.rs,
-    /// src/sgais/reseed_weight.rs, docs/sgais.md (SGAIS.16), (SGAIS.21)), for a
+    /// src/sgais/reseed_weight.rs, src/sgais/reseed_split.rs, docs/sgais.md (SGAIS.16), (SGAIS.21),
+    /// (SGAIS.24)), for a
     /// mixture with the full history, when the configuration asks for it (on every chunk, or on
     /// the surprising ones only).
     fn reseed_components(&mut self, chunk: &ActiveChunk) {
@@ -400,13 +402,16 @@ impl SgaisRun {
         }
         let proposal = ReseedProposal::new(mixture, chunk.range.clone());
         let moves = self.config.reseed_moves;
-        let (lightest, weights) = (moves != ReseedMoves::Weights, moves != ReseedMoves::Lightest);
+        let lightest = matches!(moves, ReseedMoves::Lightest | ReseedMoves::Both | ReseedMoves::LightestSplit);
+        let weights = matches!(moves, ReseedMoves::Weights | ReseedMoves::Both);
+        let split = matches!(moves, ReseedMoves::Split | ReseedMoves::LightestSplit);
         let how = WeightMove::exact(mixture.n_components(), self.config.reseed_light_bias);
         for theta in self.particles.iter_mut() {
             for _ in 0..self.config.reseed_offers.max(1) {
                 let first = lightest.then(|| reseed_lightest(&proposal, chunk.lambda, *len, theta, &mut self.rng));
                 let second = weights.then(|| reseed_weight_move(&proposal, chunk.lambda, *len, how, theta, &mut self.rng));
-                for outcome in [first, second].into_iter().flatten() {
+                let third = split.then(|| split_merge_move(&proposal, chunk.lambda, *len, SplitAcceptance::Exact, theta, &mut self.rng));
+                for outcome in [first, second, third].into_iter().flatten() {
                     self.datum_evals += outcome.datum_evals;
                     self.reseeds_accepted += outcome.accepted as u64;
                 }
