@@ -17,7 +17,7 @@
 //! prediction errs towards silence. The path time per event is the chain's own (measured).
 
 use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
-use crate::law::GaussianSummary;
+use crate::law::{is_round, GaussianSummary};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::promise::{axis_law_e2, FAILURE_SHARE};
@@ -203,12 +203,6 @@ impl RefreshLaw {
         );
         Some(SettingWarning { param: spec.name, failure: Failure::Mixing, text, detail })
     }
-}
-
-/// A covariance whose principal variances are all equal (relative spread below 10⁻⁹): a round target.
-pub fn is_round(variances: &[f64]) -> bool {
-    let (lo, hi) = variances.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &v| (lo.min(v), hi.max(v)));
-    hi > 0.0 && hi - lo <= 1e-9 * hi
 }
 
 /// Exact BPS at λ_ref = 0 on a round Gaussian (issue 26): without refreshes it is not ergodic (docs/diagnostics.md
