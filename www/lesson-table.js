@@ -163,8 +163,10 @@ export const LESSONS = [
       },
       {
         figure: 'trace',
-        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, friction: 0.01 }, speed: 500 },
-        text: 'Friction κ = 0.01: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at κ = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
+        // η pinned at step 1's value so that friction is the only change (issue 26: the derived
+        // default moved η from 0.000923 to 0.00141 between the two steps).
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4, friction: 0.01 }, speed: 500 },
+        text: 'Friction κ = 0.01, at the same learning rate η: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at κ = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
         action: 'Raise the friction and watch the trace and the ESS.',
         tryValues: { friction: 0.2 },
         claims: [

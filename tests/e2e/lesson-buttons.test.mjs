@@ -37,3 +37,13 @@ test('a lesson step that names a button folded under "More settings" says where 
   }));
   assert.deepEqual(bad, []);
 });
+
+// Issue 26, item 10: sghmc 2 credits friction alone for its faster mixing ("higher than at
+// κ = 0.2"), but the step left η to its derived default (0.000923 → 0.00141). The two steps'
+// settings must differ in the friction only.
+test('sghmc steps 1 and 2 differ in the friction only', () => {
+  const [one, two] = LESSONS.find((l) => l.id === 'sghmc').steps;
+  const keys = new Set([...Object.keys(one.state.values), ...Object.keys(two.state.values)]);
+  const changed = [...keys].filter((k) => one.state.values[k] !== two.state.values[k]);
+  assert.deepEqual(changed, ['friction']);
+});
