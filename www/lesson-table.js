@@ -86,8 +86,8 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
-        text: 'Samples of a decreasing-step chain are weighted by their εₜ (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes: the density image shows both, and the weighted estimate of θ₁\'s variance, which depends on visiting both, approaches the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.) For SGLD on real data, see the gallery\'s SGLD Fig. 3: a logistic regression\'s held-out accuracy is there after one sweep through the data.',
-        action: 'Look for the two dark blobs in the density image.',
+        text: 'Samples of a decreasing-step chain are weighted by their εₜ (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes (the two bumps of the black marginal curves). In 20 s this chain visits one far more than the other: the density image shows that mode dark and the other faint, and the histograms lean to it. The weighted estimate of θ₁\'s variance, which depends on visiting both, is still within 40 % of the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.) For SGLD on real data, see the gallery\'s SGLD Fig. 3: a logistic regression\'s held-out accuracy is there after one sweep through the data.',
+        action: 'Compare the histograms with the black marginal curves: which mode has the chain visited less?',
         claims: [{ metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 }],
       },
     ],
