@@ -216,7 +216,7 @@ fn never_refreshed(sampler: &str, spec: &ParamSpec, derived: &[DerivedParam], ra
         return None;
     }
     let default = derived.iter().find(|d| d.name == spec.name).map_or(spec.default, |d| d.default);
-    let text = format!("Set {} {} back to {} (now 0): without refreshes BPS is not ergodic, its path keeps to one curve and E2 does not fall however long it runs.", spec.label.to_lowercase(), spec.symbol, show(default));
+    let text = format!("Set {} {} back to {} (now 0): without refreshes BPS is not ergodic here, E2 does not fall.", spec.label.to_lowercase(), spec.symbol, show(default));
     let detail = "Predicted by the refresh law (docs/diagnostics.md §13): exact BPS never refreshed is not ergodic on a round Gaussian (Bouchard-Côté et al. 2018): each bounce reflects the velocity about the position's direction and keeps x × v, so the path stays on the line or ellipse it started on. Any refresh rate above 0 restores ergodicity; the slider's default mixes within the promise.".to_string();
     Some(SettingWarning { param: spec.name, failure: Failure::Mixing, text, detail })
 }
