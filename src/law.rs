@@ -205,6 +205,7 @@ impl Law {
 /// The predicted stationary law of `sampler` with parameters `params` on `model`, or why there is none.
 pub fn predicted_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> Result<Law, String> {
     match sampler {
+        "bps" if params.try_get("refresh_rate") == Some(0.0) && model.gaussian_precision().is_some() && model.exact_moments().is_some_and(|m| is_round(&round_check(&m.cov))) => Err("BPS without refreshes is not ergodic: its path keeps to the curve it started on, no single stationary law to predict (docs/diagnostics.md §13)".into()),
         "mala" | "hmc" | "bps" => exact_sampler_law(model),
         "sgld" | "sghmc" | "sgfs_f" | "sgfs_d" | "osgfs" => law_on_summary(sampler, params, &GaussianSummary::of(model)?),
         other => Err(format!("{other}: no closed-form stationary law (its bias shows only in long runs)")),
@@ -234,6 +235,17 @@ pub fn linear_chain(sampler: &str, params: &ParamValues, summary: &GaussianSumma
         "sgfs_f" | "sgfs_d" => Ok((sgfs_chain(summary, params, sampler == "sgfs_d")?, String::new())),
         other => Err(format!("{other} is not a stochastic-gradient sampler with a linear update")),
     }
+}
+
+/// A covariance whose principal variances are all equal (relative spread below 10⁻⁹): a round target.
+pub fn is_round(variances: &[f64]) -> bool {
+    let (lo, hi) = variances.iter().fold((f64::INFINITY, 0.0f64), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    hi > 0.0 && hi - lo <= 1e-9 * hi
+}
+
+/// The principal variances of a covariance given by rows (for [`is_round`]).
+fn round_check(cov: &[Vec<f64>]) -> Vec<f64> {
+    rows_to_matrix(cov).symmetric_eigen().eigenvalues.iter().copied().collect()
 }
 
 /// An exact sampler's law is the target itself.

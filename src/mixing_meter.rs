@@ -178,7 +178,11 @@ pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, units_pe
     let needed = REFERENCE_SAMPLES * (mean_e2 / (0.5 * E2_CLAIM)).powi(2);
     // The bouncy family's unit is the event (the path's points are many per event).
     let unit = if units_per_point == 1.0 { "samples" } else { "events" };
-    let remedy = set_back.clone().unwrap_or_else(|| format!("Let it run to about {} {unit}", show(needed)));
+    // A run already past that count is not told to run to it (issue 26: "Let it run to about
+    // 53,600 events" at 240,000): it is told that it is, and that runs of 5,000 are too short.
+    let have = samples_since_clear as f64 * units_per_point;
+    let run_on = || if have >= needed { format!("Runs of {} {unit} are too short here; this run ({} {unit}) is past the about {} it needs", show(REFERENCE_SAMPLES), show(have), show(needed)) } else { format!("Let it run to about {} {unit}", show(needed)) };
+    let remedy = set_back.clone().unwrap_or_else(run_on);
     let text = format!(
         // (The promise's "at most 10 %" is in the detail: the short text stays within two lines
         // beside the slider with the longer remedies, e.g. "Choose HMC (exact) in the Sampler menu".)

@@ -17,7 +17,7 @@
 //! prediction errs towards silence. The path time per event is the chain's own (measured).
 
 use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
-use crate::law::GaussianSummary;
+use crate::law::{is_round, GaussianSummary};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::promise::{axis_law_e2, FAILURE_SHARE};
@@ -157,10 +157,15 @@ impl RefreshLaw {
     /// predicted above [`E2_CLAIM`] after 5,000 events; None before [`EARLY_EVENTS`] events.
     pub fn warning(&self, sampler: &str, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], events: u64, path_time: f64) -> Option<SettingWarning> {
         let spec = specs.iter().find(|s| s.name == "refresh_rate")?;
-        if events < EARLY_EVENTS {
+        if events < EARLY_EVENTS && (params.try_get("refresh_rate").is_none_or(|r| r > 0.0) || !self.gaussian || !is_round(&self.variances)) {
             return None;
         }
         let (rate, dim) = (params.try_get("refresh_rate")?, self.variances.len());
+        if self.gaussian && is_round(&self.variances) {
+            if let Some(w) = never_refreshed(sampler, spec, derived, rate) {
+                return Some(w);
+            }
+        }
         let m = RefreshLaw::velocity_square(sampler, params, dim);
         let time_per_event = path_time / events as f64;
         let p = self.predict(rate, m, time_per_event)?;
@@ -198,4 +203,20 @@ impl RefreshLaw {
         );
         Some(SettingWarning { param: spec.name, failure: Failure::Mixing, text, detail })
     }
+}
+
+/// Exact BPS at λ_ref = 0 on a round Gaussian (issue 26): without refreshes it is not ergodic (docs/diagnostics.md
+/// §13; Bouchard-Côté et al. 2018: a bounce reflects the velocity about the
+/// position's direction, which keeps x × v, so the path never leaves the curve of its start),
+/// whatever the path's length: the warning fires from the first event. On an elongated Gaussian the
+/// bounces turn the velocity (ρ = 0.9: 0/40 runs over 0.3 at 5,000 events): silent. SBPS and lipSBPS bounce on
+/// noisy or thinned minibatch gradients, which turn the velocity (SBPS §3): not warned here.
+fn never_refreshed(sampler: &str, spec: &ParamSpec, derived: &[DerivedParam], rate: f64) -> Option<SettingWarning> {
+    if sampler != "bps" || rate > 0.0 {
+        return None;
+    }
+    let default = derived.iter().find(|d| d.name == spec.name).map_or(spec.default, |d| d.default);
+    let text = format!("Set {} {} back to {} (now 0): without refreshes BPS is not ergodic here, E2 does not fall.", spec.label.to_lowercase(), spec.symbol, show(default));
+    let detail = "Predicted by the refresh law (docs/diagnostics.md §13): exact BPS never refreshed is not ergodic on a round Gaussian (Bouchard-Côté et al. 2018): each bounce reflects the velocity about the position's direction and keeps x × v, so the path stays on the line or ellipse it started on. Any refresh rate above 0 restores ergodicity; the slider's default mixes within the promise.".to_string();
+    Some(SettingWarning { param: spec.name, failure: Failure::Mixing, text, detail })
 }

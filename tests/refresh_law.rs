@@ -117,3 +117,29 @@ fn the_refresh_law_on_the_midpoint_and_the_mixture() {
     warned_truthfully("mixture", "sbps", 2.5, 36, false, false);
     silent_within_the_promise("gaussian", "sbps", 0.05);
 }
+
+/// Issue 26, item 1: exact BPS without refreshes on the round Gaussian (ρ = 0) is not ergodic
+/// (Bouchard-Côté et al. 2018: a bounce off a round target reflects the velocity about the
+/// position's direction, which keeps x × v, so the path never leaves the line or ellipse of its
+/// start). Oracle: the closed-form truth Σ = I and this file's count of E2 > 0.3 after 5,000
+/// events — every run of 40 fails; the page must say so beside the refresh-rate slider in every
+/// run, naming a rate that refreshes, and must not draw a "predicted" law equal to the truth.
+#[test]
+fn exact_bps_without_refresh_on_the_round_gaussian_is_warned_not_ergodic() {
+    let config = ChainConfig::new("gaussian", "bps", 1).with("rho", 0.0).with("refresh_rate", 0.0);
+    let truth = sgviz::chain::Chain::new(&config).unwrap().model().exact_moments().unwrap();
+    assert_eq!(truth.cov, vec![vec![1.0, 0.0], vec![0.0, 1.0]], "the round Gaussian");
+    let m = measure(&config, &truth);
+    let fails = m.e2.iter().filter(|e| **e > E2_CLAIM).count() as u64;
+    let warned: Vec<_> = m.warnings.iter().flatten().filter(|w| w.param == "refresh_rate" && w.text.contains("not ergodic")).collect();
+    eprintln!("round gaussian bps refresh_rate=0: {fails}/{SEEDS} over {E2_CLAIM}, warned not ergodic in {}/{SEEDS}", warned.len());
+    assert_eq!(fails, SEEDS, "without refreshes every run should fail E2 ≤ {E2_CLAIM}");
+    assert_eq!(warned.len() as u64, SEEDS, "warned beside the refresh-rate slider in {}/{SEEDS} runs", warned.len());
+    assert!(warned.iter().all(|w| w.text.starts_with("Set refresh rate λ_ref back to ") && !w.text.contains("back to 0 ")), "{:?}", warned[0].text);
+    // On the correlated toy (ρ = 0.9) the bounces off an elongated target turn the velocity: 0/40
+    // runs over 0.3 at λ_ref = 0 (measured, median E2 0.035), so nothing is said there.
+    silent_within_the_promise("gaussian", "bps", 0.0);
+    let chain = sgviz::chain::Chain::new(&config).unwrap();
+    let law = sgviz::law::predicted_law("bps", chain.sampler_params(), chain.model());
+    assert!(law.as_ref().is_err_and(|why| why.contains("not ergodic")), "a predicted law is drawn without refreshes: {:?}", law.map(|l| l.note));
+}

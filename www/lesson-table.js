@@ -63,10 +63,12 @@ export const LESSONS = [
       {
         figure: 'noise',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.005, batch_size: 5 }, speed: 1000 },
-        text: 'Ten times smaller ε = 0.005 with the same minibatch: the gradient noise shrinks like ε² and the injected noise like ε, so the threshold drops below 1 and SGLD samples: the short-axis variance is 25 % above the truth (exact law), no longer 4 times. The price is mixing: the long axis now needs thousands of steps per independent sample.',
+        text: 'Ten times smaller ε = 0.005 with the same minibatch: the gradient noise shrinks like ε² and the injected noise like ε, so the threshold drops below 1 (the mean of the readings settles near 0.24, that is 0.005·19·10/4, a tenth of step 3\'s; single readings scatter widely) and SGLD samples: the short-axis variance is 25 % above the truth (exact law), no longer 4 times. The price is mixing: the long axis now needs thousands of steps per independent sample.',
         action: 'Compare the autocorrelation chart with the previous step.',
         claims: [
-          { metric: 'diag.sampling_threshold', label: 'sampling threshold', op: '<', value: 1, after_samples: 20_000 },
+          // Step 3's readings at a tenth of its ε: the closed form 0.005·19·10/4 = 0.24 that the
+          // noise chart draws, its interval a tenth of step 3's (each reading scales with ε).
+          { metric: 'diag.sampling_threshold_mean', label: 'sampling threshold, mean of the readings', op: 'between', value: [0.2, 0.32], after_samples: 20_000 },
           { metric: 'narrow_ratio', label: 'variance along the short axis, sampler / truth', op: 'between', value: [1.05, 1.5], after_samples: 200_000 },
         ],
       },
@@ -84,8 +86,8 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'mixture', seed: 1, sampler: 'sgld', speed: 1000, values: { batch_size: 10, sgld_schedule: 1, sgld_a: 0.0355, sgld_b: 10, sgld_gamma: 0.55 } },
-        text: 'Samples of a decreasing-step chain are weighted by their εₜ (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes: the density image shows both, and the weighted estimate of θ₁\'s variance, which depends on visiting both, approaches the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.) For SGLD on real data, see the gallery\'s SGLD Fig. 3: a logistic regression\'s held-out accuracy is there after one sweep through the data.',
-        action: 'Look for the two dark blobs in the density image.',
+        text: 'Samples of a decreasing-step chain are weighted by their εₜ (Welling & Teh eq. 11), so the early, coarse steps count less. The posterior has two modes (the two bumps of the black marginal curves). In 20 s this chain visits one far more than the other: the density image shows that mode dark and the other faint, and the histograms lean to it. The weighted estimate of θ₁\'s variance, which depends on visiting both, is still within 40 % of the truth. (The 2σ ellipse summarises both modes by one mean and covariance: it cannot show two modes.) For SGLD on real data, see the gallery\'s SGLD Fig. 3: a logistic regression\'s held-out accuracy is there after one sweep through the data.',
+        action: 'Compare the histograms with the black marginal curves: which mode has the chain visited less?',
         claims: [{ metric: 'var_x_ratio', label: 'variance of θ₁, sampler / truth', op: 'between', value: [0.6, 1.4], after_samples: 400_000 }],
       },
     ],
@@ -161,8 +163,10 @@ export const LESSONS = [
       },
       {
         figure: 'trace',
-        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, friction: 0.01 }, speed: 500 },
-        text: 'Friction κ = 0.01: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at κ = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
+        // η pinned at step 1's value so that friction is the only change (issue 26: the derived
+        // default moved η from 0.000923 to 0.00141 between the two steps).
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4, friction: 0.01 }, speed: 500 },
+        text: 'Friction κ = 0.01, at the same learning rate η: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at κ = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
         action: 'Raise the friction and watch the trace and the ESS.',
         tryValues: { friction: 0.2 },
         claims: [
@@ -206,7 +210,7 @@ export const LESSONS = [
         figure: 'plot',
         preset: 'osgfs-burn-in',
         text: 'Keeping the march in from the origin inflates the dashed ellipse far beyond the truth: after 2,000 samples it has more than three times the truth\'s area. Those samples describe the path, not the posterior; their weight fades only slowly as samples accumulate.',
-        action: 'Press "Discard burn-in" (d) and watch the ellipse shrink.',
+        action: 'Press d (the "Discard burn-in" button, under More settings) and watch the ellipse shrink.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 3, after_samples: 2_000 }],
       },
       {
@@ -284,8 +288,8 @@ export const LESSONS = [
       {
         figure: 'plot',
         preset: 'sgld-vs-mala',
-        text: 'After 100 passes (10⁷ gradients) MALA has taken 100 exact steps and its covariance error is small. SGLD, at a step small enough to sample (its sampling threshold is below 1), has arrived too, but its samples still include the long march in from the origin: its covariance error is more than ten times MALA\'s. At this budget, per gradient, the exact sampler is ahead.',
-        action: 'Press "Discard burn-in" (d) and compare the two ellipses again.',
+        text: 'After about 100 passes (10⁷ gradients) MALA has taken about 100 exact steps, and its covariance error, although not yet small at so few samples, is far below SGLD\'s. SGLD, at a step small enough to sample (its sampling threshold is below 1), has arrived too, but its samples still include the long march in from the origin, and its step carries a bias of its own (the red note beside its slider): its covariance error is more than ten times MALA\'s. At this budget, per gradient, the exact sampler is ahead.',
+        action: 'Compare the two ellipses and the two E2 readings.',
         claims: [
           { metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 },
           { metric: 'diag.sampling_threshold_mean', label: 'SGLD\'s sampling threshold, mean of the readings', op: '<', value: 1, after_samples: 100_000 },

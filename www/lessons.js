@@ -46,6 +46,20 @@ export function placeNextTo(panel, figure) {
 function scrollToFigure(figure) {
   const chart = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
   (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
+  if (!chart) keepLessonBelowPlot();
+}
+
+/**
+ * On a phone the plot is sticky at the top (www/app.css) and the lesson sits under it: put the
+ * lesson's top just below the plot (issue 26: after Next its text was scrolled under the plot, and
+ * choosing the BPS lesson left it above the screen).
+ */
+function keepLessonBelowPlot() {
+  const plot = document.querySelector('.stage > .panel');
+  const lesson = $('lesson');
+  if (!plot || !lesson || getComputedStyle(plot).position !== 'sticky') return;
+  const gap = lesson.getBoundingClientRect().top - plot.getBoundingClientRect().bottom;
+  if (Math.abs(gap) > 1) window.scrollBy({ top: gap, behavior: 'instant' });
 }
 
 /**

@@ -35,9 +35,13 @@ export function notePace(promised, ran, elapsedMs) {
   Object.assign(windowed, { promised: 0, ran: 0, ms: 0 });
 }
 
-/** Start a fresh window (a pause, a new chain or a new speed is not judged by the old one). */
+/**
+ * Start a fresh window (a pause, a new chain or a new speed is not judged by the old one), and
+ * take down the old window's note with it (issue 26: it was carried into the next lesson step).
+ */
 export function resetPace() {
   Object.assign(windowed, { promised: 0, ran: 0, ms: 0 });
+  if (!animatedNoteShown) showPaceNote('');
 }
 
 /**

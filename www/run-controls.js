@@ -5,6 +5,7 @@ import { $, app } from './app.js';
 import { sliderPosition, sliderValue } from './controls.js';
 import { formatCount } from './format.js';
 import { setPlaying } from './playback.js';
+import { resetPace } from './pace-note.js';
 import { discardSamples, refit, reset, selectModel, stepOnce } from './chain.js';
 import { showChainSeed, wireSeed } from './seed.js';
 import { openHelp } from './toolbar.js';
@@ -13,6 +14,7 @@ const SPEED_SPEC = { name: 'speed', min: 1, max: 20000, log_scale: true, integer
 
 /** Set the steps per frame (a preset or lesson may) and show it. */
 export function setSpeed(speed) {
+  if (speed !== app.speed) resetPace();
   app.speed = speed;
   $('speed').value = String(sliderPosition(SPEED_SPEC, speed));
   $('speed-value').textContent = formatCount(speed);

@@ -18,15 +18,17 @@ impl Chain {
         } else {
             return Ok(());
         };
-        let advice = self.sampler.divergence_advice().map_or_else(|| divergence_advice(self.sampler_spec), str::to_string);
+        let advice = self.sampler.divergence_advice().map_or_else(|| divergence_advice(self.sampler_spec, &self.sampler_params), str::to_string);
         Err(format!("diverged at step {}: {what}. {advice}", crate::sgais::format::group_digits(self.steps as f64, 0)))
     }
 }
 
 /// What to change after a divergence, naming the sampler's own control (registry: its main
-/// knob, e.g. SGHMC's learning rate η, not SGLD's ε).
-fn divergence_advice(spec: &SamplerSpec) -> String {
-    match (spec.kind, crate::params::main_knob(spec.params)) {
+/// knob, e.g. SGHMC's learning rate η, not SGLD's ε), the first one shown at these settings
+/// (issue 26: a decreasing-step SGLD run names the schedule scale a; ε's slider is hidden then).
+fn divergence_advice(spec: &SamplerSpec, values: &crate::params::ParamValues) -> String {
+    let shown = spec.params.iter().find(|p| p.name != "batch_size" && p.choices.is_empty() && p.visible_if.as_ref().is_none_or(|w| w.holds(values)));
+    match (spec.kind, shown.or_else(|| crate::params::main_knob(spec.params))) {
         (SamplerKind::Bouncy, _) => "The event-time bound is too loose for this target — raise the band multiple k or the minibatch size, and press Reset.".into(),
         (_, Some(knob)) => format!("The {} is too large for this target — reduce {} (the “{}” slider) and press Reset.", knob.label.to_lowercase(), knob.symbol, knob.label),
         (_, None) => "The step is too large for this target — reduce it and press Reset.".into(),

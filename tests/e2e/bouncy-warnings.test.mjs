@@ -61,6 +61,26 @@ test('SBPS at refresh rate 5 on the Gaussian: the refresh law warns beside the r
   await page.close();
 });
 
+// Issue 26, item 1: bps step 3 with the refresh rate at 0 played 6,618 events with E2 = 0.993, the
+// path on one line, no warning, and a dotted "predicted" law on the truth circle. Exact BPS never
+// refreshed on the round Gaussian is not ergodic (Bouchard-Côté et al. 2018; the native test
+// counts 40/40 runs over 0.3): warned beside the refresh slider, no predicted law drawn.
+test('exact BPS at refresh rate 0 on the round Gaussian: warned not ergodic beside the refresh slider, no predicted law', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=bps&p.rho=0&p.refresh_rate=0');
+  const [warning, shown, geometry] = await settingWarningBeside(page, 'refresh_rate', 120_000);
+  assert.match(warning.text, REMEDY_FIRST);
+  const named = warning.text.match(/^Set refresh rate λ_ref back to (\S+) \(now 0\): without refreshes BPS is not ergodic/);
+  assert.ok(named && parseShown(named[1]) > 0, warning.text);
+  assert.ok(shown.startsWith('Set refresh rate λ_ref back to'), shown);
+  assert.ok(geometry.field === 'refresh_rate' && geometry.lines <= 2, JSON.stringify(geometry));
+  const predicted = await page.evaluate(() => window.sgviz.state().predicted);
+  assert.equal(predicted, null, 'no predicted (sampler\'s law) ellipse without refreshes');
+  await screenshot(page, 'bouncy-warnings-no-refresh', { fullPage: false });
+  await settingWarningClearedAt(page, 'refresh_rate', parseShown(named[1]));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('compare mode: the compare panel counts events for a bouncy sampler', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&compare=bps');
   // While both chains run, the counter as drawn: labelled "events", at most the chain's event count

@@ -97,6 +97,29 @@ test('where the promise cannot be kept a note on screen says so, naming the spee
   await page.close();
 });
 
+// Issue 26, item 8: the note said "about 1,360 steps per second here, not the 12,000 this speed
+// asks for" in osgfs 1 (speed 5) and bps 2 (speed 10), carried over from sghmc at speed 500: a new
+// speed, or a pause, is not judged by the old window, so the note goes with it.
+test('the speed note goes when the speed changes or the chain pauses (not carried into the next step)', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '?target=gaussian&sampler=sgld');
+  await page.waitForFunction(() => window.sgviz.state().steps > 0, null, { timeout: 120_000 });
+  await pause(page);
+  await page.evaluate(async (speed) => (await import('./www/run-controls.js')).setSpeed(speed), TOP_SPEED);
+  const slow = await drive(page, framesAt(10, 1.05), { drain: false });
+  assert.equal(slow.noteHidden, false, 'the speed note is shown at 10 frames a second');
+  await page.evaluate(async () => (await import('./www/run-controls.js')).setSpeed(5));
+  const afterSpeed = await page.$eval('#speed-note', (el) => ({ hidden: el.hidden, text: el.textContent }));
+  assert.equal(afterSpeed.hidden, true, `the note stays after the speed drops to 5: "${afterSpeed.text}"`);
+  await page.evaluate(async (speed) => (await import('./www/run-controls.js')).setSpeed(speed), TOP_SPEED);
+  assert.equal((await drive(page, framesAt(10, 1.05), { drain: false })).noteHidden, false, 'shown again');
+  await page.click('#play');
+  await pause(page);
+  const afterPause = await page.$eval('#speed-note', (el) => ({ hidden: el.hidden, text: el.textContent }));
+  assert.equal(afterPause.hidden, true, `the note stays through a pause: "${afterPause.text}"`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the open lesson\'s claims are re-checked each time the numbers are shown (5 Hz while playing)', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url);
   await page.click('#lesson-open');

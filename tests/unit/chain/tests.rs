@@ -69,3 +69,17 @@ fn bad_settings_are_refused_with_the_allowed_values() {
     let err = Chain::new(&ChainConfig::new("gaussian", "sgld", 0).with("bogus", 1)).err().unwrap();
     assert!(err.contains("allowed:") && err.contains("step_size"), "{err}");
 }
+
+/// Issue 26, item 5: a decreasing-step SGLD run (sgld 6's setting) diverging at the schedule
+/// scale's end names the slider shown there, "Schedule scale" a, not ε's "Step size" slider, which
+/// is hidden while the schedule is on (tests the text against the sampler's spec, read here by hand).
+#[test]
+fn a_decreasing_step_divergence_names_the_schedule_scale() {
+    let config = ChainConfig::new("mixture", "sgld", 1).with("batch_size", 10).with("sgld_schedule", 1).with("sgld_a", 2.27).with("sgld_b", 10).with("sgld_gamma", 0.55);
+    let mut chain = Chain::new(&config).unwrap();
+    chain.run(10_000);
+    match chain.status() {
+        ChainStatus::Diverged(msg) => assert!(msg.contains("reduce a (the “Schedule scale” slider)") && !msg.contains("Step size"), "{msg}"),
+        other => panic!("expected divergence, got {other:?}"),
+    }
+}

@@ -1,0 +1,48 @@
+// Issue 26, item 11: on a phone (390×844) the plot stays at the top of the screen while a lesson is
+// open (www/app.css); after Next the page scrolled the lesson text under that sticky plot (sgld 2:
+// text at y = 185, plot ending at 422), and choosing the BPS lesson left its text above the screen
+// (y = −345). A step about the plot must leave its text's first line on screen, below the plot.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot, waitLoaded } from './harness.mjs';
+
+const env = useBrowser();
+
+/** Whether the lesson text's top lies below the sticky plot and above the screen's bottom. */
+function textBelowPlot(page) {
+  return page.evaluate(() => {
+    const text = document.getElementById('lesson-text').getBoundingClientRect();
+    const plot = document.querySelector('.stage > .panel').getBoundingClientRect();
+    return { ok: text.top >= plot.bottom - 1 && text.top + 20 <= innerHeight, textTop: text.top, plotBottom: plot.bottom, height: innerHeight };
+  });
+}
+
+test('on a phone, a plot step\'s text sits below the sticky plot after Next and after choosing a lesson', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 390, height: 844 }, reducedMotion: true });
+  await page.click('#lesson-open');
+  await waitLoaded(page);
+  await page.selectOption('#lesson-choice', 'sgld');
+  await waitLoaded(page);
+  await page.click('#lesson-next');
+  await waitLoaded(page);
+  // Wait on the layout itself (the scroll is smooth or instant): it must settle with the text shown.
+  const after = await page.waitForFunction(() => {
+    const text = document.getElementById('lesson-text').getBoundingClientRect();
+    const plot = document.querySelector('.stage > .panel').getBoundingClientRect();
+    return text.top >= plot.bottom - 1 && text.top + 20 <= innerHeight;
+  }, null, { timeout: 10_000 }).then(() => null, async () => textBelowPlot(page));
+  assert.equal(after, null, `sgld 2 after Next: ${JSON.stringify(after)}`);
+  await screenshot(page, 'lesson-phone-sgld-2', { fullPage: false });
+  await page.selectOption('#lesson-choice', 'bps');
+  await waitLoaded(page);
+  const bps = await page.waitForFunction(() => {
+    const text = document.getElementById('lesson-text').getBoundingClientRect();
+    const plot = document.querySelector('.stage > .panel').getBoundingClientRect();
+    return text.top >= plot.bottom - 1 && text.top + 20 <= innerHeight;
+  }, null, { timeout: 10_000 }).then(() => null, async () => textBelowPlot(page));
+  assert.equal(bps, null, `bps 1 after choosing it: ${JSON.stringify(bps)}`);
+  await screenshot(page, 'lesson-phone-bps-1', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
