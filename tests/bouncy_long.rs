@@ -204,37 +204,10 @@ fn run_split(mut config: ChainConfig, events: u64, reference: &Reference, side: 
     Run { chain, batches, label, sides }
 }
 
-/// Upper normal quantile z with P(Z > z) = p (bisection on a 1.2·10⁻⁷-accurate erfc).
-fn normal_upper_quantile(p: f64) -> f64 {
-    // Numerical Recipes' erfcc (Chebyshev fit).
-    let erfc = |x: f64| {
-        let z = x.abs();
-        let t = 1.0 / (1.0 + 0.5 * z);
-        let poly = -z * z - 1.26551223
-            + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-        let r = t * poly.exp();
-        if x >= 0.0 {
-            r
-        } else {
-            2.0 - r
-        }
-    };
-    let (mut lo, mut hi) = (0.0, 40.0);
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if 0.5 * erfc(mid / std::f64::consts::SQRT_2) > p {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
-}
-
 /// Bonferroni z for all D means and D(D+1)/2 covariance entries at [`FAMILY_LEVEL`].
 fn bonferroni_z(dim: usize) -> f64 {
     let comparisons = dim + dim * (dim + 1) / 2;
-    normal_upper_quantile(0.5 * FAMILY_LEVEL / comparisons as f64)
+    common::normal_upper_quantile(0.5 * FAMILY_LEVEL / comparisons as f64)
 }
 
 /// Every mean and covariance entry of `run` within z·MCSE + `bias`·scale of `reference`; no

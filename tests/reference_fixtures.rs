@@ -83,26 +83,6 @@ fn regenerate(spec: &Spec) -> Fixture {
     }
 }
 
-/// Upper normal quantile z with P(Z > z) = p (bisection on Numerical Recipes' erfcc, 1.2·10⁻⁷).
-fn normal_upper_quantile(p: f64) -> f64 {
-    let erfc = |x: f64| {
-        let t = 1.0 / (1.0 + 0.5 * x);
-        let poly = -x * x - 1.26551223
-            + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
-        t * poly.exp()
-    };
-    let (mut lo, mut hi) = (0.0, 40.0);
-    for _ in 0..200 {
-        let mid = 0.5 * (lo + hi);
-        if 0.5 * erfc(mid / std::f64::consts::SQRT_2) > p {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    0.5 * (lo + hi)
-}
-
 /// The entries of `stored` farther than z·√2·MCSE from `fresh` (MCSEs: the stored run's and the
 /// fresh run's, combined in quadrature).
 fn drifted(spec: &Spec, stored: &Fixture, fresh: &Fixture, z: f64) -> Vec<String> {
@@ -136,7 +116,7 @@ fn every_fixture_regenerates_within_its_mcse() {
     }
     let stored = stored.unwrap_or_else(|| panic!("{PATH} is missing or does not parse"));
     let entries: usize = specs.iter().zip(&fresh).map(|(s, f)| s.estimates(&f.rows).len()).sum();
-    let z = normal_upper_quantile(0.5 * FAMILY_LEVEL / entries as f64);
+    let z = common::normal_upper_quantile(0.5 * FAMILY_LEVEL / entries as f64);
     let mut failures = Vec::new();
     for (spec, new) in specs.iter().zip(&fresh) {
         let Some(old) = stored.references.iter().find(|f| f.key == new.key) else {

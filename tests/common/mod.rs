@@ -135,3 +135,30 @@ fn run_of_rows(rows: Vec<Vec<f64>>) -> Option<(Moments, Vec<f64>, Vec<f64>)> {
     }
     Some((Moments { mean: rows[0].clone(), cov: rows[3..].to_vec() }, rows[1].clone(), rows[2].clone()))
 }
+
+/// Upper normal quantile z with P(Z > z) = p (bisection on a 1.2·10⁻⁷-accurate erfc).
+pub fn normal_upper_quantile(p: f64) -> f64 {
+    // Numerical Recipes' erfcc (Chebyshev fit).
+    let erfc = |x: f64| {
+        let z = x.abs();
+        let t = 1.0 / (1.0 + 0.5 * z);
+        let poly = -z * z - 1.26551223
+            + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))));
+        let r = t * poly.exp();
+        if x >= 0.0 {
+            r
+        } else {
+            2.0 - r
+        }
+    };
+    let (mut lo, mut hi) = (0.0, 40.0);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if 0.5 * erfc(mid / std::f64::consts::SQRT_2) > p {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
+}
