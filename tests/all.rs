@@ -114,6 +114,8 @@ mod sgais_summary;
 mod sgais_surprise;
 #[path = "sgais_surprise_rule.rs"]
 mod sgais_surprise_rule;
+#[path = "sgais_target_ess.rs"]
+mod sgais_target_ess;
 #[path = "sgfs_alpha.rs"]
 mod sgfs_alpha;
 #[path = "sgfs_d_law.rs"]

@@ -11,6 +11,7 @@ import { userMessage } from './errors.js';
 
 const RESTART_DELAY_MS = 600;
 const BUDGET = 200_000;
+const HELD_STATUS = 'Paused while the evidence runs have the background workers; the sweep starts over when you leave the SGAIS step.';
 const KINDS = [['noise', 'chart-noise'], ['bias', 'chart-bias'], ['sweep', 'chart-sweep']];
 
 export class AnalysisRunner {
@@ -66,6 +67,8 @@ export class AnalysisRunner {
     dropCharts('chart-sweep');
     this.charts = {};
     this.active = false;
+    this.done = false;
+    this.showCharts();
   }
 
   /**
@@ -74,21 +77,35 @@ export class AnalysisRunner {
    */
   hold(on) {
     this.held = on;
+    this.showCharts();
     if (on) {
       // A restart armed within the settle delay is owed too (issue 26: a hold that only cancelled
       // its timer lost it, and the sweep never came back after the lesson was closed).
       const owed = this.active || this.due;
       clearTimeout(this.timer);
       this.timer = 0;
+      // A finished sweep's charts stay, and say so; otherwise the line says why none are drawn.
+      if (!this.done) this.status.textContent = HELD_STATUS;
       if (!owed) return;
       cancelGroup('sweep');
       this.active = false;
       this.resume = true;
-      this.status.textContent = 'Paused while the evidence runs have the background workers; the sweep starts over when you leave the SGAIS step.';
     } else if (this.resume) {
       // After the settle delay: a preset leaving the step builds a new chain, which asks again.
       this.resume = false;
       this.schedule();
+    }
+  }
+
+  /**
+   * While the sweep is held, a chart with nothing drawn is hidden (issue 26: in the SGAIS view the
+   * three boxes were empty frames with only their Save buttons); the status line says why. A chart
+   * the sweep already drew stays: it is true for the chain on screen.
+   */
+  showCharts() {
+    for (const [kind, id] of KINDS) {
+      const figure = document.getElementById(id)?.closest('figure');
+      if (figure) figure.hidden = Boolean(this.held) && !this.charts[kind];
     }
   }
 

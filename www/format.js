@@ -45,6 +45,11 @@ export function textScale() {
 const MIN_CANVAS_TEXT_FACTOR = 4 / 3;
 /** Largest factor (a figure filling a projector). */
 const MAX_CANVAS_TEXT_FACTOR = 2;
+/**
+ * Smallest factor in present mode (www/present.js): the charts' 12 px base text drawn at 24 px
+ * (issue 26: chart text at least 24 px on a projector; a 700 px chart beside the plot drew 16 px).
+ */
+const PRESENT_CANVAS_TEXT_FACTOR = 2;
 /** CSS width at which a canvas's text starts to grow beyond the smallest factor (issue 26). */
 const CANVAS_TEXT_WIDTH = 600;
 
@@ -54,6 +59,7 @@ const CANVAS_TEXT_WIDTH = 600;
  * canvas so that a large figure on a projector has proportionally large labels.
  */
 export function canvasTextFactor(cssWidth = 0) {
+  if (document.documentElement.classList.contains('present')) return PRESENT_CANVAS_TEXT_FACTOR;
   return Math.min(MAX_CANVAS_TEXT_FACTOR, Math.max(MIN_CANVAS_TEXT_FACTOR, cssWidth / CANVAS_TEXT_WIDTH));
 }
 

@@ -27,6 +27,8 @@ function leave() {
   const query = params.toString();
   history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
   $('present-bar')?.remove();
+  // Canvas text goes back to its size outside present mode (www/format.js canvasTextFactor).
+  window.dispatchEvent(new Event('resize'));
 }
 
 /**
@@ -45,6 +47,8 @@ export function startPresenting() {
   if (id === null) return;
   const known = LESSONS.some((l) => l.id === id);
   document.documentElement.classList.add('present');
+  // Canvas text is drawn at its present-mode size from now on (www/format.js canvasTextFactor).
+  window.dispatchEvent(new Event('resize'));
   const bar = document.createElement('div');
   bar.id = 'present-bar';
   bar.className = 'present-bar';

@@ -251,7 +251,11 @@ export class SgaisPanel {
     const groupRows = combined.groups.map((g) => {
       const s = g.summary;
       const spread = s.agreement ? ` (sd ${formatNumber(s.agreement.between_sd)}, range ${formatNumber(s.agreement.range)}${s.agreement.disagree ? ': replicas disagree' : ''})` : '';
-      const logZ = s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}${spread}` : '—';
+      // Before a replica finishes, the latest checkpoint the charts plot, said to be so far
+      // (issue 26: the table read "—" beside an evidence chart already showing the run's points).
+      const latest = s.curve.at(-1);
+      const logZ = s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}${spread}`
+        : latest ? `${formatNumber(latest.log_z.mean, 6)} so far (at n = ${formatCount(latest.n)})` : '—';
       // The group's SGAIS runs (not its AIS baselines), started or not: after Stop, replicas still
       // queued have no result, and the data column says how far the replicas' combined curve
       // reaches, as the charts do (issue 26: it read "0 / 10,000" beside a chart at n = 10,000).

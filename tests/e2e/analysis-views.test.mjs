@@ -227,6 +227,34 @@ test('at 1920×1080 the lesson step\'s chart sits beside the plot, on the first 
   await page.close();
 });
 
+// Issue 26: in present mode at 1920×1080 chart text is at least 24 px (the charts' 12 px base at
+// twice its size; the 2-D panel's 13 px base likewise), on the plot step and on the step whose
+// chart sits large beside the plot, with the instructor toggle on. Before, a chart ≈ 700 px wide
+// drew its text at 16 px.
+test('present mode at 1920×1080: chart text at least 24 px', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '?present=sgld', { reducedMotion: true, viewport: { width: 1920, height: 1080 } });
+  await page.waitForFunction(() => window.sgviz.lesson() !== null);
+  await page.click('#present-clean');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.sgviz.lesson().step === 3 && document.getElementById('lesson').dataset.figure === 'noise');
+  await waitForNoiseChart(page);
+  await redraw(page);
+  await page.waitForFunction(() => window.sgviz.drawingScales().charts['chart-noise'] !== undefined);
+  await screenshot(page, 'legibility/present-clean-noise-1920', { fullPage: false });
+  const text = await smallestText(page);
+  assert.ok(Object.keys(text.sizes).includes('chart-noise'), 'the step\'s worker chart was measured');
+  assert.ok(text.min >= 24, `present mode: smallest canvas text ${text.min} px (${JSON.stringify(text.sizes)})`);
+  // Larger text must leave the chart a plot: its title, axis labels and four legend rows take about
+  // eight rows of text; the canvas has room for four more, the plot (with the plot beside it at
+  // its full 984 px the canvas was ≈ 250 px tall and the plot a line).
+  const canvas = await page.$eval('#chart-noise', (c) => ({ width: c.clientWidth, height: c.clientHeight }));
+  assert.ok(canvas.height >= 12 * 24, `the noise chart's canvas ${JSON.stringify(canvas)}: under 12 rows of 24 px text`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('phone 390×844: no horizontal overflow (also after an SGAIS run), charts drawn with a plot area, a lesson keeps the plot on screen', async () => {
   const viewport = { width: 390, height: 844 };
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport });
