@@ -201,6 +201,55 @@ test('chart text is at least 16 px at 1400×900 and at least 24 px with Large te
   await page.close();
 });
 
+// Issue 26, the page's own text (a reviewer's getComputedStyle at 1400×900: lesson claims 14.4 px,
+// red warnings and the plot legend 13.6 px, "Unstable above…" 12.48 px): everything a student reads
+// is at least 16 px at the default text size, the plot stays on the first screen at 1400×900, and
+// the phone (390×844) has no horizontal overflow with a lesson's claims open. Buttons are left out
+// (tools, not content). Elements the page builds hidden (warnings, the unstable note) have their
+// computed size all the same; an advice paragraph is added to #advice to read its rule.
+const READ_TEXT = ['.lesson-claims li', '.setting-warning', '#speed-note', '.legend', '.unstable-note', '.field label', '.field .help', '.field .error', '.status', '.advice p', '.summary', '.counters dt', '.counters dd', '.moments td', '.moments th', '.moments caption', '.params legend', '#lesson-text'];
+
+async function smallestPageText(page) {
+  return page.evaluate((selectors) => {
+    const probe = document.createElement('p');
+    probe.textContent = 'probe';
+    document.getElementById('advice').append(probe);
+    const sizes = Object.fromEntries(selectors.map((sel) => {
+      const els = [...document.querySelectorAll(sel)];
+      return [sel, els.length ? Math.min(...els.map((e) => parseFloat(getComputedStyle(e).fontSize))) : null];
+    }));
+    probe.remove();
+    return sizes;
+  }, READ_TEXT);
+}
+
+test('page text a student reads is at least 16 px at 1400×900, the plot on the first screen; no overflow on a phone', async () => {
+  const viewport = { width: 1400, height: 900 };
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport });
+  await page.click('#lesson-open');
+  await page.selectOption('#lesson-choice', 'sgld');
+  await page.waitForFunction(() => document.querySelectorAll('.lesson-claims li').length > 0, null, { timeout: 60_000, polling: 100 });
+  const sizes = await smallestPageText(page);
+  const small = Object.entries(sizes).filter(([, px]) => px === null || px < 16);
+  assert.deepEqual(small, [], `text under 16 px (or missing) at 1400×900: ${JSON.stringify(sizes)}`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const plot = await page.$eval('#stack', (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+  assert.ok(plot.top >= 0 && plot.bottom <= viewport.height, `the whole plot on the first screen at 1400×900 (${JSON.stringify(plot)})`);
+  await screenshot(page, 'legibility/text-1400', { fullPage: false });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.waitForFunction(() => document.querySelector('#stack').getBoundingClientRect().bottom <= 1080);
+  await screenshot(page, 'legibility/text-1920', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => innerWidth === 390);
+  const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+  assert.ok(overflow <= 0, `page wider than a 390 px phone by ${overflow} px with a lesson open`);
+  await screenshot(page, 'legibility/text-phone', { fullPage: false });
+  await page.$eval('#play', (b) => b.scrollIntoView({ block: 'end' }));
+  await screenshot(page, 'legibility/text-phone-controls', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('at 1920×1080 the lesson step\'s chart sits beside the plot, on the first screen', async () => {
   const viewport = { width: 1920, height: 1080 };
   const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true, viewport });
