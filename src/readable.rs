@@ -24,12 +24,29 @@ pub fn show(x: f64) -> String {
 fn power_of_ten(x: f64) -> String {
     let text = format!("{x:.2e}");
     let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
-    let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+    times_ten_to(mantissa.trim_end_matches('0').trim_end_matches('.'), exponent)
+}
+
+/// "1.2" and "6" (Rust's `{:e}` exponent) → "1.2·10⁶", "1" and "-7" → "1·10⁻⁷": the page's power of
+/// ten (www/format.js `formatNumber`), for chart ticks as for sentences (issue 26: ticks read "5e7").
+pub fn times_ten_to(mantissa: &str, exponent: &str) -> String {
     let superscript: String = exponent.chars().map(|c| match c {
         '-' => '⁻',
         d => "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().nth(d.to_digit(10).unwrap_or(0) as usize).unwrap_or(d),
     }).collect();
     format!("{mantissa}·10{superscript}")
+}
+
+/// A fixed-notation number's integer part grouped by thousands, as the page prints counts
+/// ("110000" → "110,000", "-1234.5" → "-1,234.5"); shorter integer parts unchanged ("1000" → "1,000").
+pub fn group_thousands(text: &str) -> String {
+    let (whole, fraction) = text.split_once('.').map_or((text, None), |(w, f)| (w, Some(f)));
+    let digits = whole.trim_start_matches('-');
+    if digits.len() < 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return text.to_string();
+    }
+    let grouped = thousands(whole);
+    fraction.map_or(grouped.clone(), |f| format!("{grouped}.{f}"))
 }
 
 /// An integer's digits with a comma every three ("12300" → "12,300"; a leading minus kept).

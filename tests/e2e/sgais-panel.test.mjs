@@ -327,10 +327,11 @@ const RUN_RGB = [0, 114, 178];
 async function oneChunkIsReadable(page) {
   const records = await page.evaluate(() => window.sgviz.sgais().runs.map((r) => r.records.length));
   assert.ok(records.every((n) => n === 1), `one chunk per run (${records})`);
-  const numbers = (texts) => texts.filter((t) => /^[−-]?[\d.]+(e[−-]?\d+)?$/.test(t));
+  // Tick labels: plain ("-1.4252", "1,000") or a power of ten, "e" or the page's "·10ⁿ" (issue 26).
+  const numbers = (texts) => texts.filter((t) => /^[−-]?[\d.,]+(e[−-]?\d+|·10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?$/.test(t));
   await page.waitForFunction(() => ['chart-evidence', 'chart-annealing'].every((id) => (window.__canvasText[id] || []).length > 3), null, { timeout: 60_000 });
   const evidence = numbers(await page.evaluate(() => window.__canvasText['chart-evidence']));
-  assert.deepEqual(evidence.filter((t) => t.includes('e')), [], `evidence ticks in plain decimals: ${evidence.join(' ')}`);
+  assert.deepEqual(evidence.filter((t) => t.includes('e') || t.includes('·10')), [], `evidence ticks in plain decimals: ${evidence.join(' ')}`);
   assert.equal(new Set(evidence).size, evidence.length, `evidence ticks differ: ${evidence.join(' ')}`);
   const annealing = await page.$eval('#chart-annealing', (canvas, rgb) => {
     const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, Math.floor(0.7 * canvas.height));
@@ -339,7 +340,7 @@ async function oneChunkIsReadable(page) {
     return { run, texts: window.__canvasText['chart-annealing'] };
   }, RUN_RGB);
   assert.ok(annealing.run > 20, `the run's point is drawn in the annealing plot (${annealing.run} pixels of its colour)`);
-  const steps = numbers(annealing.texts).filter((t) => !/^(0|500|1000)$/.test(t)); // the x ticks: 0 … N = 1,000
+  const steps = numbers(annealing.texts).filter((t) => !/^(0|500|1,?000)$/.test(t)); // the x ticks: 0 … N = 1,000
   assert.ok(steps.length >= 2 && steps.every((t) => Number.isInteger(Number(t))), `annealing ticks are whole steps: ${steps.join(' ')}`);
   await page.$eval('#chart-evidence', (c) => c.scrollIntoView({ block: 'center' }));
   await screenshot(page, 'sgais-one-chunk', { fullPage: false });

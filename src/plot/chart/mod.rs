@@ -207,21 +207,20 @@ fn significant_digits(value: f64, digits: usize) -> String {
     exponent_form(value, digits.saturating_sub(1))
 }
 
+/// "1.2·10⁶", "5·10⁷", "1·10⁻⁶": the page's power of ten (src/readable.rs), never "1.2e6" (issue 26).
 fn exponent_form(value: f64, decimals: usize) -> String {
     let text = format!("{value:.decimals$e}");
     match text.split_once('e') {
-        Some((mantissa, exponent)) => format!("{}e{exponent}", trim_fraction(mantissa.to_string())),
+        Some((mantissa, exponent)) => crate::readable::times_ten_to(&trim_fraction(mantissa.to_string()), exponent),
         None => text,
     }
 }
 
-/// "1.500" → "1.5", "2.000" → "2"; integers unchanged.
+/// "1.500" → "1.5", "2.000" → "2"; integers unchanged; thousands grouped as the page prints
+/// counts ("110000" → "110,000", issue 26).
 fn trim_fraction(text: String) -> String {
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text
-    }
+    let trimmed = if text.contains('.') { text.trim_end_matches('0').trim_end_matches('.').to_string() } else { text };
+    crate::readable::group_thousands(&trimmed)
 }
 
 /// Largest number of ticks per axis.

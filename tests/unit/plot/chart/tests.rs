@@ -33,7 +33,7 @@ fn draws_series_legend_and_log_ticks() {
     };
     let svg = render(&spec);
     assert!(svg.contains("injected") && svg.contains("gradient") && svg.contains("current ε"));
-    assert!(svg.contains("1e-"), "log tick labels");
+    assert!(svg.contains("1·10⁻"), "log tick labels");
 }
 
 /// The labels the chart prints on an axis over [lo, hi] with at most `count` ticks.
@@ -102,14 +102,32 @@ fn tick_labels_are_distinct_on_awkward_ranges() {
 
 #[test]
 fn tick_labels_are_short_and_exact_where_they_can_be() {
-    assert_eq!(axis_labels(110_000.0, 112_000.0, 6, false), ["110000", "110500", "111000", "111500", "112000"]);
+    assert_eq!(axis_labels(110_000.0, 112_000.0, 6, false), ["110,000", "110,500", "111,000", "111,500", "112,000"]);
     assert_eq!(axis_labels(-0.2, 1.0, 5, false), ["0", "0.5", "1"]);
-    assert_eq!(axis_labels(-7.0, 0.0, 6, true)[..3], ["1e-6", "1e-4", "0.01"]);
+    assert_eq!(axis_labels(-7.0, 0.0, 6, true)[..3], ["1·10⁻⁶", "1·10⁻⁴", "0.01"]);
     let format = TickFormat::new(-1.0, 1.0, 5, false);
     assert_eq!(format.label(1e-17), "0", "rounding noise at zero prints as 0");
     assert_eq!(format.label(-0.6000000000000001), "-0.6");
-    assert_eq!(TickFormat::new(1e-7, 3e-7, 6, false).label(1.5e-7), "1.5e-7");
+    assert_eq!(TickFormat::new(1e-7, 3e-7, 6, false).label(1.5e-7), "1.5·10⁻⁷");
     assert_eq!(TickFormat::new(0.0, 1.0, 5, true).label(0.5), "3.2", "√10 to two digits on a decade-wide log axis");
+}
+
+/// Issue 26: a trace run to millions of steps printed "1.2e6" and "5e7" under the chart; the page
+/// writes "1.2·10⁶" (www/format.js `formatNumber`, src/readable.rs), and counts as "110,000".
+/// Expected labels written by hand from the review's "1.2e6" and "5e7".
+#[test]
+fn large_tick_labels_use_the_pages_power_of_ten() {
+    let trace = TickFormat::new(0.0, 1.2e6, 6, false);
+    assert_eq!([trace.label(0.0), trace.label(1.2e6), trace.label(1e6), trace.label(2e5)], ["0", "1.2·10⁶", "1·10⁶", "2·10⁵"]);
+    assert_eq!(axis_labels(0.0, 1e6, 3, false), ["0", "5·10⁵", "1·10⁶"]);
+    assert_eq!(TickFormat::new(0.0, 5e7, 3, false).label(5e7), "5·10⁷");
+    assert_eq!(TickFormat::new(0.0, 5e7, 3, false).label(2e7), "2·10⁷");
+    assert_eq!(TickFormat::new(-5.0, 1.0, 6, true).label(-5.0), "1·10⁻⁵");
+    for (lo, hi, log) in [(0.0, 1.2e6, false), (0.0, 5e7, false), (4.2e8, 4.2e8 + 3.0, false), (1e-7, 3e-7, false), (-7.0, 0.0, true), (3.0, 8.0, true)] {
+        for label in axis_labels(lo, hi, X_TICKS, log) {
+            assert!(!label.contains('e'), "[{lo}, {hi}] log={log}: {label}");
+        }
+    }
 }
 
 /// Issue 26: the SGAIS softmax cost chart's log axis over 1,000…2,000 data (padded 5 % in log10
@@ -122,13 +140,13 @@ fn log_axis_ticks_are_round_values() {
         (lo - 0.05 * (hi - lo), hi + 0.05 * (hi - lo))
     };
     let (lo, hi) = padded(1000.0, 2000.0);
-    assert_eq!(axis_labels(lo, hi, X_TICKS, true), ["1000", "1200", "1400", "1600", "1800", "2000"]);
-    assert_eq!(axis_labels(lo, hi, 3, true), ["1000", "1500", "2000"]);
+    assert_eq!(axis_labels(lo, hi, X_TICKS, true), ["1,000", "1,200", "1,400", "1,600", "1,800", "2,000"]);
+    assert_eq!(axis_labels(lo, hi, 3, true), ["1,000", "1,500", "2,000"]);
     let (lo, hi) = padded(0.1, 0.12);
     assert_eq!(axis_labels(lo, hi, 5, true), ["0.1", "0.105", "0.11", "0.115", "0.12"]);
     // Over a few decades: 1, 2, 5 per decade; over many: powers of ten.
     assert_eq!(axis_labels(0.0, 2.0, 7, true), ["1", "2", "5", "10", "20", "50", "100"]);
-    assert_eq!(axis_labels(-7.0, 0.0, 6, true), ["1e-6", "1e-4", "0.01", "1"]);
+    assert_eq!(axis_labels(-7.0, 0.0, 6, true), ["1·10⁻⁶", "1·10⁻⁴", "0.01", "1"]);
 }
 
 /// Straight-line series y = a + b·x that overshoot the fixed ranges, and two markers.
@@ -215,7 +233,7 @@ fn a_trace_late_in_a_long_run_prints_distinct_sample_numbers() {
     assert!(below_axis.iter().all(|t| !t.contains('e')), "{below_axis:?}");
 }
 
-/// The SGAIS evidence charts run x to 100,000: the last tick label ("100000", centred on the
+/// The SGAIS evidence charts run x to 100,000: the last tick label ("100,000", centred on the
 /// frame's right edge) is printed whole inside the canvas, not cut to "1000".
 #[test]
 fn the_last_x_tick_label_fits_inside_the_canvas() {
@@ -232,9 +250,9 @@ fn the_last_x_tick_label_fits_inside_the_canvas() {
             .into_iter()
             .filter(|e| e.tag == "text" && e.points[0].1 > layout.plot.3 as f64 && e.points[0].1 < layout.legend.unwrap().1 as f64 && !e.text.is_empty())
             .collect();
-        let last = ticks.iter().find(|e| e.text == "100000").unwrap_or_else(|| panic!("{width}: no 100000 tick among {:?}", ticks.iter().map(|e| &e.text).collect::<Vec<_>>()));
+        let last = ticks.iter().find(|e| e.text == "100,000").unwrap_or_else(|| panic!("{width}: no 100,000 tick among {:?}", ticks.iter().map(|e| &e.text).collect::<Vec<_>>()));
         let right_end = last.points[0].0 + text_width(&last.text, font) as f64 / 2.0;
-        assert!(right_end <= width as f64, "{width}×300 at {scale}×: the 100000 label ends at {right_end}, past the canvas");
+        assert!(right_end <= width as f64, "{width}×300 at {scale}×: the 100,000 label ends at {right_end}, past the canvas");
     }
 }
 
