@@ -124,10 +124,14 @@ pub fn truth_cost(model: &dyn Model) -> f64 {
 fn grid_intervals_for(cost: usize) -> usize {
     let affordable = (GRID_BUDGET / cost.max(1) as f64).sqrt() as usize;
     // At least 16 intervals: on the doubled view (±9 Laplace sd for regression targets) that is
-    // h ≈ 1.1 sd, where the trapezoid rule is still accurate for near-Gaussian posteriors; the
-    // h/2h comparison then reports a (conservative) error. N = 10⁶ costs 17² × 10⁶ terms.
+    // h ≈ 1.1 sd, where the trapezoid rule is still accurate for near-Gaussian posteriors (TRUTH.7;
+    // at N = 10⁵ within 1.1·10⁻⁵ of the variances); the h/2h comparison then reports a
+    // (conservative) error. N = 10⁶ costs 17² × 10⁶ terms.
     (affordable.min(GRID_INTERVALS).max(16) / 2) * 2
 }
+
+/// Largest grid spacing, in marginal sds, at which |M_h − M_2h| bounds the error (TRUTH.7, docs/truth.md §2).
+pub const MAX_SPACING_PER_SD: f64 = 2.0;
 
 /// Trapezoid-rule moments and marginals of a 2-D target over `region` with `intervals` (even)
 /// intervals per axis. The error estimate is max |M_h − M_2h| over all mean and covariance entries
@@ -153,16 +157,16 @@ pub fn grid_truth(model: &dyn Model, region: View, intervals: usize) -> Truth {
     let magnitude = fine.mean.iter().chain(fine.cov.iter().flatten()).map(|v| v.abs()).fold(0.0, f64::max);
     let error_bound = difference + edge_fraction * span * span + 1e-10 * magnitude;
     let marginals = vec![marginal(0, &xs, &weights, width, true), marginal(1, &ys, &weights, width, false)];
-    // A posterior narrower than the grid spacing puts its mass on a node or two: then neither the
-    // moments nor the h/2h comparison mean anything, and the truth says so.
+    // (TRUTH.7): a coarser grid's |M_h − M_2h| bounds nothing, and the truth says so.
     let (hx, hy) = (xs[1] - xs[0], ys[1] - ys[0]);
-    if !(fine.cov[0][0] > hx * hx && fine.cov[1][1] > hy * hy) {
+    let within = |var: f64, h: f64| var.sqrt() * MAX_SPACING_PER_SD >= h;
+    if !(within(fine.cov[0][0], hx) && within(fine.cov[1][1], hy)) {
         return Truth {
             moments: Some(fine),
             marginals,
             source: TruthSource::GridQuadrature,
             error_bound: f64::INFINITY,
-            error: format!("grid of {}² nodes is too coarse for this posterior (sd below the spacing): moments unreliable", width),
+            error: format!("grid of {}² nodes is too coarse for this posterior (spacing above {} sd): moments unreliable", width, MAX_SPACING_PER_SD),
         };
     }
     Truth {

@@ -142,6 +142,8 @@ mod targets;
 mod toy_sweep;
 #[path = "toy_sweep_more.rs"]
 mod toy_sweep_more;
+#[path = "truth_coarse_grid.rs"]
+mod truth_coarse_grid;
 #[path = "truth_grid_by_hand.rs"]
 mod truth_grid_by_hand;
 #[path = "truth_refine.rs"]

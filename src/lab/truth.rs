@@ -78,7 +78,8 @@ impl Lab {
 }
 
 /// Laplace approximation as the truth for 2-D targets too large for a quick grid: with N ≥ 10⁵
-/// data the Bernstein–von Mises error of the moments is O(1/N) relative.
+/// data its mean is off by O(1/√N) posterior sds (the skewness term), its covariance by O(1/N)
+/// relative (docs/truth.md §2–3).
 pub(super) fn laplace_truth(model: &dyn Model) -> Truth {
     match model.laplace_moments().or_else(|| laplace_approximation(model)) {
         Some(moments) => Truth {
@@ -87,7 +88,7 @@ pub(super) fn laplace_truth(model: &dyn Model) -> Truth {
             source: TruthSource::Laplace,
             error_bound: f64::NAN,
             error: format!(
-                "Laplace approximation at the mode (N = {}: grid quadrature would stall the page; the Bernstein–von Mises error is O(1/N) relative)",
+                "Laplace approximation at the mode (N = {}: grid quadrature would stall the page; its mean is off by about 1/√N posterior sds, the skewness term, its covariance by about 1/N relative)",
                 model.n_data()
             ),
         },
