@@ -66,16 +66,3 @@ fn a_wrong_jacobian_or_fraction_density_fails_the_invariance_check() {
         assert!(changes.iter().any(|(change, se)| change.abs() > 5.0 * se), "{how:?}: the check did not see the wrong move: {changes:.4?}");
     }
 }
-
-/// The log-likelihood written here agrees with the model's at a random θ (so the oracle's weights
-/// are the target's).
-#[test]
-fn the_split_tests_likelihood_is_the_models() {
-    use sgviz::model::Model;
-    let points: Vec<f64> = HISTORY.iter().chain(&CHUNK).copied().collect();
-    let model = GaussianMixture::new(1, K, points.clone()).unwrap();
-    let theta = model.sample_prior(&mut chain_rng(6));
-    for (i, &y) in points.iter().enumerate() {
-        assert!((log_lik(y, &theta) - model.log_lik(i, &theta)).abs() < 1e-9 * (1.0 + log_lik(y, &theta).abs()));
-    }
-}
