@@ -179,7 +179,7 @@ impl RefreshLaw {
         // The remedy is the slider's default (silent within the promise in the sweeps); the law's
         // own limit, computed at this setting's time per event, is in the detail.
         let text = format!(
-            "Set {} {} back to {} (now {}): random walk, predicted E2 above {E2_CLAIM} in {}{:.0} % of runs (at most {:.0} %).",
+            "Set {} {} back to {} (now {}): predicted E2 above {E2_CLAIM} in {}{:.0} % of runs (at most {:.0} %).",
             spec.label.to_lowercase(),
             spec.symbol,
             show(default),

@@ -36,7 +36,7 @@ test('the BPS lesson\'s k = 0 step says what the warning beside k says', async (
   assert.ok(Number(named[3]) > limit, `the share shown (${named[3]} %) is above the lesson's limit ${limit} %`);
   assert.match(warning.detail, /more of them will not help/);
   assert.ok(shown.startsWith('Raise the confidence multiple k to'), shown);
-  assert.ok(geometry.field === 'band_k' && geometry.lines <= 2, JSON.stringify(geometry));
+  assert.ok(geometry.field === 'band_k' && geometry.lines <= 3, JSON.stringify(geometry));
   await screenshot(page, 'bouncy-warnings-lesson-k0', { fullPage: false });
   assert.deepEqual(errors, []);
   await page.close();
@@ -46,7 +46,7 @@ test('SBPS at refresh rate 5 on the Gaussian: the refresh law warns beside the r
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sbps&p.refresh_rate=5');
   const [warning, shown, geometry] = await settingWarningBeside(page, 'refresh_rate', 120_000);
   assert.equal(warning.failure, 'mixing');
-  const named = warning.text.match(/^Set refresh rate λ_ref back to (\S+) \(now (\S+)\): random walk, predicted E2 above 0\.3 in (\d+) % of runs \(at most 10 %\)\.$/);
+  const named = warning.text.match(/^Set refresh rate λ_ref back to (\S+) \(now (\S+)\): predicted E2 above 0\.3 in (\d+) % of runs \(at most 10 %\)\.$/);
   assert.ok(named, warning.text);
   assert.equal(parseShown(named[2]), 5);
   assert.ok(Number(named[3]) > 10, warning.text);
@@ -54,7 +54,7 @@ test('SBPS at refresh rate 5 on the Gaussian: the refresh law warns beside the r
   // SBPS refreshes on the unit circle (d = 2): E[(e·v)²] = 1/2, so D = 0.5/λ_ref (docs/diagnostics.md (DIAG.11)).
   assert.match(warning.detail, /D = 0\.5\/λ_ref/);
   assert.ok(shown.startsWith('Set refresh rate λ_ref back to'), shown);
-  assert.ok(geometry.field === 'refresh_rate' && geometry.lines <= 2 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
+  assert.ok(geometry.field === 'refresh_rate' && geometry.lines <= 3 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'bouncy-warnings-refresh-law', { fullPage: false });
   await settingWarningClearedAt(page, 'refresh_rate', parseShown(named[1]));
   assert.deepEqual(errors, []);
@@ -72,7 +72,7 @@ test('exact BPS at refresh rate 0 on the round Gaussian: warned not ergodic besi
   const named = warning.text.match(/^Set refresh rate λ_ref back to (\S+) \(now 0\): without refreshes BPS is not ergodic/);
   assert.ok(named && parseShown(named[1]) > 0, warning.text);
   assert.ok(shown.startsWith('Set refresh rate λ_ref back to'), shown);
-  assert.ok(geometry.field === 'refresh_rate' && geometry.lines <= 2, JSON.stringify(geometry));
+  assert.ok(geometry.field === 'refresh_rate' && geometry.lines <= 3, JSON.stringify(geometry));
   const predicted = await page.evaluate(() => window.sgviz.state().predicted);
   assert.equal(predicted, null, 'no predicted (sampler\'s law) ellipse without refreshes');
   await screenshot(page, 'bouncy-warnings-no-refresh', { fullPage: false });

@@ -33,8 +33,19 @@ test('SGAIS view: empty analysis charts hidden while the runs hold the sweep; mi
   assert.match(await page.textContent('#analysis-status'), /Paused while the evidence runs/);
 
   // 2. Stop once some run has a chunk in and another is not finished; the screen then stands still.
-  await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => !r.ais && r.records.length > 0), null, { timeout: 600_000, polling: 100 });
-  await page.click('#sgais-stop');
+  // Checked and pressed in one task of the page, so no record can arrive between the check and
+  // the press (a run of ESS* = 1 can finish within one polling interval on a busy machine).
+  await page.evaluate(() => new Promise((resolve, reject) => {
+    const until = performance.now() + 600_000;
+    const tick = () => {
+      if (window.sgviz.sgais().runs.some((r) => !r.ais && !r.done && r.records.length > 0)) {
+        document.getElementById('sgais-stop').click();
+        resolve();
+      } else if (performance.now() > until) reject(new Error('no run had a chunk in within 600 s'));
+      else setTimeout(tick, 0);
+    };
+    tick();
+  }));
   const unfinished = await page.evaluate(() => window.sgviz.sgais().runs.filter((r) => !r.ais && !r.done && r.records.length > 0).map((r) => ({ label: r.label, last: r.records.at(-1) })));
   assert.ok(unfinished.length > 0, 'every run with a chunk had finished when Stop was pressed; nothing tested');
   // The table is drawn from the same combination as the charts: wait until it covers these records.

@@ -58,7 +58,7 @@ test('SGLD step size at its maximum: the law-based warning beside the step slide
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
   assert.match(warning.text, /^Set step size ε to/, 'it opens with what to change');
   assert.match(warning.text, REMEDY_FIRST);
-  assert.ok(geometry.lines >= 1 && geometry.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(geometry)} ${warning.text}`);
+  assert.ok(geometry.lines >= 1 && geometry.lines <= 3, `at most three lines at 1400×900 (16 px text): ${JSON.stringify(geometry)} ${warning.text}`);
   assert.ok(geometry.field === 'step_size' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'promise-warning-sgld-step-max', { fullPage: false });
   // Back to the default through the page's own slider path.
@@ -72,7 +72,7 @@ test('SGLD step size at its maximum: the law-based warning beside the step slide
 // promise (src/promise.rs; SGFS's law with the empirical Fisher it builds, docs/sgfs-osgfs.md §6).
 // Silent at the derived defaults; at α = 1.24 (the defaults derived on the Laplace precision, where
 // the chain's Var θ₃ is 0.45 against 0.71: tests/sgfs_fisher_law.rs) the bias warning sits beside
-// the α slider, opening with the value that keeps the promise, in at most two lines at 1400×900;
+// the α slider, opening with the value that keeps the promise, in at most three lines at 1400×900 (16 px text);
 // back at the default it is gone.
 // Waits are on the chain's state, never on time.
 
@@ -90,7 +90,7 @@ test('SGFS-f on logreg_heldout: the bias warning beside the α slider at α = 1.
   assert.match(warning.text, REMEDY_FIRST);
   assert.doesNotMatch(warning.text, /linearised/, 'the jargon of how it is predicted is in the hover text, not the note');
   assert.match(warning.detail, /linearised on the target's Gaussian summary/);
-  assert.ok(geometry.lines >= 1 && geometry.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(geometry)} ${warning.text}`);
+  assert.ok(geometry.lines >= 1 && geometry.lines <= 3, `at most three lines at 1400×900 (16 px text): ${JSON.stringify(geometry)} ${warning.text}`);
   assert.ok(geometry.field === 'sgfs_alpha' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'promise-warning-sgfs-f-heldout-alpha', { fullPage: false });
   await settingWarningClearedAt(page, 'sgfs_alpha', before.sgfs_alpha);
@@ -130,7 +130,7 @@ test('HMC at its largest step on the Gaussian: "does not move" beside the step s
   assert.ok(Math.abs(value - before) <= 0.01 * before, `it names the derived default ${before}: ${warning.text}`);
   assert.ok(now > 2 * before && last >= 500, warning.text);
   assert.match(warning.detail, /^Measured on this chain: its last \S+ samples are all the same point/);
-  assert.ok(geometry.lines >= 1 && geometry.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(geometry)} ${warning.text}`);
+  assert.ok(geometry.lines >= 1 && geometry.lines <= 3, `at most three lines at 1400×900 (16 px text): ${JSON.stringify(geometry)} ${warning.text}`);
   assert.ok(geometry.field === 'hmc_step' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'exact-sampler-warning-hmc-largest-step', { fullPage: false });
   await settingWarningClearedAt(page, 'hmc_step', value);
@@ -163,7 +163,7 @@ test('SGHMC on the banana: the measured warning beside the learning-rate slider 
   assert.match(warning.text, REMEDY_FIRST);
   assert.match(warning.text, /above 0\.3 in at least \d+ %/, 'it states the measured share as the lower bound it is');
   assert.match(warning.detail, /^Measured on this chain/);
-  assert.ok(geometry.lines >= 1 && geometry.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(geometry)} ${warning.text}`);
+  assert.ok(geometry.lines >= 1 && geometry.lines <= 3, `at most three lines at 1400×900 (16 px text): ${JSON.stringify(geometry)} ${warning.text}`);
   assert.ok(geometry.field === 'sghmc_lr' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'measured-warning-banana-sghmc', { fullPage: false });
   assert.deepEqual(errors, []);
@@ -265,7 +265,7 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
   const named = shown.text.match(/^Raise the minibatch size n to (\S+) \(now 1\) or k: biased, the band misses \d+ % of the bounce intensity\.$/);
   assert.ok(named && parseShown(named[1]) > 1, `opens with a larger n to set: ${shown.text}`);
   assert.match(shown.text, REMEDY_FIRST);
-  assert.ok(shown.lines >= 1 && shown.lines <= 2, `at most two lines at 1400×900: ${JSON.stringify(shown)}`);
+  assert.ok(shown.lines >= 1 && shown.lines <= 3, `at most three lines at 1400×900 (16 px text): ${JSON.stringify(shown)}`);
   assert.ok(shown.visible && shown.inSameField, 'beside the batch slider, in its field');
   assert.ok(shown.gapBelowSlider >= -1 && shown.gapBelowSlider < 40 && shown.overlapsHorizontally, `just below the slider: ${JSON.stringify(shown)}`);
   assert.equal(shown.others, 0, 'no other slider carries it');
