@@ -35,3 +35,23 @@ pub fn statistics(theta: &[f64]) -> [f64; 5] {
     let beta = weights(theta);
     [beta[0] * beta[0], beta.iter().cloned().fold(0.0, f64::max), f64::from(u8::from((mu - 3.0).abs() < 1.0)), mu.clamp(-10.0, 10.0), rho.clamp(-10.0, 10.0)]
 }
+
+/// The names of [`statistics`]' five entries, in order, for the checks' messages.
+pub const STATISTIC_NAMES: [&str; 5] = ["β_0²", "max β", "near the chunk", "μ_0", "ρ_0"];
+
+/// The invariance check both move tests make: the move must move (more than 5 % of proposals
+/// accepted, else invariance is trivial), and three moves change no statistic's expectation by
+/// 5 SE or more (`changes` from common/paired.rs's `weighted_mean_changes`).
+pub fn assert_invariant(label: &str, changes: &[(f64, f64)], acceptance: f64) {
+    eprintln!("{label}: E_f[g(P³θ) − g(θ)] (β_0², max β, near chunk, μ_0, ρ_0) = {changes:.4?}, acceptance {acceptance:.3}");
+    assert!(acceptance > 0.05, "{label}: the move must actually move ({acceptance:.3} accepted), or invariance is trivial");
+    for ((change, se), name) in changes.iter().zip(STATISTIC_NAMES) {
+        assert!(*se > 0.0 && change.abs() < 5.0 * se, "{label}: three moves change E_f[{name}] by {change:.4} (SE {se:.4})");
+    }
+}
+
+/// The power check: a wrong move moves some statistic by more than 5 SE.
+pub fn assert_check_sees(label: &str, changes: &[(f64, f64)]) {
+    eprintln!("{label}: E_f[g(P³θ) − g(θ)] (β_0², max β, near chunk, μ_0, ρ_0) = {changes:.4?}");
+    assert!(changes.iter().any(|(change, se)| change.abs() > 5.0 * se), "{label}: the check did not see the wrong move: {changes:.4?}");
+}
