@@ -29,6 +29,15 @@ fn instead_of(predictor: &Predictor, sampler: &str, model: &dyn Model) -> Option
     crate::defaults::memoised(&INSTEAD, predictor.key(), || crate::promise_reach::sampler_that_keeps(sampler, model))
 }
 
+/// The sampler's own derived defaults as a fresh chain starts them, where they keep the promise
+/// (src/promise_reach.rs `defaults_that_keep`), memoised per sampler and target as [`instead_of`].
+fn own_defaults(predictor: &Predictor, sampler: &str, model: &dyn Model) -> Option<ParamValues> {
+    thread_local! {
+        static OWN: std::cell::RefCell<Vec<(Vec<u64>, Option<ParamValues>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    crate::defaults::memoised(&OWN, predictor.key(), || crate::promise_reach::defaults_that_keep(sampler, model))
+}
+
 impl LivePromise {
     /// The promise of a new chain. Derived defaults the user did not set (`explicit` false) that
     /// break the promise move to the nearest value that keeps it (one slider, [`nearest_fix`]): the
@@ -43,6 +52,7 @@ impl LivePromise {
         let mut live = LivePromise { predictor, warning: None, measured };
         let Some(predictor) = &live.predictor else { return live };
         let instead = || instead_of(predictor, sampler.name, model);
+        let own = || own_defaults(predictor, sampler.name, model);
         // Chains of one setting on one target (seeds, compare mode, rebuilds) share the result; a
         // worker's result can be imported into the memo (src/promise_memo.rs).
         let mut key: Vec<u64> = predictor.key();
@@ -51,7 +61,7 @@ impl LivePromise {
         let (fixed, defaults, warning) = crate::promise_memo::memoised(key, || {
             let (mut p, mut d) = (params.clone(), derived.to_vec());
             keep_promise_at_defaults(predictor, sampler, &mut p, &mut d, &explicit);
-            let warning = setting_warning(predictor, sampler.params, &p, &d, &instead);
+            let warning = setting_warning(predictor, sampler.params, &p, &d, &instead, &own);
             (p, d.iter().map(|d| d.default).collect(), warning)
         });
         *params = fixed;
@@ -61,7 +71,7 @@ impl LivePromise {
     }
 
     pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &ParamValues, derived: &[DerivedParam]) {
-        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived, &|| instead_of(p, sampler.name, model)));
+        self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived, &|| instead_of(p, sampler.name, model), &|| own_defaults(p, sampler.name, model)));
     }
 
     pub fn warning(&self) -> Option<&SettingWarning> {
@@ -84,7 +94,7 @@ impl LivePromise {
 /// The setting warning of the promise at `params` (module docs), naming the slider to move; where
 /// no single slider can, the sliders to set together or, if no setting can, `instead` (the
 /// sampler to switch to, src/promise_reach.rs).
-pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>) -> Option<SettingWarning> {
+pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>, own: &dyn Fn() -> Option<ParamValues>) -> Option<SettingWarning> {
     let (failure, what, reason) = match predictor.predict(params) {
         Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}."), format!("the chain is {why}.")),
         Err(_) => return None,
@@ -95,7 +105,7 @@ pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], param
     let (param, text, reach) = match fix {
         Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name))), String::new()),
         None => {
-            let (remedy, reach) = crate::promise_reach::no_single_slider(predictor, specs, params, derived, instead);
+            let (remedy, reach) = crate::promise_reach::no_single_slider(predictor, specs, params, derived, instead, own);
             (first_primary(specs, params), format!("No single slider keeps the promise here{remedy}: {reason}"), reach)
         }
     };

@@ -140,7 +140,7 @@ fn grid_size(grid: &[(&'static ParamSpec, Vec<(f64, f64)>)]) -> usize {
 /// The remedy after "No single slider keeps the promise here" and the sentence the detail adds:
 /// the sliders to set together, or that no setting of this sampler keeps it (and `instead`, the
 /// sampler that does at its defaults).
-pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>) -> (String, String) {
+pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>, own: &dyn Fn() -> Option<ParamValues>) -> (String, String) {
     let label = crate::registry::sampler(predictor.sampler()).map_or(predictor.sampler(), |s| s.label);
     // Only the sliders a setting moves (the others stay where they are).
     let show_setting = |setting: &Setting| setting.iter().filter(|(s, v)| *v != params.get(s.name)).map(|(s, v)| format!("{} = {}", s.symbol, show(*v))).collect::<Vec<_>>().join(", ");
@@ -157,6 +157,13 @@ pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], para
             ),
             None => (format!("; set together {}", show_setting(&setting)), String::new()),
         },
+        // The sampler's own derived defaults (as a fresh chain starts them, kept within the
+        // promise) are a setting the coarse grid may have missed (issue 26: SGHMC at n = 10 said
+        // "nor any setting of SGHMC" while its defaults, n = 30, keep the promise).
+        Reach::Never { .. } if own_defaults_keep(predictor, specs, params, own).is_some() => {
+            let setting = own_defaults_keep(predictor, specs, params, own).unwrap_or_default();
+            (format!("; set together {} (its own defaults on this target)", show_setting(&setting)), String::new())
+        }
         Reach::Never { closest } => {
             let switch = instead().map_or(String::new(), |other| format!(": switch to {other}"));
             let searched = specs.iter().filter(|s| s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params))).map(|s| s.symbol).collect::<Vec<_>>().join(", ");
@@ -171,6 +178,24 @@ pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], para
             (format!(", nor any setting of {label}{switch}"), format!(" A joint search over {searched} finds no setting of {label} that keeps the promise on this target{best}.{other}"))
         }
     }
+}
+
+/// The sliders that must move from `params` to the sampler's own derived defaults (`own`: as a
+/// fresh chain on this target starts them, [`defaults_that_keep`]) for the promise to be kept,
+/// if moving every numeric slider that applies to its default keeps it (the others put back
+/// where that still holds).
+fn own_defaults_keep(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, own: &dyn Fn() -> Option<ParamValues>) -> Option<Setting> {
+    let defaults = own()?;
+    let setting: Setting = specs.iter().filter(|s| s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params))).filter_map(|s| defaults.try_get(s.name).map(|v| (s, v))).collect();
+    let keeps = |setting: &Setting| {
+        let mut trial = params.clone();
+        setting.iter().all(|(s, v)| trial.set(specs, s.name, *v).is_ok()) && predictor.predict(&trial).is_ok_and(|p| p.failure().is_none())
+    };
+    if !keeps(&setting) {
+        return None;
+    }
+    let setting = back_to_current(setting, params, keeps);
+    setting.iter().any(|(s, v)| *v != params.get(s.name)).then_some(setting)
 }
 
 /// Points per slider for `sliders` sliders within [`JOINT_BUDGET`] (at least 2: both ends).
@@ -217,22 +242,29 @@ pub const SWITCH_ORDER: [&str; 5] = ["sgfs_f", "sgld", "osgfs", "sghmc", "sgfs_d
 /// src/promise_live.rs `LivePromise::new`), keep the promise by its law: the sampler a "no setting" warning names.
 pub fn sampler_that_keeps(own: &str, model: &dyn crate::model::Model) -> Option<&'static str> {
     SWITCH_ORDER.iter().filter(|s| **s != own).find_map(|name| {
-        let spec = crate::registry::sampler(name).ok()?;
         if crate::pairing::pairing_warning(name, model).is_some() {
             return None;
         }
-        let predictor = Predictor::new(name, model)?;
-        if !predictor.predicts_mixing() {
-            return None;
-        }
-        let mut params = ParamValues::defaults(spec.params);
-        let mut derived = (spec.derive)(model, &params);
-        for d in &derived {
-            params.set(spec.params, d.name, d.default).ok()?;
-        }
-        crate::promise::keep_promise_at_defaults(&predictor, spec, &mut params, &mut derived, &|_: &str| false);
-        let keeps = predictor.predict(&params).is_ok_and(|p: Prediction| p.failure().is_none());
-        let runs = (spec.build)(&params, model, &model.initial_point()).unsupported_reason().is_none();
-        (keeps && runs).then_some(spec.label)
+        defaults_that_keep(name, model).and_then(|_| crate::registry::sampler(name).ok()).map(|spec| spec.label)
     })
+}
+
+/// The derived defaults of sampler `name` on `model` as a chain starts them (src/promise.rs,
+/// src/promise_live.rs `LivePromise::new`: none set by the user), if by its law they keep the
+/// promise and the sampler runs there.
+pub fn defaults_that_keep(name: &str, model: &dyn crate::model::Model) -> Option<ParamValues> {
+    let spec = crate::registry::sampler(name).ok()?;
+    let predictor = Predictor::new(name, model)?;
+    if !predictor.predicts_mixing() {
+        return None;
+    }
+    let mut params = ParamValues::defaults(spec.params);
+    let mut derived = (spec.derive)(model, &params);
+    for d in &derived {
+        params.set(spec.params, d.name, d.default).ok()?;
+    }
+    crate::promise::keep_promise_at_defaults(&predictor, spec, &mut params, &mut derived, &|_: &str| false);
+    let keeps = predictor.predict(&params).is_ok_and(|p: Prediction| p.failure().is_none());
+    let runs = (spec.build)(&params, model, &model.initial_point()).unsupported_reason().is_none();
+    (keeps && runs).then_some(params)
 }

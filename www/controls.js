@@ -99,6 +99,21 @@ export class ParamSet {
     }
   }
 
+  /**
+   * Say beside the minibatch slider when its value is more than the data (issue 26: N = 10 under
+   * n = 100 was accepted silently): the gradient oracle clamps n to N (src/sampler/gradient.rs),
+   * so every step uses the full batch. `nData` is the chain's N (`state.n_data`).
+   */
+  showClamp(values, nData) {
+    const control = this.control('batch_size');
+    const n = values.batch_size;
+    if (!control?.clampNote) return;
+    const over = Number.isFinite(nData) && Number.isFinite(n) && n > nData && !control.field.hidden;
+    const text = over ? `n = ${formatNumber(n)} is more than the N = ${formatNumber(nData)} data points: every step uses all ${formatNumber(nData)} (the full batch), as if n = ${formatNumber(nData)}. Lower n or raise the number of data points.` : '';
+    if (control.clampNote.textContent !== text) control.clampNote.textContent = text;
+    control.clampNote.hidden = !over;
+  }
+
   /** The control of `name`, if this set has one. */
   control(name) {
     return this.controls.find((c) => c.spec.name === name);
@@ -204,7 +219,13 @@ class SliderControl {
       apply();
     });
     this.warning = warningNote(id);
-    field.append(slider, this.note, this.warning, help, this.error);
+    // Where the value exceeds what the chain can use (ParamSet `showClamp`).
+    this.clampNote = document.createElement('p');
+    this.clampNote.id = `${id}-clamp`;
+    this.clampNote.className = 'clamp-note';
+    this.clampNote.hidden = true;
+    this.input.setAttribute('aria-describedby', `${id}-help ${id}-unstable ${id}-clamp ${id}-warning`);
+    field.append(slider, this.note, this.clampNote, this.warning, help, this.error);
   }
 
   warn(text, detail) {

@@ -121,7 +121,10 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sgfs_f', values: { dataset: 1, n_features: 4, sgfs_alpha: 3, batch_size: 100 }, speed: 200 },
-        text: 'At α = 3 the step is ten times smaller (ε = 4/α²): the dashed ellipse grows onto the truth. The price is mixing: the smaller step moves less per gradient, so the ESS per 1,000 gradients is far below its value at α = 0 (the first step of this lesson).',
+        // The first step's pair (its preset's), so that "ten times smaller" and "far below its
+        // value at α = 0" compare the same two coordinates (issue 26: another pair was shown).
+        pair: 'most_correlated',
+        text: 'The same posterior and the same two coordinates as the first step, at α = 3: the step is ten times smaller than at α = 0 (it scales as 1/(1 + α²), docs/sgfs-osgfs.md (SGFS.3)), and the dashed ellipse grows onto the truth. The price is mixing: the smaller step moves less per gradient, so the ESS per 1,000 gradients is far below its value at α = 0 (the first step of this lesson).',
         action: 'Drag α between 0 and 3 and watch the ellipse.',
         tryValues: { sgfs_alpha: 1 },
         claims: [

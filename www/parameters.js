@@ -42,6 +42,7 @@ export function syncParameterControls(state) {
   // The setting warning with them: controls built for a new chain show its warning in the frame
   // that shows the chain, not at the next numbers update (never an "ok" slider while it is known).
   app.params.showWarning(state.setting_warning);
+  app.params.showClamp(values, state.n_data);
   app.mirror.sync(values, state.derived || {});
   $('analysis-params').hidden = !app.mirror.controls.some((c) => !c.field.hidden);
 }

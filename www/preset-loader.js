@@ -77,7 +77,7 @@ function chainStates({ mixing = true, mainState } = {}) {
 
 /** The lesson step's state: its preset's, or its own inline state. */
 export function lessonStepPreset(step) {
-  const preset = step.preset ? findPreset(step.preset) : { state: step.state };
+  const preset = step.preset ? findPreset(step.preset) : { state: step.state, pair: step.pair };
   return { ...preset, title: undefined };
 }
 

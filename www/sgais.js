@@ -238,12 +238,22 @@ export class SgaisPanel {
     const notes = combined.groups.map((g) => g.summary.ess_note).filter(Boolean);
     const warnings = combined.groups.map((g) => g.summary.warning && `${g.label}: ${g.summary.warning}`).filter(Boolean);
     // Which chunks the surprise rule gave extra work (src/sgais/surprise_note.rs; empty when none).
-    $('sgais-ess-note').textContent = [...warnings, notes.length ? `ESS: ${notes[0]}` : '', combined.surprise_note].filter(Boolean).join(' ');
+    $('sgais-ess-note').textContent = [...warnings, this.withoutResampling(combined), notes.length ? `ESS: ${notes[0]}` : '', combined.surprise_note].filter(Boolean).join(' ');
     // Replicas that scatter beyond what their own weights predict (src/sgais/agreement.rs).
     const disagreeing = combined.groups.filter((g) => g.summary.agreement?.disagree);
     $('sgais-ess-note').classList.toggle('sgais-disagree', disagreeing.length > 0);
     $('sgais-agreement').textContent = disagreeing.map((g) => `${g.label}: ${g.summary.agreement.text}`).join(' ');
     this.afterDraw?.(reported, nested); // the figures gallery's chart and claims (www/sgais-figures.js)
+  }
+
+  /**
+   * Why the weights collapsed, where they did and the runs never resample (the paper's §6.1
+   * setting, its preset; issue 26: the paper-settings run showed ESS 1 without saying why).
+   */
+  withoutResampling(combined) {
+    const collapsed = combined.groups.some((g) => /weights collapsed/.test(g.summary.warning || ''));
+    if (!collapsed || !['off', 0, '0'].includes(this.values.resampling)) return '';
+    return 'Why: these runs never resample (Resampling: off, the paper\'s own setting, §6.1), so each particle\'s weight keeps multiplying over every chunk and a few particles soon carry all of it; the accurate-defaults preset resamples before every move (Resampling: always).';
   }
 
   fillTable(combined) {

@@ -159,6 +159,15 @@ function farRemedy(state, samplerSpec) {
   if (Number.isFinite(burnInOver) && burnInOver > 0) {
     return `Burn-in ended at step ${formatCount(burnInOver)} (eq. 17), but the march in from the start is still among the samples: press "Discard burn-in" (d).`;
   }
+  // A red setting warning beside a slider already says what to change (or that no single slider
+  // can): a second, generic remedy here would contradict it on the same screen (issue 26: cost
+  // step 2's "otherwise lower the step size" beside "No single slider keeps the promise").
+  const setting = state.setting_warning;
+  const spec = setting && samplerSpec.params.find((p) => p.name === setting.param);
+  if (spec) {
+    const where = spec.primary ? `the red note beside the ${spec.label.toLowerCase()} ${spec.symbol} slider` : 'the note on the setting above';
+    return `If the chain started far from the bulk, press "Discard burn-in" (d); otherwise ${where} says what to change.`;
+  }
   const smaller = samplerSpec.name.startsWith('sgfs') ? 'raise α (smaller steps)' : 'lower the step size';
   return `If the chain started far from the bulk, press "Discard burn-in" (d); otherwise ${smaller}, then Reset.`;
 }

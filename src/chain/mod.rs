@@ -81,6 +81,9 @@ pub struct Chain {
     derived: Vec<DerivedParam>,
     /// Why the derived defaults cannot meet their criteria on this target, when they cannot.
     warning: Option<String>,
+    /// The target's part of that warning alone (separated modes), for a setting the sampler's own
+    /// law does not describe: SGLD's law is constant-step SGLD's ([`Chain::warning`]).
+    modes_warning: Option<String>,
     /// The sampler's own pairing law fires (src/pairing.rs [`crate::pairing::Pairing`]`::own`).
     own_pairing_law: bool,
     /// The law-based promise of the current setting (src/promise.rs).
@@ -175,6 +178,7 @@ impl Chain {
         let pairing = crate::pairing::pairing(sampler_spec.name, model.as_ref());
         let own_pairing_law = pairing.own.is_some();
         let warning = pairing.text();
+        let modes_warning = pairing.modes.clone();
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
         if let Some(reason) = sampler.unsupported_reason() {
@@ -190,6 +194,7 @@ impl Chain {
             sampler_params,
             derived,
             warning,
+            modes_warning,
             own_pairing_law,
             promise,
             refresh_law: crate::refresh_law::RefreshLaw::new(sampler_spec.name, model.as_ref()),
@@ -468,7 +473,13 @@ impl Chain {
     }
     /// Why this sampler's derived defaults cannot meet their criteria on this target (issue 12:
     /// e.g. SGLD on Neal's funnel), when they cannot: the page shows it beside the controls.
+    /// SGLD's own part (its best constant step ε and minibatch, src/sampler/sgld/mod.rs `warning`)
+    /// is left out while a decreasing schedule εₜ runs, which it does not describe (issue 26: the
+    /// note named "minibatch 100" beside the n = 1 schedule of Welling & Teh's Fig. 1).
     pub fn warning(&self) -> Option<&str> {
+        if self.sampler_spec.name == "sgld" && self.sampler_params.try_get("sgld_schedule") == Some(1.0) {
+            return self.modes_warning.as_deref();
+        }
         self.warning.as_deref()
     }
     pub fn seed(&self) -> u64 {

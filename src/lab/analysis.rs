@@ -22,6 +22,12 @@ impl Lab {
                 let restarts = self.chain.restarts().iter().map(|&r| r as f64);
                 let first_marker = burn_in.into_iter().chain(restarts.clone()).fold(f64::INFINITY, f64::min);
                 let mut spec = trace_chart_from(ring, &names, self.pair, TRACE_POINTS, first_marker);
+                // A bouncy sampler's samples are points at equal times along its path, many per
+                // event (docs/bouncy.md §6): the axis says so, beside the "events" count (issue 26:
+                // "events 6,618" beside an axis "sample 426,000", one name for two counts).
+                if self.chain.sampler_spec().kind == crate::registry::SamplerKind::Bouncy {
+                    spec.x_label = "path sample (equal times along the path; not events)".into();
+                }
                 let mut markers = Vec::new();
                 if let Some(sample) = burn_in {
                     markers.push(crate::plot::chart::Marker { x: sample, label: "burn-in over (eq. 17)".into(), colour: plotters::style::RGBColor(209, 73, 91) });

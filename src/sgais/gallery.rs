@@ -169,10 +169,28 @@ pub fn gallery(runs: &[PageRun]) -> Gallery {
         .enumerate()
         .map(|(k, r)| CurveRun { label: &r.label, colour: k, dashed: r.variant.is_some_and(|v| v.shuffled), records: &r.result.records })
         .collect();
-    let cost = cost_chart(&curves, &ais.iter().map(|a| (a.n, a.datum_evals)).collect::<Vec<_>>());
+    let mut cost = cost_chart(&common_part(&curves, &first), &ais.iter().map(|a| (a.n, a.datum_evals)).collect::<Vec<_>>());
+    if let Some(common) = common_n(&first) {
+        cost.title = format!("Run cost as the data arrive (∝ run time), up to n = {}, which every run drawn has reached", super::format::group_digits(common as f64, 0));
+    }
     let n_total = runs.iter().map(|r| r.n_total).max().unwrap_or(0);
     let annealing_log = ChartSpec { log_x: true, log_y: true, x_range: None, ..annealing_chart(&curves, n_total, Vec::new()) };
     Gallery { groups, ais, ns: Vec::new(), cost, annealing_log }
+}
+
+/// While any run is unfinished (running, or stopped mid-run), the data size every drawn run (one
+/// with a chunk) has reached: the cost chart compares the runs up to there (issue 26: after a
+/// mid-run Stop it drew ESS* = 2 far above ESS* = 1, one run ended at a larger n than the
+/// other). None once all have finished.
+fn common_n(first: &[&PageRun]) -> Option<usize> {
+    let ends = first.iter().filter_map(|r| r.result.records.last().map(|c| c.n));
+    first.iter().any(|r| r.result.status != RunStatus::Finished).then(|| ends.min()).flatten()
+}
+
+/// The curves cut at [`common_n`] (all of them while every run has finished).
+fn common_part<'a>(curves: &[CurveRun<'a>], first: &[&PageRun]) -> Vec<CurveRun<'a>> {
+    let common = common_n(first).unwrap_or(usize::MAX);
+    curves.iter().map(|c| CurveRun { records: &c.records[..c.records.partition_point(|r| r.n <= common)], ..*c }).collect()
 }
 
 /// [`gallery`] plus the nested-sampling runs the workers posted: their cost per data size in

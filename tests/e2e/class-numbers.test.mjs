@@ -208,7 +208,7 @@ test('every lesson step\'s claims hold at its settings and after 20 s of class t
   let steps = 0;
   for (const lesson of LESSONS.filter((l) => !only || only.includes(l.id))) {
     lesson.steps.forEach((step, k) => {
-      const preset = step.preset ? findPreset(step.preset) : { state: step.state };
+      const preset = step.preset ? findPreset(step.preset) : { state: step.state, pair: step.pair };
       if (preset.sgais) return; // the SGAIS runs are workers': class-time.test.mjs and the Rust tests in `verifiedBy`
       const where = `${lesson.id} step ${k + 1}`;
       assert.ok(step.claims?.length, `${where}: makes a checkable claim`);

@@ -74,3 +74,30 @@ test('the mid-run model comparison says how many checkpoints it compares and who
     for (const [k, n] of ahead) assert.match(sentence, new RegExp(`K = ${k}( is already)? at n = ${group(n)}[;, a]`), `names where K = ${k} is: ${where}`);
   }
 });
+
+// Issue 26, item 7: after a mid-run Stop the gallery's cost chart (www/sgais-figures.js, the core's
+// `sgais_gallery_json`) drew each run to where it had stopped, so a run that got further (ESS* = 2,
+// five chunks) stood far above one stopped earlier (ESS* = 1, two chunks): two data sizes on one
+// comparison. Oracle from the records: while any run is unfinished every curve ends at the largest
+// n all of them reached, and the title says so; finished runs are drawn whole.
+test('the SGAIS cost chart compares unfinished runs up to the data size every run has reached', () => {
+  const costRun = (label, chunks, perChunk, total = N_TOTAL) => ({
+    label, ais_n: null, variant: null, n_total: total,
+    result: {
+      replica: 0, seed: 1, particles: 10, status: chunks * CHUNK === total ? 'Finished' : 'Running', datum_evals: perChunk * chunks, seconds: null,
+      records: Array.from({ length: chunks }, (_, i) => ({ ...record(CHUNK * (i + 1), -CHUNK * (i + 1)), datum_evals: perChunk * (i + 1) })),
+    },
+  });
+  const cost = (runs) => JSON.parse(pkg.sgais_gallery_json(JSON.stringify(runs))).cost;
+  const ends = (chart) => Object.fromEntries(chart.series.map((s) => [s.label ?? s.name, s.points.at(-1)[0]]));
+  const stopped = cost([costRun('ESS* = 1', 2, 1_000), costRun('ESS* = 2', 5, 3_000)]);
+  assert.deepEqual(ends(stopped), { 'ESS* = 1': 2_000, 'ESS* = 2': 2_000 }, JSON.stringify(stopped.series));
+  assert.match(stopped.title, /up to n = 2,000, which every run drawn has reached/);
+  // A run not started yet (no chunk: the workers run the variants in turn) draws nothing and does
+  // not hold the others back.
+  const queued = cost([costRun('ESS* = 1', 2, 1_000), costRun('ESS* = 2', 5, 3_000), costRun('ESS* = 5', 0, 5_000)]);
+  assert.deepEqual(ends(queued.series.some((s) => !s.points.length) ? { ...queued, series: queued.series.filter((s) => s.points.length) } : queued), { 'ESS* = 1': 2_000, 'ESS* = 2': 2_000 });
+  const finished = cost([costRun('ESS* = 1', 12, 1_000), costRun('ESS* = 2', 12, 3_000)]);
+  assert.deepEqual(ends(finished), { 'ESS* = 1': 12_000, 'ESS* = 2': 12_000 });
+  assert.doesNotMatch(finished.title, /every run drawn has reached/);
+});

@@ -131,6 +131,15 @@ test('SGAIS linear regression: replicas give log Ẑ ± SE with the ESS explaine
   await page.click('#sgais-stop');
   assert.deepEqual(await page.evaluate(() => window.sgviz.jobs().active.sgais || 0), 0);
   assert.equal(await page.textContent('#sgais-status'), 'Stopped.');
+  // Issue 26: the paper's settings (no resampling) end at ESS ≈ 1 of M = 10; the note under the
+  // table says why, not only that (the same preset at 2,000 points: four chunks of 500).
+  await page.evaluate(() => window.sgviz.app.sgais.applyPreset('paper', { n_points: 2000 }));
+  await page.waitForFunction(() => window.sgviz.sgais().wallSeconds !== null, null, { timeout: JOB_LIMIT_MS, polling: 1000 });
+  const paperNote = await page.textContent('#sgais-ess-note');
+  assert.match(paperNote, /weights collapsed \(ESS 1\.\d of M = 10\)/, paperNote);
+  assert.match(paperNote, /never resample \(Resampling: off/, paperNote);
+  await page.$eval('#sgais-ess-note', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'workers-sgais-paper-note', { fullPage: false });
   assert.deepEqual(errors, []);
   await page.close();
 });

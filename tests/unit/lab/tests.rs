@@ -132,3 +132,20 @@ fn held_out_curves_follow_the_run_and_replay_after_a_rewind() {
     assert!(lab.chart("heldout").unwrap().series.len() == 3);
     assert!(self::lab("gaussian", "sgld").chart("heldout").is_err());
 }
+
+/// Issue 26: a bouncy sampler's trace counted path samples (equal times along the path, many per
+/// event) under the axis "sample", beside the page's "events" count: its axis says what it counts.
+/// The count itself is checked against the chain: more path samples than events after a run.
+#[test]
+fn a_bouncy_trace_axis_names_path_samples_not_events() {
+    let mut bps = lab("gaussian", "bps");
+    bps.run(200);
+    let state = bps.state();
+    let (samples, events) = (state["n_samples"].as_f64().unwrap(), state["promise_count"].as_f64().unwrap());
+    assert!(samples > 2.0 * events, "path samples {samples} outnumber events {events}: two counts, two names");
+    let axis = bps.chart("trace").unwrap().x_label;
+    assert!(axis.contains("path") && axis.contains("not events"), "bps trace axis: {axis:?}");
+    let mut sgld = lab("gaussian", "sgld");
+    sgld.run(200);
+    assert_eq!(sgld.chart("trace").unwrap().x_label, "sample", "a step sampler's samples are its steps");
+}
