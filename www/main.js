@@ -207,6 +207,8 @@ async function main() {
     promisedStepsPerS: promisedStepsPerSecond,
     /** Background jobs queued or running by group, jobs started by kind, the pool size, workers alive (now, peak). */
     jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, poolNow: poolSize(), workers: liveWorkers(), spawned: spawned.count }),
+    /** The main chain's last truth adoption: its steps and the frame each ran in (www/truth.js). */
+    truthSteps: () => truth.steps.map((step) => ({ ...step })),
     sgais: () => app.sgais.summary(),
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */

@@ -164,3 +164,27 @@ test('the trace chart below a comparing stage fits the screen at 1920×1080 and 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a worker\'s truth is read in one frame and shown (adopted, contours drawn) in a later one', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 } });
+  // Record the frame of every static-layer draw of the main panel (the contours of the new truth).
+  await page.evaluate(() => {
+    const { app } = window.sgviz;
+    const original = app.panel.drawStatic.bind(app.panel);
+    window.__staticFrames = [];
+    app.panel.drawStatic = (lab) => { window.__staticFrames.push(window.sgviz.frameWork().frames); return original(lab); };
+  });
+  // The mixture's 2-D grid (≈ 0.5 MB of JSON from the worker) is the big read.
+  await page.selectOption('#preset', 'sgld-mixture');
+  await page.waitForFunction(() => window.sgviz.truthSteps().some((s) => s.name === 'show') && !window.sgviz.state().truth_pending, null, { timeout: LIMIT_MS, polling: 'raf' });
+  const { steps, staticFrames, state, target } = await page.evaluate(() => ({ steps: window.sgviz.truthSteps(), staticFrames: window.__staticFrames, state: window.sgviz.state(), target: window.sgviz.app.target }));
+  const read = steps.find((s) => s.name === 'read');
+  const show = steps.find((s) => s.name === 'show');
+  assert.ok(read, `the truth came from the worker's message: ${JSON.stringify(steps)}`);
+  assert.ok(show.frame > read.frame, `read in frame ${read.frame}, shown in frame ${show.frame}: not in the same frame`);
+  assert.ok(staticFrames.includes(show.frame), `the contours drawn when the truth is shown (static layer drawn at frames ${staticFrames.join(', ')})`);
+  assert.equal(target, 'mixture');
+  assert.ok(state.truth && state.truth.mean.length === 2, `the truth's moments are shown: ${JSON.stringify(state.truth)}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
