@@ -13,6 +13,17 @@
 // second against what the page promises (speed × 60; 60 / frames per step where a step is animated), and the main thread's CPU per second of
 // class (CPU over the steps run, in units of speed × 60, at the frame rate measured).
 //
+// Beside them, from a Chromium trace of each window (bench/frame-trace.mjs), the main thread's
+// work per frame in thread time, p95 and max, the longest task and what ran it, and the frame
+// loop's parts that dominate the slowest frames (www/frame-cost.js frameRecords): thread time
+// leaves out the waits for a core, so these columns mean something on a loaded machine; the
+// intervals do not.
+//
+// On a quiet machine, for the issue-26 goal (p95 interval ≤ 20 ms, no frame over 50 ms, every
+// preset with its jobs, 2 cores): `scripts/build.sh && node bench/class-time.mjs` (≈ 30 min:
+// 36 presets and 30 lesson steps of 20 s each, their loads and trace reading), or `make bench`,
+// whose last stage it is; it rewrites its BENCHMARKS.md section.
+//
 // CLASS_TIME_ONLY=sgld,bps limits the run to those lessons (presets are skipped then);
 // CLASS_TIME_STEPS=sgld:6,sgfs:1,preset:sgfs-bias-mixing to those steps and presets.
 // BENCH_QUICK=1 (about 10 minutes): every lesson step, recorded until its claims hold or for at most
