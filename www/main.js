@@ -44,7 +44,9 @@ const truth = new TruthRunner({
     applyPendingPair();
     guarded(() => app.panel.drawStatic(app.lab));
     app.analysis?.schedule();
-    draw();
+    // While playing, this frame's own drawing follows (frameParts): drawing here as well drew the
+    // panel twice in the frame that adopts the truth (issue 26).
+    if (!app.playing || app.loadingInSteps) draw();
   },
 });
 
