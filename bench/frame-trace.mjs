@@ -41,7 +41,10 @@ function mainThread(events) {
 /** A short name for what a task did: its largest inner event (a worker message, a timer, the frame). */
 function label(inner) {
   if (inner.some((e) => e.name === 'FireAnimationFrame')) return 'animation frame';
-  const named = inner.filter((e) => !/RunTask/.test(e.name)).sort((a, b) => (b.tdur ?? b.dur) - (a.tdur ?? a.dur))[0];
+  // The page's function when there is one (a timer's or a message's callback), else the largest event.
+  const bySize = (a, b) => (b.tdur ?? b.dur) - (a.tdur ?? a.dur);
+  const calls = inner.filter((e) => e.name === 'FunctionCall').sort(bySize);
+  const named = calls[0] || inner.filter((e) => !/RunTask/.test(e.name)).sort(bySize)[0];
   if (!named) return 'native';
   const d = named.args?.data || {};
   if (named.name === 'EventDispatch') return `event ${d.type}`;
