@@ -29,6 +29,7 @@ mod analysis;
 mod density;
 mod export;
 mod handover;
+pub use handover::adopt_prepared_text;
 mod heldout;
 mod multichain;
 mod rewind;
