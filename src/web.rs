@@ -422,8 +422,7 @@ pub fn chart_json_svg(spec_json: &str, width: u32, height: u32, scale: f64) -> R
 /// Adopt a truth (and contour grid) a worker computed (`Lab.export_prepared_json`).
 #[wasm_bindgen]
 pub fn adopt_prepared(prepared_json: &str) -> Result<(), JsError> {
-    let value: serde_json::Value = serde_json::from_str(prepared_json).map_err(|e| js_error(format!("prepared truth is not valid JSON: {e}")))?;
-    crate::lab::adopt_prepared(&value).map_err(js_error)
+    crate::lab::adopt_prepared_text(prepared_json).map_err(js_error)
 }
 
 /// The promise memo of this instance (src/promise_memo.rs), for the page to import: a worker

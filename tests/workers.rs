@@ -3,7 +3,7 @@
 //! deferred `Lab` adopts them without computing or building anything (entry counters stay put).
 
 use sgviz::chain::ChainConfig;
-use sgviz::lab::{adopt_model, adopt_prepared, Lab};
+use sgviz::lab::{adopt_model, adopt_prepared, adopt_prepared_text, Lab};
 
 /// What a worker (its own thread here, as its own wasm instance on the page) exports.
 fn in_worker(config: &ChainConfig, steps: u64) -> (serde_json::Value, Option<sgviz::model::ExportedModel>, Vec<f64>, Option<sgviz::diagnostics::Moments>) {
@@ -38,6 +38,41 @@ fn deferred_lab_adopts_the_workers_truth_and_grid_without_computing() {
     assert!(prepared["grid"].is_object());
     assert_eq!(main.export_prepared()["grid"], prepared["grid"], "the contour grid came across");
     assert_eq!(count("truth"), before);
+}
+
+/// The page reads the worker's text without a `serde_json::Value` of the grid (issue 26: the
+/// frame that adopted it): a deferred lab adopting from the text ends in the state of one adopting
+/// through the `Value` path, for a grid target and for a reference run (d > 2); the text path
+/// refuses what the `Value` path refuses.
+#[test]
+fn adopting_the_prepared_text_equals_adopting_its_value() {
+    for (target, seed) in [("banana", 11), ("gaussian", 12), ("logreg", 13)] {
+        let config = ChainConfig::new(target, "sgld", seed);
+        let (prepared, _, _, _) = in_worker(&config, 0);
+        let via_value = {
+            let mut main = Lab::new_deferred(config.clone(), 300, 300, 1.0).unwrap();
+            adopt_prepared(&prepared).unwrap();
+            assert!(main.adopt_cached_truth());
+            (main.state(), main.export_prepared())
+        };
+        // A fresh thread: its caches (thread-locals, as a wasm instance's) hold nothing yet.
+        let text = prepared.to_string();
+        let via_text = std::thread::spawn(move || {
+            let mut main = Lab::new_deferred(config, 300, 300, 1.0).unwrap();
+            assert!(!main.adopt_cached_truth(), "nothing cached in a fresh thread");
+            adopt_prepared_text(&text).unwrap();
+            assert!(main.adopt_cached_truth());
+            (main.state(), main.export_prepared())
+        })
+        .join()
+        .unwrap();
+        assert_eq!(via_text.1, via_value.1, "{target}: truth and grid");
+        assert_eq!(via_text.0, via_value.0, "{target}: the lab's state");
+    }
+    assert!(adopt_prepared_text(r#"{"truth": null}"#).unwrap_err().contains("key"));
+    assert!(adopt_prepared_text(r#"{"key": "k", "pending": true, "grid": {"view": {"x_min": 0, "x_max": 1, "y_min": 0, "y_max": 1}, "nx": 3, "ny": 3, "log_density": [0, 1]}}"#).unwrap_err().contains("2 values for 3 × 3"));
+    assert!(adopt_prepared_text(r#"{"key": "k", "truth": null}"#).unwrap_err().contains("prepared truth"));
+    assert!(adopt_prepared_text("not json").unwrap_err().contains("not valid JSON"));
 }
 
 /// A worker's export of a large target, adopted by the main thread, gives the same target (density,

@@ -26,7 +26,7 @@ import { wireDrag, wireSlowMotion } from './direct.js';
 import { drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
-import { countFrame, frameCost, resetFrameCost, timed } from './frame-cost.js';
+import { countFrame, frameCost, frameRecords, resetFrameCost, timed } from './frame-cost.js';
 import { activeJobs, jobCounts, liveWorkers, POOL_SIZE, poolSize, setWasmModule, spawned } from './jobs.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
@@ -44,7 +44,9 @@ const truth = new TruthRunner({
     applyPendingPair();
     guarded(() => app.panel.drawStatic(app.lab));
     app.analysis?.schedule();
-    draw();
+    // While playing, this frame's own drawing follows (frameParts): drawing here as well drew the
+    // panel twice in the frame that adopts the truth (issue 26).
+    if (!app.playing || app.loadingInSteps) draw();
   },
 });
 
@@ -59,6 +61,12 @@ function truthRequest() {
 
 function frame() {
   countFrame();
+  timed('frame', frameParts);
+  requestAnimationFrame(frame);
+}
+
+/** One frame's work, each part timed (www/frame-cost.js; 'frame' is their total). */
+function frameParts() {
   if (!app.dead) timed('jobs', tickJobs);
   // While a preset loads in steps the previous chains stay still (www/load-hold.js); Play/Pause
   // meanwhile says what happens once the new ones are shown.
@@ -75,16 +83,15 @@ function frame() {
   if (!app.dead) timed('workerCharts', () => drawPendingCharts(guarded));
   if (!app.dead) timed('position', showPosition);
   endFrame();
-  requestAnimationFrame(frame);
 }
 
 /** Each background part's share of a frame: start or poll its jobs. */
 function tickJobs() {
-  if (app.lab && app.truthPending && !app.building) truth.tick(app.lab, truthRequest());
+  if (app.lab && app.truthPending && !app.building) timed('jobs.truth', () => truth.tick(app.lab, truthRequest()));
   app.analysis?.tick();
-  app.sgais?.tick();
-  if (app.compare?.enabled) app.compare.tick();
-  app.figureScan?.tick();
+  if (app.sgais) timed('jobs.sgais', () => app.sgais.tick());
+  if (app.compare?.enabled) timed('jobs.compare', () => app.compare.tick());
+  if (app.figureScan) timed('jobs.figureScan', () => app.figureScan.tick());
 }
 
 /** Build the parts of the page that do not depend on the chain. */
@@ -191,6 +198,8 @@ async function main() {
     frameLimits: FRAME_LIMITS,
     /** Where the frames' main-thread time went since the last reset (bench/frame-cost.mjs). */
     frameCost,
+    /** The last frames' parts one by one (wall ms per part per frame; 'frame' is the whole callback). */
+    frameRecords,
     resetFrameCost,
     /** Draws of the throttled parts of the 2-D view since load: { density, numbers, pieces, overlay }. */
     drawCounts: () => ({ ...drawCounts }),
@@ -200,6 +209,8 @@ async function main() {
     promisedStepsPerS: promisedStepsPerSecond,
     /** Background jobs queued or running by group, jobs started by kind, the pool size, workers alive (now, peak). */
     jobs: () => ({ active: activeJobs(), started: { ...jobCounts }, pool: POOL_SIZE, poolNow: poolSize(), workers: liveWorkers(), spawned: spawned.count }),
+    /** The main chain's last truth adoption: its steps and the frame each ran in (www/truth.js). */
+    truthSteps: () => truth.steps.map((step) => ({ ...step })),
     sgais: () => app.sgais.summary(),
     analysis: () => app.analysis.snapshot(),
     /** The analysis chart of `kind` (noise, bias, sweep) as the worker last posted it, or null. */

@@ -6,6 +6,7 @@
 import { adopt_prepared } from './pkg/sgviz.js';
 import { cancelJob, startJob } from './jobs.js';
 import { userMessage } from './errors.js';
+import { frameWork } from './frame-budget.js';
 
 /** What identifies a truth: the target, its settings, the seed and the uploaded data. */
 function signatureOf(request) {
@@ -20,6 +21,8 @@ export class TruthRunner {
     this.job = 0;
     this.signature = '';
     this.arrived = null;
+    /** The adoption's steps and the frame each ran in, for tests: [{ name: 'read' | 'show', frame }]. */
+    this.steps = [];
   }
 
   /**
@@ -28,11 +31,17 @@ export class TruthRunner {
    */
   tick(lab, request) {
     if (this.arrived) {
+      // Read the worker's truth and grid in this frame, show them in the next (issue 26: reading
+      // ≈ 0.6 MB of grid, adopting it and drawing the contours in one frame, besides the frame's
+      // sampling and drawing, made the longest frames of the presets with a 2-D grid).
       const prepared = this.arrived;
       this.arrived = null;
       this.guarded(() => adopt_prepared(prepared));
+      this.steps.push({ name: 'read', frame: frameWork().frames });
+      return;
     }
     if (this.guarded(() => lab.adopt_cached_truth())) {
+      this.steps.push({ name: 'show', frame: frameWork().frames });
       this.onDone();
       return;
     }
@@ -41,6 +50,7 @@ export class TruthRunner {
     this.signature = signature;
     if (this.job) cancelJob(this.job);
     const { target, sampler, settings, seed, data } = request;
+    this.steps = [];
     this.onText('computing in a background worker…');
     this.job = startJob({ kind: 'prepare', target, sampler, settings, seed, data }, {
       group: 'truth',

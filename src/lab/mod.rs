@@ -284,6 +284,46 @@ pub fn adopt_prepared(prepared: &Value) -> Result<(), String> {
     Ok(())
 }
 
+/// A worker's [`Lab::export_prepared`] as it is read on the page: the grid's values go straight
+/// into a vector (issue 26: through a `serde_json::Value` the 2-D grid, ≈ 0.6 MB of JSON, took
+/// 15–30 ms of the frame that adopted it); the truth stays a `Value` so that a pending one, which
+/// [`adopt_prepared`] ignores, is ignored here too.
+#[derive(serde::Deserialize)]
+struct PreparedText {
+    key: String,
+    #[serde(default)]
+    truth: Value,
+    #[serde(default)]
+    grid: Option<GridText>,
+    #[serde(default)]
+    pending: bool,
+}
+
+#[derive(serde::Deserialize)]
+struct GridText {
+    view: View,
+    nx: usize,
+    ny: usize,
+    log_density: Vec<f64>,
+}
+
+/// [`adopt_prepared`] from the JSON text itself, without building a `Value` of the grid:
+/// the same caches filled, the same errors for a missing key or a grid of the wrong size.
+pub fn adopt_prepared_text(text: &str) -> Result<(), String> {
+    let prepared: PreparedText = serde_json::from_str(text).map_err(|e| if e.to_string().contains("missing field `key`") { "prepared truth without a key".to_string() } else { format!("prepared truth is not valid JSON: {e}") })?;
+    if !prepared.pending {
+        let truth: Truth = serde_json::from_value(prepared.truth).map_err(|e| format!("prepared truth: {e}"))?;
+        TRUTH_CACHE.with(|c| c.borrow_mut().insert(prepared.key.clone(), truth));
+    }
+    if let Some(GridText { view, nx, ny, log_density }) = prepared.grid {
+        if nx < 2 || ny < 2 || log_density.len() != nx * ny {
+            return Err(format!("prepared grid: {} values for {nx} × {ny} nodes", log_density.len()));
+        }
+        GRID_CACHE.with(|c| c.borrow_mut().insert(prepared.key, std::rc::Rc::new(DensityGrid { view, nx, ny, log_density })));
+    }
+    Ok(())
+}
+
 /// Adopt a large target a worker built (its [`Lab::export_model`] parts) for `config`'s target
 /// settings and data, so [`Lab::new_deferred`] does not build it again.
 pub fn adopt_model(config: &ChainConfig, parts: crate::model::ExportedModel) -> Result<(), String> {

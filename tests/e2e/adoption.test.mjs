@@ -164,3 +164,45 @@ test('the trace chart below a comparing stage fits the screen at 1920×1080 and 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a worker\'s truth is read in one frame and shown (adopted, contours drawn) in a later one', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 } });
+  // Record the frame of every static-layer draw of the main panel (the contours of the new truth).
+  await page.evaluate(() => {
+    const { app } = window.sgviz;
+    const original = app.panel.drawStatic.bind(app.panel);
+    window.__staticFrames = [];
+    app.panel.drawStatic = (lab) => { window.__staticFrames.push(window.sgviz.frameWork().frames); return original(lab); };
+    // The overlay's draws per page frame (this callback runs once between two of the page's).
+    window.__overlayByFrame = new Map();
+    const record = () => {
+      window.__overlayByFrame.set(window.sgviz.frameWork().frames, window.sgviz.drawCounts().overlay);
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+  // The mixture's 2-D grid (≈ 0.5 MB of JSON from the worker) is the big read.
+  // The default chain's truth first, so that the preset's is the one waited for below.
+  await page.waitForFunction(() => window.sgviz.truthSteps().some((s) => s.name === 'show') && !window.sgviz.state().truth_pending, null, { timeout: LIMIT_MS, polling: 'raf' });
+  const selectedAt = await page.evaluate(() => window.sgviz.frameWork().frames);
+  await page.selectOption('#preset', 'sgld-mixture');
+  await page.waitForFunction((at) => window.sgviz.truthSteps().some((s) => s.name === 'show' && s.frame > at) && window.sgviz.app.target === 'mixture' && !window.sgviz.state().truth_pending, selectedAt, { timeout: LIMIT_MS, polling: 'raf' });
+  await page.waitForFunction((n) => window.__overlayByFrame.has(n), (await page.evaluate(() => window.sgviz.truthSteps().find((s) => s.name === 'show').frame)) + 1, { polling: 'raf', timeout: LIMIT_MS });
+  const { steps, staticFrames, state, target, overlay, playing } = await page.evaluate(() => ({ steps: window.sgviz.truthSteps(), staticFrames: window.__staticFrames, state: window.sgviz.state(), target: window.sgviz.app.target, overlay: Object.fromEntries(window.__overlayByFrame), playing: window.sgviz.app.playing }));
+  const read = steps.find((s) => s.name === 'read');
+  const show = steps.find((s) => s.name === 'show');
+  assert.ok(read, `the truth came from the worker's message: ${JSON.stringify(steps)}`);
+  assert.ok(show.frame > read.frame, `read in frame ${read.frame}, shown in frame ${show.frame}: not in the same frame`);
+  assert.ok(staticFrames.includes(show.frame), `the contours drawn when the truth is shown (static layer drawn at frames ${staticFrames.join(', ')})`);
+  // The page's frame that showed the truth (its frame count was show.frame while it ran) falls
+  // between the counts recorded under show.frame and show.frame + 1, whichever of the two rAF
+  // callbacks runs first.
+  assert.ok(playing, 'precondition: the page plays (its frame draws the panel once)');
+  const [before, after] = [overlay[show.frame], overlay[show.frame + 1]];
+  assert.ok(before !== undefined && after !== undefined, `overlay counts around frame ${show.frame}: ${JSON.stringify(overlay)}`);
+  assert.equal(after - before, 1, `the panel drawn once in the frame that shows the truth (frame ${show.frame})`);
+  assert.equal(target, 'mixture');
+  assert.ok(state.truth && state.truth.mean.length === 2, `the truth's moments are shown: ${JSON.stringify(state.truth)}`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
