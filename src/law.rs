@@ -160,7 +160,7 @@ const FISHER_GRID: usize = 61;
 /// OSGFS's running Fisher estimates (Ahn et al. 2012 §3; El hanchi 2018 eq. 9) average it over the
 /// positions it visits, whose fixed point is this average: on the tied-means mixture (Welling & Teh
 /// 2011 §5.1), whose mass sits in two lobes either side of its mean, F at the mean is 1.3 times the
-/// average along the first axis. Neither end alone is right there (docs/diagnostics.md §10): with
+/// average along the first axis (49.2 by this quadrature, 49.5 from 2,000 points of an HMC run). Neither end alone is right there (docs/diagnostics.md §10): with
 /// F at the mean the law predicted SGFS-f's bias E2 0.107–0.119 at n = 6–30 where 40 runs × 5,000
 /// samples pooled 0.008–0.031, with the average it predicts 15 % of runs over 0.3 at SGFS-f's
 /// defaults where 3 of 40 were. The promise's law takes the bracket's lower end

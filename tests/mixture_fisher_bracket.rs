@@ -39,7 +39,7 @@ fn row(n: f64, m: &Measured) -> String {
 /// least half its runs, with a stated share the runs do not refute (a share said "at least" p is
 /// refuted only by fewer failures); a silent setting fails no more often than the promise allows;
 /// and the minibatch a warning names keeps the promise in 40 runs of its own. CI runs n = 6 and 14
-/// (2.5 CPU s); `SGVIZ_SLIDER_SWEEP=soak` adds 10 and 30.
+/// (1.95 CPU s measured); `SGVIZ_SLIDER_SWEEP=soak` adds 10 and 30.
 #[test]
 fn sgfs_f_minibatch_on_the_mixture_is_warned_only_of_what_its_runs_show() {
     let mut remedies = Vec::new();
