@@ -112,7 +112,7 @@ SGVIZ_BOUNCY_PAIRINGS=full cargo test --release --test all -- --nocapture bouncy
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
 SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
-SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: refresh_law:: bound_law:: -- --nocapture
+SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: refresh_law:: bound_law:: mixture_fisher_bracket:: -- --nocapture
 echo "== the committed MALA reference fixtures regenerated, each within z·√2·MCSE of the stored numbers (make test reads them)"
 cargo test --release --test all reference_fixtures:: -- --include-ignored --nocapture
 echo "== hardening: the second and third random parameter vectors per pairing (make test runs all-min, all-max and one)"

@@ -116,7 +116,16 @@ pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], param
 fn short_reason(now: &Prediction) -> String {
     match now.failure() {
         Some(Failure::Bias) => format!("biased, E2 = {} however long it runs (at most {BIAS_E2} kept).", show(now.bias)),
-        _ => format!("E2 above {E2_CLAIM} in {:.0} % of runs of {} samples (at most {:.0} %).", 100.0 * now.failure_share, show(REFERENCE_SAMPLES), 100.0 * FAILURE_SHARE),
+        _ => format!("E2 above {E2_CLAIM} in {}{:.0} % of runs of {} samples (at most {:.0} %).", at_least(now), 100.0 * now.failure_share, show(REFERENCE_SAMPLES), 100.0 * FAILURE_SHARE),
+    }
+}
+
+/// "at least " where the prediction is the lower end of a bracket (src/promise.rs `predict`).
+fn at_least(now: &Prediction) -> &'static str {
+    if now.lower_bound {
+        "at least "
+    } else {
+        ""
     }
 }
 
@@ -128,9 +137,11 @@ fn failure_text(now: &Prediction) -> String {
             show(now.bias)
         ),
         _ => format!(
-            "after {} samples the covariance error E2 is predicted at {} on average and above {E2_CLAIM} in {:.0} % of runs (the promise: at most {:.0} %); its bias alone is {}, the rest is Monte Carlo error that more samples reduce.",
+            "after {} samples the covariance error E2 is predicted at {}{} on average and above {E2_CLAIM} in {}{:.0} % of runs (the promise: at most {:.0} %); its bias alone is {}, the rest is Monte Carlo error that more samples reduce.",
             show(REFERENCE_SAMPLES),
+            at_least(now),
             show(now.mean_e2),
+            at_least(now),
             100.0 * now.failure_share,
             100.0 * FAILURE_SHARE,
             show(now.bias)

@@ -48,6 +48,8 @@ mod hardening;
 mod law;
 #[path = "messages.rs"]
 mod messages;
+#[path = "mixture_fisher_bracket.rs"]
+mod mixture_fisher_bracket;
 #[path = "noise_law.rs"]
 mod noise_law;
 #[path = "oracles.rs"]

@@ -63,11 +63,10 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // only 17/40; since issue 21's eighth pass the refresh law (src/refresh_law.rs) warns it in
     // every run: tests/refresh_law.rs. Its line is deleted.)
     // Mixture (the Welling–Teh tied-means posterior, grid quadrature truth).
-    // A bias warning no run shows: the law predicts E2 0.11 at n = 14; 6/40 over 0.3, pooled
-    // 0.021 ± 0.015, one run of 200,000 samples 0.006. Fresh seeds 101–140: 6/40, pooled
-    // 0.011 ± 0.014; the law's bias 0.107–0.119 is untrue at every n from 6 to 30
-    // (docs/diagnostics.md §10 table).
-    "mixture sgfs_f batch_size=mid",
+    // (SGFS-f at n = 14: the law's bias warning, E2 0.11, that no run showed — pooled 0.021 ±
+    // 0.015 — is gone since issue 21's thirteenth pass: the law on the mixture brackets F between
+    // the mean and the posterior average, docs/diagnostics.md §7, §10; silent at n = 14, 6/40 over
+    // 0.3; tests/mixture_fisher_bracket.rs. Its line is deleted.)
     // A silent bias at c = 0.99: 1/40 over 0.3, median 0.151, pooled 0.122 ± 0.006 (fresh seeds
     // 101–140: 0/40, 0.150, 0.120 ± 0.004; c = 0.7: 0.062 ± 0.005).
     "mixture osgfs osgfs_c=max",

@@ -44,6 +44,7 @@ fn scalar_summary(precision: f64) -> GaussianSummary {
         exact: true,
         source: "hand-made",
         without_gradient_noise: false,
+        posterior_fisher: None,
     }
 }
 

@@ -87,6 +87,7 @@ pub(super) fn hand_summary() -> GaussianSummary {
         exact: true,
         source: "hand-made",
         without_gradient_noise: false,
+        posterior_fisher: None,
     }
 }
 

@@ -113,6 +113,7 @@ fn standard_summary(dim: usize) -> GaussianSummary {
         exact: true,
         source: "hand-made",
         without_gradient_noise: false,
+        posterior_fisher: None,
     }
 }
 
