@@ -80,7 +80,8 @@
 #   natively in tests/sgld_defaults.rs and every target's defaults at their own N in the page).
 # - hardening: the second and third random parameter vectors per sampler × target (tests/hardening.rs,
 #   ignored tests; `make test` runs all-min, all-max and one random vector: every sampler × target
-#   × extreme).
+#   × extreme), and every trial for 120 steps (SGVIZ_HARDENING=soak; `make test` runs 41, the first
+#   five chunks of the same runs: planted panics were all hit by step 5, issue 23's eleventh round).
 # - SGAIS re-seeding at the shift data's first change point: the arm without the move as well,
 #   the proof that the chunk still needs it (tests/sgais_reseed.rs under SGVIZ_SGAIS_SHIFT_SOAK;
 #   `make test` runs the arm with the move).
@@ -115,8 +116,8 @@ echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,
 SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: refresh_law:: bound_law:: mixture_fisher_bracket:: -- --nocapture
 echo "== the committed MALA reference fixtures regenerated, each within z·√2·MCSE of the stored numbers (make test reads them)"
 cargo test --release --test all reference_fixtures:: -- --include-ignored --nocapture
-echo "== hardening: the second and third random parameter vectors per pairing (make test runs all-min, all-max and one)"
-cargo test --release --test all hardening:: -- --include-ignored
+echo "== hardening: 120 steps per trial and the second and third random parameter vectors per pairing (make test runs all-min, all-max and one, 41 steps per trial)"
+SGVIZ_HARDENING=soak cargo test --release --test all hardening:: -- --include-ignored
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"
 scripts/build.sh
 echo "== every preset played and screenshotted, every SGAIS preset to its first chunk (make test: loaded and started)"

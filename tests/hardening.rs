@@ -5,7 +5,9 @@
 //! numbers for integer ones, any index for choices), each hitting its min or max with probability
 //! 0.2 each; every pair also runs the all-min and all-max vectors. `make test` runs one random
 //! vector per pair, `make soak` two more (ignored tests, issue 23's CI budget: BENCHMARKS.md "CI
-//! time, eighth round (native)"). One exception, for runtime
+//! time, eighth round (native)"); `make test` runs each trial for [`CI_STEPS`] steps, `make soak`
+//! (`SGVIZ_HARDENING=soak`) for [`SOAK_STEPS`], sized by when planted panics are hit (eleventh
+//! round). One exception, for runtime
 //! only: data-set sizes (`n_points`) are drawn from [min, 300] (per-step cost and data generation
 //! and the page's truth quadrature grow with N; nothing in the code paths changes above that). After the build, live slider moves
 //! (random in-range values, plus out-of-range, NaN and ±∞ values that must be refused with an
@@ -25,10 +27,28 @@ use std::time::Instant;
 
 /// Largest data-set size drawn (runtime bound, see the module doc).
 const MAX_POINTS: f64 = 300.0;
-/// Steps per trial, in chunks with a live parameter change in between; also bounded in work (per-datum
-/// gradient evaluations, deterministic whatever the machine's load — never wall time): some extreme
-/// settings (1000 leapfrog steps on N data) cost 10⁵–10⁶ evaluations a step.
-const STEPS: u64 = 120;
+/// Steps per trial (`make soak`, `SGVIZ_HARDENING=soak`), in chunks with a live parameter change in
+/// between; also bounded in work (per-datum gradient evaluations, deterministic whatever the
+/// machine's load — never wall time): some extreme settings (1000 leapfrog steps on N data) cost
+/// 10⁵–10⁶ evaluations a step.
+const SOAK_STEPS: u64 = 120;
+/// Steps per trial in `make test`, sized by measurement (issue 23, BENCHMARKS.md "CI time, eleventh
+/// round"): with a panic planted where a bad state would cause one (a non-finite or runaway state,
+/// which a read-out would turn into an index; a non-finite gradient or parameter inside a step),
+/// every trial of the three `make test` draws that hit one did so by chain step 5 (the chain's loop),
+/// or by step 4 of the 10 steps after the final reset (which this size does not change). 41 covers
+/// 3 × 5 and keeps the Lab's loop the soak's first five chunks (1 + 4 × 10 steps): every live
+/// slider move followed by a full chunk. Both loops are a prefix of the soak run (same seeds).
+const CI_STEPS: u64 = 41;
+
+/// Steps per trial: [`CI_STEPS`], or [`SOAK_STEPS`] under `SGVIZ_HARDENING=soak` (the same body).
+fn steps() -> u64 {
+    if std::env::var("SGVIZ_HARDENING").is_ok_and(|v| v == "soak") {
+        SOAK_STEPS
+    } else {
+        CI_STEPS
+    }
+}
 const CHUNK: u64 = 10;
 const GRADIENT_BUDGET: u64 = 400_000;
 /// Live slider moves per trial (each may rebuild the chain and derive its defaults again).
@@ -156,6 +176,7 @@ struct Builds {
 /// sampler parameters are applied as live slider moves, as the page does.
 fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String, String)], how: Draw, seed: u64, builds: &mut Builds) -> Result<(), String> {
     let mut rng = chain_rng(seed);
+    let steps = steps();
     let sampler_settings = settings(sampler.params, how, &mut rng);
     let mut config = ChainConfig::new(target.name, sampler.name, seed);
     // Target and sampler parameter names are disjoint (a registry test checks it).
@@ -168,7 +189,7 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
             // One step first: some extreme settings (1000 leapfrog steps on N data) cost 10⁵–10⁶
             // gradient evaluations a step, so later chunks are sized to what the budget has left.
             let mut chunk = 1;
-            while chain.steps() < STEPS && chain.grad_evals() < GRADIENT_BUDGET && chain.run(chunk) == chunk {
+            while chain.steps() < steps && chain.grad_evals() < GRADIENT_BUDGET && chain.run(chunk) == chunk {
                 chunk = chunk_within_budget(chain.grad_evals(), chain.steps());
                 let _ = (chain.diagnostics(), chain.moments(), chain.path().count(), chain.grad_evals_per_sample());
             }
@@ -185,7 +206,7 @@ fn trial(target: &TargetSpec, sampler: &SamplerSpec, target_settings: &[(String,
         }
         // Work is counted across slider moves (a move may rebuild the chain and reset its counters).
         let (mut done, mut spent, mut moves) = (0, 0, 0);
-        while done < STEPS && spent < GRADIENT_BUDGET {
+        while done < steps && spent < GRADIENT_BUDGET {
             let chunk = if done == 0 { 1 } else { chunk_within_budget(spent, done) };
             let before = lab.chain().grad_evals();
             lab.run(chunk);
