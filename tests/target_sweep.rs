@@ -44,7 +44,13 @@ const SAMPLER_SLIDER_CASES: [Case; 4] = [Case::plain("linreg"), Case::plain("log
 
 /// Settings that break the promise without a true warning, as measured by this file's soak (40
 /// seeds × 5,000 samples). Key: "label sampler point", label "target" or "target param=min|mid|max".
-const KNOWN_SILENT_FAILURES: &[&str] = &[];
+const KNOWN_SILENT_FAILURES: &[&str] = &[
+    // pSBPS on the linear regression with the full batch (n = N = 200, the minibatch slider's
+    // max): 40/40 over 0.3, median E2 2.23, pooled 2.68 ± 0.28, no warning in 40/40 runs (seeds
+    // 1–40 × 5,000 events, exact truth; s40). At n = 14 and the default it is right (3/40, 0/40).
+    // Not yet fixed: the cause is not yet found (SBPS at n = N is right, 6/40, pooled 0.031).
+    "linreg psbps batch_size=max",
+];
 
 /// Points CI runs (keys as above), from the soak's rows on the linear regression (seeds 1–40 ×
 /// 5,000, exact truth; ≈ 0.7 CPU s each): the failures nearest the line a warning must catch, and
