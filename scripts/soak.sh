@@ -41,7 +41,9 @@
 #   shipped data sets; `make test` runs every sampler's defaults on the synthetic logistic
 #   regression but MALA's and HMC's, which it runs on the Gaussian with the bouncy family's).
 #   Since issue 23's eighth round MALA and HMC on the logistic regression (half the CI test's CPU)
-#   are soak-only.
+#   are soak-only. tests/target_sweep.rs: every sampler's sliders on linreg, logreg_dd, logreg_sgfs
+#   and logreg_heldout, and every target's shape sliders (min, midpoint, max) under every sampler
+#   at its derived defaults (`make test` runs its CI_POINTS, a few seconds).
 # - browser: every preset played 90 frames past 300 samples and every SGAIS preset run to its first
 #   chunk with the evidence chart drawn, full-page screenshots (tests/e2e/teaching.test.mjs under
 #   SGVIZ_PRESETS_SOAK=1; `make test` loads each preset, waits for its samples or its SGAIS runs to
@@ -113,7 +115,7 @@ SGVIZ_BOUNCY_PAIRINGS=full cargo test --release --test all -- --nocapture bouncy
 echo "== native soak: every discrete-time pairing for 200,000 steps; SGLD's E2 claim up to N = 10^6"
 SGVIZ_PAIRINGS=soak cargo test --release --test all -- --nocapture pairings:: sgld_defaults::
 echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,000 samples per point"
-SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: refresh_law:: bound_law:: mixture_fisher_bracket:: -- --nocapture
+SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: target_sweep:: refresh_law:: bound_law:: mixture_fisher_bracket:: -- --nocapture
 echo "== the committed MALA reference fixtures regenerated, each within z·√2·MCSE of the stored numbers (make test reads them)"
 cargo test --release --test all reference_fixtures:: -- --include-ignored --nocapture
 echo "== hardening: 120 steps per trial and the second and third random parameter vectors per pairing (make test runs all-min, all-max and one, 41 steps per trial)"

@@ -138,6 +138,8 @@ mod slider_sweep;
 mod step_law;
 #[path = "step_parts.rs"]
 mod step_parts;
+#[path = "target_sweep.rs"]
+mod target_sweep;
 #[path = "targets.rs"]
 mod targets;
 #[path = "toy_sweep.rs"]

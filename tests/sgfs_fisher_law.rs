@@ -55,7 +55,7 @@ fn variances(config: ChainConfig) -> (Vec<f64>, Vec<f64>, Curvature, f64, f64, O
     (v, se, c, alpha, batch, chain.setting_warning())
 }
 
-/// The per-axis bias the derived defaults promise (README "What the warnings promise"), written
+/// The per-axis bias the derived defaults promise (docs/diagnostics.md §17), written
 /// here, not read from the code.
 const AXIS_BIAS: f64 = 0.25;
 

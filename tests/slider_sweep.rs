@@ -7,7 +7,7 @@
 //! slider that applies: its minimum, its derived default, its maximum and the midpoint between
 //! minimum and maximum in slider units (log for log sliders), the other sliders at their defaults.
 //!
-//! The promise, written here from README "What the warnings promise" (not read from the code):
+//! The promise, written here from docs/diagnostics.md §17 (not read from the code):
 //! - silent ⇒ at most [`PROMISE_SHARE`] of runs have E2 > [`E2_CLAIM`] after 5,000 samples: the
 //!   count over 40 seeds is refused when P(Bin(40, 0.1) ≥ count) < [`ALPHA`];
 //!   and the bias is within [`BIAS_E2`]: E2 of the second moment about the true mean pooled over

@@ -4,10 +4,10 @@
 //! derived defaults and at each numeric slider's minimum, midpoint (log units for log sliders) and
 //! maximum, 40 seeds × 5,000 samples each (samples as the page counts them: BPS events). Each
 //! setting is refused (the chain does not build), or warned (a setting or pairing warning), or
-//! silent; the verdicts are tests/common/sweep.rs's, from README "What the warnings promise"; the
+//! silent; the verdicts are tests/common/sweep.rs's, from docs/diagnostics.md §17; the
 //! points and the driver are tests/common/grid.rs's.
 //!
-//! Where no law exists the page does not yet warn (README "Not yet covered"): the settings that
+//! Where no law exists the page does not yet warn (docs/diagnostics.md §17 "Not yet covered"): the settings that
 //! break the promise silently are listed in [`KNOWN_SILENT_FAILURES`] with what was measured; the
 //! test fails when a setting not listed fails, and when a listed one stops failing (the list
 //! stays true both ways, so fixing a failure means deleting its line).

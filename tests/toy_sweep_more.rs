@@ -86,7 +86,7 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // n = 1: 40/40, 0.883, 0.609 ± 0.095, 31/40; n = 10³ and 10⁶ (the whole data set): 36/40, 0.605,
     // 0.378 ± 0.085, 38/40; refresh rate 0, 2.5, 5: 40/40 each, medians 0.755, 0.795, 0.773, pooled
     // 0.287 ± 0.145, 0.221 ± 0.142, 0.307 ± 0.124, warned 32, 32, 25 of 40. The defaults do NOT
-    // keep the promise and are only warned, not fixed: README "Not yet covered". Since then the
+    // keep the promise and are only warned, not fixed: docs/diagnostics.md §17 "Not yet covered". Since then the
     // minibatch slider ends at N (tests/batch_range.rs), so its midpoint is n = 32, not yet measured.)
     // (Since issue 21's ninth pass every lipSBPS point here carries the bound law's pairing warning
     // (src/bound_law.rs, docs/diagnostics.md §16): seeds 101–140 at the defaults 40/40 over 0.3,

@@ -19,7 +19,7 @@ export function showState(state, { onDiscardSinceRunaway }) {
   $('count-steps').textContent = formatCount(state.steps);
   $('count-samples').textContent = formatCount(state.n_samples);
   // Beside E1/E2 the count the promise speaks of: samples, or events for the bouncy family
-  // (their recorded "samples" are path points drawn at equal times; README "What the warnings promise").
+  // (their recorded "samples" are path points drawn at equal times; docs/diagnostics.md §17).
   // The count starts at the last slider move, discard or burn-in's end: say where, so that it
   // reads beside the scrubber's "step N" (issue 26: "events 8,011" beside "step 8,226", unexplained).
   const since = state.steps - state.promise_count;

@@ -6,7 +6,7 @@
 //! (minibatch) gradient evaluation, the page's "steps" counter since the last slider move. Their
 //! recorded points are the path drawn at equal times (about 16 per event on the Gaussian toy at
 //! the default spacing, fewer than one per event on the logistic regression at k = 10): a drawing
-//! resolution, not a count of draws. README "What the warnings promise" and
+//! resolution, not a count of draws. docs/diagnostics.md §17 and
 //! docs/diagnostics.md §8 say the same.
 
 use super::Chain;

@@ -135,6 +135,9 @@ pub fn judge_measured(label: &str, m: &Measured) -> Result<String, String> {
     let few_fail = fails as f64 <= sweep::PROMISE_SHARE * seeds as f64;
     let names_bias = m.warnings.iter().flatten().any(|w| w.failure == Failure::Bias);
     let bias_absent = m.pooled_e2 < sweep::BIAS_E2 - 3.0 * m.pooled_sd;
+    // Not only how many runs warn: the share each run's warning prints must stand against the 40
+    // runs' measured share (issue 21: "k of 40" / "about x %" read as printed).
+    sweep::per_run_shares_are_true(label, m)?;
     match judge(label, None, m) {
         Err(why) if 2 * warned >= seeds => Ok(format!("{why} — measured warning in {warned}/{seeds} runs, true")),
         Err(why) => Err(format!("{why} — measured warning in only {warned}/{seeds} runs")),

@@ -1,0 +1,191 @@
+//! Honest at every slider position, on the targets the other sweeps leave at their defaults
+//! (issue 21, "Done means"):
+//! 1. every sampler's own sliders (min, derived default, midpoint — log units for a log slider —
+//!    and max, tests/common/grid.rs `points`) on the linear regression, the D-dimensional logistic
+//!    regression (SBPS setup), the SGFS setup (digits 7 vs 9 projected) and the held-out breast
+//!    cancer regression, every sampler the page offers on them;
+//! 2. every TARGET slider that sets a parameter of the posterior (min, midpoint, max; the default
+//!    is the other sweeps' "defaults" point), on every target of the Target menu, each sampler at
+//!    its derived defaults for that target setting. Seeds are left out (`data_seed`: another data
+//!    set of the same shape, not a position of a shape slider), and so are choices (data set,
+//!    standardise, start): the shipped data sets are their own cases in tests/toy_sweep_more.rs.
+//!
+//! 40 seeds × 5,000 samples per setting (events for the bouncy family), each setting refused, or
+//! warned truthfully, or silent within the promise (tests/common/grid.rs `verdict`, the verdict of
+//! docs/diagnostics.md §10; every share a warning prints is read and checked against the 40 runs'
+//! measured share, tests/common/sweep.rs `printed_share_refuted`). Truths: the linear regression's
+//! posterior is Gaussian in closed form (src/model/linear.rs, exact: E2 against it has no reference
+//! error); 2-D targets by grid quadrature; the D > 2 logistic posteriors at their defaults from the
+//! committed MALA references (tests/fixtures/mala_references.json, their MCSE their error), at a
+//! moved target slider from a fresh 100,000-sample MALA reference (tests/common `reference_with`).
+//!
+//! Settings that break the promise with no true warning are listed in [`KNOWN_SILENT_FAILURES`]
+//! with what was measured; the test fails on an unlisted failure and on a listed setting that no
+//! longer fails (tests/common/grid.rs `run_grid_where`).
+//!
+//! CI (`make test`): [`CI_POINTS`], a few seconds, the points of this grid the soak measured worst
+//! (the same body). `SGVIZ_SLIDER_SWEEP=soak` (make soak): the whole grid; parts of it with
+//! `SGVIZ_TARGET_SWEEP_TARGETS=linreg,gaussian` (targets) and `SGVIZ_TOY_SWEEP_SAMPLERS=sgld,…`.
+
+#[path = "common/sweep.rs"]
+mod sweep;
+#[path = "common/grid.rs"]
+mod grid;
+mod common;
+
+use grid::{run_grid_where, Case};
+use sgviz::params::ParamValues;
+use sgviz::registry;
+
+/// Targets whose sampler sliders this file sweeps (the others': tests/slider_sweep.rs on the
+/// Gaussian toy, tests/toy_sweep.rs on the banana and the funnel, tests/toy_sweep_more.rs on the
+/// mixture, hyperbola, multimodal toy and `logreg` with its three data sets).
+const SAMPLER_SLIDER_CASES: [Case; 4] = [Case::plain("linreg"), Case::plain("logreg_dd"), Case::plain("logreg_sgfs"), Case::plain("logreg_heldout")];
+
+/// Settings that break the promise without a true warning, as measured by this file's soak (40
+/// seeds × 5,000 samples). Key: "label sampler point", label "target" or "target param=min|mid|max".
+const KNOWN_SILENT_FAILURES: &[&str] = &[
+    // pSBPS on the linear regression with the full batch (n = N = 200, the minibatch slider's
+    // max): 40/40 over 0.3, median E2 2.23, pooled 2.68 ± 0.28, no warning in 40/40 runs (seeds
+    // 1–40 × 5,000 events, exact truth; s40). At n = 14 and the default it is right (3/40, 0/40).
+    // Not yet fixed: the cause is not yet found (SBPS at n = N is right, 6/40, pooled 0.031).
+    "linreg psbps batch_size=max",
+];
+
+/// Points CI runs (keys as above), from the soak's rows on the linear regression (seeds 1–40 ×
+/// 5,000, exact truth; ≈ 0.7 CPU s each): the failures nearest the line a warning must catch, and
+/// one whose warning prints its share. SGFS-f at α = 6 (max): 11/40 over 0.3, median E2 0.227,
+/// warned "25 %" (the printed share is judged); SGFS-f at n = N = 200 (max): 32/40, pooled E2
+/// 0.306 ± 0.005, warned of bias; SGLD at its smallest step (1.2·10⁻⁶): 40/40, warned "100 %".
+const CI_POINTS: &[&str] = &["linreg sgfs_f sgfs_alpha=max", "linreg sgfs_f batch_size=max", "linreg sgld step_size=min"];
+
+fn soak() -> bool {
+    std::env::var("SGVIZ_SLIDER_SWEEP").is_ok_and(|v| v == "soak")
+}
+
+fn keep(var: &str, name: &str) -> bool {
+    std::env::var(var).ok().is_none_or(|o| o.split(',').any(|x| x == name))
+}
+
+/// A case with one more target setting, under the label "base param=point" (leaked: a test
+/// process builds a few hundred, and `Case` holds `'static` data like the other sweeps' cases).
+fn moved(base: &Case, param: &'static str, point: &str, value: f64) -> Case {
+    let label: &'static str = Box::leak(format!("{} {param}={point}", base.label).into_boxed_str());
+    let mut settings = base.settings.to_vec();
+    settings.push((param, value));
+    Case { label, target: base.target, settings: Box::leak(settings.into_boxed_slice()) }
+}
+
+/// The target-slider cases of `target`: each numeric parameter shown at its defaults (not a seed)
+/// at its minimum, midpoint (geometric for a log slider, rounded for an integer one) and maximum.
+pub fn target_slider_cases(target: &'static str) -> Vec<Case> {
+    let spec = registry::target(target).unwrap();
+    let values = ParamValues::defaults(spec.params);
+    let base = Case::plain(target);
+    let shown = spec.params.iter().filter(|p| p.choices.is_empty() && p.name != "data_seed" && p.visible_if.is_none_or(|w| w.holds(&values)));
+    let mut out = Vec::new();
+    for p in shown {
+        let mid = if p.log_scale { (p.min * p.max).sqrt() } else { 0.5 * (p.min + p.max) };
+        let mid = if p.integer { mid.round() } else { mid };
+        for (name, v) in [("min", p.min), ("mid", mid), ("max", p.max)] {
+            out.push(moved(&base, p.name, name, v));
+        }
+    }
+    out
+}
+
+/// Every pairing of the grid: the sampler-slider cases with every sampler (all their points), and
+/// every target-slider case with every sampler (its derived defaults only). The bool says which.
+fn grid() -> Vec<(Case, &'static str, bool)> {
+    let samplers = || registry::SAMPLERS.iter().map(|s| s.name).filter(|s| keep("SGVIZ_TOY_SWEEP_SAMPLERS", s));
+    let mut out: Vec<(Case, &'static str, bool)> = Vec::new();
+    for case in SAMPLER_SLIDER_CASES.into_iter().filter(|c| keep("SGVIZ_TARGET_SWEEP_TARGETS", c.target)) {
+        out.extend(samplers().map(|s| (case, s, true)));
+    }
+    for t in registry::TARGETS.iter().filter(|t| keep("SGVIZ_TARGET_SWEEP_TARGETS", t.name)) {
+        for case in target_slider_cases(t.name) {
+            out.extend(samplers().map(|s| (case, s, false)));
+        }
+    }
+    out
+}
+
+/// Run the grid's points that `points` keeps. Pairings with no kept point are left out before the
+/// driver sees them: it computes each case's truth first, and a moved target slider's truth can be
+/// a fresh 100,000-sample MALA reference (CI runs three points, not ≈ 90 references).
+fn run(points: &dyn Fn(&str) -> bool) {
+    let wanted = |g: &&(Case, &'static str, bool)| grid::points(&g.0, g.1, g.2).iter().any(|(p, _, _)| points(&format!("{} {} {p}", g.0.label, g.1)));
+    let all: Vec<(Case, &'static str, bool)> = grid().iter().filter(wanted).copied().collect();
+    let sliders: Vec<(Case, &str)> = all.iter().filter(|g| g.2).map(|g| (g.0, g.1)).collect();
+    let targets: Vec<(Case, &str)> = all.iter().filter(|g| !g.2).map(|g| (g.0, g.1)).collect();
+    run_grid_where(&sliders, true, points, KNOWN_SILENT_FAILURES);
+    run_grid_where(&targets, false, points, KNOWN_SILENT_FAILURES);
+}
+
+#[test]
+fn every_sampler_and_target_slider_position_on_every_target_is_within_the_promise_or_warned_truthfully() {
+    if soak() {
+        run(&|_| true);
+    } else {
+        run(&|key| CI_POINTS.contains(&key));
+    }
+}
+
+#[test]
+fn the_grid_reaches_every_target_and_every_shape_slider_the_page_offers() {
+    // Every target of the registry has its shape sliders in the grid, each at three points, and
+    // the four targets the other sweeps leave at their defaults get every sampler's sliders.
+    if std::env::var("SGVIZ_TARGET_SWEEP_TARGETS").is_ok() || std::env::var("SGVIZ_TOY_SWEEP_SAMPLERS").is_ok() {
+        return;
+    }
+    let all = grid();
+    for t in registry::TARGETS {
+        let values = ParamValues::defaults(t.params);
+        for p in t.params.iter().filter(|p| p.choices.is_empty() && p.name != "data_seed" && p.visible_if.is_none_or(|w| w.holds(&values))) {
+            for point in ["min", "mid", "max"] {
+                let label = format!("{} {}={point}", t.name, p.name);
+                let n = all.iter().filter(|g| g.0.label == label).count();
+                assert_eq!(n, registry::SAMPLERS.len(), "{label}: {n} samplers");
+            }
+        }
+    }
+    for case in SAMPLER_SLIDER_CASES {
+        assert_eq!(all.iter().filter(|g| g.0.label == case.label && g.2).count(), registry::SAMPLERS.len(), "{}", case.label);
+    }
+    // CI's points are points of the grid (a renamed slider would silently drop one).
+    for key in CI_POINTS {
+        assert!(all.iter().any(|g| key.starts_with(&format!("{} {} ", g.0.label, g.1))), "{key} is not in the grid");
+    }
+}
+
+/// The judge reads the share each warning PRINTS, hand-worked cases (binomial tails worked apart:
+/// P(Bin(40, 0.6) ≤ 2) ≈ 1·10⁻¹³, P(Bin(40, 0.12) ≤ 2) ≈ 0.13, P(Bin(40, 0.6) = 40) = 0.6⁴⁰ ≈
+/// 1.3·10⁻⁹, all against its α = 10⁻⁴): a measured warning that prints "at least 60 %" where 2 of
+/// 40 runs fail is untrue in every run that prints it, "at least 12 %" stands; a law's "60 %"
+/// (no "at least") where all 40 fail is refuted from below, "at least 60 %" is not.
+#[test]
+fn the_judge_reads_the_share_each_warning_prints() {
+    use sgviz::setting_warning::{Failure, SettingWarning};
+    let warning = |share: &str| SettingWarning { param: "step_size", failure: Failure::Mixing, text: format!("Let it run to about 9,000 samples: measured here, E2 above 0.3 in {share} % of runs of 5,000 samples."), detail: String::new() };
+    let runs = |fails: usize, warned: usize, share: &str| sweep::Measured {
+        e2: (0..40).map(|i| if i < fails { 0.5 } else { 0.1 }).collect(),
+        pooled_e2: 0.02,
+        pooled_sd: 0.01,
+        warnings: (0..40).map(|i| (i < warned).then(|| warning(share))).collect(),
+    };
+    // 20 of 40 runs print a share 2/40 refute: more than a 90 % lower bound may overshoot.
+    assert!(sweep::per_run_shares_are_true("hand", &runs(2, 20, "at least 60")).is_err());
+    assert!(grid::judge_measured("hand", &runs(2, 20, "at least 60")).is_err());
+    assert_eq!(sweep::per_run_shares_are_true("hand", &runs(2, 20, "at least 12")), Ok(0));
+    // Two refuted runs in 40 are within what a 90 % bound allows (P(Bin(40, 0.1) ≥ 2) ≈ 0.92).
+    assert_eq!(sweep::per_run_shares_are_true("hand", &runs(2, 2, "at least 60")), Ok(2));
+    // A law's share is the same in every run and is checked both ways unless it says "at least".
+    assert!(sweep::printed_share_refuted(&warning("60").text, 40).is_some());
+    assert!(sweep::printed_share_refuted(&warning("at least 60").text, 40).is_none());
+    assert!(sweep::printed_share_refuted(&warning("60").text, 24).is_none());
+    // A pairing warning's printed share is read too (src/bound_law.rs prints one): 8/40 failing
+    // is a failure the warning names (> 10 %), but not "at least 60 %" (P(Bin(40, 0.6) ≤ 8) ≈ 10⁻⁷).
+    assert!(sweep::judge_pairing("hand", &warning("at least 60").text, &runs(8, 0, "")).is_err());
+    assert!(sweep::judge_pairing("hand", &warning("at least 12").text, &runs(8, 0, "")).is_ok());
+    assert!(sweep::printed_share_refuted("no share printed", 0).is_none());
+}
