@@ -323,40 +323,6 @@ fn advance_spends_its_budget_in_whole_steps_of_m_times_k_moves() {
     }
 }
 
-/// η = lr/N with N the tempered data count start + λ·(end − start) (at least 1), the data seen
-/// (the chunk's end) or all N data (docs/sgais.md, "learning rate"), read after every annealing
-/// step at the λ the run reports, and in each chunk's record (λ = 1 there).
-#[test]
-fn the_learning_rate_is_the_base_rate_over_the_data_count_of_its_scale() {
-    let model = model();
-    for scale in [EtaScale::Tempered, EtaScale::Seen, EtaScale::Total] {
-        let mut c = config(Resampling::Off, 1);
-        c.eta_scale = scale;
-        let lr = c.learning_rate;
-        let count = |start: usize, end: usize, lambda: f64| match scale {
-            EtaScale::Tempered => (start as f64 + lambda * (end - start) as f64).max(1.0),
-            EtaScale::Seen => end as f64,
-            EtaScale::Total => N as f64,
-        };
-        let mut run = SgaisRun::new(model.clone(), c, N, 7);
-        close(run.learning_rate(), lr / count(0, CHUNK, 0.0), 1e-12, &format!("{scale:?}: η before the first step"));
-        let mut inside = 0;
-        while run.status() == &RunStatus::Running {
-            let records = run.advance(1);
-            if let Some(r) = records.last() {
-                close(r.learning_rate, lr / count(r.n - CHUNK, r.n, 1.0), 1e-12, &format!("{scale:?}: η in the record at n = {}", r.n));
-                close(run.learning_rate(), r.learning_rate, 1e-12, "η after the chunk");
-            } else {
-                let (range, lambda) = run.annealing_state().unwrap();
-                assert!(lambda > 0.0 && lambda < 1.0);
-                inside += 1;
-                close(run.learning_rate(), lr / count(range.start, range.end, lambda), 1e-12, &format!("{scale:?}: η at λ = {lambda} in {range:?}"));
-            }
-        }
-        assert!(inside >= 3, "{scale:?}: only {inside} steps inside a chunk");
-    }
-}
-
 /// A flat likelihood (ℓ ≡ 0) under a N(0, 1) prior: every chunk takes one annealing step (all
 /// weights equal), log Ẑ = 0. With the noise estimate β̂ equal to the friction α SGHMC injects no
 /// noise, so one move is v ← (1 − α)v − ηθ, θ ← θ + v: the velocity after a step is the move
