@@ -300,3 +300,158 @@ fn when_low_does_not_resample_at_an_ess_equal_to_the_target() {
         }
     }
 }
+
+/// Issue 23, fourteenth pass: the page's work budget. `advance(b)` does annealing steps until at
+/// least b particle-SGHMC moves are spent, M·K per step (M = 8, K = 2: 16), so b = 16 is one step,
+/// 17 two, 48 three, 49 four (⌈b/16⌉). The steps are recognised by the state (particles and
+/// weights) a run of the same seed reaches after that many `advance(1)` calls.
+#[test]
+fn advance_spends_its_budget_in_whole_steps_of_m_times_k_moves() {
+    let model = model();
+    let mut reference = SgaisRun::new(model.clone(), config(Resampling::Off, 2), N, 5);
+    let mut states = vec![(reference.particles().to_vec(), reference.log_weights().to_vec())];
+    for _ in 0..5 {
+        reference.advance(1);
+        states.push((reference.particles().to_vec(), reference.log_weights().to_vec()));
+    }
+    for (budget, by_hand) in [(16, 1), (17, 2), (48, 3), (49, 4)] {
+        let mut run = SgaisRun::new(model.clone(), config(Resampling::Off, 2), N, 5);
+        run.advance(budget);
+        let state = (run.particles().to_vec(), run.log_weights().to_vec());
+        let done = states.iter().position(|s| *s == state);
+        assert_eq!(done, Some(by_hand), "advance({budget}) did {done:?} annealing steps, by hand ⌈{budget}/16⌉ = {by_hand}");
+    }
+}
+
+/// A flat likelihood (ℓ ≡ 0) under a N(0, 1) prior: every chunk takes one annealing step (all
+/// weights equal), log Ẑ = 0. With the noise estimate β̂ equal to the friction α SGHMC injects no
+/// noise, so one move is v ← (1 − α)v − ηθ, θ ← θ + v: the velocity after a step is the move
+/// θ_b − θ_a. When η changes between chunks (η = lr/end: 0.1/2, then 0.1/4) the run keeps the
+/// velocities at their N(0, η I) scale, v ← v·√(η₂/η₁), so the next move is
+/// θ_c − θ_b = (1 − α)·√(η₂/η₁)·(θ_b − θ_a) − η₂ θ_b.
+#[test]
+fn a_change_of_learning_rate_rescales_the_velocities_by_its_square_root() {
+    let model: Arc<dyn EvidenceModel> = Arc::new(Flat { next: 0.into() });
+    let mut c = config(Resampling::Off, 1);
+    c.particles = 4;
+    c.chunk_size = 2;
+    c.target_ess = 2.0;
+    c.noise_correction = NoiseCorrection::Fixed(c.friction);
+    let (alpha, eta1, eta2) = (c.friction, c.learning_rate / 2.0, c.learning_rate / 4.0);
+    let mut run = SgaisRun::new(model, c, 4, 11);
+    let a = run.particles().to_vec();
+    let first = run.advance(1);
+    let b = run.particles().to_vec();
+    let second = run.advance(1);
+    let cc = run.particles().to_vec();
+    assert_eq!((first.len(), second.len()), (1, 1), "one annealing step per chunk of a flat likelihood");
+    assert_eq!((first[0].log_z, second[0].log_z), (0.0, 0.0));
+    close(second[0].learning_rate, eta2, 1e-12, "η of the second chunk");
+    for i in 0..4 {
+        let (ta, tb, tc) = (a[i][0], b[i][0], cc[i][0]);
+        assert!((tb - ta).abs() > 1e-3, "particle {i} moved in the first step");
+        let by_hand = tb + (1.0 - alpha) * (eta2 / eta1).sqrt() * (tb - ta) - eta2 * tb;
+        close(tc, by_hand, 1e-12, &format!("particle {i} after the η change"));
+    }
+}
+
+/// ℓ ≡ 0 under a N(0, 1) prior; the prior sampler hands out 0.5, −1, 1.5, −2, … (no randomness).
+struct Flat {
+    next: std::sync::atomic::AtomicUsize,
+}
+
+impl sgviz::model::Model for Flat {
+    fn dim(&self) -> usize {
+        1
+    }
+    fn n_data(&self) -> usize {
+        4
+    }
+    fn log_prior(&self, theta: &[f64]) -> f64 {
+        -0.5 * theta[0] * theta[0]
+    }
+    fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
+        out[0] -= theta[0];
+    }
+    fn log_lik(&self, _i: usize, _theta: &[f64]) -> f64 {
+        0.0
+    }
+    fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
+    fn view(&self) -> sgviz::model::View {
+        sgviz::model::View { x_min: -2.0, x_max: 2.0, y_min: -2.0, y_max: 2.0 }
+    }
+}
+
+impl EvidenceModel for Flat {
+    fn sample_prior(&self, _rng: &mut sgviz::rng::ChainRng) -> Vec<f64> {
+        let k = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) as f64;
+        vec![if k % 2.0 == 0.0 { 0.5 * (k + 1.0) } else { -0.5 * (k + 1.0) }]
+    }
+}
+
+/// The surprise rule's extra work (docs/sgais.md (SGAIS.19)): the first chunk (n = 0) is always
+/// surprising (threshold 0; the prior draws' L_i differ). With a boost of ESS fraction 0.75 and 3×
+/// the moves, its steps aim at an incremental ESS of 0.75·8 = 6 and cost M·|C| + M·(3K)·|C|
+/// datum evaluations (K = 2, |C| = 10, no history: 80 + 480 = 560), and its record says boosted.
+/// Without a boost the same chunk is judged surprising but not boosted. The rule is judged once
+/// per chunk, at its start.
+#[test]
+fn a_boosted_first_chunk_gets_the_raised_ess_and_three_times_the_moves() {
+    let model = model();
+    let mut c = config(Resampling::Off, 2);
+    c.surprise_boost = Some(sgviz::sgais::surprise::SurpriseBoost { ess_fraction: 0.75, move_factor: 3, reseed: false });
+    let all = steps(&model, c, 5);
+    let first: Vec<&Step> = all.iter().take_while(|s| s.range.start == 0).collect();
+    assert!(first.len() >= 2, "the first chunk took {} steps", first.len());
+    for (k, s) in first.iter().enumerate() {
+        assert_eq!(s.evals, 560, "datum evaluations of the boosted chunk's step {k}");
+        if s.record.is_none() {
+            close(ess(&s.chunk_ll.iter().map(|l| s.delta * l).collect::<Vec<_>>()), 6.0, 1e-6, &format!("incremental ESS of step {k}"));
+        }
+    }
+    assert!(first.last().unwrap().record.as_ref().unwrap().boosted, "the first chunk's record says boosted");
+    let mut run = SgaisRun::new(model.clone(), config(Resampling::Off, 2), N, 5);
+    let records = run.run_to_end().to_vec();
+    assert!(records.iter().all(|r| !r.boosted), "no boost configured, no chunk boosted");
+    let seen: Vec<(usize, f64)> = run.surprises().iter().map(|s| (s.n, s.threshold)).collect();
+    assert_eq!(seen.iter().map(|s| s.0).collect::<Vec<_>>(), vec![10, 20, 30], "judged once per chunk");
+    assert!(run.surprises()[0].surprising && seen[0].1 == 0.0, "the first chunk is surprising");
+}
+
+/// A chunk log-likelihood of +∞ at a particle stops the run with a message naming the particle
+/// and the data count (as NaN does): ℓ = +∞ for θ > 0; the prior hands out +1 first.
+#[test]
+fn an_infinite_chunk_log_likelihood_stops_the_run_naming_the_particle() {
+    struct Spike;
+    impl sgviz::model::Model for Spike {
+        fn dim(&self) -> usize {
+            1
+        }
+        fn n_data(&self) -> usize {
+            2
+        }
+        fn log_prior(&self, theta: &[f64]) -> f64 {
+            -0.5 * theta[0] * theta[0]
+        }
+        fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
+            out[0] -= theta[0];
+        }
+        fn log_lik(&self, _i: usize, theta: &[f64]) -> f64 {
+            if theta[0] > 0.0 { f64::INFINITY } else { 0.0 }
+        }
+        fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
+        fn view(&self) -> sgviz::model::View {
+            sgviz::model::View { x_min: -2.0, x_max: 2.0, y_min: -2.0, y_max: 2.0 }
+        }
+    }
+    impl EvidenceModel for Spike {
+        fn sample_prior(&self, _rng: &mut sgviz::rng::ChainRng) -> Vec<f64> {
+            vec![1.0]
+        }
+    }
+    let mut c = config(Resampling::Off, 0);
+    c.chunk_size = 2;
+    let mut run = SgaisRun::new(Arc::new(Spike), c, 2, 1);
+    assert!(run.run_to_end().is_empty());
+    assert_eq!(run.status(), &RunStatus::Diverged("particle 0: chunk log-likelihood is inf at n = 2".into()));
+}
