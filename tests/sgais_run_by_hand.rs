@@ -239,19 +239,22 @@ fn checkpoints_are_multiples_of_the_chunk_then_n() {
     assert_eq!(checkpoints(3, 0), vec![1, 2, 3], "a chunk of 0 is a chunk of 1");
 }
 
-/// A half-line likelihood for the resampling threshold (issue 23, twelfth pass): ℓ_j(θ) = 0 for
-/// θ > 0 and −∞ otherwise; the prior sampler hands out +1, −1, +1, … so that exactly half of the
-/// M particles survive the chunk.
-struct HalfLine {
+/// A scripted 1-D model under a N(0, 1) prior, for the hand-worked checks: every datum has the
+/// log-likelihood `log_lik(θ)` (no gradient), and the prior sampler hands out `draw(0)`, `draw(1)`,
+/// … in turn (no randomness).
+struct Scripted {
+    n_data: usize,
+    log_lik: fn(f64) -> f64,
+    draw: fn(usize) -> f64,
     next: std::sync::atomic::AtomicUsize,
 }
 
-impl sgviz::model::Model for HalfLine {
+impl sgviz::model::Model for Scripted {
     fn dim(&self) -> usize {
         1
     }
     fn n_data(&self) -> usize {
-        2
+        self.n_data
     }
     fn log_prior(&self, theta: &[f64]) -> f64 {
         -0.5 * theta[0] * theta[0]
@@ -260,7 +263,7 @@ impl sgviz::model::Model for HalfLine {
         out[0] -= theta[0];
     }
     fn log_lik(&self, _i: usize, theta: &[f64]) -> f64 {
-        if theta[0] > 0.0 { 0.0 } else { f64::NEG_INFINITY }
+        (self.log_lik)(theta[0])
     }
     fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
     fn view(&self) -> sgviz::model::View {
@@ -268,11 +271,31 @@ impl sgviz::model::Model for HalfLine {
     }
 }
 
-impl EvidenceModel for HalfLine {
+impl EvidenceModel for Scripted {
     fn sample_prior(&self, _rng: &mut sgviz::rng::ChainRng) -> Vec<f64> {
-        let k = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        vec![if k % 2 == 0 { 1.0 } else { -1.0 }]
+        vec![(self.draw)(self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))]
     }
+}
+
+/// A half-line likelihood for the resampling threshold (issue 23, twelfth pass): ℓ_j(θ) = 0 for
+/// θ > 0 and −∞ otherwise (2 data); the prior sampler hands out +1, −1, +1, … so that exactly half
+/// of the M particles survive the chunk.
+fn half_line() -> Scripted {
+    Scripted {
+        n_data: 2,
+        log_lik: |t| if t > 0.0 { 0.0 } else { f64::NEG_INFINITY },
+        draw: |k| if k % 2 == 0 { 1.0 } else { -1.0 },
+        next: 0.into(),
+    }
+}
+
+/// ℓ ≡ 0 (4 data); the prior sampler hands out 0.5, −1, 1.5, −2, ….
+fn flat() -> Scripted {
+    let draw = |k: usize| {
+        let k = k as f64;
+        if k % 2.0 == 0.0 { 0.5 * (k + 1.0) } else { -0.5 * (k + 1.0) }
+    };
+    Scripted { n_data: 4, log_lik: |_| 0.0, draw, next: 0.into() }
 }
 
 /// `when_low` resamples when the ESS falls BELOW ESS* (docs/sgais.md, "Optional resampling").
@@ -284,7 +307,7 @@ impl EvidenceModel for HalfLine {
 #[test]
 fn when_low_does_not_resample_at_an_ess_equal_to_the_target() {
     for (target, resampled) in [(4.0, false), (5.0, true)] {
-        let model: Arc<dyn EvidenceModel> = Arc::new(HalfLine { next: 0.into() });
+        let model: Arc<dyn EvidenceModel> = Arc::new(half_line());
         let mut c = config(Resampling::WhenLow, 0);
         c.chunk_size = 2;
         c.target_ess = target;
@@ -331,7 +354,7 @@ fn advance_spends_its_budget_in_whole_steps_of_m_times_k_moves() {
 /// θ_c − θ_b = (1 − α)·√(η₂/η₁)·(θ_b − θ_a) − η₂ θ_b.
 #[test]
 fn a_change_of_learning_rate_rescales_the_velocities_by_its_square_root() {
-    let model: Arc<dyn EvidenceModel> = Arc::new(Flat { next: 0.into() });
+    let model: Arc<dyn EvidenceModel> = Arc::new(flat());
     let mut c = config(Resampling::Off, 1);
     c.particles = 4;
     c.chunk_size = 2;
@@ -355,39 +378,6 @@ fn a_change_of_learning_rate_rescales_the_velocities_by_its_square_root() {
     }
 }
 
-/// ℓ ≡ 0 under a N(0, 1) prior; the prior sampler hands out 0.5, −1, 1.5, −2, … (no randomness).
-struct Flat {
-    next: std::sync::atomic::AtomicUsize,
-}
-
-impl sgviz::model::Model for Flat {
-    fn dim(&self) -> usize {
-        1
-    }
-    fn n_data(&self) -> usize {
-        4
-    }
-    fn log_prior(&self, theta: &[f64]) -> f64 {
-        -0.5 * theta[0] * theta[0]
-    }
-    fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
-        out[0] -= theta[0];
-    }
-    fn log_lik(&self, _i: usize, _theta: &[f64]) -> f64 {
-        0.0
-    }
-    fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
-    fn view(&self) -> sgviz::model::View {
-        sgviz::model::View { x_min: -2.0, x_max: 2.0, y_min: -2.0, y_max: 2.0 }
-    }
-}
-
-impl EvidenceModel for Flat {
-    fn sample_prior(&self, _rng: &mut sgviz::rng::ChainRng) -> Vec<f64> {
-        let k = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) as f64;
-        vec![if k % 2.0 == 0.0 { 0.5 * (k + 1.0) } else { -0.5 * (k + 1.0) }]
-    }
-}
 
 /// The surprise rule's extra work (docs/sgais.md (SGAIS.19)): the first chunk (n = 0) is always
 /// surprising (threshold 0; the prior draws' L_i differ). With a boost of ESS fraction 0.75 and 3×
