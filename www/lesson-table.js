@@ -309,7 +309,7 @@ export const LESSONS = [
         figure: 'evidence',
         preset: 'sgais-linreg',
         text: 'SGAIS anneals its particles from p(θ | y<n) to p(θ | y≤n) for every new chunk, using SGHMC moves on minibatches of the history. Its log Ẑ/n follows the exact curve (dashed) of Bayesian linear regression.',
-        action: 'Watch the curve approach the dashed exact one as the data arrive.',
+        action: 'Watch the curve follow the dashed exact one from the first chunk on as the data arrive: both move most in the first chunks, while each new datum still changes log Z/n a lot.',
         verifiedBy: 'tests/sgais_defaults.rs: defaults_are_accurate_at_n_2000, defaults_are_accurate_at_n_10000',
       },
       {
