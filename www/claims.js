@@ -179,3 +179,46 @@ export function describe(claim) {
   const value = claim.op === 'between' ? `in [${formatNumber(claim.value[0])}, ${formatNumber(claim.value[1])}]` : `${claim.op} ${formatNumber(claim.value)}`;
   return `${name} ${value}`;
 }
+
+/** Metrics that read the compared chain as well as the main one. */
+const READS_BOTH = new Set(['steps_ratio', 'e2_ratio', 'ess_ratio', 'bounce_rate_ratio']);
+
+/**
+ * Why a chain's readings cannot support a claim: it diverged, the core confirmed a runaway, or a
+ * slider sits past the stability limit the core derived for it (the shaded end of its track: the
+ * chain has no stationary law there, so any reading is of a transient); null when none applies.
+ */
+export function unsound(state) {
+  if (!state) return null;
+  if (state.diverged) return 'the chain diverged';
+  if (state.runaway && typeof state.runaway === 'object') return 'the chain ran away from the truth';
+  const past = Object.entries(state.derived || {}).some(([name, d]) => {
+    const value = state.sampler_params?.[name];
+    return Number.isFinite(d?.unstable_above) && Number.isFinite(value) && value > d.unstable_above;
+  });
+  return past ? 'the chain is unstable at this setting (the shaded end of the slider)' : null;
+}
+
+/**
+ * The mark after a claim on screen, `{text, ok}` (issue 26): ✓ once it holds after its samples;
+ * "— not yet" while more samples could still change it; for a closed form of the settings
+ * (`predicted.*`, exact from the first sample) that fails, that it does not hold at these
+ * settings, with the value the law gives; and for a claim read from a chain that diverged, ran
+ * away or is unstable (`unsound`), that the chain did, never a ✓ nor a wait for more samples.
+ */
+export function claimMark(claim, state, compareState) {
+  const result = state ? check(claim, state, compareState) : { ready: false, value: NaN, ok: false };
+  const now = Number.isFinite(result.value) ? ` (now ${formatNumber(result.value)})` : '';
+  const closedForm = claim.metric.startsWith('predicted.');
+  const compared = claim.metric.startsWith('compare.') || READS_BOTH.has(claim.metric);
+  const main = !claim.metric.startsWith('compare.');
+  const why = closedForm ? null
+    : (main && unsound(state)) || (compared && unsound(compareState) && `the compared ${unsound(compareState).slice(4)}`);
+  if (why) return { text: `${now} — ${why}: its readings do not count`, ok: false };
+  if (!result.ready) return { text: ` — after ${formatNumber(claim.after_samples)} samples`, ok: false };
+  if (result.ok) return { text: `${now} ✓`, ok: true };
+  if (closedForm && Number.isFinite(result.value)) {
+    return { text: ` — does not hold at these settings: the law gives ${formatNumber(result.value)} whatever the number of samples`, ok: false };
+  }
+  return { text: `${now} — not yet`, ok: false };
+}

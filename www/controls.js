@@ -100,18 +100,30 @@ export class ParamSet {
   }
 
   /**
-   * Say beside the minibatch slider when its value is more than the data (issue 26: N = 10 under
-   * n = 100 was accepted silently): the gradient oracle clamps n to N (src/sampler/gradient.rs),
-   * so every step uses the full batch. `nData` is the chain's N (`state.n_data`).
+   * Say beside a slider when the chain clamps its value (issue 26): the minibatch n above the data
+   * (N = 10 under n = 100 was accepted silently; the gradient oracle clamps n to N,
+   * src/sampler/gradient.rs, so every step uses the full batch; `nData` is the chain's N,
+   * `state.n_data`), and SGHMC's noise estimate β̂ above the friction κ (the injected noise
+   * 2(κ − β̂)η would be negative; src/sampler/sghmc.rs clamps β̂ to κ, so no noise is injected
+   * and the ellipse collapses with nothing on screen naming β̂).
    */
   showClamp(values, nData) {
-    const control = this.control('batch_size');
+    const fmt = formatNumber;
     const n = values.batch_size;
+    this.note('batch_size', Number.isFinite(nData) && Number.isFinite(n) && n > nData
+      ? `n = ${fmt(n)} is more than the N = ${fmt(nData)} data points: every step uses all ${fmt(nData)} (the full batch), as if n = ${fmt(nData)}. Lower n or raise the number of data points.` : '');
+    const [beta, kappa] = [values.beta_hat, values.friction];
+    this.note('beta_hat', Number.isFinite(beta) && Number.isFinite(kappa) && beta > kappa
+      ? `β̂ = ${fmt(beta)} is above the friction κ = ${fmt(kappa)}: the injected noise 2(κ − β̂)η would be negative, so SGHMC injects none (β̂ is used as ${fmt(kappa)}) and the chain runs cold. Lower β̂ below κ, or raise κ.` : '');
+  }
+
+  /** Show `text` in the clamp note beside `name`'s slider (when shown), or hide it when empty. */
+  note(name, text) {
+    const control = this.control(name);
     if (!control?.clampNote) return;
-    const over = Number.isFinite(nData) && Number.isFinite(n) && n > nData && !control.field.hidden;
-    const text = over ? `n = ${formatNumber(n)} is more than the N = ${formatNumber(nData)} data points: every step uses all ${formatNumber(nData)} (the full batch), as if n = ${formatNumber(nData)}. Lower n or raise the number of data points.` : '';
-    if (control.clampNote.textContent !== text) control.clampNote.textContent = text;
-    control.clampNote.hidden = !over;
+    const shown = control.field.hidden ? '' : text;
+    if (control.clampNote.textContent !== shown) control.clampNote.textContent = shown;
+    control.clampNote.hidden = !shown;
   }
 
   /** The control of `name`, if this set has one. */

@@ -180,7 +180,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0 }, speed: 500 },
-        text: 'Minibatches of 10 add gradient noise that SGHMC also injects on top of its own noise when β̂ = 0: the dashed ellipse is too wide. The warning beside n says too many runs of 5,000 samples miss E2 ≤ 0.3, and names a larger n.',
+        text: 'Minibatches of 10 add gradient noise that SGHMC also injects on top of its own noise when β̂ = 0: the dashed ellipse is too wide. The yellow warning below the sliders says too many runs of 5,000 samples miss E2 ≤ 0.3, and names a larger n (the minibatch slider n is under More settings).',
         action: 'Next: tell SGHMC how noisy its gradients are.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 1.15, after_samples: 100_000 }],
       },
@@ -188,7 +188,7 @@ export const LESSONS = [
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0.02 }, speed: 500 },
         text: 'The noise estimate β̂ = ηV̂/2 lowers the injected noise 2(κ − β̂)η by what the gradients already carry. But β̂ is one number, and the minibatch noise V̂ differs per direction (it grows with the curvature): β̂ = 0.02 brings the area back, yet the short axis is still 1.5 times too wide and the long one 0.6 times too narrow — as the dotted predicted law says. A scalar β̂ cannot correct both.',
-        action: 'Move β̂ up to 0.05 and watch the long axis collapse.',
+        action: 'Open More settings, move β̂ up to 0.05 and watch the long axis collapse.',
         tryValues: { beta_hat: 0.05 },
         claims: [
           { metric: 'narrow_ratio', label: 'variance along the short axis, sampler / truth', op: 'between', value: [1.2, 1.9], after_samples: 100_000 },
@@ -309,7 +309,7 @@ export const LESSONS = [
         figure: 'evidence',
         preset: 'sgais-linreg',
         text: 'SGAIS anneals its particles from p(θ | y<n) to p(θ | y≤n) for every new chunk, using SGHMC moves on minibatches of the history. Its log Ẑ/n follows the exact curve (dashed) of Bayesian linear regression.',
-        action: 'Watch the curve approach the dashed exact one as the data arrive.',
+        action: 'Watch the curve follow the dashed exact one from the first chunk on as the data arrive: both move most in the first chunks, while each new datum still changes log Z/n a lot.',
         verifiedBy: 'tests/sgais_defaults.rs: defaults_are_accurate_at_n_2000, defaults_are_accurate_at_n_10000',
       },
       {

@@ -5,8 +5,7 @@
 
 import { LESSONS } from './lesson-table.js';
 import { findPreset } from './presets.js';
-import { check, describe } from './claims.js';
-import { formatNumber } from './format.js';
+import { claimMark, describe } from './claims.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -96,11 +95,9 @@ export function wireLessons(apply, states) {
     const { state, compareState } = states({ mixing: claims.some((c) => /(^|\.)ess_/.test(c.metric)), mainState }) || {};
     list.replaceChildren(...claims.map((claim) => {
       const li = document.createElement('li');
-      const result = state ? check(claim, state, compareState) : { ready: false, value: NaN, ok: false };
-      const now = Number.isFinite(result.value) ? ` (now ${formatNumber(result.value)})` : '';
-      const mark = result.ready ? (result.ok ? ' ✓' : ' — not yet') : ` — after ${formatNumber(claim.after_samples)} samples`;
-      li.textContent = `${describe(claim)}${now}${mark}`;
-      li.dataset.ok = String(result.ready && result.ok);
+      const mark = claimMark(claim, state, compareState);
+      li.textContent = `${describe(claim)}${mark.text}`;
+      li.dataset.ok = String(mark.ok);
       return li;
     }));
     return true;

@@ -162,13 +162,22 @@ function farRemedy(state, samplerSpec) {
   // A red setting warning beside a slider already says what to change (or that no single slider
   // can): a second, generic remedy here would contradict it on the same screen (issue 26: cost
   // step 2's "otherwise lower the step size" beside "No single slider keeps the promise").
+  // SGHMC at κ = 0 (issue 26, sghmc 2's friction slider at its minimum): no friction damps the
+  // momentum and the injected noise 2(κ − β̂)η is 0, so the point circles on one energy level
+  // (Chen et al. 2014, eq. 9 with C = 0); the cure is friction, not a smaller η.
+  const friction = samplerSpec.params.find((p) => p.name === 'friction');
+  if (friction && state.sampler_params?.friction === 0) {
+    return `At friction ${friction.symbol} = 0 nothing damps the momentum and no noise is injected: the point keeps circling, its energy never redrawn, and does not sample. Raise the friction ${friction.symbol}, then Reset.`;
+  }
   const setting = state.setting_warning;
   const spec = setting && samplerSpec.params.find((p) => p.name === setting.param);
   if (spec) {
     const where = spec.primary ? `the red note beside the ${spec.label.toLowerCase()} ${spec.symbol} slider` : 'the note on the setting above';
     return `If the chain started far from the bulk, press "Discard burn-in" (d); otherwise ${where} says what to change.`;
   }
-  const smaller = samplerSpec.name.startsWith('sgfs') ? 'raise α (smaller steps)' : 'lower the step size';
+  // The sampler's own step control by its label (SGHMC's is the learning rate η, not "the step size").
+  const knob = samplerSpec.params.find((p) => !p.choices?.length && p.name !== 'batch_size');
+  const smaller = samplerSpec.name.startsWith('sgfs') ? 'raise α (smaller steps)' : `lower the ${knob ? `${knob.label.toLowerCase()} ${knob.symbol}` : 'step size'}`;
   return `If the chain started far from the bulk, press "Discard burn-in" (d); otherwise ${smaller}, then Reset.`;
 }
 

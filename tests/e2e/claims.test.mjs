@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { check, describe, holds, measure } from '../../www/claims.js';
+import { check, claimMark, describe, holds, measure } from '../../www/claims.js';
 
 const truth = { mean: [0, 0], cov: [[1, 0.9], [0.9, 1]] };
 /** Σ with variance a along (1, 1)/√2 (truth 1.9) and b along (1, −1)/√2 (truth 0.1). */
@@ -116,4 +116,38 @@ test('the band metric is the smallest height of the band above the fitted line',
   const band = { series: [{ points: [[0, 1], [1, 2], [2, 3]] }, { points: [[0, 4], [1, 2.5], [2, 6]] }] };
   close(measure('band.min_gap', { band }), 0.5);
   assert.equal(check({ metric: 'band.min_gap', op: '>', value: 0 }, { band: null }).ready, false);
+});
+
+test('claim marks: a closed form that fails says so, a diverged, runaway or unstable chain never shows ✓ nor a wait (issue 26)', () => {
+  // A predicted law with half the truth's variance on both axes: its area ratio is 0.5 whatever the
+  // number of samples (sgld 4 at n = 100 read "predicted area / truth > 1.8 (now 1.07) — not yet").
+  const half = state({ predicted: { cov: cov(0.5 * 1.9, 0.5 * 0.1) } });
+  const closed = claimMark({ metric: 'predicted.area_ratio', op: '>', value: 1.8, after_samples: 1 }, half);
+  assert.equal(closed.ok, false);
+  assert.match(closed.text, /does not hold at these settings: the law gives 0\.5\b/);
+  assert.doesNotMatch(closed.text, /not yet/);
+  // The same closed form where it holds: ✓.
+  assert.equal(claimMark({ metric: 'predicted.area_ratio', op: '<', value: 1 }, half).text, ' (now 0.5) ✓');
+  // A sound chain still short of its samples waits; once there and failing, "not yet".
+  const narrow = { metric: 'narrow_ratio', op: '<', value: 2, after_samples: 100_000 };
+  assert.equal(claimMark(narrow, state()).text, ' — after 100,000 samples');
+  assert.equal(claimMark(narrow, state({ n_samples: 100_000 })).text, ' (now 4) — not yet');
+  // A diverged chain (sgld 2 and 5 at ε max read "— after 100,000 samples"): say it diverged.
+  const diverged = claimMark(narrow, state({ diverged: 'The chain diverged at step 12: lower ε, then Reset.' }));
+  assert.equal(diverged.ok, false);
+  assert.match(diverged.text, /the chain diverged/);
+  assert.doesNotMatch(diverged.text, /after 100,000 samples/);
+  // Cost 2 at ε past its stability limit (0.0022 > 0.00022): E2 ratio 4,360,000 > 10 held with ✓.
+  const e2Ratio = { metric: 'e2_ratio', op: '>', value: 10, after_samples: 100 };
+  const unstable = state({ e2: 2.79e6, sampler_params: { step_size: 0.0022 }, derived: { step_size: { unstable_above: 0.00022 } } });
+  const stable = state({ e2: 0.64, sampler_params: { step_size: 0.00011 }, derived: { step_size: { unstable_above: 0.00022 } } });
+  const runaway = claimMark(e2Ratio, unstable, state({ e2: 0.064 }));
+  assert.equal(runaway.ok, false);
+  assert.doesNotMatch(runaway.text, /✓/);
+  assert.match(runaway.text, /unstable at this setting/);
+  assert.equal(claimMark(e2Ratio, stable, state({ e2: 0.064 })).text, ' (now 10) — not yet', 'a stable chain is judged on its number');
+  // A runaway the core confirmed, and a diverged compared chain, are read the same way.
+  assert.match(claimMark(e2Ratio, state({ e2: 5, runaway: { since_step: 10, distance_sd: 40 } }), state({ e2: 0.064 })).text, /ran away/);
+  assert.match(claimMark(e2Ratio, state({ e2: 5 }), state({ e2: 0.064, diverged: 'diverged' })).text, /the compared chain diverged/);
+  assert.match(claimMark({ metric: 'compare.e2', op: '<', value: 1 }, state(), state({ diverged: 'x' })).text, /compared chain diverged/);
 });

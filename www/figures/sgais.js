@@ -141,7 +141,7 @@ export const SGAIS_FIGURES = [
     figure: 'SGAIS Fig. A2',
     title: 'Sensitivity to the number of particles (Fig. A2a)',
     source: 'Cameron, Eggers & Kroon 2019, Appendix C, Fig. A2–A4 (a)',
-    text: `${SENSITIVITY_TEXT} Here M = 10, 20, 50 particles with ESS* = M/2: the cost grows in proportion to M, the annealing steps hardly change.`,
+    text: `${SENSITIVITY_TEXT} Here M = 10, 20, 50 particles with ESS* = M/2: the cost grows in proportion to M, the annealing steps hardly change. Unlike the paper, the table need not show higher accuracy with more particles (at this seed M = 50's error is the largest): each M is one seeded run whose particle weights collapse after the last chunk (ESS 1, the note under the table), so each error is a single draw whose spread one run does not show; the paper's trend would need replicas of each.`,
     paper: 'Fig. A2–A4 (a), §7.3: more particles give higher accuracy and a longer run time without much effect on the number of annealing steps',
     sgais: 'figA2',
     runs: sensitivity(scan('particles', 'M', [10, 20, 50], (m) => [['target_ess', String(m / 2)]])),
