@@ -160,12 +160,11 @@ test('phone and projector: the trade-off, bias and trace charts print no text ov
     const trace = await overlaps(page, 'trace');
     found.push(...trace.pairs.map((p) => `trace (${label}): ${p}`));
   }
-  // Issue 26: after phone → projector the density image held only the ring's last 10⁵ samples (the
+  // Issue 26: after laptop → phone → projector the density image held only the ring's last 10⁵ samples (the
   // mixture showed one mode). The image's own counts after the round trip: every sample the chain
   // counts, and the same share below the middle row (the lower mode's on the mixture) to within
   // the rows a phone pixel spans.
   const after = await densityMass(page);
-  assert.equal(after.width, before.width, 'the projector\'s image again');
   assert.equal(before.total + before.outside, before.samples, 'every sample binned before the resize');
   assert.equal(after.total + after.outside, after.samples, `every sample binned after phone → projector (${after.total + after.outside} of ${after.samples})`);
   assert.ok(Math.abs(after.lower / after.total - before.lower / before.total) < 0.02, `share below the middle ${before.lower / before.total} → ${after.lower / after.total}`);
