@@ -178,6 +178,11 @@ impl WebLab {
     pub fn density_height(&self) -> u32 {
         self.lab.density().height()
     }
+    /// Samples binned per pixel row of the density image, bottom to top (tests read the image's
+    /// state through it: issue 26's resize kept only the ring's samples).
+    pub fn density_rows(&self) -> Vec<f64> {
+        self.lab.density().row_counts().into_iter().map(|c| c as f64).collect()
+    }
     pub fn plot_left(&self) -> u32 {
         self.lab.projection().frame.left
     }

@@ -35,6 +35,14 @@ impl Lab {
                 for r in restarts {
                     markers.push(crate::plot::chart::Marker { x: r, label: "restart (dragged)".into(), colour: plotters::style::RGBColor(46, 125, 50) });
                 }
+                // A marker before the window (MARKER_REACH) is named in the legend, not drawn:
+                // fitted to it the axis would squeeze the window into a smear (issue 26).
+                let first = spec.series.iter().filter_map(|s| s.points.first().map(|p| p.0)).fold(f64::INFINITY, f64::min);
+                let last = spec.series.iter().filter_map(|s| s.points.last().map(|p| p.0)).fold(f64::NEG_INFINITY, f64::max);
+                if markers.iter().any(|m| m.x < first) && first < last {
+                    spec.x_range = Some((first, last));
+                    markers.iter_mut().filter(|m| m.x < first).for_each(|m| m.label = format!("{} at sample {}, before this window", m.label, crate::readable::group_thousands(&format!("{:.0}", m.x))));
+                }
                 spec.markers.extend(markers);
                 Ok(spec)
             }

@@ -47,6 +47,14 @@ impl Lab {
         self.bin_new_samples();
     }
 
+    /// Carry the density image (and its pre-excursion copy) over to a resized frame of the same view.
+    pub(super) fn resample_density(&mut self) {
+        self.density = self.density.resampled(self.projection);
+        if let Some((at, before)) = self.density_before_excursion.take() {
+            self.density_before_excursion = Some((at, before.resampled(self.projection)));
+        }
+    }
+
     /// Colour the density image and return its RGBA bytes.
     pub fn render_density(&mut self) -> &[u8] {
         self.density.render()

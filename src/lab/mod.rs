@@ -240,10 +240,16 @@ impl Lab {
     }
 
     /// New canvas size in backing pixels (and device-pixel ratio).
+    /// The density image (and its copy from before a runaway excursion) is carried over to the
+    /// new frame, not rebuilt from the ring, which holds only the most recent samples (issue 26).
     pub fn resize(&mut self, width: u32, height: u32, scale: f64) {
         self.scale = scale_or_one(scale);
-        self.projection.frame = PlotFrame::new(width.max(64), height.max(64), self.scale);
-        self.rebin_all();
+        let frame = PlotFrame::new(width.max(64), height.max(64), self.scale);
+        if frame == self.projection.frame {
+            return;
+        }
+        self.projection.frame = frame;
+        self.resample_density();
     }
 
 }

@@ -51,9 +51,11 @@ pub fn knob_noise_chart(knob: &Knob, sampler_label: &str, points: &[(f64, Update
     let current = points.iter().min_by(|a, b| (a.0 - knob.value).abs().total_cmp(&(b.0 - knob.value).abs())).map(|(_, n)| n.ratio());
     let ratio = current.map_or("unknown".to_string(), |r| if r.is_finite() { format!("{r:.2}") } else { "∞: nothing injected".to_string() });
     ChartSpec {
-        title: format!("{sampler_label}: noise per update vs {}", knob.symbol),
+        // The eigenvalue goes in the title: as the y label it ran past the data area's height at
+        // both ends, at 1920×1080 as on a phone (issue 26).
+        title: format!("{sampler_label}: noise per update vs {} (largest eigenvalue)", knob.symbol),
         x_label: knob.symbol.to_string(),
-        y_label: "variance per update (largest eigenvalue)".into(),
+        y_label: "variance per update".into(),
         log_x: knob.log_scale,
         log_y: true,
         x_range: Some(knob.range),

@@ -74,6 +74,40 @@ impl DensityImage {
         }
     }
 
+    /// The same counts on another frame of the same view (a canvas resize): each old pixel's
+    /// count is split over the new pixels it overlaps in proportion to the overlapping area, and
+    /// the fractions are rounded with the remainder carried along each row, so every sample is
+    /// kept (the total exactly, each region's mass to within one sample per row). Rebinning from
+    /// the ring instead would keep only its most recent samples.
+    pub fn resampled(&self, projection: Projection) -> DensityImage {
+        let mut out = DensityImage::new(projection);
+        out.outside = self.outside;
+        let (ow, oh) = (self.width() as usize, self.height() as usize);
+        let (nw, nh) = (out.width() as usize, out.height() as usize);
+        let (wx, wy) = (overlap_weights(ow, nw), overlap_weights(oh, nh));
+        let mut rows = vec![0.0f64; oh * nw];
+        for (row, old) in rows.chunks_exact_mut(nw).zip(self.counts.chunks_exact(ow)) {
+            for (&c, weights) in old.iter().zip(&wx).filter(|(&c, _)| c > 0) {
+                weights.iter().for_each(|&(j, f)| row[j] += c as f64 * f);
+            }
+        }
+        let mut grid = vec![0.0f64; nh * nw];
+        for (i, weights) in wy.iter().enumerate() {
+            for &(j, f) in weights {
+                let (src, dst) = (&rows[i * nw..(i + 1) * nw], &mut grid[j * nw..(j + 1) * nw]);
+                dst.iter_mut().zip(src).for_each(|(d, &s)| *d += s * f);
+            }
+        }
+        let mut carry = 0.0;
+        for (count, &mass) in out.counts.iter_mut().zip(&grid) {
+            let whole = (mass + carry + 1e-9).floor().max(0.0);
+            carry += mass - whole;
+            *count = whole.min(u32::MAX as f64) as u32;
+        }
+        out.max_count = out.counts.iter().copied().max().unwrap_or(0);
+        out
+    }
+
     pub fn clear(&mut self) {
         self.counts.fill(0);
         self.max_count = 0;
@@ -113,4 +147,20 @@ fn ramp(t: f64) -> [u8; 3] {
     let f = position - i as f64;
     let mix = |k: usize| (RAMP[i][k] + f * (RAMP[i + 1][k] - RAMP[i][k])).round() as u8;
     [mix(0), mix(1), mix(2)]
+}
+
+/// For each of `old` equal cells of [0, 1), the `new` cells it overlaps and the fraction of the
+/// old cell each covers (the fractions of one old cell sum to 1).
+fn overlap_weights(old: usize, new: usize) -> Vec<Vec<(usize, f64)>> {
+    (0..old)
+        .map(|i| {
+            let (a, b) = (i as f64 / old as f64, (i + 1) as f64 / old as f64);
+            let first = ((a * new as f64).floor() as usize).min(new - 1);
+            (first..new)
+                .map(|j| (j, (b.min((j + 1) as f64 / new as f64) - a.max(j as f64 / new as f64)) * old as f64))
+                .take_while(|&(j, _)| (j as f64) / (new as f64) < b)
+                .filter(|&(_, f)| f > 0.0)
+                .collect()
+        })
+        .collect()
 }

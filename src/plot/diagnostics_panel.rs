@@ -10,14 +10,21 @@ pub fn trace_chart(ring: &RingBuffer, names: &[String], pair: (usize, usize), ma
     trace_chart_from(ring, names, pair, max_points, f64::INFINITY)
 }
 
+/// How far back (in windows of `max_points` samples) the trace reaches for a marker: beyond it the
+/// latest window would be a smear under a tenth of the axis (issue 26: OSGFS lesson step 3's axis
+/// ran 0…240,000 to keep the step-167 marker, its last 2,000 samples ≈ 10 px wide).
+pub const MARKER_REACH: usize = 10;
+
 /// Like [`trace_chart`], but reaching back to sample index `keep_from` (a marker: the OSGFS
-/// burn-in, a dragged restart) while the ring still holds it, thinned to at most `max_points`
-/// points per coordinate, so that a marker does not scroll out of the window.
+/// burn-in, a dragged restart) while the ring still holds it and it is at most [`MARKER_REACH`]
+/// windows back, thinned to at most `max_points` points per coordinate, so that a recent marker
+/// does not scroll out of the window.
 pub fn trace_chart_from(ring: &RingBuffer, names: &[String], pair: (usize, usize), max_points: usize, keep_from: f64) -> ChartSpec {
     let oldest = ring.total_pushed() as usize - ring.len();
     let latest_window = ring.len().saturating_sub(max_points);
+    let near = keep_from.is_finite() && (ring.total_pushed() as f64 - keep_from) <= (MARKER_REACH * max_points) as f64;
     // Reach back to a little before the marker (a tenth of the span since it) when it is retained.
-    let start = if keep_from.is_finite() && keep_from >= oldest as f64 {
+    let start = if near && keep_from >= oldest as f64 {
         let marker = keep_from as usize - oldest;
         let margin = (ring.len().saturating_sub(marker)) / 10;
         marker.saturating_sub(margin).min(latest_window)
@@ -38,12 +45,24 @@ pub fn trace_chart_from(ring: &RingBuffer, names: &[String], pair: (usize, usize
 
 /// Autocorrelation up to `max_lag` of each coordinate of the pair, over the last `window` samples.
 pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, usize), window: usize, max_lag: usize) -> ChartSpec {
+    let coordinates = [pair.0, pair.1].map(|j| recent_coordinate(ring, j, window));
+    if coordinates.iter().all(|v| v.len() >= 2 && is_constant(v)) {
+        return super::analysis_panels::note_chart(&format!(
+            "Autocorrelation: none, the chain is constant ({} and {} have not moved over the last {} samples)",
+            names[pair.0],
+            names[pair.1],
+            coordinates[0].len()
+        ));
+    }
     let series = [pair.0, pair.1]
         .iter()
+        .zip(&coordinates)
         .enumerate()
-        .map(|(k, &j)| {
-            let values = recent_coordinate(ring, j, window);
-            let rho = autocorrelation_fft(&values, max_lag);
+        .map(|(k, (&j, values))| {
+            if values.len() >= 2 && is_constant(values) {
+                return Series::new(format!("{}: constant chain, no autocorrelation", names[j]), Vec::new(), PALETTE[k], Style::Line);
+            }
+            let rho = autocorrelation_fft(values, max_lag);
             Series::new(names[j].clone(), rho.iter().enumerate().map(|(lag, r)| (lag as f64, *r)).collect(), PALETTE[k], Style::Line)
         })
         .collect();
@@ -55,6 +74,14 @@ pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, 
         y_range: Some((-0.2, 1.0)),
         ..Default::default()
     }
+}
+
+/// Whether `values` are one number up to rounding (a spread of at most 10⁻¹⁰ of their size): the
+/// autocorrelation of a constant chain is 0/0, and of rounding noise a comb of spikes (issue 26:
+/// SGFS at n = N), so the chart says "constant chain" instead (docs/diagnostics.md (DIAG.8)).
+pub fn is_constant(values: &[f64]) -> bool {
+    let (lo, hi) = values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+    hi - lo <= 1e-10 * lo.abs().max(hi.abs())
 }
 
 /// The last `window` values of coordinate `j`.

@@ -67,24 +67,35 @@ async function drawnLabel(page, id, text) {
 
 /**
  * Issue 26: the bias chart's y label (SGLD: error and MH rejection) is no longer than the data
- * area's height, drawn beside it ("‖C − Σ‖/‖Σ‖ / rejection probability" ran past it at 1920×1080).
+ * area's height, drawn beside it ("‖C − Σ‖/‖Σ‖ / rejection probability" ran past it at 1920×1080);
+ * `name` 'noise' checks the noise chart's the same way.
  */
-async function checkBiasLabel(page, viewports, found) {
-  const text = (await page.evaluate(() => window.sgviz.chart('bias'))).y_label;
-  assert.match(text, /reject/, 'SGLD\'s bias chart carries the rejection probability');
+async function checkBiasLabel(page, viewports, found, name = 'bias') {
+  const text = (await page.evaluate((n) => window.sgviz.chart(n), name)).y_label;
+  if (name === 'bias') assert.match(text, /reject/, 'SGLD\'s bias chart carries the rejection probability');
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
-    const drawn = await drawnLabel(page, 'chart-bias', text);
+    const drawn = await drawnLabel(page, `chart-${name}`, text);
     const ys = drawn.ends.map((p) => p.y);
     const xs = drawn.ends.map((p) => p.x);
     const [, top, , bottom] = drawn.plot;
     // One pixel of rounding either way.
     const beside = Math.min(...ys) >= top - 1 && Math.max(...ys) <= bottom + 1 && Math.min(...xs) >= 0 && Math.max(...xs) <= drawn.plot[0];
-    if (!beside) found.push(`bias y label "${text}" (${drawn.font}) at ${viewport.width}×${viewport.height}: drawn over y ${ys.map(Math.round).join('–')}, x ${xs.map(Math.round).join('–')}; data area ${drawn.plot.join(', ')} on a ${drawn.width}×${drawn.height} canvas`);
-    await page.$eval('#chart-bias', (c) => c.scrollIntoView({ block: 'center' }));
-    await screenshot(page, `labels-bias-y-label-${viewport.width}x${viewport.height}`, { fullPage: false });
+    if (!beside) found.push(`${name} y label "${text}" (${drawn.font}) at ${viewport.width}×${viewport.height}: drawn over y ${ys.map(Math.round).join('–')}, x ${xs.map(Math.round).join('–')}; data area ${drawn.plot.join(', ')} on a ${drawn.width}×${drawn.height} canvas`);
+    await page.$eval(`#chart-${name}`, (c) => c.scrollIntoView({ block: 'center' }));
+    await screenshot(page, `labels-${name}-y-label-${viewport.width}x${viewport.height}`, { fullPage: false });
   }
 }
+
+/** The density image's state from the page's own buffer: samples per row, its total and lower half. */
+const densityMass = (page) => page.evaluate(() => {
+  const lab = window.sgviz.app.lab;
+  const rows = lab.density_rows();
+  const half = Math.floor(rows.length / 2);
+  const sum = (a) => a.reduce((s, c) => s + c, 0);
+  const state = window.sgviz.state();
+  return { width: lab.density_width(), total: sum(rows), lower: sum(rows.slice(0, half)), outside: state.outside, samples: state.n_samples };
+});
 
 const PHONE = { width: 390, height: 844 };
 const PROJECTOR = { width: 1920, height: 1080 };
@@ -133,16 +144,30 @@ test('phone and projector: the trade-off, bias and trace charts print no text ov
       await page.$eval('#chart-sweep', (c) => c.scrollIntoView({ block: 'start' }));
       await screenshot(page, `labels-${preset}-${label}`, { fullPage: false });
     }
+    // Issue 26: SGFS's noise chart's y label "variance per update (largest eigenvalue)" ran past
+    // its data area at both ends (SGHMC's is the same chart code, src/plot/analysis_panels.rs).
+    if (preset === 'sgfs-bias-mixing') await checkBiasLabel(page, [PHONE, PROJECTOR], found, 'noise');
   }
   // The bias y label at both sizes and the laptop's 1400×900 (the same sweep, drawn again there).
   await checkBiasLabel(page, [PHONE, PROJECTOR, LAPTOP], found);
   // A trace that has run to millions of steps: ticks like 2.4e6 on a narrow chart and a wide one.
-  await page.evaluate(() => window.sgviz.app.lab.run(2_500_000));
+  // In runs shorter than the ring (10⁵), as the page's frames are: each run bins the samples the
+  // ring still holds.
+  await page.evaluate(() => { for (let k = 0; k < 50; k++) window.sgviz.app.lab.run(50_000); });
+  const before = await densityMass(page);
   for (const [label, viewport] of viewports) {
     await resizeTo(page, viewport, ['chart-trace']);
     const trace = await overlaps(page, 'trace');
     found.push(...trace.pairs.map((p) => `trace (${label}): ${p}`));
   }
+  // Issue 26: after laptop → phone → projector the density image held only the ring's last 10⁵ samples (the
+  // mixture showed one mode). The image's own counts after the round trip: every sample the chain
+  // counts, and the same share below the middle row (the lower mode's on the mixture) to within
+  // the rows a phone pixel spans.
+  const after = await densityMass(page);
+  assert.equal(before.total + before.outside, before.samples, 'every sample binned before the resize');
+  assert.equal(after.total + after.outside, after.samples, `every sample binned after phone → projector (${after.total + after.outside} of ${after.samples})`);
+  assert.ok(Math.abs(after.lower / after.total - before.lower / before.total) < 0.02, `share below the middle ${before.lower / before.total} → ${after.lower / after.total}`);
   assert.deepEqual(found, []);
   assert.deepEqual(errors, []);
   await page.close();

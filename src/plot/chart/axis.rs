@@ -55,7 +55,8 @@ pub fn axis_ticks(lo: f64, hi: f64, most: usize, log: bool) -> Vec<f64> {
 /// Tick positions (log10 units) on a log axis over [lo, hi], all at round values. Candidates, roundest first: powers of ten every m decades;
 /// 1, 2, 5 × 10^k; 1…9 × 10^k; and, on axes under a decade wide, the multiples of a step
 /// 1, 2 or 5 × 10^j. The densest candidate with at most `most` ticks wins (the roundest among
-/// equals); at least two ticks where any candidate has them, else the axis's ends.
+/// equals); at least two ticks where any candidate has them (the densest one's first and last
+/// when none has few enough), else the axis's ends.
 pub fn log_ticks(lo: f64, hi: f64, most: usize) -> Vec<f64> {
     let (a, b) = (10f64.powf(lo), 10f64.powf(hi));
     if !(a.is_finite() && b.is_finite() && b > a) {
@@ -82,10 +83,14 @@ pub fn log_ticks(lo: f64, hi: f64, most: usize) -> Vec<f64> {
             }
         }
     }
-    let best = candidates.into_iter().filter(|c| c.len() >= 2 && c.len() <= most).fold(Vec::new(), |best, c| if c.len() > best.len() { c } else { best });
-    if best.is_empty() {
-        vec![lo, hi]
-    } else {
-        best.into_iter().map(f64::log10).collect()
+    let best = candidates.iter().filter(|c| c.len() >= 2 && c.len() <= most).fold(&Vec::new(), |best, c| if c.len() > best.len() { c } else { best }).clone();
+    if !best.is_empty() {
+        return best.into_iter().map(f64::log10).collect();
+    }
+    // Too few ticks fit for any candidate: the first and last round value of the densest one
+    // (issue 26: a phone's log axis over 0.0025…0.0478 printed its raw end, "0.047790086").
+    match candidates.iter().filter(|c| c.len() >= 2).max_by_key(|c| c.len()) {
+        Some(c) if most >= 2 => vec![c[0].log10(), c[c.len() - 1].log10()],
+        _ => vec![lo, hi],
     }
 }

@@ -134,7 +134,9 @@ fn fitted_range(values: impl Iterator<Item = f64>, fixed: Option<(f64, f64)>, lo
     if !lo.is_finite() {
         return (0.0, 1.0);
     }
-    let span = if hi > lo { hi - lo } else { lo.abs().max(1.0) * 0.1 };
+    // One value: a decade around it on a log axis (issue 26: SGAIS's run cost at n = 1,000 alone
+    // drew an axis 966…1,035 ticked 980, 1,000, 1,020), a tenth of it on a linear one.
+    let span = if hi > lo { hi - lo } else if log { 1.0 } else { lo.abs().max(1.0) * 0.1 };
     (lo - 0.05 * span, hi + 0.05 * span)
 }
 
@@ -390,17 +392,22 @@ pub fn draw_chart_layout<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, spec
                 chart.draw_series(DashedLineSeries::new(run, px(7.0), px(5.0), style))?;
             }
         }
-        if matches!(series.style, Style::Points | Style::LineAndPoints) {
+        // A line of one point has no segment: drawn as a disc (issue 26: SGAIS series with one
+        // run so far were not drawn at all).
+        if matches!(series.style, Style::Points | Style::LineAndPoints) || points.len() == 1 {
             // A marker's disc may overhang the frame by its radius: keep the centre a radius inside.
             let (r, area) = (px(3.5) as i32, chart.plotting_area());
             let ((left, right), (top, bottom)) = {
                 let (xr, yr) = area.get_pixel_range();
                 ((xr.start, xr.end), (yr.start, yr.end))
             };
+            // Near the frame the disc shrinks to fit (issue 26: SGAIS's first points at n = 1,000
+            // of 100,000 lie ≈ 3 px inside the y axis and were not drawn at all).
             for p in inside {
                 let (cx, cy) = area.map_coordinate(&p);
-                if cx - r >= left && cx + r <= right && cy - r >= top && cy + r <= bottom {
-                    area.draw(&Circle::new(p, r as u32, series.colour.filled()))?;
+                let fit = r.min(cx - left).min(right - cx).min(cy - top).min(bottom - cy);
+                if fit >= 2 {
+                    area.draw(&Circle::new(p, fit as u32, series.colour.filled()))?;
                 }
             }
         }

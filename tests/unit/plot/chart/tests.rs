@@ -149,6 +149,15 @@ fn log_axis_ticks_are_round_values() {
     assert_eq!(axis_labels(-7.0, 0.0, 6, true), ["1·10⁻⁶", "1·10⁻⁴", "0.01", "1"]);
 }
 
+/// Issue 26: on a phone SBPS Fig. 5's log axis over 0.0025…0.04779 had room for two ticks; no
+/// candidate has two or fewer there (powers of ten: 0.01 alone; 1, 2, 5: 0.005, 0.01, 0.02), and
+/// it printed its raw ends "0.0025" and "0.047790086". Now the first and last of 1…9 × 10^k inside
+/// (worked by hand: 0.003 and 0.04).
+#[test]
+fn a_log_axis_with_room_for_two_ticks_prints_round_values() {
+    assert_eq!(axis_labels(0.0025f64.log10(), 0.047790086f64.log10(), 2, true), ["0.003", "0.04"]);
+}
+
 /// Straight-line series y = a + b·x that overshoot the fixed ranges, and two markers.
 const LINES: [(f64, f64, Style); 3] = [(-1.5, 0.1, Style::Line), (1.4, -0.08, Style::Dashed), (-2.0, 0.12, Style::LineAndPoints)];
 
