@@ -139,13 +139,17 @@ fn restart_moves_the_chain_to_the_dropped_point_and_marks_the_trace() {
 }
 
 #[test]
-fn the_trace_keeps_a_marker_in_view_however_long_the_chain_runs() {
+fn the_trace_shows_or_names_a_marker_however_long_the_chain_runs() {
     let config = ChainConfig::new("logreg", "osgfs", 1).with("n_points", 10000).with("true_w", 2).with("true_b", -1).with("start_at", 1).with("osgfs_collect", 1);
     let mut lab = Lab::new(config, 400, 400, 1.0).unwrap();
     lab.run(60_000);
     let trace = lab.chart("trace").unwrap();
     let marker = trace.markers.iter().find(|m| m.label.starts_with("burn-in")).expect("burn-in marker");
     let xs: Vec<f64> = trace.series[0].points.iter().map(|p| p.0).collect();
-    assert!(xs[0] <= marker.x && marker.x <= *xs.last().unwrap(), "marker {} outside the trace window {}..{}", marker.x, xs[0], xs.last().unwrap());
+    // Since issue 26's review (stop 40) a marker far before the window is not fitted into the axis
+    // (that squeezed 60,000 samples' window into a smear): the legend names it with its sample.
+    let in_view = xs[0] <= marker.x && marker.x <= *xs.last().unwrap();
+    let named = marker.label.contains("before this window") && marker.label.replace(',', "").contains(&format!("at sample {:.0}", marker.x));
+    assert!(in_view || named, "marker {} ('{}') neither in the trace window {}..{} nor named before it", marker.x, marker.label, xs[0], xs.last().unwrap());
     assert!(xs.len() <= 2_000, "thinned to the trace's point budget: {}", xs.len());
 }
