@@ -184,6 +184,14 @@ export function describe(claim) {
 const READS_BOTH = new Set(['steps_ratio', 'e2_ratio', 'ess_ratio', 'bounce_rate_ratio']);
 
 /**
+ * Claims that count the sampler's own events, not the samples against the truth: SBPS's band
+ * violations and the bounce intensity it missed (docs/bouncy.md). A chain that ran away or sits at
+ * an unstable setting does not make them wrong; on the lesson step that sets k = 0 they are the
+ * reason it runs away (bps step 5). Only a diverged chain voids them.
+ */
+const SAMPLER_EVENTS = new Set(['diag.violation_rate', 'diag.missed_bounce_share']);
+
+/**
  * Why a chain's readings cannot support a claim: it diverged, the core confirmed a runaway, or a
  * slider sits past the stability limit the core derived for it (the shaded end of its track: the
  * chain has no stationary law there, so any reading is of a transient); null when none applies.
@@ -212,7 +220,8 @@ export function claimMark(claim, state, compareState) {
   const closedForm = claim.metric.startsWith('predicted.');
   const compared = claim.metric.startsWith('compare.') || READS_BOTH.has(claim.metric);
   const main = !claim.metric.startsWith('compare.');
-  const why = closedForm ? null
+  const events = SAMPLER_EVENTS.has(claim.metric) && !state?.diverged;
+  const why = closedForm || events ? null
     : (main && unsound(state)) || (compared && unsound(compareState) && `the compared ${unsound(compareState).slice(4)}`);
   if (why) return { text: `${now} — ${why}: its readings do not count`, ok: false };
   if (!result.ready) return { text: ` — after ${formatNumber(claim.after_samples)} samples`, ok: false };

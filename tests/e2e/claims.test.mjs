@@ -150,4 +150,12 @@ test('claim marks: a closed form that fails says so, a diverged, runaway or unst
   assert.match(claimMark(e2Ratio, state({ e2: 5, runaway: { since_step: 10, distance_sd: 40 } }), state({ e2: 0.064 })).text, /ran away/);
   assert.match(claimMark(e2Ratio, state({ e2: 5 }), state({ e2: 0.064, diverged: 'diverged' })).text, /the compared chain diverged/);
   assert.match(claimMark({ metric: 'compare.e2', op: '<', value: 1 }, state(), state({ diverged: 'x' })).text, /compared chain diverged/);
+  // The sampler's own event counts stand on a runaway chain (bps step 5 sets k = 0 so that the band
+  // misses and the chain runs away: its violation claims ARE the lesson; CI of 59d9e1a), not on a
+  // diverged one.
+  const violations = { metric: 'diag.violation_rate', op: '>', value: 0.1, after_samples: 100 };
+  const ranAway = { runaway: { since_step: 10, distance_sd: 40 }, diagnostics: [{ name: 'violation_rate', value: 0.78 }] };
+  assert.match(claimMark(violations, state(ranAway)).text, /✓$/, 'violations on a runaway chain count');
+  assert.match(claimMark(violations, state({ ...ranAway, diverged: 'diverged' })).text, /the chain diverged/);
+  assert.match(claimMark(narrow, state({ runaway: { since_step: 10, distance_sd: 40 }, n_samples: 100_000 })).text, /ran away/, 'a claim on the samples does not');
 });
