@@ -182,7 +182,7 @@ test('stop-40 review: claim marks after a slider move and texts that point at hi
   // whatever the samples; it read "— not yet" as if waiting would help.
   await lessonStep(page, 'sgld', 4);
   await page.evaluate(() => window.sgviz.setParam('batch_size', 100));
-  const sgld4 = await claimLines(page, () => [...document.querySelectorAll('#lesson-claims li')].some((li) => /^predicted area/.test(li.textContent) && !/after 1 samples/.test(li.textContent) && window.sgviz.state().sampler_params.batch_size === 100), 'sgld 4 at n = 100');
+  const sgld4 = await claimLines(page, () => [...document.querySelectorAll('#lesson-claims li')].some((li) => /^predicted area/.test(li.textContent) && !/after 1 samples/.test(li.textContent) && !/✓/.test(li.textContent) && window.sgviz.state().sampler_params.batch_size === 100), 'sgld 4 at n = 100');
   const predicted = sgld4.find((c) => /^predicted area/.test(c.text)).text;
   assert.match(predicted, /does not hold at these settings: the law gives 1\.\d+/, predicted);
   assert.doesNotMatch(predicted, /not yet/, predicted);
