@@ -271,7 +271,9 @@ fn new_chain(config: &ChainConfig) -> Result<Chain, String> {
 }
 
 /// Adopt what a worker's [`Lab::export_prepared`] produced: the truth (unless still pending) and
-/// the contour grid go into the caches, keyed as the worker computed them.
+/// the contour grid go into the caches, keyed as the worker computed them. The page reads the
+/// worker's text through [`adopt_prepared_text`] instead; this `Value` path stays as that one's
+/// independent oracle (tests/workers.rs), since the caches it fills are private to this module.
 pub fn adopt_prepared(prepared: &Value) -> Result<(), String> {
     let key = prepared.get("key").and_then(|k| k.as_str()).ok_or("prepared truth without a key")?.to_string();
     if !prepared.get("pending").and_then(|p| p.as_bool()).unwrap_or(false) {
