@@ -53,7 +53,7 @@ impl Lab {
             let cheap = 161.0 * 161.0 * model.density_cost().max(1) as f64 <= DEFERRED_GRID_BUDGET;
             cached.or_else(|| cheap.then(|| std::rc::Rc::new(contour_grid(model, self.truth.moments.as_ref(), view))))
         } else {
-            Some(std::rc::Rc::new(contour_grid(model, self.truth.moments.as_ref(), view)))
+            Some(own_contour_grid(&self.key(), model, self.truth.moments.as_ref(), view))
         };
         let curve = |coordinate: usize, lo: f64, hi: f64| -> Option<AxisDensity> {
             if let Some(m) = self.truth.marginals.iter().find(|m| m.coordinate == coordinate) {
@@ -198,10 +198,49 @@ impl Lab {
     }
 }
 
+thread_local! {
+    /// Contour grids a full lab evaluated on its model, per truth key and view: the grid is a
+    /// function of the model (which the key determines) and the view alone, so every lab of the
+    /// same target settings and data (another sampler, a rebuild, a new truth) reuses it instead of
+    /// evaluating up to 161² log densities on all N data again (issue 23, BENCHMARKS.md "CI time,
+    /// twelfth round": a quarter of the hardening fuzz's CPU). Grids drawn from the truth's moments
+    /// (very large N, [`contour_grid`]) depend on the truth and are not kept.
+    static OWN_GRID_CACHE: std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<DensityGrid>>> = Default::default();
+}
+
+/// Grids kept in [`OWN_GRID_CACHE`] before it is emptied (161² values each, ≈ 0.2 MB: a bounded
+/// 1.7 MB of a page's or worker's wasm memory).
+const OWN_GRID_CACHE_SIZE: usize = 8;
+
+/// [`contour_grid`] of a full lab's model, from [`OWN_GRID_CACHE`] when it was evaluated before.
+fn own_contour_grid(key: &str, model: &dyn Model, truth: Option<&Moments>, view: View) -> std::rc::Rc<DensityGrid> {
+    if truth.is_some() && affordable_nodes(model) < 41 {
+        return std::rc::Rc::new(contour_grid(model, truth, view));
+    }
+    let key = format!("{key} {view:?}");
+    if let Some(grid) = OWN_GRID_CACHE.with(|c| c.borrow().get(&key).cloned()) {
+        return grid;
+    }
+    let grid = std::rc::Rc::new(contour_grid(model, truth, view));
+    OWN_GRID_CACHE.with(|c| {
+        let mut cache = c.borrow_mut();
+        if cache.len() >= OWN_GRID_CACHE_SIZE {
+            cache.clear();
+        }
+        cache.insert(key, grid.clone());
+    });
+    grid
+}
+
+/// Nodes per axis of a contour grid evaluated on the model within [`CONTOUR_BUDGET`].
+fn affordable_nodes(model: &dyn Model) -> usize {
+    (CONTOUR_BUDGET / model.density_cost().max(1) as f64).sqrt() as usize
+}
+
 /// The contour grid of a 2-D target: its log density on up to 161² nodes within a budget of
 /// per-datum evaluations; for very large N the Gaussian of the truth's moments (Laplace) instead.
 pub(super) fn contour_grid(model: &dyn Model, truth: Option<&Moments>, view: View) -> DensityGrid {
-    let affordable = (CONTOUR_BUDGET / model.density_cost().max(1) as f64).sqrt() as usize;
+    let affordable = affordable_nodes(model);
     match truth {
         Some(m) if affordable < 41 => {
             let gaussian = crate::model::gaussian::CorrelatedGaussian::from_moments(

@@ -53,6 +53,7 @@ mod knob_noise {
     mod tests;
 }
 mod lab {
+    mod grid_cache_tests;
     mod resize_tests;
     mod runaway_tests;
     mod tests;
