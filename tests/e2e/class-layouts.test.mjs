@@ -154,3 +154,59 @@ test('every lesson\'s first step at 1280×720 × 1.5, at 1920×1080 with Large t
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/** Each chart figure of `ids` that is shown, and whether its canvas has a drawing (a spec shown). */
+const shownCharts = (page, ids) => page.evaluate((list) => list.map((id) => ({
+  id, shown: !document.getElementById(id).closest('figure, section').hidden, drawn: Boolean(window.__charts.shownSpec(id)),
+})), ids);
+
+test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; sgais step 2 redraws the cost chart of the runs it keeps; BPS hides the analysis charts with no data and says why', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 }, reducedMotion: true });
+  await page.evaluate(async () => { window.__charts = await import('./www/charts.js'); });
+  const found = [];
+  // SGAIS Fig. 1 is the data: it started the six runs of Fig. 5, whose charts stayed empty axes.
+  const before = await page.evaluate(() => window.sgviz.jobs().started.sgais || 0);
+  await page.selectOption('#preset', 'sgais-shift-data');
+  await waitLoaded(page);
+  await page.waitForFunction(() => Boolean(window.__charts.shownSpec('chart-sgais-figure')), null, { timeout: 60_000 });
+  const data = await shownCharts(page, ['chart-evidence', 'chart-annealing', 'chart-sgais-figure']);
+  const started = await page.evaluate(() => window.sgviz.jobs().started.sgais || 0);
+  if (started !== before) found.push(`sgais-shift-data started ${started - before} SGAIS runs`);
+  for (const c of data) if (c.shown && !c.drawn) found.push(`sgais-shift-data: ${c.id} shown empty`);
+  if (!data.find((c) => c.id === 'chart-sgais-figure').shown) found.push('sgais-shift-data: its data chart is not shown');
+  const status = await page.textContent('#sgais-status');
+  if (!/Not started: this figure is the data/.test(status)) found.push(`sgais-shift-data: the status does not say why nothing runs: "${status}"`);
+  await page.$eval('#sgais-title', (e) => e.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'layouts/sgais-shift-data', { fullPage: false });
+  // The SGAIS lesson: step 1 runs the linear-regression figure; step 2 keeps its runs and cleared
+  // the third (cost) chart, which stayed an empty card after the runs had finished.
+  await page.click('#lesson-open');
+  await page.selectOption('#lesson-choice', 'sgais');
+  await waitLoaded(page);
+  // Finished, as the review saw it ("Finished in 38.4 s"): while runs still report, their next
+  // drawing would fill the chart anyway.
+  await page.waitForFunction(() => { const runs = window.sgviz.sgais().runs || []; return runs.length > 0 && runs.every((r) => r.done); }, null, { timeout: 300_000, polling: 500 });
+  await page.click('#lesson-next');
+  await page.waitForFunction(() => window.sgviz.lesson()?.step === 2);
+  await page.waitForFunction(() => Boolean(window.__charts.shownSpec('chart-sgais-figure')), null, { timeout: 60_000, polling: 250 }).catch(() => found.push('sgais step 2: the cost chart stays empty'));
+  await screenshot(page, 'layouts/sgais-2', { fullPage: false });
+  // BPS: its sweep draws no noise or bias chart (no step size): once done, those cards are hidden.
+  await page.selectOption('#lesson-choice', 'bps');
+  await waitLoaded(page);
+  await page.click('#play');
+  await page.waitForFunction(() => window.sgviz.analysis().done, null, { timeout: 240_000, polling: 250 });
+  // A note chart ("No noise chart: …", no series) is a sentence in the middle of a tall card: from
+  // the status line under which it sat, an empty white card (the review's BPS screenshots).
+  const cards = await page.evaluate(() => ['noise', 'bias', 'sweep'].map((kind) => {
+    const spec = window.sgviz.chart(kind);
+    return { kind, shown: !document.getElementById(`chart-${kind}`).closest('figure').hidden, data: Boolean(spec && (spec.series?.length || spec.markers?.length)) };
+  }));
+  for (const c of cards) if (c.shown && !c.data) found.push(`bps 1: the ${c.kind} card is shown with no data after the sweep`);
+  const said = await page.textContent('#analysis-status');
+  for (const c of cards) if (!c.data && !new RegExp(`No [a-z, ]*\\b${c.kind}\\b[a-z, ]* chart: `).test(said)) found.push(`bps 1: the status line does not say why there is no ${c.kind} chart: "${said}"`);
+  await page.$eval('#analysis-status', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'layouts/bps-1-analysis', { fullPage: false });
+  assert.deepEqual(found, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
