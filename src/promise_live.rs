@@ -70,7 +70,12 @@ impl LivePromise {
         live
     }
 
-    pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &ParamValues, derived: &[DerivedParam]) {
+    /// The warning after a slider move; `estimate_kept`: the chain's Fisher estimate is already
+    /// nonsingular (src/promise.rs `Predictor::keep_estimate`).
+    pub fn update(&mut self, sampler: &crate::spec::SamplerSpec, model: &dyn Model, params: &ParamValues, derived: &[DerivedParam], estimate_kept: bool) {
+        if let Some(p) = self.predictor.as_mut() {
+            p.keep_estimate(estimate_kept);
+        }
         self.warning = self.predictor.as_ref().and_then(|p| setting_warning(p, sampler.params, params, derived, &|| instead_of(p, sampler.name, model), &|| own_defaults(p, sampler.name, model)));
     }
 
@@ -115,9 +120,29 @@ pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], param
 /// The one short reason a warning gives after its remedy.
 fn short_reason(now: &Prediction) -> String {
     match now.failure() {
-        Some(Failure::Bias) => format!("biased, E2 = {} however long it runs (at most {BIAS_E2} kept).", show(now.bias)),
+        Some(Failure::Bias) => match shown_above(now.bias, BIAS_E2) {
+            Some(bias) => format!("biased: however long it runs, E2 stays at {bias}, above the {BIAS_E2} allowed."),
+            None => format!("biased: however long it runs, E2 stays just above the {BIAS_E2} allowed."),
+        },
         _ => format!("E2 above {E2_CLAIM} in {}{:.0} % of runs of {} samples (at most {:.0} %).", at_least(now), 100.0 * now.failure_share, show(REFERENCE_SAMPLES), 100.0 * FAILURE_SHARE),
     }
+}
+
+/// `value` (above `limit`) with the digits it takes to read as above it: a bias of 0.10004 is
+/// "0.10004", not "0.1" beside "above the 0.1 allowed" (issue 26: "E2 = 0.1 … (at most 0.1 kept)");
+/// None where even 7 significant digits round onto the limit.
+fn shown_above(value: f64, limit: f64) -> Option<String> {
+    let three = show(value);
+    if !(value.is_finite() && value > limit && value < 1e3) || three.parse::<f64>().is_ok_and(|v| v > limit) {
+        return Some(three);
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    (4..=7)
+        .map(|digits| {
+            let text = format!("{value:.*}", (digits - 1 - magnitude).max(0) as usize);
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        })
+        .find(|text| text.parse::<f64>().is_ok_and(|v| v > limit))
 }
 
 /// "at least " where the prediction is the lower end of a bracket (src/promise.rs `predict`).

@@ -36,6 +36,8 @@ mod cli_evidence;
 mod curvature_by_hand;
 #[path = "error_split.rs"]
 mod error_split;
+#[path = "fisher_small_batch.rs"]
+mod fisher_small_batch;
 #[path = "gradient_noise.rs"]
 mod gradient_noise;
 #[path = "gradient_samplers.rs"]

@@ -90,3 +90,28 @@ fn every_symbol_names_one_quantity_on_every_screen() {
     assert_eq!(named("α"), BTreeSet::from(["sgfs_alpha"]));
     assert_eq!(named("κ"), BTreeSet::from(["friction"]));
 }
+
+/// The number in `text` right after `marker` (e.g. "E2 stays at "), as printed.
+fn number_after(text: &str, marker: &str) -> Option<f64> {
+    let tail = &text[text.find(marker)? + marker.len()..];
+    tail.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect::<String>().trim_end_matches('.').parse().ok()
+}
+
+/// Stop-40 review item 9: the sgfs lesson's step 2 (SGFS-f at α = 0, n = 10 of the Gaussian toy's
+/// 100 pseudo-data) warned "biased, E2 = 0.1 however long it runs (at most 0.1 kept)", which reads
+/// as 0.1 > 0.1. Its law is 0.9 × the truth in every direction (the lesson's closed form
+/// 2(1 − h)/(2 − h), h = 2/γ, γ = 11), E2 = 0.1 by hand, pushed just over the line by the ridge
+/// λ: the warning is one sentence whose printed E2 reads as above the printed limit, and near 0.1.
+#[test]
+fn a_bias_warning_on_the_line_prints_an_e2_that_reads_as_above_its_limit() {
+    let config = ChainConfig::new("gaussian", "sgfs_f", 1).with("sgfs_alpha", 0.0).with("batch_size", 10.0);
+    let warning = Chain::new(&config).unwrap().setting_warning().expect("the lesson's setting is warned");
+    let text = warning.text;
+    let reason = text.split("): ").nth(1).unwrap_or_else(|| panic!("no reason after the remedy: {text}"));
+    assert_eq!(reason.matches(". ").count() + reason.matches('(').count(), 0, "one sentence, no aside: {text}");
+    assert!(reason.ends_with('.') && reason.contains("however long it runs"), "{text}");
+    let e2 = number_after(reason, "E2 stays at ").unwrap_or_else(|| panic!("no E2 printed: {text}"));
+    let limit = number_after(reason, "above the ").unwrap_or_else(|| panic!("no limit printed: {text}"));
+    assert!(e2 > limit, "the printed E2 {e2} does not read as above the printed limit {limit}: {text}");
+    assert!((e2 - 0.1).abs() < 0.01 && limit == 0.1, "{text}");
+}

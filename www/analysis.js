@@ -12,6 +12,12 @@ import { userMessage } from './errors.js';
 const RESTART_DELAY_MS = 600;
 const BUDGET = 200_000;
 const HELD_STATUS = 'Paused while the evidence runs have the background workers; the sweep starts over when you leave the SGAIS step.';
+/**
+ * Whether a chart spec draws data: a note (no series, no markers: "No noise chart: BPS (exact) has
+ * no step size…") is a sentence centred in a tall card, which at class time showed as an empty
+ * white card below the status line (issue 26); once the sweep is done it is said there instead.
+ */
+const drawsData = (spec) => Boolean(spec && (spec.series?.length || spec.markers?.length));
 const KINDS = [['noise', 'chart-noise'], ['bias', 'chart-bias'], ['sweep', 'chart-sweep']];
 
 export class AnalysisRunner {
@@ -100,13 +106,29 @@ export class AnalysisRunner {
   /**
    * While the sweep is held, a chart with nothing drawn is hidden (issue 26: in the SGAIS view the
    * three boxes were empty frames with only their Save buttons); the status line says why. A chart
-   * the sweep already drew stays: it is true for the chain on screen.
+   * the sweep already drew stays: it is true for the chain on screen. Once the sweep is done, a
+   * chart with no data for this sampler is hidden too and its note goes to the status line
+   * ([`completed`]; issue 26: the BPS steps showed an empty white card under "Sweep complete.").
    */
   showCharts() {
     for (const [kind, id] of KINDS) {
       const figure = document.getElementById(id)?.closest('figure');
-      if (figure) figure.hidden = Boolean(this.held) && !this.charts[kind];
+      if (figure) figure.hidden = (Boolean(this.held) || this.done) && !drawsData(this.charts[kind]);
     }
+  }
+
+  /** The sweep's last words: done, and why a hidden chart has nothing to show (its note's title). */
+  completed() {
+    // "No noise chart: why", "No bias chart: why" with one reason become "No noise or bias chart: why."
+    const byReason = new Map();
+    for (const [kind] of KINDS) {
+      const title = this.charts[kind] && !drawsData(this.charts[kind]) ? this.charts[kind].title : null;
+      const [, reason] = title?.match(/^No \w+ chart: (.*)$/) ?? [null, title];
+      if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), kind]);
+    }
+    const notes = [...byReason].map(([reason, kinds]) => `No ${kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1)}` : kinds[0]} chart: ${reason}.`);
+    this.status.textContent = ['Sweep complete.', ...notes].join(' ');
+    this.showCharts();
   }
 
   start() {
@@ -169,7 +191,7 @@ export class AnalysisRunner {
         if (message.type === 'done') {
           this.active = false;
           this.done = true;
-          this.status.textContent = 'Sweep complete.';
+          this.completed();
         }
       },
     });

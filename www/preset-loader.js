@@ -30,7 +30,9 @@ export function applyPreset(preset) {
     // The runs have the machine while the step is in view: the main chain and the sweep wait.
     holdForSgais();
     // A lesson's next step about the same runs keeps them (restarting would lose what was shown).
-    if (!app.sgais.showsPreset(sgais)) app.sgais.applyPreset(sgais);
+    // A data figure (SGAIS Fig. 1) shows the data: it loads the runs' settings, starts none.
+    if (preset.sgaisChart === 'data') app.sgais.loadSettings(sgais);
+    else if (!app.sgais.showsPreset(sgais)) app.sgais.applyPreset(sgais);
     $('sgais-title').scrollIntoView({ block: 'start' });
     return;
   }

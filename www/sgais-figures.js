@@ -49,6 +49,10 @@ export class SgaisFigures {
       if (this.data) queueChart('chart-sgais-figure', JSON.stringify(this.data.chart));
     } else {
       queueChart('chart-sgais-figure', null);
+      // A lesson's next step on the same runs keeps them (www/preset-loader.js): redraw from them
+      // at the next tick, or the chart just cleared stays empty (issue 26: sgais step 2's third
+      // chart was an empty card after "Finished in 38.4 s").
+      if (this.panel.loadedPreset === this.figure.sgais && this.panel.runs.length) this.panel.dirty = true;
     }
     this.showClaims();
   }

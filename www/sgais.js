@@ -40,6 +40,11 @@ function showBeforeRun() {
   queueChart('chart-annealing', noteSpec('Press Start (or a Preset button above) to draw the annealing steps each chunk of data needs.'));
 }
 
+/** Show or hide the runs' charts (log Ẑ/n, annealing steps): hidden while a data figure shows no run. */
+function showRunCharts(shown) {
+  for (const id of ['chart-evidence', 'chart-annealing']) $(id).closest('figure').hidden = !shown;
+}
+
 export class SgaisPanel {
   constructor(registry, guarded) {
     this.sgais = registry.sgais;
@@ -126,6 +131,30 @@ export class SgaisPanel {
     this.loadedPreset = name;
   }
 
+  /**
+   * A data figure's settings without its runs (SGAIS Fig. 1 shows the data, issue 26: it started
+   * the six runs of Fig. 5, whose charts were still empty axes after 150 s): the panel holds the
+   * settings, the evidence and annealing charts say why they are empty and how to fill them.
+   */
+  loadSettings(name) {
+    const preset = SGAIS_PRESETS[name];
+    this.select(preset.target, { ...(preset.preset ? this.presetValues(preset.preset) : {}), ...preset.values }, preset.variants);
+    $('sgais-ais').checked = preset.ais;
+    $('sgais-ns').checked = Boolean(preset.ns);
+    this.nested.showIfTicked();
+    $('sgais-replicas').value = String(preset.replicas);
+    this.runs = [];
+    this.combined = null;
+    this.loadedPreset = null;
+    $('sgais-table').tBodies[0].replaceChildren();
+    $('sgais-table').hidden = true;
+    for (const id of ['sgais-comparison', 'sgais-ess-note', 'sgais-agreement']) $(id).textContent = '';
+    $('sgais-progress').value = 0;
+    $('sgais-status').textContent = 'Not started: this figure is the data themselves (the chart beside). Press Start to run SGAIS on them, or load SGAIS Fig. 5 for the paper\'s runs.';
+    showBeforeRun();
+    showRunCharts(false);
+  }
+
   /** Whether the runs of preset `name` are going or finished (so a second lesson step keeps them). */
   showsPreset(name) {
     return this.loadedPreset === name && this.runs.length > 0 && (this.running || this.runs.every((r) => r.done));
@@ -163,6 +192,8 @@ export class SgaisPanel {
     $('sgais-table').tBodies[0].replaceChildren();
     $('sgais-progress').value = 0;
     showWaitingForChunk();
+    showRunCharts(true);
+    $('sgais-table').hidden = false;
     this.runs.forEach((run) => {
       run.job = startJob({ kind: run.ns ? 'nested' : 'sgais', spec: run.spec, csv }, {
         group: 'sgais',

@@ -403,7 +403,8 @@ impl Chain {
     pub fn set_sampler_param(&mut self, name: &str, value: f64) -> Result<(), String> {
         self.sampler_params.set(self.sampler_spec.params, name, value)?;
         self.sampler.update_params(&self.sampler_params);
-        self.promise.update(self.sampler_spec, self.model.as_ref(), &self.sampler_params, &self.derived);
+        let kept = self.sampler.fisher_estimate_kept();
+        self.promise.update(self.sampler_spec, self.model.as_ref(), &self.sampler_params, &self.derived, kept);
         let n = batch_size(&self.sampler_params, self.model.as_ref());
         if n != self.oracle.batch_size() {
             let evals = self.oracle.grad_evals();

@@ -40,6 +40,15 @@ impl RunningFisher {
     pub fn updates(&self) -> u64 {
         self.updates
     }
+
+    /// Whether Î is already nonsingular (smallest eigenvalue above 10⁻⁹ of the largest): the
+    /// average of the minibatches seen so far has full rank, so a minibatch of n ≤ D scores, whose
+    /// own covariance is singular, no longer makes the preconditioner singular when folded in.
+    /// False before the first update (Î = 0).
+    pub fn nonsingular(&self) -> bool {
+        let (low, high) = (smallest_eigenvalue(&self.mean), largest_eigenvalue(&self.mean));
+        high > 0.0 && low > 1e-9 * high
+    }
 }
 
 /// G = −∇² log p(θ), the prior's precision, by central differences of ∇log p at `theta`.

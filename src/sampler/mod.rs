@@ -156,6 +156,12 @@ pub trait Sampler: Send {
     fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
         None
     }
+    /// Fisher-scoring samplers (SGFS, OSGFS): whether their running Fisher estimate is already
+    /// nonsingular, so that a slider move to a minibatch of n ≤ D keeps a working preconditioner
+    /// (src/promise.rs `Predictor::predict`). False for the others and before the first step.
+    fn fisher_estimate_kept(&self) -> bool {
+        false
+    }
     /// Quantities worth showing, as of the latest step.
     fn diagnostics(&self) -> Vec<Diagnostic> {
         Vec::new()

@@ -247,6 +247,10 @@ impl Sampler for Osgfs {
         }
     }
 
+    fn fisher_estimate_kept(&self) -> bool {
+        self.fisher.nonsingular()
+    }
+
     fn update_params(&mut self, params: &ParamValues) {
         self.cap = params.get("osgfs_c");
         self.tolerance = params.get("osgfs_b");

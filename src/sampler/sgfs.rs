@@ -455,6 +455,10 @@ impl Sampler for Sgfs {
         self.unsupported.clone()
     }
 
+    fn fisher_estimate_kept(&self) -> bool {
+        self.fisher.nonsingular()
+    }
+
     /// Fisher summary: trace and extreme eigenvalues of I_N (computed on demand, not per step).
     fn divergence_advice(&self) -> Option<&'static str> {
         Some("The empirical Fisher information is singular or too small: on a data-free toy set the gradient noise s > 0 (its scores are otherwise identical), use a larger minibatch, or pick a target with data; then reset.")

@@ -303,7 +303,7 @@ export function parseShown(text) {
 }
 
 /** The opening words of every setting warning: the remedy, before any reason (issue 26). */
-export const REMEDY_FIRST = /^(Set .+ to \S+ \(now \S+\): |Raise .+ \(now \S+\)[^:]*: |Change the .+: |Let it run to (about|at least) \S+ (samples|events): |Runs of \S+ (samples|events) are too short here; this run \(\S+ (samples|events)\) is past the about \S+ it needs: |Choose .+ in the Sampler menu: |No single slider keeps the promise here)/;
+export const REMEDY_FIRST = /^(Set .+ to \S+ \(now \S+\): |Raise .+ \(now \S+\)[^:]*: |Change the .+: |Let it run to (about|at least) \S+ (samples|events): |Runs of \S+ (samples|events) are too short here: |Choose .+ in the Sampler menu: |No single slider keeps the promise here)/;
 
 /** Sets `param` back to `value` through the page's slider path and waits until the setting
  * warning is gone from the state and its box under that slider is hidden (a message disappears

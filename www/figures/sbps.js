@@ -159,8 +159,11 @@ export const SBPS_FIGURES = [
     title: 'Minibatch size against travel time between bounces',
     source: 'Pakman et al. 2017, App. G.1 and Fig. 10',
     paper: 'A linear relation between the minibatch size n and the average travel time between bounces (logistic regression, d = 20)',
-    text: 'SBPS on the d = 20 logistic regression of the paper\'s experiment at n = 100 (the plot shows w₁ and w₂). Smaller minibatches are noisier, so the band is higher and the particle bounces sooner. The chart below runs SBPS on the same model with N = 10,000 (so that n can grow a hundredfold and still leave noise) at n from 50 to 5,000, each for the same data cost.',
+    text: 'SBPS on the d = 20 logistic regression of the paper\'s experiment at n = 100 (the plot shows w₁ and w₂). Smaller minibatches are noisier, so the band is higher and the particle bounces sooner. The chart below runs SBPS on the same model with N = 10,000 (so that n can grow a hundredfold and still leave noise) at n from 50 to 5,000, each for the same data cost. In class time the plot\'s chain (about 24,000 events at this speed, 20 s) has not mixed on d = 20: its dashed ellipse and E2 are far from the truth, and no warning appears because the page measures mixing only up to 6 coordinates. The plot shows the sampler moving; the chart below is the figure.',
     state: { target: 'logreg_dd', sampler: 'sbps', seed: 1, values: { batch_size: 100 }, speed: 20 },
+    claims: [
+      { metric: 'e2', label: 'E2 of the plot\'s chain in class time (not mixed yet: the chart is the figure)', op: '>', value: 0.3, after_samples: 2_000 },
+    ],
     scan: {
       title: 'travel time between bounces against minibatch size n', x_label: 'minibatch size n', y_label: 'travel time per bounce', log_x: true, log_y: true,
       settings: { n_points: 10_000 }, param: 'batch_size', values: [50, 100, 200, 500, 1000, 5000],
@@ -178,8 +181,11 @@ export const SBPS_FIGURES = [
     title: 'Band width k against the violation rate',
     source: 'Pakman et al. 2017, App. G.2 and Fig. 11',
     paper: 'The probability of a bound violation decreases monotonically with k (bottom left panel)',
-    text: 'SBPS on the d = 20 logistic regression at k = 3. k is how many predictive standard deviations the band adds above the fitted projected gradient: the chart below runs SBPS at k from 0 to 5 for the same data cost and counts the proposals where the observed rate exceeded the band.',
+    text: 'SBPS on the d = 20 logistic regression at k = 3. k is how many predictive standard deviations the band adds above the fitted projected gradient: the chart below runs SBPS at k from 0 to 5 for the same data cost and counts the proposals where the observed rate exceeded the band. In class time the plot\'s chain (about 24,000 events at this speed, 20 s) has not mixed on d = 20: its dashed ellipse and E2 are far from the truth, and no warning appears because the page measures mixing only up to 6 coordinates. The plot shows the sampler moving; the chart below is the figure.',
     state: { target: 'logreg_dd', sampler: 'sbps', seed: 1, values: { band_k: 3 }, speed: 20 },
+    claims: [
+      { metric: 'e2', label: 'E2 of the plot\'s chain in class time (not mixed yet: the chart is the figure)', op: '>', value: 0.3, after_samples: 2_000 },
+    ],
     scan: {
       title: 'violations per bounce against band width k', x_label: 'band width k', y_label: 'violations per bounce',
       settings: {}, param: 'band_k', values: [0, 0.5, 1, 2, 3, 5],

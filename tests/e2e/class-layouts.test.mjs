@@ -1,0 +1,212 @@
+// Issue 26, stop-40 review: the layouts a lecture meets beyond 1400×900.
+// 1. The SBPS figure charts on a phone (390×844): no horizontal overflow, no chart text printed over
+//    other text or outside its canvas, and a data area that has not collapsed (the review: the band
+//    chart's plot area ≈ 20 px, ticks "50" and "0" overprinting, "0.047790086" over "0.0025").
+// 2. Every lesson's first step at 1280×720 with a device scale factor of 1.5 (a laptop at 150 %), at
+//    1920×1080 with Large text, and in present mode: no horizontal overflow, the step's text on
+//    screen top to bottom, and at least half of the step's figure (or half a screen of it) on screen.
+// One page per test, several steps each; every wait is on the page's state, never on time.
+// Screenshots go to test-artifacts/layouts/.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot, waitLoaded } from './harness.mjs';
+
+const env = useBrowser();
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Chart `canvasId` as drawn now: its SVG (the same drawing code as the canvas) at the canvas's
+ * backing size and drawing scale, laid out by the browser; every text's box (in CSS px of the SVG),
+ * the overlapping pairs, the texts outside the canvas, and the data area in CSS px.
+ */
+const chartLayout = (page, canvasId) => page.evaluate(async (id) => {
+  const { chart_json_svg: svg, chart_json_plot_area: plotArea } = await import('./www/pkg/sgviz.js');
+  const { shownSpec } = await import('./www/charts.js');
+  const canvas = document.getElementById(id);
+  const spec = shownSpec(id);
+  const scale = window.sgviz.drawingScales().charts[id];
+  const ratio = devicePixelRatio;
+  const holder = document.createElement('div');
+  holder.style.cssText = `position:absolute;left:0;top:0;width:${canvas.width}px;height:${canvas.height}px;`;
+  holder.innerHTML = svg(spec, canvas.width, canvas.height, scale);
+  document.body.append(holder);
+  const origin = holder.getBoundingClientRect();
+  const boxes = [...holder.querySelectorAll('text')].filter((t) => t.textContent.trim()).map((t) => {
+    const r = t.getBoundingClientRect();
+    return { text: t.textContent.trim(), left: r.left - origin.left, right: r.right - origin.left, top: r.top - origin.top, bottom: r.bottom - origin.top };
+  });
+  holder.remove();
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const pairs = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (hit(boxes[i], boxes[j])) pairs.push(`"${boxes[i].text}" × "${boxes[j].text}"`);
+  const outside = boxes.filter((b) => b.left < -1 || b.top < -1 || b.right > canvas.width + 1 || b.bottom > canvas.height + 1).map((b) => b.text);
+  const [left, top, right, bottom] = JSON.parse(plotArea(spec, canvas.width, canvas.height, scale));
+  return { texts: boxes.length, pairs, outside, plot: { width: (right - left) / ratio, height: (bottom - top) / ratio }, css: { width: canvas.clientWidth, height: canvas.clientHeight } };
+}, canvasId);
+
+const overflow = (page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, screen: innerWidth }));
+
+test('phone (390×844): every SBPS figure chart fits: no overflow, no overprinting, a data area that has not collapsed', async () => {
+  const { SBPS_FIGURES } = await import('../../www/figures/sbps.js');
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: PHONE, reducedMotion: true });
+  // The page's chart module, for the synchronous wait below (the one instance the page uses).
+  await page.evaluate(async () => { window.__charts = await import('./www/charts.js'); });
+  const found = [];
+  for (const figure of SBPS_FIGURES.filter((f) => f.scan || f.live)) {
+    await page.selectOption('#preset', figure.id);
+    await waitLoaded(page);
+    // A chart with at least two points drawn at this size (a scan's first points, or the live band).
+    await page.waitForFunction(() => {
+      const spec = window.__charts.shownSpec('chart-figure');
+      const canvas = document.getElementById('chart-figure');
+      return spec && JSON.parse(spec).series.some((s) => s.points.length >= 2) && window.sgviz.drawingScales().charts['chart-figure'] && canvas.width === Math.round(canvas.clientWidth * devicePixelRatio);
+    }, null, { timeout: 240_000, polling: 500 });
+    const layout = await chartLayout(page, 'chart-figure');
+    const wide = await overflow(page);
+    if (wide.scroll > wide.screen + 1) found.push(`${figure.id}: page ${wide.scroll} px wide on a ${wide.screen} px screen`);
+    found.push(...layout.pairs.map((p) => `${figure.id}: ${p}`));
+    if (layout.outside.length) found.push(`${figure.id}: text outside the canvas: ${layout.outside.join(', ')}`);
+    // Collapsed: the review's ≈ 20 px. A data area at least 40 % of the canvas each way, and 120 px.
+    if (layout.plot.height < Math.max(120, 0.4 * layout.css.height) || layout.plot.width < Math.max(120, 0.4 * layout.css.width)) found.push(`${figure.id}: data area ${Math.round(layout.plot.width)}×${Math.round(layout.plot.height)} CSS px in a ${layout.css.width}×${layout.css.height} canvas`);
+    if (layout.texts < 4) found.push(`${figure.id}: only ${layout.texts} texts drawn`);
+    await page.$eval('#figure-scan', (e) => e.scrollIntoView({ block: 'start' }));
+    await screenshot(page, `layouts/sbps-phone-${figure.id}`, { fullPage: false });
+  }
+  assert.deepEqual(found, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Where the lesson's text and the step's figure are on screen (CSS px), and the page's width. */
+const stepLayout = (page, figure) => page.evaluate((fig) => {
+  const rect = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height }; };
+  const figureElement = fig === 'plot' ? document.querySelector('.stage > .panel') : document.getElementById(`chart-${fig}`);
+  return {
+    text: rect(document.getElementById('lesson-text')),
+    figure: figureElement ? rect(figureElement) : null,
+    screen: { width: innerWidth, height: innerHeight },
+    scroll: document.documentElement.scrollWidth,
+    textPx: parseFloat(getComputedStyle(document.getElementById('lesson-text')).fontSize),
+  };
+}, figure);
+
+/** What is wrong with a step's layout: overflow, its text off screen, its figure off screen. */
+function layoutFaults(where, l) {
+  const faults = [];
+  if (l.scroll > l.screen.width + 1) faults.push(`${where}: page ${l.scroll} px wide on a ${l.screen.width} px screen`);
+  // The whole sentence, top to bottom (present mode's 32 px text ran to y = 1,431 on a 1,080 px slide).
+  if (!(l.text.top >= -1 && l.text.bottom <= l.screen.height + 1 && l.text.left >= -1 && l.text.right <= l.screen.width + 1)) faults.push(`${where}: lesson text not on screen ${JSON.stringify(l.text)}`);
+  if (!l.figure) faults.push(`${where}: no figure element`);
+  else {
+    const visible = Math.min(l.figure.bottom, l.screen.height) - Math.max(l.figure.top, 0);
+    // At least half of the figure, or half the screen's height of it, on screen.
+    if (visible < Math.min(0.5 * l.figure.height, 0.5 * l.screen.height)) faults.push(`${where}: figure ${Math.round(visible)} of ${Math.round(l.figure.height)} px on screen ${JSON.stringify(l.figure)}`);
+  }
+  return faults;
+}
+
+test('every lesson\'s first step at 1280×720 × 1.5, at 1920×1080 with Large text and in present mode: no overflow, its text and its figure on screen', async () => {
+  const { LESSONS } = await import('../../www/lesson-table.js');
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1280, height: 720 }, reducedMotion: true });
+  const cdp = await page.context().newCDPSession(page);
+  const found = [];
+  const log = [];
+  const check = async (label, lesson) => {
+    const figure = lesson.steps[0].figure;
+    await page.waitForFunction(() => !document.getElementById('lesson').hidden && document.getElementById('lesson-text').textContent.length > 0, null, { timeout: 60_000 });
+    // The page scrolls the figure into view (www/lessons.js scrollToFigure): wait until it is still.
+    await page.waitForFunction(() => new Promise((ok) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => ok(scrollY === y))); }), null, { timeout: 10_000 });
+    const l = await stepLayout(page, figure);
+    log.push(`${label} ${lesson.id} 1: text ${Math.round(l.text.top)}–${Math.round(l.text.bottom)} (${l.textPx} px), ${figure} ${l.figure && `${Math.round(l.figure.top)}–${Math.round(l.figure.bottom)}`}, width ${l.scroll}/${l.screen.width}`);
+    found.push(...layoutFaults(`${label} ${lesson.id} 1`, l));
+    await screenshot(page, `layouts/${label}-${lesson.id}-1`, { fullPage: false });
+  };
+  // A laptop at 150 %: 1280×720 CSS px drawn on 1920×1080 device pixels.
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 720, deviceScaleFactor: 1.5, mobile: false });
+  await page.click('#lesson-open');
+  for (const lesson of LESSONS) {
+    await page.selectOption('#lesson-choice', lesson.id);
+    await waitLoaded(page);
+    await check('1280x720@1.5', lesson);
+  }
+  await cdp.send('Emulation.clearDeviceMetricsOverride');
+  // A projector with Large text.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.click('#large-font');
+  await page.waitForFunction(() => document.getElementById('large-font').getAttribute('aria-pressed') === 'true');
+  for (const lesson of LESSONS) {
+    await page.selectOption('#lesson-choice', lesson.id);
+    await waitLoaded(page);
+    await check('1920x1080-large', lesson);
+  }
+  await page.click('#large-font');
+  // Present mode, one slide per lesson's first step.
+  for (const lesson of LESSONS) {
+    await page.goto(`${env.server.url}?present=${lesson.id}`);
+    await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
+    await waitLoaded(page);
+    await check('present', lesson);
+  }
+  await cdp.detach();
+  console.log(log.join('\n'));
+  assert.deepEqual(found, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Each chart figure of `ids` that is shown, and whether its canvas has a drawing (a spec shown). */
+const shownCharts = (page, ids) => page.evaluate((list) => list.map((id) => ({
+  id, shown: !document.getElementById(id).closest('figure, section').hidden, drawn: Boolean(window.__charts.shownSpec(id)),
+})), ids);
+
+test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; sgais step 2 redraws the cost chart of the runs it keeps; BPS hides the analysis charts with no data and says why', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 }, reducedMotion: true });
+  await page.evaluate(async () => { window.__charts = await import('./www/charts.js'); });
+  const found = [];
+  // SGAIS Fig. 1 is the data: it started the six runs of Fig. 5, whose charts stayed empty axes.
+  const before = await page.evaluate(() => window.sgviz.jobs().started.sgais || 0);
+  await page.selectOption('#preset', 'sgais-shift-data');
+  await waitLoaded(page);
+  await page.waitForFunction(() => Boolean(window.__charts.shownSpec('chart-sgais-figure')), null, { timeout: 60_000 });
+  const data = await shownCharts(page, ['chart-evidence', 'chart-annealing', 'chart-sgais-figure']);
+  const started = await page.evaluate(() => window.sgviz.jobs().started.sgais || 0);
+  if (started !== before) found.push(`sgais-shift-data started ${started - before} SGAIS runs`);
+  for (const c of data) if (c.shown && !c.drawn) found.push(`sgais-shift-data: ${c.id} shown empty`);
+  if (!data.find((c) => c.id === 'chart-sgais-figure').shown) found.push('sgais-shift-data: its data chart is not shown');
+  const status = await page.textContent('#sgais-status');
+  if (!/Not started: this figure is the data/.test(status)) found.push(`sgais-shift-data: the status does not say why nothing runs: "${status}"`);
+  await page.$eval('#sgais-title', (e) => e.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'layouts/sgais-shift-data', { fullPage: false });
+  // The SGAIS lesson: step 1 runs the linear-regression figure; step 2 keeps its runs and cleared
+  // the third (cost) chart, which stayed an empty card after the runs had finished.
+  await page.click('#lesson-open');
+  await page.selectOption('#lesson-choice', 'sgais');
+  await waitLoaded(page);
+  // Finished, as the review saw it ("Finished in 38.4 s"): while runs still report, their next
+  // drawing would fill the chart anyway.
+  await page.waitForFunction(() => { const runs = window.sgviz.sgais().runs || []; return runs.length > 0 && runs.every((r) => r.done); }, null, { timeout: 300_000, polling: 500 });
+  await page.click('#lesson-next');
+  await page.waitForFunction(() => window.sgviz.lesson()?.step === 2);
+  await page.waitForFunction(() => Boolean(window.__charts.shownSpec('chart-sgais-figure')), null, { timeout: 60_000, polling: 250 }).catch(() => found.push('sgais step 2: the cost chart stays empty'));
+  await screenshot(page, 'layouts/sgais-2', { fullPage: false });
+  // BPS: its sweep draws no noise or bias chart (no step size): once done, those cards are hidden.
+  await page.selectOption('#lesson-choice', 'bps');
+  await waitLoaded(page);
+  await page.click('#play');
+  await page.waitForFunction(() => window.sgviz.analysis().done, null, { timeout: 240_000, polling: 250 });
+  // A note chart ("No noise chart: …", no series) is a sentence in the middle of a tall card: from
+  // the status line under which it sat, an empty white card (the review's BPS screenshots).
+  const cards = await page.evaluate(() => ['noise', 'bias', 'sweep'].map((kind) => {
+    const spec = window.sgviz.chart(kind);
+    return { kind, shown: !document.getElementById(`chart-${kind}`).closest('figure').hidden, data: Boolean(spec && (spec.series?.length || spec.markers?.length)) };
+  }));
+  for (const c of cards) if (c.shown && !c.data) found.push(`bps 1: the ${c.kind} card is shown with no data after the sweep`);
+  const said = await page.textContent('#analysis-status');
+  for (const c of cards) if (!c.data && !new RegExp(`No [a-z, ]*\\b${c.kind}\\b[a-z, ]* chart: `).test(said)) found.push(`bps 1: the status line does not say why there is no ${c.kind} chart: "${said}"`);
+  await page.$eval('#analysis-status', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'layouts/bps-1-analysis', { fullPage: false });
+  assert.deepEqual(found, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
