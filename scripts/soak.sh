@@ -48,7 +48,7 @@
 #   chunk with the evidence chart drawn, full-page screenshots (tests/e2e/teaching.test.mjs under
 #   SGVIZ_PRESETS_SOAK=1; `make test` loads each preset, waits for its samples or its SGAIS runs to
 #   start, and runs only the first SGAIS preset to its first chunk, not the shift lecture's, whose
-#   runs class-time's shift steps finish and whose evidence chart they check drawn).
+#   first chunk and evidence chart class-time's shift steps check; its finished runs: soak only).
 #   Since issue 23's fifth round `make test`'s teaching test loads only the presets that no other
 #   browser file loads through the menu: figures-B/-C load the SBPS/SGAIS figures, class-time the
 #   other presets with claims, each checking the note and screenshotting (figures-C also Stop).
@@ -56,8 +56,12 @@
 #   after 20 s of class time, with its analysis figure and screenshots (tests/e2e/class-time.test.mjs
 #   and figures-B.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` loads every step and preset
 #   in the page and reads the claims there on one step per lesson, two presets and the SBPS figures
-#   whose picture is the chain (tests/e2e/read-in-page.mjs), and the shift lecture's SGAIS steps
-#   within their budget; the SGAIS lesson's steps 1–2 wait there only for their first chunk; it
+#   whose picture is the chain (tests/e2e/read-in-page.mjs); on every SGAIS step it waits only for
+#   the runs' first chunk, and on the shift lecture's steps 3–4 checks its six runs started in
+#   workers in the lecture's order with the progress line naming them (since issue 23's twelfth
+#   round (browser) the view within the slides' budget and the six finished runs are soak-only;
+#   the claims are checked natively: tests/sgais_shift_orders.rs on the page's K = 7 pair,
+#   tests/sgais_shift.rs, the in-order spike in tests/sgais.rs); it
 #   computes every other step's and preset's claims without a browser,
 #   tests/e2e/class-numbers.test.mjs, issue 23's tenth round).
 # - browser: every SGAIS figure's claims, chart and screenshot read in the page once its runs are in
@@ -71,11 +75,13 @@
 #   SGVIZ_CLASS_TIME_SOAK=1; `make test` runs that file's CI-sized test instead: every way out of
 #   an SGAIS lesson step gives the sweep back, without waiting for the six runs; its last wait had
 #   timed out in one clean-clone CI: a hold within the sweep's settle delay lost its restart, fixed
-#   in www/analysis.js; class-time's SGAIS step waits for the same runs in `make test`).
+#   in www/analysis.js; `make test` waits for none of the six runs to finish since issue 23's
+#   twelfth round (browser)).
 # - browser: the distribution-shift demo at 20,000 points with the paper's 50 particles, every
 #   in-order run spiking at both change points (tests/e2e/workers.test.mjs under
-#   SGVIZ_WORKERS_SOAK=1; `make test` checks the same on the lecture-scale runs that
-#   tests/e2e/class-time.test.mjs's shift lesson steps run anyway, except K = 3 at n = 10,000).
+#   SGVIZ_WORKERS_SOAK=1; `make test` checks the spike natively, tests/sgais.rs, and that the
+#   lecture-scale runs start in the page, tests/e2e/class-time.test.mjs; the finished lecture-scale
+#   runs are checked by that file under SGVIZ_CLASS_TIME_SOAK=1).
 # - browser: SGLD at its defaults on the page's logistic posterior at N = 10⁴ (E2 ≤ 0.3 after 5,000
 #   samples) and N = 10⁶ (within half the stability limit, 100 steps without divergence)
 #   (tests/e2e/classroom.test.mjs under SGVIZ_SGLD_DEFAULTS_SOAK=1; `make test` checks the same
@@ -128,7 +134,7 @@ echo "== every lesson step's and preset's claims in the page at class time, with
 SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/class-time.test.mjs tests/e2e/figures-B.test.mjs
 echo "== every SGAIS figure's claims in the page once its runs are in, with screenshots (make test: the numbers in Node, figures-numbers.test.mjs; the page on Fig. 1 and Fig. 8)"
 SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/figures-C.test.mjs tests/e2e/sgais-step-focus.test.mjs
-echo "== the shift demo in the page at 20,000 points (make test: the lecture-scale runs, in class-time.test.mjs)"
+echo "== the shift demo in the page at 20,000 points (make test: natively, tests/sgais.rs and tests/sgais_shift_orders.rs; the lecture's runs only started in class-time.test.mjs)"
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
 echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"
 SGVIZ_SGLD_DEFAULTS_SOAK=1 node --test --test-name-pattern='large logistic posteriors' tests/e2e/classroom.test.mjs

@@ -22,8 +22,8 @@
 // own controls and checks what is cheap to check on each (text, figure, stale charts, slider
 // numbers, what it asks to try; the preset's note), and the claims as the page shows them at class
 // time, the analysis figure and the screenshots on CLASS_TIME_STEPS (one step per lesson) and
-// CLASS_TIME_PRESETS, and the SGAIS view within its work budget on SGAIS_BUDGET_STEPS (the shift
-// lecture; the other SGAIS steps wait for their first chunk); `make soak` (SGVIZ_CLASS_TIME_SOAK=1,
+// CLASS_TIME_PRESETS; its SGAIS steps wait for their runs' first chunk (the shift lecture's also
+// check its six runs while they run, `shiftRunsStarted`); `make soak` (SGVIZ_CLASS_TIME_SOAK=1,
 // scripts/soak.sh) does all of it on every step and preset, as `make test` did before.
 //
 // The workers' share of class time ("plus what its workers finish in that time at the measured
@@ -43,8 +43,8 @@ import { PROJECTOR, shoot, claimsAndClassTime, checkPresetAtClassTime } from './
 import { checkShiftRuns } from './shift-checks.mjs';
 import { charge, report } from './cpu-split.mjs';
 // CLASS_TIME_STEPS (one step per lesson) and CLASS_TIME_PRESETS: the steps and presets whose
-// claims `make test` reads here at class time (class-numbers leaves them out); the SGAIS steps
-// are SGAIS_BUDGET_STEPS's.
+// claims `make test` reads here at class time (class-numbers leaves them out); the SGAIS steps'
+// view within their work budget is `make soak`'s.
 import { CLASS_TIME_STEPS, CLASS_TIME_PRESETS } from './read-in-page.mjs';
 
 const env = useBrowser();
@@ -66,12 +66,22 @@ const SWEEP_BUDGET = 200_000;
 /** `make soak`: every step's and preset's claims, analysis figure and screenshots in the page. */
 const SOAK = process.env.SGVIZ_CLASS_TIME_SOAK === '1';
 /**
- * `make test`'s SGAIS steps whose view within their slides' work budget is read: the shift
- * lecture's (its six runs are only run here; shift-checks.mjs reads them). The SGAIS lesson's
- * steps 1–2 load sgais-linreg, whose seven runs figures-C.test.mjs runs to the end and reads (the
- * same preset, seeds and settings); here they wait for the first chunk, the budget in `make soak`.
+ * The shift lecture's six runs, in the page's order as the step's text states it (the two K = 7
+ * runs, then K = 3 and 5 in order, then their shuffled controls).
+ *
+ * `make test` reads no SGAIS step's view within its slides' work budget (issue 23, twelfth round
+ * (browser); before, the shift lecture's steps 3–4). Every SGAIS step waits there for its runs'
+ * first chunk, and the shift lecture's steps 3–4 check what the page does with its six runs while
+ * they run (`shiftRunsStarted`); the budget's view, the six finished runs (shift-checks.mjs) and the
+ * evidence chart of the finished runs are `make soak`'s. Waiting for the six runs was ≈ 91 CPU s of
+ * this test; what they showed is checked in `make test` by the native tests on the same runs and
+ * claims: tests/sgais_shift_orders.rs (the page's K = 7 pair, N = 12,000, the lecture's settings
+ * and seed, equal to the digit), tests/sgais_shift.rs (the six variants, the sentence naming the
+ * leader and the Bayes factors) and tests/sgais.rs (the in-order spike at the change point).
+ * The SGAIS lesson's steps 1–2 load sgais-linreg, whose seven runs figures-C.test.mjs runs to the
+ * end and reads (the same preset, seeds and settings).
  */
-const SGAIS_BUDGET_STEPS = new Set(['sgais step 3', 'sgais step 4']);
+const SHIFT_LABELS = ['K = 7, in order', 'K = 7, shuffled', 'K = 3, in order', 'K = 5, in order', 'K = 3, shuffled', 'K = 5, shuffled'];
 /** The machine of the issue's budget: the page is told it has 2 cores (its pool follows from that). */
 const CLASS_CORES = 2;
 const SLIDE_SECONDS = 20;
@@ -218,13 +228,14 @@ async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where,
   const { workers, held } = await page.evaluate(() => ({ workers: window.sgviz.jobs().poolNow, held: window.sgviz.analysis().held }));
   if (!held) failures.push(`${where}: the SGAIS step does not hold the main chain and the sweep`);
   charge('(sgais step start)');
-  if (!SOAK && !SGAIS_BUDGET_STEPS.has(where)) {
+  if (!SOAK) {
     // `make test`: the runs started and their first chunk is in and combined (the runs themselves
     // are the Fig. 2 figure's: figures-numbers.test.mjs judges its claims on them in Node, and
     // workers.test.mjs runs the same preset at 4,000 points to its end in the page).
     await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0) && window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
     charge('sgais: first records + combine');
     log.push(`${where}: runs started, first chunk in (the budget's view: make soak)`);
+    if (step.preset === 'sgais-shift-lecture') await shiftRunsStarted(page, where, log, failures, heavyBefore);
     return slides;
   }
   // Hang guard only: the runs within the budget must have finished in the page (any machine).
@@ -241,6 +252,37 @@ async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where,
     if (step.figure === 'evidence') await shiftRunsInWorkers(page, where, log, failures, heavyBefore);
   } else if (!view.runs.some((r) => r.chunks > 0)) failures.push(`${where}: no chunk within the budget`);
   return slides;
+}
+
+/**
+ * `make test`'s check of the shift lecture while its six runs run (the finished runs are `make
+ * soak`'s, `shiftRunsInWorkers`): the six runs are the lecture's, in the page's order, none failed;
+ * the line under Start names them (running, waiting or finished) and the progress bar has moved;
+ * the sentence under the chart is the one the page combined; the evidence chart is drawn; the
+ * main thread ran no heavy entry point (the runs are in workers).
+ */
+async function shiftRunsStarted(page, where, log, failures, heavyBefore) {
+  await page.$eval('#sgais-title', (e) => e.scrollIntoView({ block: 'start' }));
+  await page.waitForFunction(() => document.getElementById('sgais-progress').value > 0, null, { timeout: 60_000, polling: 250 });
+  const shown = await page.evaluate(() => ({
+    summary: window.sgviz.sgais(),
+    status: document.getElementById('sgais-status').textContent,
+    progress: document.getElementById('sgais-progress').value,
+    sentence: document.getElementById('sgais-comparison').textContent,
+  }));
+  const labels = shown.summary.runs.map((r) => r.label);
+  if (labels.join('|') !== SHIFT_LABELS.join('|')) failures.push(`${where}: runs ${JSON.stringify(labels)}, expected ${JSON.stringify(SHIFT_LABELS)}`);
+  const failed = shown.summary.runs.filter((r) => r.error);
+  if (failed.length) failures.push(`${where}: runs failed: ${JSON.stringify(failed.map((r) => [r.label, r.error]))}`);
+  const unnamed = labels.filter((label) => !shown.status.includes(label));
+  if (unnamed.length || !/Running: /.test(shown.status) && !/Finished/.test(shown.status)) failures.push(`${where}: the line under Start does not say where ${JSON.stringify(unnamed)} are: "${shown.status}"`);
+  const combined = shown.summary.combined?.shift?.sentence ?? '';
+  if (shown.sentence !== combined) failures.push(`${where}: #sgais-comparison shows "${shown.sentence}", not the combined sentence "${combined}"`);
+  await waitForPainted(page, '#chart-evidence', 500);
+  const heavy = Object.entries(await mainThreadHeavyCalls(page)).filter(([k, n]) => n > (heavyBefore[k] ?? 0));
+  if (heavy.length) failures.push(`${where}: the main thread ran heavy entry points since the lesson was loaded: ${JSON.stringify(heavy)}`);
+  charge('sgais: shift runs started, progress, sentence');
+  log.push(`${where}: six runs in workers, progress ${shown.progress.toFixed(3)}: "${shown.status}"; sentence: "${combined}"`);
 }
 
 /**

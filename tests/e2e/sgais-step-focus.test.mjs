@@ -153,7 +153,7 @@ test('closing an SGAIS lesson step gives the sweep back: right after a setting c
 });
 
 // In `make soak` only (SGVIZ_CLASS_TIME_SOAK=1): it waits for all six shift runs (80 s of the CI's
-// browser phase, the same runs class-time's SGAIS step waits for). In one of two clean-clone CI runs
+// browser phase; class-time waits for them in the soak only). In one of two clean-clone CI runs
 // its last wait (the sweep restarting within 60 s of Close) timed out. The cause found by reading
 // and driving the paths (not seen in that CI's log): this test opens the lesson as soon as the
 // chain plays, within the sweep's 600 ms settle delay of the page's load or of the truth's

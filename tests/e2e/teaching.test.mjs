@@ -116,11 +116,11 @@ test('compare mode runs two samplers at the same gradient budget', async () => {
  * (figures-C also presses Stop). Here each remaining preset waits only for what shows that it loaded
  * and started: the note, 300 samples of the chain playing, the SGAIS runs started in workers (and
  * Stop terminating them); the first SGAIS preset other than sgais-shift-lecture is run to its first
- * chunk and drawn evidence chart (the code path every SGAIS preset shares; the shift lecture's is
- * drawn in class-time, which finishes its runs); screenshots of the first screen.
+ * chunk and drawn evidence chart (the code path every SGAIS preset shares; the shift lecture's first
+ * chunk is drawn in class-time); screenshots of the first screen.
  */
 const PRESETS_SOAK = process.env.SGVIZ_PRESETS_SOAK === '1';
-/** The SGAIS preset whose runs class-time.test.mjs's shift steps finish and draw in `make test`. */
+/** The SGAIS preset whose first chunk class-time.test.mjs's shift steps wait for and draw in `make test`. */
 const SHIFT_LECTURE = 'sgais-shift-lecture';
 
 test('presets reproduce the figures of the papers (screenshots of each)', async () => {
@@ -146,9 +146,9 @@ test('presets reproduce the figures of the papers (screenshots of each)', async 
     assert.equal(await page.isVisible('#preset-note'), true);
     await waitLoaded(page);
     if (id.startsWith('sgais')) {
-      // Not sgais-shift-lecture in `make test`: class-time's shift steps run its six runs to their
-      // end and check its evidence chart drawn (issue 23, ninth round: its first chunk here was the
-      // same runs a second time, 11.9 of this test's 44 CPU s).
+      // Not sgais-shift-lecture in `make test`: class-time's shift steps start its six runs and
+      // check its evidence chart drawn at the first chunk (issue 23, ninth round: its first chunk
+      // here was the same runs a second time, 11.9 of this test's 44 CPU s).
       if (PRESETS_SOAK || (sgaisDrawn === 0 && id !== SHIFT_LECTURE)) {
         // The runs started in workers and the first chunk is in: the evidence curve has its first
         // point (workers.test.mjs checks the finished runs). Generous limit for a loaded 2-core machine.
