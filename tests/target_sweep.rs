@@ -25,7 +25,8 @@
 //!
 //! CI (`make test`): [`CI_POINTS`], a few seconds, the points of this grid the soak measured worst
 //! (the same body). `SGVIZ_SLIDER_SWEEP=soak` (make soak): the whole grid; parts of it with
-//! `SGVIZ_TARGET_SWEEP_TARGETS=linreg,gaussian` (targets) and `SGVIZ_TOY_SWEEP_SAMPLERS=sgld,…`.
+//! `SGVIZ_TARGET_SWEEP_TARGETS=linreg,gaussian` (targets), `SGVIZ_TOY_SWEEP_SAMPLERS=sgld,…` and
+//! `SGVIZ_TARGET_SWEEP_PART=samplers` (or `targets`: the two halves of the grid).
 
 #[path = "common/sweep.rs"]
 mod sweep;
@@ -50,6 +51,17 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // at n = N is no longer minibatch noise but follows the position, so A slowed the particle in
     // the coordinates where it was far out (docs/bouncy.md §8). Fixed in issue 21's fourteenth pass:
     // 3/40 over 0.3, median 0.126 — [`psbps_at_the_full_batch_keeps_the_promise`].)
+    // SBPS at the minibatch slider's log midpoint (n = 14): an untrue bias warning (issue 21's
+    // fourteenth pass). Seeds 1–40 × 5,000 events: 2/40 over 0.3, median E2 0.155, pooled 0.049 ±
+    // 0.033, the band check warns of bias in 39/40 runs; one run of 200,000 events (the judge's
+    // long run) E2 0.051; 400,000 events, seeds 1 and 2: E2 0.067 and 0.052, means within 0.021
+    // sd, missed share 3.8–3.9 % (SBPS at n = 100: E2 0.007). Its missed share is above the
+    // limit 3.4 % but the bias is within the promise; the Gaussian toy at n = 7 misses 3.7–3.8 %
+    // with E2 beyond noise 0.098–0.109 and the logistic regression at k = 10, n = 7 misses
+    // 4.3–4.6 % with means 0.65 sd off (docs/diagnostics.md §9), so no limit on the missed share
+    // clears this warning without silencing one of those. (pSBPS at n = 14 fails 5/40 since the
+    // preconditioner fix, warned 36/40: between the lines, accepted.)
+    "linreg sbps batch_size=mid",
 ];
 
 /// Points CI runs (keys as above), from the soak's rows on the linear regression (seeds 1–40 ×
@@ -125,7 +137,11 @@ fn run(points: &dyn Fn(&str) -> bool) {
 #[test]
 fn every_sampler_and_target_slider_position_on_every_target_is_within_the_promise_or_warned_truthfully() {
     if soak() {
-        run(&|_| true);
+        // SGVIZ_TARGET_SWEEP_PART=samplers keeps the sampler-slider cases (key "target sampler
+        // point"), =targets the target-slider ones (key "target param=point sampler defaults").
+        let part = std::env::var("SGVIZ_TARGET_SWEEP_PART").ok();
+        let is_sampler_case = |key: &str| key.split(' ').nth(1).is_some_and(|w| registry::sampler(w).is_ok());
+        run(&|key| part.as_deref().is_none_or(|p| (p == "samplers") == is_sampler_case(key)));
     } else {
         run(&|key| CI_POINTS.contains(&key));
     }
