@@ -25,7 +25,8 @@
 //!
 //! CI (`make test`): [`CI_POINTS`], a few seconds, the points of this grid the soak measured worst
 //! (the same body). `SGVIZ_SLIDER_SWEEP=soak` (make soak): the whole grid; parts of it with
-//! `SGVIZ_TARGET_SWEEP_TARGETS=linreg,gaussian` (targets) and `SGVIZ_TOY_SWEEP_SAMPLERS=sgld,…`.
+//! `SGVIZ_TARGET_SWEEP_TARGETS=linreg,gaussian` (targets), `SGVIZ_TOY_SWEEP_SAMPLERS=sgld,…` and
+//! `SGVIZ_TARGET_SWEEP_PART=samplers` (or `targets`: the two halves of the grid).
 
 #[path = "common/sweep.rs"]
 mod sweep;
@@ -45,11 +46,83 @@ const SAMPLER_SLIDER_CASES: [Case; 4] = [Case::plain("linreg"), Case::plain("log
 /// Settings that break the promise without a true warning, as measured by this file's soak (40
 /// seeds × 5,000 samples). Key: "label sampler point", label "target" or "target param=min|mid|max".
 const KNOWN_SILENT_FAILURES: &[&str] = &[
-    // pSBPS on the linear regression with the full batch (n = N = 200, the minibatch slider's
-    // max): 40/40 over 0.3, median E2 2.23, pooled 2.68 ± 0.28, no warning in 40/40 runs (seeds
-    // 1–40 × 5,000 events, exact truth; s40). At n = 14 and the default it is right (3/40, 0/40).
-    // Not yet fixed: the cause is not yet found (SBPS at n = N is right, 6/40, pooled 0.031).
-    "linreg psbps batch_size=max",
+    // (pSBPS on the linear regression with the full batch, n = N = 200, was listed here: 40/40 over
+    // 0.3, median E2 2.23, no warning (s40). The cause: its preconditioner averaged only ḡ⊙ḡ, which
+    // at n = N is no longer minibatch noise but follows the position, so A slowed the particle in
+    // the coordinates where it was far out (docs/bouncy.md §8). Fixed in issue 21's fourteenth pass:
+    // 3/40 over 0.3, median 0.126 — [`psbps_at_the_full_batch_keeps_the_promise`].)
+    // SBPS at the minibatch slider's log midpoint (n = 14): an untrue bias warning (issue 21's
+    // fourteenth pass). Seeds 1–40 × 5,000 events: 2/40 over 0.3, median E2 0.155, pooled 0.049 ±
+    // 0.033, the band check warns of bias in 39/40 runs; one run of 200,000 events (the judge's
+    // long run) E2 0.051; 400,000 events, seeds 1 and 2: E2 0.067 and 0.052, means within 0.021
+    // sd, missed share 3.8–3.9 % (SBPS at n = 100: E2 0.007). Its missed share is above the
+    // limit 3.4 % but the bias is within the promise; the Gaussian toy at n = 7 misses 3.7–3.8 %
+    // with E2 beyond noise 0.098–0.109 and the logistic regression at k = 10, n = 7 misses
+    // 4.3–4.6 % with means 0.65 sd off (docs/diagnostics.md §9), so no limit on the missed share
+    // clears this warning without silencing one of those. (pSBPS at n = 14 fails 5/40 since the
+    // preconditioner fix, warned 36/40: between the lines, accepted.)
+    "linreg sbps batch_size=mid",
+    // The D > 2 logistic targets, sampler sliders (issue 21's fourteenth pass; `SGVIZ_SLIDER_SWEEP=soak
+    // SGVIZ_TARGET_SWEEP_TARGETS=logreg_dd|logreg_sgfs SGVIZ_TARGET_SWEEP_PART=samplers`, seeds 1–40 ×
+    // 5,000 samples, truth a fresh 400,000-sample MALA reference). Partial: stopped at the deadline
+    // during OSGFS (its defaults measured on both), so MALA, HMC and the bouncy family are not
+    // measured here. Every listed row is silent with no measured warning in any run (0/40): both
+    // targets have more than 6 parameters (20 and 21), where neither the law's mixing part (§7) nor
+    // the measured signal (§8) applies, and logreg_sgfs has more than src/law.rs `MAX_DIM` = 20, so
+    // no law applies at all there (SGHMC at η's max: E2 ≈ 4·10⁴, silent; on logreg_dd, 20-D, the
+    // same point is warned of bias). Measured and right or truly warned: logreg_dd 27 of 47
+    // (every SGLD point carries its pairing warning, true), logreg_sgfs 17 of 47.
+    // Key, then runs over 0.3, median E2, pooled E2 ± sd:
+    "logreg_dd sgfs_f defaults", // 40/40, median 22.604, pooled 17.495 ± 5.545
+    "logreg_dd sgfs_f sgfs_alpha=min", // 40/40, median 22.604, pooled 17.495 ± 5.545
+    "logreg_dd sgfs_f sgfs_alpha=mid", // 40/40, median 8.799, pooled 11.726 ± 8.199
+    "logreg_dd sgfs_f sgfs_alpha=max", // 40/40, median 1.962, pooled 6.106 ± 4.840
+    "logreg_dd sgfs_f batch_size=mid", // 40/40, median 22.926, pooled 16.947 ± 6.211
+    "logreg_dd sgfs_f sgfs_ridge=min", // 40/40, median 22.898, pooled 17.729 ± 5.610
+    "logreg_dd sgfs_f sgfs_ridge=mid", // 40/40, median 1.212, pooled 0.583 ± 0.267
+    "logreg_dd sgfs_f sgfs_ridge=max", // 40/40, median 1.000, pooled 0.473 ± 0.003
+    "logreg_dd sgfs_d defaults", // 40/40, median 0.688, pooled 0.153 ± 0.106
+    "logreg_dd sgfs_d sgfs_alpha=mid", // 40/40, median 0.744, pooled 0.120 ± 0.130
+    "logreg_dd sgfs_d sgfs_alpha=max", // 40/40, median 0.864, pooled 0.197 ± 0.173
+    "logreg_dd sgfs_d batch_size=mid", // 40/40, median 0.698, pooled 0.088 ± 0.105
+    "logreg_dd sgfs_d sgfs_ridge=min", // 40/40, median 0.688, pooled 0.153 ± 0.106
+    "logreg_dd sgfs_d sgfs_ridge=mid", // 40/40, median 0.689, pooled 0.153 ± 0.106
+    "logreg_dd sgfs_d sgfs_ridge=max", // 40/40, median 1.000, pooled 0.473 ± 0.003
+    "logreg_dd sghmc sghmc_lr=min", // 40/40, median 0.936, pooled 0.436 ± 0.112
+    "logreg_dd sghmc sghmc_lr=mid", // 18/40, median 0.279, pooled 0.059 ± 0.065
+    "logreg_dd sghmc friction=mid", // 30/40, median 0.384, pooled 0.080 ± 0.094
+    "logreg_dd sghmc friction=max", // 36/40, median 0.477, pooled 0.111 ± 0.124
+    "logreg_dd osgfs defaults", // 33/40, median 0.405, pooled 0.944 ± 0.281
+    "logreg_sgfs sgfs_f defaults", // 40/40, median 0.378, pooled 0.119 ± 0.070
+    "logreg_sgfs sgfs_f sgfs_alpha=min", // 40/40, median 0.950, pooled 0.965 ± 0.007
+    "logreg_sgfs sgfs_f sgfs_alpha=mid", // 40/40, median 0.540, pooled 0.106 ± 0.108
+    "logreg_sgfs sgfs_f sgfs_alpha=max", // 40/40, median 0.954, pooled 0.197 ± 0.223
+    "logreg_sgfs sgfs_f batch_size=min", // 40/40, median 1.155, pooled 0.348 ± 0.355
+    "logreg_sgfs sgfs_f batch_size=mid", // 40/40, median 0.503, pooled 0.128 ± 0.098
+    "logreg_sgfs sgfs_f sgfs_ridge=min", // 40/40, median 0.378, pooled 0.119 ± 0.070
+    "logreg_sgfs sgfs_f sgfs_ridge=mid", // 40/40, median 0.378, pooled 0.119 ± 0.070
+    "logreg_sgfs sgfs_f sgfs_ridge=max", // 40/40, median 1.000, pooled 1.096 ± 0.005
+    "logreg_sgfs sgfs_d defaults", // 40/40, median 0.801, pooled 0.152 ± 0.177
+    "logreg_sgfs sgfs_d sgfs_alpha=min", // 40/40, median 1.172, pooled 1.173 ± 0.014
+    "logreg_sgfs sgfs_d sgfs_alpha=mid", // 40/40, median 1.028, pooled 0.210 ± 0.262
+    "logreg_sgfs sgfs_d sgfs_alpha=max", // 40/40, median 1.217, pooled 0.394 ± 0.419
+    "logreg_sgfs sgfs_d batch_size=min", // 40/40, median 1.096, pooled 0.577 ± 0.408
+    "logreg_sgfs sgfs_d batch_size=mid", // 40/40, median 1.019, pooled 0.223 ± 0.232
+    "logreg_sgfs sgfs_d batch_size=max", // 40/40, median 0.443, pooled 0.101 ± 0.085
+    "logreg_sgfs sgfs_d sgfs_ridge=min", // 40/40, median 0.801, pooled 0.152 ± 0.177
+    "logreg_sgfs sgfs_d sgfs_ridge=mid", // 40/40, median 0.801, pooled 0.152 ± 0.177
+    "logreg_sgfs sgfs_d sgfs_ridge=max", // 40/40, median 1.000, pooled 1.096 ± 0.004
+    "logreg_sgfs sghmc sghmc_lr=min", // 40/40, median 1.038, pooled 0.803 ± 0.319
+    "logreg_sgfs sghmc sghmc_lr=mid", // 40/40, median 0.462, pooled 0.080 ± 0.092
+    "logreg_sgfs sghmc sghmc_lr=max", // 40/40, median 43712.997, pooled 67151.384 ± 34.584
+    "logreg_sgfs sghmc friction=min", // 40/40, median 1.000, pooled 1.096 ± 0.000
+    "logreg_sgfs sghmc friction=mid", // 27/40, median 0.314, pooled 0.059 ± 0.061
+    "logreg_sgfs sghmc friction=max", // 40/40, median 0.420, pooled 0.078 ± 0.084
+    "logreg_sgfs sghmc beta_hat=mid", // 40/40, median 1.000, pooled 1.096 ± 0.000
+    "logreg_sgfs sghmc beta_hat=max", // 40/40, median 1.000, pooled 1.096 ± 0.000
+    "logreg_sgfs sghmc batch_size=min", // 40/40, median 849.006, pooled 1851.960 ± 58.603
+    "logreg_sgfs sghmc batch_size=mid", // 40/40, median 4.608, pooled 15.366 ± 0.387
+    "logreg_sgfs osgfs defaults", // 17/40, median 0.297, pooled 0.062 ± 0.058
 ];
 
 /// Points CI runs (keys as above), from the soak's rows on the linear regression (seeds 1–40 ×
@@ -125,10 +198,22 @@ fn run(points: &dyn Fn(&str) -> bool) {
 #[test]
 fn every_sampler_and_target_slider_position_on_every_target_is_within_the_promise_or_warned_truthfully() {
     if soak() {
-        run(&|_| true);
+        // SGVIZ_TARGET_SWEEP_PART=samplers keeps the sampler-slider cases (key "target sampler
+        // point"), =targets the target-slider ones (key "target param=point sampler defaults").
+        let part = std::env::var("SGVIZ_TARGET_SWEEP_PART").ok();
+        let is_sampler_case = |key: &str| key.split(' ').nth(1).is_some_and(|w| registry::sampler(w).is_ok());
+        run(&|key| part.as_deref().is_none_or(|p| (p == "samplers") == is_sampler_case(key)));
     } else {
         run(&|key| CI_POINTS.contains(&key));
     }
+}
+
+/// pSBPS at the minibatch slider's max (n = N) on the linear regression (exact Gaussian truth),
+/// judged as the soak judges it: before the fix of its preconditioner (docs/bouncy.md §8) 40/40
+/// runs were over 0.3 with no warning (median E2 2.23); since, 3/40 (median 0.126). ≈ 1.5 CPU s.
+#[test]
+fn psbps_at_the_full_batch_keeps_the_promise() {
+    run(&|key| key == "linreg psbps batch_size=max");
 }
 
 #[test]

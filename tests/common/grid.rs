@@ -76,8 +76,22 @@ pub fn verdict(label: &str, config: &ChainConfig, truth: &Moments) -> Result<Str
         (Some(w), _) if w.failure == Failure::Bias => judge(label, Some(&w), &m).or_else(|why| judge_bias_by_long_run(why, config, truth, &m)),
         (Some(w), _) => judge(label, Some(&w), &m),
         (None, Some(text)) => judge_pairing(label, text, &m),
+        (None, None) if measured_bias_undecided(&m) => judge_measured(label, &m).and_then(|row| judge_bias_by_long_run(row, config, truth, &m)),
         (None, None) => judge_measured(label, &m),
     }
+}
+
+/// A measured bias warning (SBPS's band check, docs/diagnostics.md §9) in more than
+/// [`sweep::PROMISE_SHARE`] of the runs of a setting where at most that share fail and the pooled
+/// bias is not measurably within [`sweep::BIAS_E2`]: [`judge_measured`] accepts it, and the long
+/// run of [`judge_bias_by_long_run`] decides whether the bias it names is real (issue 21's
+/// fourteenth pass: SBPS and pSBPS at n = 14 on the linear regression, warned in 39 and 36 of 40
+/// runs, pooled E2 0.049 ± 0.033, 400,000 events E2 0.052–0.067).
+fn measured_bias_undecided(m: &Measured) -> bool {
+    let warned_bias = m.warnings.iter().flatten().filter(|w| w.failure == Failure::Bias).count();
+    let fails = m.e2.iter().filter(|e| **e > sweep::E2_CLAIM).count();
+    let seeds = m.e2.len() as f64;
+    fails as f64 <= sweep::PROMISE_SHARE * seeds && warned_bias as f64 > sweep::PROMISE_SHARE * seeds && m.pooled_e2 >= sweep::BIAS_E2 - 3.0 * m.pooled_sd
 }
 
 /// Samples of the long run that decides a bias warning the 40 short runs cannot (40 × 5,000).
@@ -127,7 +141,7 @@ pub fn long_run_e2(config: &ChainConfig, truth: &Moments) -> f64 {
 /// - a measured warning that names a bias (SBPS's band check, docs/diagnostics.md §9) is untrue
 ///   only where the bias it names is measurably absent, as for a law-based bias warning: pooled
 ///   E2 below [`sweep::BIAS_E2`] by 3 sd; a pooled bias that 40 runs cannot place on either side of
-///   0.1 is between the two as well.
+///   0.1 is accepted here, and [`verdict`] then lets one long run decide ([`measured_bias_undecided`]).
 pub fn judge_measured(label: &str, m: &Measured) -> Result<String, String> {
     let warned = m.warnings.iter().zip(&m.e2).filter(|(w, e)| w.is_some() || !e.is_finite()).count();
     let seeds = m.warnings.len();

@@ -280,14 +280,15 @@ impl Sbps {
     }
 
     /// Draw a minibatch at w and, while adapting, update the preconditioner's running average
-    /// (every iteration).
+    /// (every iteration) with the mean gradient and the minibatch's per-datum score spread
+    /// (docs/bouncy.md §8, corrected: without the spread, full batches make A follow the position).
     fn observe(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) {
         self.obs.take(model, grads, rng, &self.w, false);
         let adapting = self.adapting();
         if let Some(p) = self.preconditioner.as_mut().filter(|_| adapting) {
             let n_data = grads.n_data() as f64;
             let mean_gradient: Vec<f64> = self.obs.grad_u.iter().map(|g| g / n_data).collect();
-            p.update(&mean_gradient);
+            p.update(&mean_gradient, &self.obs.score_variance());
         }
     }
 

@@ -62,6 +62,20 @@ impl Observation {
         self.grad_u = grad_log.iter().zip(&self.noise).map(|(g, xi)| -(g + xi)).collect();
     }
 
+    /// Per coordinate j, the population variance over the minibatch of the per-datum scores
+    /// ∂ℓ_i/∂w_j (the spread that sets the minibatch gradient's noise, before the
+    /// finite-population factor; 0 for a minibatch of one).
+    pub fn score_variance(&self) -> Vec<f64> {
+        let dim = self.grad_u.len();
+        let n = (self.scores.len() / dim.max(1)) as f64;
+        (0..dim)
+            .map(|j| {
+                let mean = self.scores.chunks(dim).map(|row| row[j]).sum::<f64>() / n;
+                self.scores.chunks(dim).map(|row| (row[j] - mean).powi(2)).sum::<f64>() / n
+            })
+            .collect()
+    }
+
     /// G̃ = u·∇Ũ and its noise sd σ along u (docs/bouncy.md §3, corrected): with p_i = u·∇ℓ_i and s²_pop their
     /// population variance over the minibatch, σ² = N²(1 − n/N) s²_pop / n + s²‖u‖². Only the
     /// minibatch part is finite-population sampling; the synthetic noise is fresh at every step and

@@ -41,13 +41,15 @@ fn regression_matches_the_reference_normal_equations() {
 
 #[test]
 fn preconditioner_is_the_sbps_public_ema_with_epsilon_and_mean_one() {
-    // ĝ² = β ĝ²_old + (1 − β) g⊙g from 0 with β = 0.99 (β multiplies the OLD average);
-    // a_i ∝ 1/(√ĝ²_i + 10⁻⁴), normalised to mean 1 (docs/bouncy.md §8).
+    // ĝ² = β ĝ²_old + (1 − β)(g⊙g + s²) from 0 with β = 0.99 (β multiplies the OLD average) and
+    // s² the minibatch's per-datum score variance; a_i ∝ 1/(√ĝ²_i + 10⁻⁴), normalised to mean 1
+    // (docs/bouncy.md §8).
     let mut p = DiagonalPreconditioner::new(2);
     let (g1, g2) = ([2.0, 1e-3], [4.0, 3e-3]);
-    p.update(&g1);
-    p.update(&g2);
-    let average = |j: usize| 0.99 * (0.01 * g1[j] * g1[j]) + 0.01 * g2[j] * g2[j];
+    let (s1, s2) = ([0.5, 2e-6], [0.0, 7e-6]);
+    p.update(&g1, &s1);
+    p.update(&g2, &s2);
+    let average = |j: usize| 0.99 * (0.01 * (g1[j] * g1[j] + s1[j])) + 0.01 * (g2[j] * g2[j] + s2[j]);
     let raw: Vec<f64> = (0..2).map(|j| 1.0 / (average(j).sqrt() + 1e-4)).collect();
     let mean = 0.5 * (raw[0] + raw[1]);
     for j in 0..2 {
@@ -136,10 +138,11 @@ fn a_refresh_seeds_the_new_regression_with_plus_the_projected_gradient() {
 
 #[test]
 fn psbps_switches_to_the_ema_of_every_observed_mean_gradient_at_each_restart() {
-    // docs/bouncy.md §8 through the sampler: every iteration's observation updates ĝ² ← βĝ² + (1 − β)ḡ²
-    // with ḡ = ∇Ũ/N at the observed point (the start point first); A takes the normalised
-    // 1/(√ĝ² + ε) only at a bounce or refresh. Full batch on a Gaussian with unequal scales:
-    // ∇Ũ = −∇log π exactly, computed here from the model.
+    // docs/bouncy.md §8 through the sampler: every iteration's observation updates
+    // ĝ² ← βĝ² + (1 − β)(ḡ² + s²) with ḡ = ∇Ũ/N at the observed point (the start point first) and
+    // s² the per-datum scores' population variance; A takes the normalised 1/(√ĝ² + ε) only at a
+    // bounce or refresh. Full batch on a Gaussian with unequal scales: ∇Ũ = −∇log π exactly, and
+    // the scores of all N pseudo-data, computed here from the model.
     use sgviz::model::gaussian::CorrelatedGaussian;
     use sgviz::rng::chain_rng;
     let model = CorrelatedGaussian::new(1.0, 3.0, 0.0, 0.0);
@@ -156,8 +159,17 @@ fn psbps_switches_to_the_ema_of_every_observed_mean_gradient_at_each_restart() {
     let observe = |w: &[f64], average: &mut [f64; 2]| {
         let mut g = vec![0.0; 2];
         model.grad_log_density(w, &mut g);
+        let scores: Vec<Vec<f64>> = (0..model.n_data())
+            .map(|i| {
+                let mut s = vec![0.0; 2];
+                model.add_grad_log_lik(i, w, &mut s);
+                s
+            })
+            .collect();
         for j in 0..2 {
-            average[j] = beta * average[j] + (1.0 - beta) * (g[j] / n).powi(2);
+            let mean = scores.iter().map(|s| s[j]).sum::<f64>() / n;
+            let spread = scores.iter().map(|s| (s[j] - mean).powi(2)).sum::<f64>() / n;
+            average[j] = beta * average[j] + (1.0 - beta) * ((g[j] / n).powi(2) + spread);
         }
         let raw: Vec<f64> = average.iter().map(|s| 1.0 / (s.sqrt() + 1e-4)).collect();
         let mean = 0.5 * (raw[0] + raw[1]);
@@ -184,7 +196,7 @@ fn psbps_switches_to_the_ema_of_every_observed_mean_gradient_at_each_restart() {
 fn preconditioner_is_normalised_and_favours_small_gradients() {
     let mut p = DiagonalPreconditioner::new(2);
     for _ in 0..50 {
-        p.update(&[10.0, 0.1]);
+        p.update(&[10.0, 0.1], &[0.0, 0.0]);
     }
     assert!((p.diagonal.iter().sum::<f64>() / 2.0 - 1.0).abs() < 1e-12);
     assert!(p.diagonal[1] / p.diagonal[0] > 90.0);
