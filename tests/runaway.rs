@@ -30,7 +30,7 @@ fn the_way_in_from_a_start_ninety_sd_out_is_not_a_runaway() {
 }
 
 /// Issue 23, fifteenth pass (src/chain/mod.rs, the excursion's life): an excursion opens when
-/// the particle passes the inner radius √D + 3 (√2 + 3 ≈ 4.41 sd here, docs/bouncy.md §5) and,
+/// the particle passes the inner radius √D + 3 (√2 + 3 ≈ 4.41 sd here, docs/diagnostics.md §4) and,
 /// until it is confirmed, closes when the particle is back inside: no snapshot of the density is
 /// kept for it (`excursion_pushed` is None). It is confirmed only past the outer radius, 8 sd
 /// (for this Gaussian the log-density test alone, a drop of more than 8²/4 = 16, would confirm
