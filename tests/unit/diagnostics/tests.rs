@@ -221,3 +221,13 @@ fn ellipse_points_have_mahalanobis_radius_two() {
         assert!((q - 4.0).abs() < 1e-9);
     }
 }
+
+/// Issue 23, fifteenth pass: a truth with nothing to divide by (a point mass at the origin: Σ|mean*|
+/// = Σ√C*_jj = Σ|C*| = 0) reports the absolute errors, not 0/0 or x/0: E1 = |1| + |−2| = 3,
+/// E2 = |1| + 0 + 0 + |0.5| = 1.5 (by hand).
+#[test]
+fn relative_errors_against_a_point_mass_at_the_origin_are_the_absolute_errors() {
+    let truth = Moments { mean: vec![0.0, 0.0], cov: vec![vec![0.0, 0.0], vec![0.0, 0.0]] };
+    let estimate = Moments { mean: vec![1.0, -2.0], cov: vec![vec![1.0, 0.0], vec![0.0, 0.5]] };
+    assert_eq!(relative_errors(&estimate, &truth), (3.0, 1.5));
+}
