@@ -231,3 +231,14 @@ fn relative_errors_against_a_point_mass_at_the_origin_are_the_absolute_errors() 
     let estimate = Moments { mean: vec![1.0, -2.0], cov: vec![vec![1.0, 0.0], vec![0.0, 0.5]] };
     assert_eq!(relative_errors(&estimate, &truth), (3.0, 1.5));
 }
+
+/// The page's "E1 in posterior sd" switch is strict (docs/diagnostics.md §2: Σ|mean*| < Σ√C*_jj): at a
+/// tie, Σ|mean*| = |3| + |−1| = 4 = √9 + √1, E1 stays relative to the mean (the two readings agree
+/// there: (|4 − 3| + |0 + 1|)/4 = 0.5 either way).
+#[test]
+fn at_a_tie_e1_stays_relative_to_the_mean() {
+    let tie = Moments { mean: vec![3.0, -1.0], cov: vec![vec![9.0, 0.0], vec![0.0, 1.0]] };
+    assert!(!e1_in_posterior_sd(&tie));
+    let estimate = Moments { mean: vec![4.0, 0.0], ..tie.clone() };
+    assert_eq!(relative_errors(&estimate, &tie).0, 0.5);
+}
