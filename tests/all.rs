@@ -86,6 +86,8 @@ mod sgais;
 mod sgais_defaults;
 #[path = "sgais_fig_a1.rs"]
 mod sgais_fig_a1;
+#[path = "sgais_lambda_snap.rs"]
+mod sgais_lambda_snap;
 #[path = "sgais_mixture.rs"]
 mod sgais_mixture;
 #[path = "sgais_nested.rs"]

@@ -28,3 +28,54 @@ fn the_way_in_from_a_start_ninety_sd_out_is_not_a_runaway() {
         assert!(inside > 1_000, "{sampler}: only {inside} retained samples within 3 sd");
     }
 }
+
+/// Issue 23, fifteenth pass (src/chain/mod.rs, the excursion's life): an excursion opens when
+/// the particle passes the inner radius √D + 3 (√2 + 3 ≈ 4.41 sd here, docs/diagnostics.md §4) and,
+/// until it is confirmed, closes when the particle is back inside: no snapshot of the density is
+/// kept for it (`excursion_pushed` is None). It is confirmed only past the outer radius, 8 sd
+/// (for this Gaussian the log-density test alone, a drop of more than 8²/4 = 16, would confirm
+/// from √32 ≈ 5.66 sd on), and the page shows the farthest distance it reached. A confirmed
+/// runaway stays on the page when the particle comes back inside, so that it can still be
+/// discarded. The distance is computed here from Σ⁻¹ by hand (`distance_sd`), event by event, on
+/// a reckless SBPS (noisy gradients, band k = 2, horizon 1000), seed 7: one excursion peaks at
+/// 5.92 sd and closes unconfirmed before the runaway at step 2,176 (seeds 1–12 at k = 2, 2.5, 3
+/// measured: 4 excursions peaked between 5.66 and 8 sd, this is the earliest; every runaway
+/// measured came back inside within ≈ 200 events).
+#[test]
+fn an_unconfirmed_excursion_is_forgotten_inside_and_a_confirmed_runaway_is_kept() {
+    let (inner, outer) = (2f64.sqrt() + 3.0, 8.0);
+    let config = ChainConfig::new("gaussian", "sbps", 7).with("grad_noise", 1.0).with("band_k", 2.0).with("horizon", 1000.0).with("aux_points", 0);
+    let mut lab = Lab::new(config, 200, 200, 1.0).unwrap();
+    let (mut armed, mut peak, mut closed_peaks) = (false, 0.0f64, vec![]);
+    while lab.chain().runaway().is_none() && lab.chain().steps() < 20_000 {
+        lab.run(1);
+        let d = distance_sd(lab.chain().position());
+        armed |= d <= inner;
+        if !armed {
+            continue;
+        }
+        if lab.chain().runaway().is_some() {
+            peak = peak.max(d);
+            break;
+        }
+        let open = lab.chain().excursion_pushed().is_some();
+        assert_eq!(open, d > inner, "step {}: {d} sd from the mean, excursion open: {open}", lab.chain().steps());
+        if d > inner {
+            peak = peak.max(d);
+        } else if peak > 0.0 {
+            closed_peaks.push(peak);
+            peak = 0.0;
+        }
+    }
+    let runaway = lab.chain().runaway().expect("seed 7 runs away");
+    assert!(closed_peaks.iter().any(|p| *p > 32f64.sqrt() && *p < outer), "non-vacuous: an excursion peaked between 5.66 and 8 sd and closed unconfirmed ({closed_peaks:?})");
+    assert!(peak > outer, "confirmed at {peak} sd, inside the outer radius");
+    while distance_sd(lab.chain().position()) > inner && lab.chain().steps() < 40_000 {
+        lab.run(1);
+        peak = peak.max(distance_sd(lab.chain().position()));
+    }
+    assert!(distance_sd(lab.chain().position()) <= inner, "the particle came back inside by step {}", lab.chain().steps());
+    let shown = lab.chain().runaway().expect("the confirmed runaway is still shown inside");
+    assert_eq!(shown.since_step, runaway.since_step);
+    assert!((shown.distance_sd - peak).abs() < 1e-9 * peak, "shown {} sd, farthest by hand {peak}", shown.distance_sd);
+}

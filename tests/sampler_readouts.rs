@@ -189,3 +189,21 @@ fn bps_bounces_refreshes_and_trajectory_time_follow_the_invariant_law() {
         assert_rate(&format!("law {law} refreshes"), &c.refreshes, &c.durations, refresh_rate);
     }
 }
+
+/// Issue 23, fifteenth pass: lipSBPS's readouts (bounces, thinning rejections, refreshes, bound
+/// violations, violation rate, trajectory time). Its global bound is exact, so after 2,000 events
+/// on the logistic regression there are bounces and no violations, and the rate is 0/bounces = 0;
+/// before the first event the rate is 0/0, shown as "not yet" (NaN), not 0.
+#[test]
+fn lipsbps_shows_its_six_readouts_and_a_rate_of_violations_per_bounce() {
+    let mut chain = sgviz::chain::Chain::new(&sgviz::chain::ChainConfig::new("logreg", "lipsbps", 3)).unwrap();
+    let read = |chain: &sgviz::chain::Chain, name: &str| chain.diagnostics().iter().find(|d| d.name == name).unwrap_or_else(|| panic!("no readout {name}")).value;
+    assert!(read(&chain, "violation_rate").is_nan(), "before any bounce: {}", read(&chain, "violation_rate"));
+    chain.run(2_000);
+    let names: Vec<&str> = chain.diagnostics().iter().map(|d| d.name).collect();
+    assert_eq!(names, ["bounces", "rejections", "refreshes", "violations", "violation_rate", "total_time"]);
+    let (bounces, violations) = (read(&chain, "bounces"), read(&chain, "violations"));
+    assert!(bounces > 0.0 && violations == 0.0, "{bounces} bounces, {violations} violations");
+    assert_eq!(read(&chain, "violation_rate"), 0.0);
+    assert!(read(&chain, "total_time") > 0.0);
+}

@@ -221,3 +221,24 @@ fn ellipse_points_have_mahalanobis_radius_two() {
         assert!((q - 4.0).abs() < 1e-9);
     }
 }
+
+/// Issue 23, fifteenth pass: a truth with nothing to divide by (a point mass at the origin: Σ|mean*|
+/// = Σ√C*_jj = Σ|C*| = 0) reports the absolute errors, not 0/0 or x/0: E1 = |1| + |−2| = 3,
+/// E2 = |1| + 0 + 0 + |0.5| = 1.5 (by hand).
+#[test]
+fn relative_errors_against_a_point_mass_at_the_origin_are_the_absolute_errors() {
+    let truth = Moments { mean: vec![0.0, 0.0], cov: vec![vec![0.0, 0.0], vec![0.0, 0.0]] };
+    let estimate = Moments { mean: vec![1.0, -2.0], cov: vec![vec![1.0, 0.0], vec![0.0, 0.5]] };
+    assert_eq!(relative_errors(&estimate, &truth), (3.0, 1.5));
+}
+
+/// The page's "E1 in posterior sd" switch is strict (docs/diagnostics.md §2: Σ|mean*| < Σ√C*_jj): at a
+/// tie, Σ|mean*| = |3| + |−1| = 4 = √9 + √1, E1 stays relative to the mean (the two readings agree
+/// there: (|4 − 3| + |0 + 1|)/4 = 0.5 either way).
+#[test]
+fn at_a_tie_e1_stays_relative_to_the_mean() {
+    let tie = Moments { mean: vec![3.0, -1.0], cov: vec![vec![9.0, 0.0], vec![0.0, 1.0]] };
+    assert!(!e1_in_posterior_sd(&tie));
+    let estimate = Moments { mean: vec![4.0, 0.0], ..tie.clone() };
+    assert_eq!(relative_errors(&estimate, &tie).0, 0.5);
+}

@@ -12,3 +12,19 @@ fn the_remedy_batch_scales_n_by_the_share_over_half_the_limit() {
     assert_eq!(remedy_batch(20, 0.9, 500), 500);
     assert_eq!(remedy_batch(50, 0.0171, 1000), 51);
 }
+
+/// Issue 23, fifteenth pass: the share the page shows ("share of bounce intensity missed by the
+/// band"), by hand. Five proposals with G̃/λ̄ = 1.5 (bounce), 0.5, 3 (bounce), 0.8 (bounce), 2:
+/// missed Σ(G̃/λ̄ − 1)⁺ = 0.5 + 2 + 1 = 3.5 over 3 bounces, share 3.5/(3.5 + 3) = 7/13; after a
+/// reset nothing is recorded (0/0: NaN, "before the first proposal").
+#[test]
+fn the_missed_share_is_the_excess_ratio_over_itself_plus_the_bounces() {
+    let mut check = BandCheck::default();
+    for (ratio, bounced) in [(1.5, true), (0.5, false), (3.0, true), (0.8, true), (2.0, false)] {
+        check.record(ratio, bounced);
+    }
+    assert!((check.missed_share() - 7.0 / 13.0).abs() < 1e-15, "{}", check.missed_share());
+    assert!((missed_share(1.0, 4) - 0.2).abs() < 1e-15);
+    check.reset();
+    assert!(check.missed_share().is_nan());
+}
