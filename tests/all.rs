@@ -84,6 +84,8 @@ mod sgais;
 mod sgais_defaults;
 #[path = "sgais_fig_a1.rs"]
 mod sgais_fig_a1;
+#[path = "sgais_laplace_move.rs"]
+mod sgais_laplace_move;
 #[path = "sgais_mixture.rs"]
 mod sgais_mixture;
 #[path = "sgais_nested.rs"]

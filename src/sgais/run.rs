@@ -2,6 +2,7 @@
 //! work per [`SgaisRun::advance`] call, so the browser can run it between frames and the CLI in a
 //! loop. It never reads a clock; callers time it.
 
+use super::laplace_move::{fisher_precision, laplace_move, AnnealedTarget, LaplaceProposal};
 use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_increment};
 use super::models::EvidenceModel;
 use super::noise::{estimate_gradient_noise, GradientNoise};
@@ -99,6 +100,8 @@ pub struct SgaisRun {
     reseeds_accepted: u64,
     /// (SGAIS.19) at the start of every chunk so far.
     surprises: Vec<ChunkSurprise>,
+    /// Laplace moves (src/sgais/laplace_move.rs): chunks whose particles lagged, moves accepted.
+    laplace_moves: (usize, u64),
     /// SGHMC moves per particle in the last annealing step (the work `advance` counts).
     last_step_moves: usize,
     workspace: Workspace,
@@ -134,6 +137,7 @@ impl SgaisRun {
             status: RunStatus::Running,
             reseeds_accepted: 0,
             surprises: Vec::new(),
+            laplace_moves: (0, 0),
             last_step_moves: 0,
             workspace: Workspace::default(),
             rng,
@@ -206,6 +210,10 @@ impl SgaisRun {
     /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
     pub fn reseeds_accepted(&self) -> u64 {
         self.reseeds_accepted
+    }
+    /// Chunks whose particles lagged (SGAIS.27) and Laplace moves accepted (SGAIS.26) so far.
+    pub fn laplace_moves(&self) -> (usize, u64) {
+        self.laplace_moves
     }
     /// What the surprise rule (src/sgais/surprise.rs) saw at the start of every chunk so far.
     pub fn surprises(&self) -> &[ChunkSurprise] {
@@ -287,6 +295,9 @@ impl SgaisRun {
         let (kernel, noise_ratio) = self.kernel_for(&chunk);
         self.move_particles(&chunk, &kernel);
         self.reseed_components(&chunk);
+        if chunk.lambda >= 1.0 && self.config.laplace_move && self.status == RunStatus::Running {
+            self.relax_if_lagging(&chunk);
+        }
         if self.status != RunStatus::Running {
             return None;
         }
@@ -416,6 +427,25 @@ impl SgaisRun {
                     self.reseeds_accepted += outcome.accepted as u64;
                 }
             }
+        }
+    }
+
+    /// At a chunk's end (λ = 1): when particle 0's Newton decrement says the particles lag
+    /// (SGAIS.27), one Laplace independence move per particle (SGAIS.26); full history only.
+    fn relax_if_lagging(&mut self, chunk: &ActiveChunk) {
+        let (History::Full { len }, Some(noise)) = (&self.history, &chunk.gradient_noise) else { return };
+        let target = AnnealedTarget { model: &*self.model, history_len: *len, chunk: chunk.range.clone(), lambda: chunk.lambda };
+        let precision = fisher_precision(&noise.cov, noise.dim, *len, self.config.batch_size, target.data_count());
+        let Some((q, evals)) = LaplaceProposal::fit(&target, &self.particles[0], precision) else { return };
+        self.datum_evals += evals;
+        if !q.lagging() {
+            return;
+        }
+        self.laplace_moves.0 += 1;
+        for theta in self.particles.iter_mut() {
+            let (accepted, evals) = laplace_move(&target, &q, theta, &mut self.rng);
+            self.datum_evals += evals;
+            self.laplace_moves.1 += accepted as u64;
         }
     }
 
