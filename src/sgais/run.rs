@@ -109,6 +109,9 @@ pub struct SgaisRun {
     /// A separate stream for the gradient-noise estimate, so that estimating it for the report
     /// does not change a run with a fixed β̂.
     noise_rng: ChainRng,
+    /// A separate stream for the Laplace move's proposals, so that a move that accepts nothing
+    /// leaves the run as it would be without it.
+    laplace_rng: ChainRng,
 }
 
 impl SgaisRun {
@@ -142,6 +145,7 @@ impl SgaisRun {
             workspace: Workspace::default(),
             rng,
             noise_rng: chain_rng(seed ^ NOISE_STREAM),
+            laplace_rng: chain_rng(seed ^ LAPLACE_STREAM),
         };
         run.eta = run.base_learning_rate(0, run.config.chunk_size.min(n_total), 0.0);
         let sd = run.eta.sqrt();
@@ -443,7 +447,7 @@ impl SgaisRun {
         }
         self.laplace_moves.0 += 1;
         for theta in self.particles.iter_mut() {
-            let (accepted, evals) = laplace_move(&target, &q, theta, &mut self.rng);
+            let (accepted, evals) = laplace_move(&target, &q, theta, &mut self.laplace_rng);
             self.datum_evals += evals;
             self.laplace_moves.1 += accepted as u64;
         }
@@ -482,6 +486,9 @@ pub fn epoch_log_z_variance(log_weights: &[f64]) -> f64 {
 
 /// Mixed into the seed for the gradient-noise estimate's random stream.
 const NOISE_STREAM: u64 = 0x6e01_5e57;
+
+/// Mixed into the seed for the Laplace move's random stream.
+const LAPLACE_STREAM: u64 = 0x1a91_ace5;
 
 /// The chunk ends min(k·chunk, N), k = 1, 2, …
 pub fn checkpoints(n_total: usize, chunk_size: usize) -> Vec<usize> {
