@@ -29,6 +29,7 @@
 pub mod agreement;
 pub mod ais;
 pub mod job;
+pub mod laplace_move;
 pub mod annealing;
 pub mod charts;
 pub mod coverage;
@@ -253,6 +254,11 @@ pub struct SgaisConfig {
     /// exchangeable stream predicts (src/sgais/surprise.rs, docs/sgais.md (SGAIS.19)); None: every
     /// chunk gets the same work. From the registry's `surprise_rule` ([`SgaisConfig::for_data`]).
     pub surprise_boost: Option<surprise::SurpriseBoost>,
+    /// At each chunk's end, when particle 0's Newton decrement says the particles lag behind the
+    /// posterior, a Laplace independence move for every particle (src/sgais/laplace_move.rs,
+    /// docs/sgais.md (SGAIS.26)–(SGAIS.27)); full history only. On with the surprise rule
+    /// ([`SgaisConfig::for_data`]).
+    pub laplace_move: bool,
 }
 
 /// The re-seeding moves of a particle per annealing step: the lightest component's, weights kept
@@ -280,7 +286,8 @@ impl SgaisConfig {
     pub fn for_data(values: &ParamValues, shifting: bool) -> Result<Self, String> {
         let config = Self::from_values(values)?;
         let rule = values.try_get("surprise_rule").map_or(0, |v| v as usize);
-        Ok(SgaisConfig { surprise_boost: surprise::rule_boost(rule, shifting), ..config })
+        let surprise_boost = surprise::rule_boost(rule, shifting);
+        Ok(SgaisConfig { surprise_boost, laplace_move: surprise_boost.is_some(), ..config })
     }
 
     /// Settings from values of [`PARAMS`] for stationary data; refuses β̂ > α and ESS* ≥ M.
@@ -306,6 +313,7 @@ impl SgaisConfig {
             reseed_offers: 1,
             reseed_light_bias: 0.0,
             surprise_boost: surprise::rule_boost(values.try_get("surprise_rule").map_or(0, |v| v as usize), false),
+            laplace_move: false,
         };
         if config.target_ess >= config.particles as f64 {
             // ESS(Δ) < M for every Δ > 0 unless all chunk likelihoods are equal, so a target ≥ M

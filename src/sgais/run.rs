@@ -2,6 +2,7 @@
 //! work per [`SgaisRun::advance`] call, so the browser can run it between frames and the CLI in a
 //! loop. It never reads a clock; callers time it.
 
+use super::laplace_move::{fisher_precision, laplace_move, AnnealedTarget, LaplaceProposal};
 use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_increment};
 use super::models::EvidenceModel;
 use super::noise::{estimate_gradient_noise, GradientNoise};
@@ -99,6 +100,8 @@ pub struct SgaisRun {
     reseeds_accepted: u64,
     /// (SGAIS.19) at the start of every chunk so far.
     surprises: Vec<ChunkSurprise>,
+    /// Laplace moves (src/sgais/laplace_move.rs): chunks whose particles lagged, moves accepted.
+    laplace_moves: (usize, u64),
     /// SGHMC moves per particle in the last annealing step (the work `advance` counts).
     last_step_moves: usize,
     workspace: Workspace,
@@ -106,6 +109,9 @@ pub struct SgaisRun {
     /// A separate stream for the gradient-noise estimate, so that estimating it for the report
     /// does not change a run with a fixed β̂.
     noise_rng: ChainRng,
+    /// A separate stream for the Laplace move's proposals, so that a move that accepts nothing
+    /// leaves the run as it would be without it.
+    laplace_rng: ChainRng,
 }
 
 impl SgaisRun {
@@ -134,10 +140,12 @@ impl SgaisRun {
             status: RunStatus::Running,
             reseeds_accepted: 0,
             surprises: Vec::new(),
+            laplace_moves: (0, 0),
             last_step_moves: 0,
             workspace: Workspace::default(),
             rng,
             noise_rng: chain_rng(seed ^ NOISE_STREAM),
+            laplace_rng: chain_rng(seed ^ LAPLACE_STREAM),
         };
         run.eta = run.base_learning_rate(0, run.config.chunk_size.min(n_total), 0.0);
         let sd = run.eta.sqrt();
@@ -206,6 +214,10 @@ impl SgaisRun {
     /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
     pub fn reseeds_accepted(&self) -> u64 {
         self.reseeds_accepted
+    }
+    /// Chunks whose particles lagged (SGAIS.27) and Laplace moves accepted (SGAIS.26) so far.
+    pub fn laplace_moves(&self) -> (usize, u64) {
+        self.laplace_moves
     }
     /// What the surprise rule (src/sgais/surprise.rs) saw at the start of every chunk so far.
     pub fn surprises(&self) -> &[ChunkSurprise] {
@@ -287,6 +299,9 @@ impl SgaisRun {
         let (kernel, noise_ratio) = self.kernel_for(&chunk);
         self.move_particles(&chunk, &kernel);
         self.reseed_components(&chunk);
+        if chunk.lambda >= 1.0 && self.config.laplace_move && self.status == RunStatus::Running {
+            self.relax_if_lagging(&chunk);
+        }
         if self.status != RunStatus::Running {
             return None;
         }
@@ -419,6 +434,25 @@ impl SgaisRun {
         }
     }
 
+    /// At a chunk's end (λ = 1): when particle 0's Newton decrement says the particles lag
+    /// (SGAIS.27), one Laplace independence move per particle (SGAIS.26); full history only.
+    fn relax_if_lagging(&mut self, chunk: &ActiveChunk) {
+        let (History::Full { len }, Some(noise)) = (&self.history, &chunk.gradient_noise) else { return };
+        let target = AnnealedTarget { model: &*self.model, history_len: *len, chunk: chunk.range.clone(), lambda: chunk.lambda };
+        let precision = fisher_precision(&noise.cov, noise.dim, *len, self.config.batch_size, target.data_count());
+        let Some((q, evals)) = LaplaceProposal::fit(&target, &self.particles[0], precision) else { return };
+        self.datum_evals += evals;
+        if !q.lagging() {
+            return;
+        }
+        self.laplace_moves.0 += 1;
+        for theta in self.particles.iter_mut() {
+            let (accepted, evals) = laplace_move(&target, &q, theta, &mut self.laplace_rng);
+            self.datum_evals += evals;
+            self.laplace_moves.1 += accepted as u64;
+        }
+    }
+
     /// K SGHMC steps for every particle on Û_n^(λ) (eq. 4) at the chunk's current λ.
     fn move_particles(&mut self, chunk: &ActiveChunk, kernel: &SghmcKernel) {
         let potential = Potential {
@@ -452,6 +486,9 @@ pub fn epoch_log_z_variance(log_weights: &[f64]) -> f64 {
 
 /// Mixed into the seed for the gradient-noise estimate's random stream.
 const NOISE_STREAM: u64 = 0x6e01_5e57;
+
+/// Mixed into the seed for the Laplace move's random stream.
+const LAPLACE_STREAM: u64 = 0x1a91_ace5;
 
 /// The chunk ends min(k·chunk, N), k = 1, 2, …
 pub fn checkpoints(n_total: usize, chunk_size: usize) -> Vec<usize> {

@@ -1,0 +1,164 @@
+//! A Laplace independence move at the end of a chunk (docs/sgais.md §10, "Why K = 7 keeps losing
+//! after the change points", (SGAIS.26)–(SGAIS.27)): an exact Metropolis–Hastings move for the
+//! posterior f(θ) = p(y_≤n | θ) p(θ) (the chunk's last annealed target, λ = 1) whose proposal is a
+//! Gaussian fitted to f by Gauss–Newton from one particle.
+//!
+//! Why: at large n the estimated noise correction caps SGHMC's step at η ≤ 2κα/λ_max(V̂), and
+//! V̂ = (n²/|B|)·S grows as n², so η falls as 1/n² while the posterior's curvature grows as n. In a
+//! weakly curved direction SGHMC then relaxes by ≈ η λ_H/α per step (measured at K = 7, n = 30,000:
+//! 5.5·10⁻⁵), and a chunk of the stationary stretch gives it only 40–60 steps: particles that fell
+//! behind after a change point stay 140 nats of log posterior below the mode, in its basin, for
+//! the rest of the run, and every later increment is low.
+//!
+//! The proposal: F̂ = m·Ŝ + I, with m = n the data in f, Ŝ = V̂·|B|/n_prev² the per-datum score
+//! covariance that the noise estimate already measured at the particles (the empirical Fisher
+//! information; I stands in for the prior's curvature), and θ̂ up to eight Gauss–Newton steps
+//! θ ← θ + t F̂⁻¹ ∇log f(θ) from particle 0 (t halved until log f rises);
+//!
+//! (SGAIS.26)  q(θ) = N(θ; θ̂, F̂⁻¹),   r = [f(θ') q(θ)] / [f(θ) q(θ')],
+//!
+//! an independence proposal: q does not depend on the particle it moves, so the move leaves f
+//! invariant for any θ̂ and F̂ (Tierney 1994; Chopin 2002 uses one fitted to the particles in his
+//! IBIS sampler). It runs only when the particles lag, tested by the Newton decrement at particle 0,
+//!
+//! (SGAIS.27)  δ = ½ gᵀ F̂⁻¹ g,  g = ∇log f(θ_0);   lagging ⇔ δ > ½ q_d,
+//!
+//! q_d the (1 − α/2) quantile of χ²_d of (SGAIS.19) (α = 10⁻³): for θ_0 drawn from a Gaussian
+//! posterior with precision F̂, 2δ ~ χ²_d. The decision depends on particle 0 only, which the move
+//! then treats like every other particle; a move chosen from the population is an adaptive SMC
+//! choice like the temperatures (§2).
+
+use super::surprise::chi_square_upper;
+use super::models::EvidenceModel;
+use crate::rng::{fill_standard_normal, uniform, ChainRng};
+use nalgebra::{DMatrix, DVector};
+
+/// The most Gauss–Newton steps [`LaplaceProposal::fit`] takes.
+pub const NEWTON_STEPS: usize = 8;
+
+/// f(θ) = p(C | θ)^λ p(y_<n | θ) p(θ) with the full history 0..`history_len` and chunk `chunk`.
+pub struct AnnealedTarget<'a> {
+    pub model: &'a dyn EvidenceModel,
+    pub history_len: usize,
+    pub chunk: std::ops::Range<usize>,
+    pub lambda: f64,
+}
+
+impl AnnealedTarget<'_> {
+    /// log f(θ); costs [`Self::evals`] datum evaluations.
+    pub fn log_density(&self, theta: &[f64]) -> f64 {
+        let history: f64 = (0..self.history_len).map(|j| self.model.log_lik(j, theta)).sum();
+        let chunk: f64 = self.chunk.clone().map(|j| self.model.log_lik(j, theta)).sum();
+        self.model.log_prior(theta) + history + self.lambda * chunk
+    }
+
+    /// ∇log f(θ); costs [`Self::evals`] datum evaluations.
+    pub fn gradient(&self, theta: &[f64]) -> Vec<f64> {
+        let mut g = vec![0.0; theta.len()];
+        self.model.add_grad_log_prior(theta, &mut g);
+        let history: Vec<usize> = (0..self.history_len).collect();
+        self.model.add_grad_log_lik_batch(&history, theta, &mut g);
+        let mut chunk = vec![0.0; theta.len()];
+        let chunk_indices: Vec<usize> = self.chunk.clone().collect();
+        self.model.add_grad_log_lik_batch(&chunk_indices, theta, &mut chunk);
+        g.iter_mut().zip(&chunk).for_each(|(a, b)| *a += self.lambda * b);
+        g
+    }
+
+    /// Data in f, counting the chunk at its weight λ.
+    pub fn data_count(&self) -> f64 {
+        self.history_len as f64 + self.lambda * self.chunk.len() as f64
+    }
+
+    pub fn evals(&self) -> u64 {
+        (self.history_len + self.chunk.len()) as u64
+    }
+}
+
+/// F̂ = m·Ŝ + I from the noise estimate V̂ = (n_prev²/|B|)·Ŝ (row-major `dim` × `dim`).
+pub fn fisher_precision(noise_cov: &[f64], dim: usize, n_prev: usize, batch_size: usize, data_count: f64) -> DMatrix<f64> {
+    let per_datum = batch_size as f64 / (n_prev as f64 * n_prev as f64);
+    DMatrix::from_row_slice(dim, dim, noise_cov) * (data_count * per_datum) + DMatrix::identity(dim, dim)
+}
+
+/// The Gaussian q of (SGAIS.26) and the Newton decrement (SGAIS.27) at the point it started from.
+pub struct LaplaceProposal {
+    mean: DVector<f64>,
+    /// Lᵀ with F̂ = L Lᵀ.
+    upper: DMatrix<f64>,
+    pub decrement: f64,
+}
+
+impl LaplaceProposal {
+    /// Gauss–Newton steps θ ← θ + t F̂⁻¹ ∇log f(θ) from `start` with precision `precision`, the step
+    /// t halved until log f rises, at most [`NEWTON_STEPS`] of them, stopping once the decrement is
+    /// below d/2 (a posterior draw's mean); None when F̂ is not positive definite. The decrement of
+    /// (SGAIS.27) is the first step's, at `start`. Returns the proposal and the datum evaluations.
+    pub fn fit(target: &AnnealedTarget, start: &[f64], precision: DMatrix<f64>) -> Option<(Self, u64)> {
+        let chol = precision.cholesky()?;
+        let mut theta = DVector::from_column_slice(start);
+        let mut value = target.log_density(start);
+        let (mut evals, mut decrement) = (target.evals(), f64::NAN);
+        for _ in 0..NEWTON_STEPS {
+            let g = DVector::from_vec(target.gradient(theta.as_slice()));
+            let delta = chol.solve(&g);
+            let step_decrement = 0.5 * g.dot(&delta);
+            evals += target.evals();
+            if decrement.is_nan() {
+                decrement = step_decrement;
+            }
+            if !(step_decrement > 0.5 * theta.len() as f64) {
+                break;
+            }
+            let mut t = 1.0;
+            let improved = loop {
+                let trial = &theta + &delta * t;
+                let trial_value = target.log_density(trial.as_slice());
+                evals += target.evals();
+                if trial_value > value {
+                    break Some((trial, trial_value));
+                }
+                t *= 0.5;
+                if t < 1e-3 {
+                    break None;
+                }
+            };
+            let Some((next, next_value)) = improved else { break };
+            theta = next;
+            value = next_value;
+        }
+        let upper = chol.l().transpose();
+        theta.iter().all(|t| t.is_finite()).then_some((LaplaceProposal { mean: theta, upper, decrement }, evals))
+    }
+
+    /// (SGAIS.27): does the decrement say the particles lag behind f (d parameters)?
+    pub fn lagging(&self) -> bool {
+        self.decrement > 0.5 * chi_square_upper(self.mean.len() as f64)
+    }
+
+    /// log q(θ) up to its constant, −½ (θ − θ̂)ᵀ F̂ (θ − θ̂).
+    pub fn log_density(&self, theta: &[f64]) -> f64 {
+        let r = &self.upper * (DVector::from_column_slice(theta) - &self.mean);
+        -0.5 * r.norm_squared()
+    }
+
+    /// θ̂ + L⁻ᵀ z, z ~ N(0, I): covariance (L Lᵀ)⁻¹ = F̂⁻¹.
+    pub fn draw(&self, rng: &mut ChainRng) -> Vec<f64> {
+        let mut z = vec![0.0; self.mean.len()];
+        fill_standard_normal(rng, &mut z);
+        let x = self.upper.solve_upper_triangular(&DVector::from_vec(z)).expect("L is nonsingular");
+        (&self.mean + x).iter().copied().collect()
+    }
+}
+
+/// One independence Metropolis–Hastings move of `theta` for f with proposal q (SGAIS.26).
+/// Returns whether it was accepted and the datum evaluations spent.
+pub fn laplace_move(target: &AnnealedTarget, q: &LaplaceProposal, theta: &mut Vec<f64>, rng: &mut ChainRng) -> (bool, u64) {
+    let proposal = q.draw(rng);
+    let log_ratio = target.log_density(&proposal) - target.log_density(theta) + q.log_density(theta) - q.log_density(&proposal);
+    let accepted = uniform(rng).ln() < log_ratio;
+    if accepted {
+        *theta = proposal;
+    }
+    (accepted, 2 * target.evals())
+}
