@@ -8,49 +8,14 @@
 //! written here, not read from annealing.rs. ESS* is that ESS at Δ = 1 − 10⁻¹³: the full step
 //! (Δ = 1) falls just short of it (ESS is decreasing), so Δ is the bisection's root.
 
-use sgviz::model::{Model, View};
-use sgviz::rng::ChainRng;
-use sgviz::sgais::models::EvidenceModel;
 use sgviz::sgais::run::{RunStatus, SgaisRun};
 use sgviz::sgais::{EtaScale, NoiseCorrection, Resampling, SgaisConfig};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+#[path = "common/scripted_1d.rs"]
+mod scripted_1d;
+use scripted_1d::{alternating, Scripted};
 
 const M: usize = 8;
-
-/// One datum; the prior (N(0, 1) density, draws scripted) hands out +1, −1, +1, …
-struct Step {
-    next: AtomicUsize,
-}
-
-impl Model for Step {
-    fn dim(&self) -> usize {
-        1
-    }
-    fn n_data(&self) -> usize {
-        1
-    }
-    fn log_prior(&self, theta: &[f64]) -> f64 {
-        -0.5 * theta[0] * theta[0]
-    }
-    fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
-        out[0] -= theta[0];
-    }
-    fn log_lik(&self, _i: usize, theta: &[f64]) -> f64 {
-        if theta[0] > 0.0 { 0.0 } else { -1.0 }
-    }
-    fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
-    fn view(&self) -> View {
-        View { x_min: -2.0, x_max: 2.0, y_min: -2.0, y_max: 2.0 }
-    }
-}
-
-impl EvidenceModel for Step {
-    fn sample_prior(&self, _rng: &mut ChainRng) -> Vec<f64> {
-        let k = self.next.fetch_add(1, Ordering::Relaxed);
-        vec![if k % 2 == 0 { 1.0 } else { -1.0 }]
-    }
-}
 
 /// (4 + 4q)² / (4 + 4q²) with q = e^{−Δ}: four weights 1, four e^{−Δ}.
 fn ess_by_hand(delta: f64) -> f64 {
@@ -74,7 +39,7 @@ fn a_bisection_ending_a_tenth_of_a_picounit_below_one_ends_the_chunk_in_one_step
     c.reservoir_size = 0;
     c.reseed_components = false;
     c.surprise_boost = None;
-    let mut run = SgaisRun::new(Arc::new(Step { next: 0.into() }), c, 1, 7);
+    let mut run = SgaisRun::new(Arc::new(Scripted::new(1, |t| if t > 0.0 { 0.0 } else { -1.0 }, alternating)), c, 1, 7);
     let records = run.advance(1);
     assert_eq!(records.len(), 1, "the first annealing step ends the chunk (λ within 1e-12 of 1 is 1); state {:?}", run.annealing_state());
     assert_eq!(records[0].annealing_steps, 1);

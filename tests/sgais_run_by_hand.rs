@@ -15,6 +15,9 @@ use sgviz::sgais::models::{evidence_target, EvidenceModel};
 use sgviz::sgais::run::{ChunkRecord, RunStatus, SgaisRun};
 use sgviz::sgais::{EtaScale, NoiseCorrection, Resampling, SgaisConfig};
 use std::sync::Arc;
+#[path = "common/scripted_1d.rs"]
+mod scripted_1d;
+use scripted_1d::{alternating, Scripted};
 
 const N: usize = 30;
 const CHUNK: usize = 10;
@@ -239,54 +242,11 @@ fn checkpoints_are_multiples_of_the_chunk_then_n() {
     assert_eq!(checkpoints(3, 0), vec![1, 2, 3], "a chunk of 0 is a chunk of 1");
 }
 
-/// A scripted 1-D model under a N(0, 1) prior, for the hand-worked checks: every datum has the
-/// log-likelihood `log_lik(θ)` (no gradient), and the prior sampler hands out `draw(0)`, `draw(1)`,
-/// … in turn (no randomness).
-struct Scripted {
-    n_data: usize,
-    log_lik: fn(f64) -> f64,
-    draw: fn(usize) -> f64,
-    next: std::sync::atomic::AtomicUsize,
-}
-
-impl sgviz::model::Model for Scripted {
-    fn dim(&self) -> usize {
-        1
-    }
-    fn n_data(&self) -> usize {
-        self.n_data
-    }
-    fn log_prior(&self, theta: &[f64]) -> f64 {
-        -0.5 * theta[0] * theta[0]
-    }
-    fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
-        out[0] -= theta[0];
-    }
-    fn log_lik(&self, _i: usize, theta: &[f64]) -> f64 {
-        (self.log_lik)(theta[0])
-    }
-    fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
-    fn view(&self) -> sgviz::model::View {
-        sgviz::model::View { x_min: -2.0, x_max: 2.0, y_min: -2.0, y_max: 2.0 }
-    }
-}
-
-impl EvidenceModel for Scripted {
-    fn sample_prior(&self, _rng: &mut sgviz::rng::ChainRng) -> Vec<f64> {
-        vec![(self.draw)(self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))]
-    }
-}
-
 /// A half-line likelihood for the resampling threshold (issue 23, twelfth pass): ℓ_j(θ) = 0 for
 /// θ > 0 and −∞ otherwise (2 data); the prior sampler hands out +1, −1, +1, … so that exactly half
 /// of the M particles survive the chunk.
 fn half_line() -> Scripted {
-    Scripted {
-        n_data: 2,
-        log_lik: |t| if t > 0.0 { 0.0 } else { f64::NEG_INFINITY },
-        draw: |k| if k % 2 == 0 { 1.0 } else { -1.0 },
-        next: 0.into(),
-    }
+    Scripted::new(2, |t| if t > 0.0 { 0.0 } else { f64::NEG_INFINITY }, alternating)
 }
 
 /// ℓ ≡ 0 (4 data); the prior sampler hands out 0.5, −1, 1.5, −2, ….
@@ -295,7 +255,7 @@ fn flat() -> Scripted {
         let k = k as f64;
         if k % 2.0 == 0.0 { 0.5 * (k + 1.0) } else { -0.5 * (k + 1.0) }
     };
-    Scripted { n_data: 4, log_lik: |_| 0.0, draw, next: 0.into() }
+    Scripted::new(4, |_| 0.0, draw)
 }
 
 /// `when_low` resamples when the ESS falls BELOW ESS* (docs/sgais.md, "Optional resampling").
@@ -412,36 +372,9 @@ fn a_boosted_first_chunk_gets_the_raised_ess_and_three_times_the_moves() {
 /// and the data count (as NaN does): ℓ = +∞ for θ > 0; the prior hands out +1 first.
 #[test]
 fn an_infinite_chunk_log_likelihood_stops_the_run_naming_the_particle() {
-    struct Spike;
-    impl sgviz::model::Model for Spike {
-        fn dim(&self) -> usize {
-            1
-        }
-        fn n_data(&self) -> usize {
-            2
-        }
-        fn log_prior(&self, theta: &[f64]) -> f64 {
-            -0.5 * theta[0] * theta[0]
-        }
-        fn add_grad_log_prior(&self, theta: &[f64], out: &mut [f64]) {
-            out[0] -= theta[0];
-        }
-        fn log_lik(&self, _i: usize, theta: &[f64]) -> f64 {
-            if theta[0] > 0.0 { f64::INFINITY } else { 0.0 }
-        }
-        fn add_grad_log_lik(&self, _i: usize, _theta: &[f64], _out: &mut [f64]) {}
-        fn view(&self) -> sgviz::model::View {
-            sgviz::model::View { x_min: -2.0, x_max: 2.0, y_min: -2.0, y_max: 2.0 }
-        }
-    }
-    impl EvidenceModel for Spike {
-        fn sample_prior(&self, _rng: &mut sgviz::rng::ChainRng) -> Vec<f64> {
-            vec![1.0]
-        }
-    }
     let mut c = config(Resampling::Off, 0);
     c.chunk_size = 2;
-    let mut run = SgaisRun::new(Arc::new(Spike), c, 2, 1);
+    let mut run = SgaisRun::new(Arc::new(Scripted::new(2, |t| if t > 0.0 { f64::INFINITY } else { 0.0 }, |_| 1.0)), c, 2, 1);
     assert!(run.run_to_end().is_empty());
     assert_eq!(run.status(), &RunStatus::Diverged("particle 0: chunk log-likelihood is inf at n = 2".into()));
 }
