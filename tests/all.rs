@@ -86,13 +86,10 @@ mod sgais;
 mod sgais_defaults;
 #[path = "sgais_fig_a1.rs"]
 mod sgais_fig_a1;
-<<<<<<< HEAD
 #[path = "sgais_lambda_snap.rs"]
 mod sgais_lambda_snap;
-=======
 #[path = "sgais_laplace_move.rs"]
 mod sgais_laplace_move;
->>>>>>> issue-sgais-s41
 #[path = "sgais_mixture.rs"]
 mod sgais_mixture;
 #[path = "sgais_nested.rs"]
