@@ -214,7 +214,7 @@ const OWN_GRID_CACHE_SIZE: usize = 8;
 
 /// [`contour_grid`] of a full lab's model, from [`OWN_GRID_CACHE`] when it was evaluated before.
 fn own_contour_grid(key: &str, model: &dyn Model, truth: Option<&Moments>, view: View) -> std::rc::Rc<DensityGrid> {
-    if truth.is_some() && affordable_nodes(model) < 41 {
+    if drawn_from_truth(model, truth) {
         return std::rc::Rc::new(contour_grid(model, truth, view));
     }
     let key = format!("{key} {view:?}");
@@ -237,12 +237,20 @@ fn affordable_nodes(model: &dyn Model) -> usize {
     (CONTOUR_BUDGET / model.density_cost().max(1) as f64).sqrt() as usize
 }
 
+/// The fewest nodes per axis a contour grid evaluated on the model may have.
+const MIN_MODEL_NODES: usize = 41;
+
+/// Whether [`contour_grid`] draws the Gaussian of the truth's moments: there is a truth and fewer
+/// than [`MIN_MODEL_NODES`] per axis are affordable on the model.
+fn drawn_from_truth(model: &dyn Model, truth: Option<&Moments>) -> bool {
+    truth.is_some() && affordable_nodes(model) < MIN_MODEL_NODES
+}
+
 /// The contour grid of a 2-D target: its log density on up to 161² nodes within a budget of
 /// per-datum evaluations; for very large N the Gaussian of the truth's moments (Laplace) instead.
 pub(super) fn contour_grid(model: &dyn Model, truth: Option<&Moments>, view: View) -> DensityGrid {
-    let affordable = affordable_nodes(model);
     match truth {
-        Some(m) if affordable < 41 => {
+        Some(m) if drawn_from_truth(model, truth) => {
             let gaussian = crate::model::gaussian::CorrelatedGaussian::from_moments(
                 [m.mean[0], m.mean[1]],
                 [[m.cov[0][0], m.cov[0][1]], [m.cov[1][0], m.cov[1][1]]],
@@ -250,7 +258,7 @@ pub(super) fn contour_grid(model: &dyn Model, truth: Option<&Moments>, view: Vie
             DensityGrid::evaluate(&gaussian, view, 161, 161)
         }
         _ => {
-            let nodes = affordable.clamp(41, 161);
+            let nodes = affordable_nodes(model).clamp(MIN_MODEL_NODES, 161);
             DensityGrid::evaluate(model, view, nodes, nodes)
         }
     }
