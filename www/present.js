@@ -67,7 +67,11 @@ export function startPresenting() {
   hint.textContent = known ? '← → (or PageUp / PageDown) move between steps · Esc leaves' : `Unknown lesson "${id}"; allowed: ${LESSONS.map((l) => l.id).join(', ')}`;
   bar.append(toggle, hint);
   redrawWhenTheFigureChanges();
-  document.body.append(bar);
+  // In the lesson's panel, under its Back / Next: a bar fixed over the page lay over the controls
+  // below it (issue 26, stop 41: over the gradient-noise slider of SGHMC's first slide). An unknown
+  // lesson opens no panel: the bar heads the page.
+  if (known) $('lesson').append(bar);
+  else document.body.prepend(bar);
   if (!known) return;
   const choice = $('lesson-choice');
   choice.value = id;

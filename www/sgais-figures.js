@@ -19,6 +19,9 @@ export const SHOWN_PER_PHASE = 600;
 
 export { registerFigureRuns } from './sgais-plan.js';
 
+/** A chart spec that is only its sentence (src/plot/chart/note.rs draws it without a frame). */
+const noteSpec = (title) => JSON.stringify({ title, x_label: '', y_label: '', log_x: false, log_y: false, series: [], markers: [] });
+
 /** The figure side of the SGAIS panel: its chart and claims for the loaded SGAIS figure. */
 export class SgaisFigures {
   constructor(panel, guarded) {
@@ -31,6 +34,7 @@ export class SgaisFigures {
     this.list.className = 'lesson-claims sgais-claims';
     this.list.hidden = true;
     panel.afterDraw = (reported, nested) => this.update(reported, nested);
+    panel.beforeChunk = (running) => this.showWaiting(running);
   }
 
   /** Show `preset`'s chart and claims when it is an SGAIS figure; hide them otherwise. */
@@ -48,13 +52,26 @@ export class SgaisFigures {
       this.data = this.guarded(() => JSON.parse(sgais_shift_data_json(values.n_points, 1, false, SHOWN_PER_PHASE)));
       if (this.data) queueChart('chart-sgais-figure', JSON.stringify(this.data.chart));
     } else {
-      queueChart('chart-sgais-figure', null);
       // A lesson's next step on the same runs keeps them (www/preset-loader.js): redraw from them
-      // at the next tick, or the chart just cleared stays empty (issue 26: sgais step 2's third
-      // chart was an empty card after "Finished in 38.4 s").
-      if (this.panel.loadedPreset === this.figure.sgais && this.panel.runs.length) this.panel.dirty = true;
+      // at the next tick (issue 26: sgais step 2's third chart was an empty card after "Finished
+      // in 38.4 s"); the chart they drew stays meanwhile. New runs: until their first chunk the
+      // card says what fills it (issue 26: an empty white box beside the two cards that said so,
+      // stop 41's 1280×720 screenshots).
+      const kept = this.panel.loadedPreset === this.figure.sgais && this.panel.runs.some((r) => r.result && !r.ns);
+      if (kept) this.panel.dirty = true;
+      else this.showWaiting(true);
     }
     this.showClaims();
+  }
+
+  /**
+   * The cost chart before the runs' first chunk: a sentence saying what comes (`running`) or which
+   * button fills it, as the panel's two charts do (www/sgais.js `showWaitingForChunk`).
+   */
+  showWaiting(running) {
+    if (!this.figure || this.figure.sgaisChart === 'data') return;
+    const what = 'the run cost against the data seen';
+    queueChart('chart-sgais-figure', noteSpec(running ? `Running: ${what} appears here once the first chunk of data is in.` : `Press Start (or a Preset button above) to draw ${what}.`));
   }
 
   /**

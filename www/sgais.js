@@ -192,6 +192,7 @@ export class SgaisPanel {
     $('sgais-table').tBodies[0].replaceChildren();
     $('sgais-progress').value = 0;
     showWaitingForChunk();
+    this.beforeChunk?.(true);
     showRunCharts(true);
     $('sgais-table').hidden = false;
     this.runs.forEach((run) => {
@@ -241,7 +242,7 @@ export class SgaisPanel {
     $('sgais-stop').disabled = true;
     if (message) $('sgais-status').textContent = message;
     // Stopped before any chunk of these runs: the charts go back to what fills them.
-    if (this.runs.length && !this.runs.some((r) => r.result && !r.ns)) showBeforeRun();
+    if (this.runs.length && !this.runs.some((r) => r.result && !r.ns)) { showBeforeRun(); this.beforeChunk?.(false); }
   }
 
   /** Once per frame: combine and queue the charts now and then (drawing is budgeted). */

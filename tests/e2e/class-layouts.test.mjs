@@ -4,7 +4,8 @@
 //    chart's plot area ≈ 20 px, ticks "50" and "0" overprinting, "0.047790086" over "0.0025").
 // 2. Every lesson's first step at 1280×720 with a device scale factor of 1.5 (a laptop at 150 %), at
 //    1920×1080 with Large text, and in present mode: no horizontal overflow, the step's text on
-//    screen top to bottom, and at least half of the step's figure (or half a screen of it) on screen.
+//    screen top to bottom, at least half of the step's figure (or half a screen of it) on screen,
+//    and no control on screen lying under another element (present mode's bar lay over a slider).
 // One page per test, several steps each; every wait is on the page's state, never on time.
 // Screenshots go to test-artifacts/layouts/.
 
@@ -91,6 +92,24 @@ const stepLayout = (page, figure) => page.evaluate((fig) => {
   };
 }, figure);
 
+/**
+ * The controls on screen that something else lies over: for every shown input, menu and button whose
+ * centre is on screen, the element the browser finds at that centre is not the control (nor inside
+ * it). Stop 41: present mode's bar, fixed at the bottom right, lay over SGHMC's gradient-noise slider.
+ */
+const coveredControls = (page) => page.evaluate(() => [...document.querySelectorAll('input, select, button, textarea')].flatMap((e) => {
+  const r = e.getBoundingClientRect();
+  // checkVisibility: a closed <details>'s controls have boxes but are not drawn.
+  if (!r.width || !r.height || !e.checkVisibility({ visibilityProperty: true })) return [];
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return [];
+  const top = document.elementFromPoint(x, y);
+  if (!top || top === e || e.contains(top) || top.closest('label')?.control === e) return [];
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`;
+  return [`${name(e)}${e.id ? '' : ` "${e.textContent.trim().slice(0, 20)}"`} under ${name(top)}`];
+}));
+
 /** What is wrong with a step's layout: overflow, its text off screen, its figure off screen. */
 function layoutFaults(where, l) {
   const faults = [];
@@ -106,7 +125,7 @@ function layoutFaults(where, l) {
   return faults;
 }
 
-test('every lesson\'s first step at 1280×720 × 1.5, at 1920×1080 with Large text and in present mode: no overflow, its text and its figure on screen', async () => {
+test('every lesson\'s first step at 1280×720 × 1.5, at 1920×1080 with Large text and in present mode: no overflow, its text and its figure on screen, no control covered', async () => {
   const { LESSONS } = await import('../../www/lesson-table.js');
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1280, height: 720 }, reducedMotion: true });
   const cdp = await page.context().newCDPSession(page);
@@ -120,6 +139,7 @@ test('every lesson\'s first step at 1280×720 × 1.5, at 1920×1080 with Large t
     const l = await stepLayout(page, figure);
     log.push(`${label} ${lesson.id} 1: text ${Math.round(l.text.top)}–${Math.round(l.text.bottom)} (${l.textPx} px), ${figure} ${l.figure && `${Math.round(l.figure.top)}–${Math.round(l.figure.bottom)}`}, width ${l.scroll}/${l.screen.width}`);
     found.push(...layoutFaults(`${label} ${lesson.id} 1`, l));
+    found.push(...(await coveredControls(page)).map((c) => `${label} ${lesson.id} 1: ${c}`));
     await screenshot(page, `layouts/${label}-${lesson.id}-1`, { fullPage: false });
   };
   // A laptop at 150 %: 1280×720 CSS px drawn on 1920×1080 device pixels.
@@ -160,7 +180,7 @@ const shownCharts = (page, ids) => page.evaluate((list) => list.map((id) => ({
   id, shown: !document.getElementById(id).closest('figure, section').hidden, drawn: Boolean(window.__charts.shownSpec(id)),
 })), ids);
 
-test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; sgais step 2 redraws the cost chart of the runs it keeps; BPS hides the analysis charts with no data and says why', async () => {
+test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; sgais step 1 says what fills each card before the first chunk; step 2 redraws the cost chart of the runs it keeps; BPS hides the analysis charts with no data and says why', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 }, reducedMotion: true });
   await page.evaluate(async () => { window.__charts = await import('./www/charts.js'); });
   const found = [];
@@ -183,12 +203,18 @@ test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; s
   await page.click('#lesson-open');
   await page.selectOption('#lesson-choice', 'sgais');
   await waitLoaded(page);
+  // From the step's first frame, before the runs' first chunk (seconds of worker time away), each
+  // card shown has a drawing: the runs' two charts and the figure's cost chart say what comes
+  // (stop 41: the cost card was an empty white box beside the two that said so).
+  const early = await shownCharts(page, ['chart-evidence', 'chart-annealing', 'chart-sgais-figure']);
+  for (const c of early) if (c.shown && !c.drawn) found.push(`sgais step 1: ${c.id} shown empty`);
+  if (!early.find((c) => c.id === 'chart-sgais-figure').shown) found.push('sgais step 1: the cost chart is not shown');
   // Finished, as the review saw it ("Finished in 38.4 s"): while runs still report, their next
   // drawing would fill the chart anyway.
   await page.waitForFunction(() => { const runs = window.sgviz.sgais().runs || []; return runs.length > 0 && runs.every((r) => r.done); }, null, { timeout: 300_000, polling: 500 });
   await page.click('#lesson-next');
   await page.waitForFunction(() => window.sgviz.lesson()?.step === 2);
-  await page.waitForFunction(() => Boolean(window.__charts.shownSpec('chart-sgais-figure')), null, { timeout: 60_000, polling: 250 }).catch(() => found.push('sgais step 2: the cost chart stays empty'));
+  await page.waitForFunction(() => JSON.parse(window.__charts.shownSpec('chart-sgais-figure') || 'null')?.series?.length > 0, null, { timeout: 60_000, polling: 250 }).catch(() => found.push('sgais step 2: the cost chart has no curve'));
   await screenshot(page, 'layouts/sgais-2', { fullPage: false });
   // BPS: its sweep draws no noise or bias chart (no step size): once done, those cards are hidden.
   await page.selectOption('#lesson-choice', 'bps');
