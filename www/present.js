@@ -64,13 +64,14 @@ export function startPresenting() {
     window.dispatchEvent(new Event('resize'));
   });
   const hint = document.createElement('span');
-  hint.textContent = known ? '← → (or PageUp / PageDown) move between steps · Esc leaves' : `Unknown lesson "${id}"; allowed: ${LESSONS.map((l) => l.id).join(', ')}`;
+  hint.textContent = known ? '← → or PageUp / PageDown: steps · Esc leaves' : `Unknown lesson "${id}"; allowed: ${LESSONS.map((l) => l.id).join(', ')}`;
   bar.append(toggle, hint);
   redrawWhenTheFigureChanges();
-  // In the lesson's panel, under its Back / Next: a bar fixed over the page lay over the controls
-  // below it (issue 26, stop 41: over the gradient-noise slider of SGHMC's first slide). An unknown
-  // lesson opens no panel: the bar heads the page.
-  if (known) $('lesson').append(bar);
+  // In the lesson's panel, in the row of its Back / Next (no row of its own: the step's chart below
+  // keeps the height): a bar fixed over the page lay over the controls below it (issue 26, stop 41:
+  // over the gradient-noise slider of SGHMC's first slide). An unknown lesson opens no panel: the
+  // bar heads the page.
+  if (known) $('lesson-next').parentElement.append(bar);
   else document.body.prepend(bar);
   if (!known) return;
   const choice = $('lesson-choice');
