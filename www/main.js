@@ -21,7 +21,7 @@ import { wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
-import { draw, drawCounts, drawStale, wireView } from './view.js';
+import { chartsDue, draw, drawCounts, drawStale, wireView } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
 import { drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
@@ -203,6 +203,8 @@ async function main() {
     resetFrameCost,
     /** Draws of the throttled parts of the 2-D view since load: { density, numbers, pieces, overlay }. */
     drawCounts: () => ({ ...drawCounts }),
+    /** Canvas ids of the charts on screen that still show a drawing from before they came into view (www/view.js). */
+    chartsDue,
     /** One frame's sampling as the loop does it, at page time `now` ms, closing the frame's work count (tests drive it while paused). */
     playFrame: (now) => { advanceFrame(guarded, now); endFrame(); },
     /** Steps per wall second the page promises now (speed × 60, or 60 / frames per animated step). */

@@ -40,8 +40,8 @@ const actions = { discardSinceRunaway: null };
 /** Hand the view its chain operations (called once, before the first draw). */
 export function wireView({ discardSinceRunaway }) {
   actions.discardSinceRunaway = discardSinceRunaway;
-  // A chart skipped while off screen is due again the moment it scrolls into view.
-  CHART_PIECES.forEach((piece, i) => { if (piece.canvas) watchOnScreen($(piece.canvas), () => { pieceDrawnAt[i] = -Infinity; }); });
+  // A chart skipped while off screen is drawn in the first frame it is seen (`justShown`).
+  CHART_PIECES.forEach((piece, i) => { if (piece.canvas) watchOnScreen($(piece.canvas), () => { pieceDrawnAt[i] = -Infinity; if (app.playing) justShown.add(i); }); });
 }
 
 /** Whether a throttled `part` is due at `now` (always when paused); marks the skipped ones stale. */
@@ -131,6 +131,17 @@ const CHART_PIECES = [
 /** When each piece was drawn last (page clock, ms), and the piece whose turn is next. */
 const pieceDrawnAt = CHART_PIECES.map(() => -Infinity);
 let nextPiece = 0;
+/**
+ * Pieces whose chart came into view while playing and has not been drawn since: each is drawn
+ * ahead of the cadence and the turn order, in the first frame with room for a chart (issue 26,
+ * stop 41: an autocorrelation chart scrolled into view kept its first, empty drawing ≤ 300 ms).
+ */
+const justShown = new Set();
+
+/** The charts on screen still showing a drawing from before they came into view (ids; the screenshot tests wait for none). */
+export function chartsDue() {
+  return app.playing && !app.dead ? [...justShown].map((i) => CHART_PIECES[i].canvas) : [];
+}
 
 /**
  * While playing: one piece (each costs 5–30 ms, the mixing panel more) at most every
@@ -138,6 +149,10 @@ let nextPiece = 0;
  */
 function drawChartsStaggered(now) {
   if (!fits('chartRedraws')) return;
+  if (justShown.size) {
+    drawPiece([...justShown][0], now);
+    return;
+  }
   if (now - cadence.piece < CHART_PIECE_INTERVAL_MS) {
     cadence.stale = true;
     return;
@@ -150,16 +165,22 @@ function drawChartsStaggered(now) {
       drawCounts.offScreen += 1;
       continue;
     }
-    cadence.piece = now;
-    pieceDrawnAt[i] = now;
-    nextPiece = (i + 1) % CHART_PIECES.length;
-    app.chartsDrawnAt = now;
-    note('chartRedraws', 1);
-    drawCounts.pieces += 1;
-    CHART_PIECES[i].draw();
+    drawPiece(i, now);
     return;
   }
   cadence.stale = true;
+}
+
+/** Draw piece `i` now, as this frame's chart redraw; the next turn is the piece after it. */
+function drawPiece(i, now) {
+  justShown.delete(i);
+  cadence.piece = now;
+  pieceDrawnAt[i] = now;
+  nextPiece = (i + 1) % CHART_PIECES.length;
+  app.chartsDrawnAt = now;
+  note('chartRedraws', 1);
+  drawCounts.pieces += 1;
+  CHART_PIECES[i].draw();
 }
 
 /** All of the secondary drawing at once (paused, or after a change: an event, not a frame's work). */
@@ -168,6 +189,7 @@ export function drawCharts() {
   app.chartsDrawnAt = performance.now();
   cadence.piece = app.chartsDrawnAt;
   nextPiece = 0;
+  justShown.clear();
   for (const [i, piece] of CHART_PIECES.entries()) {
     pieceDrawnAt[i] = app.chartsDrawnAt;
     piece.draw();

@@ -164,9 +164,15 @@ test('compare mode at 1920×1080: an off-screen chart is not redrawn while playi
   assert.ok(after.playing && after.steps > before.steps, `the chain ran meanwhile: ${JSON.stringify({ before, after })}`);
   assert.ok(after.counts.overlay > before.counts.overlay, 'the 2-D panel was drawn meanwhile');
   assert.equal(await traceImage(page), image, 'the off-screen trace chart was not redrawn while playing');
-  // Scrolled into view, it is drawn again while playing (the chain has moved on since).
-  await page.$eval('#chart-trace', (c) => c.scrollIntoView({ block: 'center' }));
-  await page.waitForFunction((old) => document.getElementById('chart-trace').toDataURL() !== old, image, { timeout: LIMIT_MS, polling: 100 });
+  // Scrolled into view, it is drawn again while playing (the chain has moved on since), in the
+  // first frame that shows it (stop 41: up to 300 ms of its old drawing on screen): read in the
+  // page's animation callback of that frame, after the frame loop's own.
+  const first = await page.$eval('#chart-trace', (c) => {
+    c.scrollIntoView({ block: 'center' });
+    return new Promise((ok) => requestAnimationFrame(() => ok({ image: c.toDataURL(), top: c.getBoundingClientRect().top })));
+  });
+  assert.ok(first.top >= 0 && first.top < PROJECTOR.height, `precondition: the trace chart is on screen (top ${first.top})`);
+  assert.notEqual(first.image, image, 'the trace chart is drawn anew in the first frame it is on screen');
   assert.ok(await paintedPixels(page, '#chart-trace') > 1000, 'the trace chart on screen is drawn');
   await screenshot(page, 'off-screen/trace-scrolled-into-view-1920x1080', { fullPage: false });
   assert.deepEqual(errors, []);

@@ -149,6 +149,10 @@ function recordFillText() {
 /** Save a screenshot to test-artifacts/NAME.png: the whole page, or only the first screen. */
 export async function screenshot(page, name, { fullPage = true } = {}) {
   await mkdir(ARTIFACTS, { recursive: true });
+  // A chart just scrolled into view is drawn in its first frame there (www/view.js `chartsDue`):
+  // the picture waits for that drawing, as a student's eye would not see the one before.
+  // Read after the page's next frame: a scroll just asked for is seen in that frame's scroll event.
+  await page.waitForFunction(() => new Promise((ok) => requestAnimationFrame(() => ok(!window.sgviz?.chartsDue || window.sgviz.chartsDue().length === 0))), null, { timeout: 60_000 });
   const path = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path, fullPage });
   return path;
