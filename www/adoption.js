@@ -104,7 +104,8 @@ function afterFrame(step) {
 export function adoptInSteps(isCurrent, done) {
   const steps = [];
   app.adoptionSteps = steps;
-  const mark = (name) => steps.push({ name, frame: frameWork().frames });
+  // Each step's wall time too (bench: which step a long task is).
+  const mark = (name) => { const at = performance.now(); steps.push({ name, frame: frameWork().frames, at }); return () => { steps.at(-1).ms = performance.now() - at; }; };
   let main = null;
   let compared = null;
   const drop = () => {
@@ -113,20 +114,23 @@ export function adoptInSteps(isCurrent, done) {
   };
   afterFrame(() => {
     if (!isCurrent()) return;
-    mark('build');
+    const built = mark('build');
     main = prepareMain();
+    built();
     if (!main) {
       done(false);
       return;
     }
     afterFrame(() => {
       if (!isCurrent()) { drop(); return; }
-      mark('compare');
+      const comparedDone = mark('compare');
       compared = prepareCompare();
+      comparedDone();
       afterFrame(() => {
         if (!isCurrent()) { drop(); return; }
-        mark('show');
+        const shown = mark('show');
         install(main, compared);
+        shown();
         done(true);
       });
     });

@@ -2,7 +2,7 @@
 // and seed; change a parameter; select a target or sampler; step, reset, discard; choose the pair
 // of coordinates shown. A failure keeps the previous chain and says why.
 
-import { adopt_model, adopt_prepared } from './pkg/sgviz.js';
+import { adopt_curvature_memo, adopt_model, adopt_prepared, adopt_promise_memo } from './pkg/sgviz.js';
 import { cancelGroup, startJob } from './jobs.js';
 import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
@@ -83,6 +83,10 @@ function buildInWorker() {
       guarded(() => {
         adopt_model(request.target, request.sampler, JSON.stringify(request.settings), message.model.header, message.model.features, message.model.labels);
         adopt_prepared(message.prepared);
+        // The worker's promise for this chain (its setting warning's draws): the build step below
+        // finds it instead of computing it in one task (issue 26: 171.8 ms, cost lesson step 1).
+        if (message.curvature) adopt_curvature_memo(message.curvature);
+        if (message.memo) adopt_promise_memo(message.memo);
       });
       // The chain is built and shown in tasks of their own (www/adoption.js): taking the data
       // over (N = 10⁶: 40 MB), building the chain on it, building the compared chain, and

@@ -3,7 +3,8 @@
 // frame between each (www/adoption.js: build the main chain, build the compared chain, show
 // both), where it was one task of 50–90 ms. Checked from the page's state at every animation
 // frame: no frame shows one chain adopted and the other not, or a panel whose static layer
-// (axes, contours) was drawn for another chain; at the end the chains, their controls and panels
+// (axes, contours) was drawn for another chain; the main chain's promise comes from the worker
+// that built the target, not computed on the page; at the end the chains, their controls and panels
 // are those a build in one go gives. Also the size of the trace chart's canvas when the charts
 // follow below a full-width stage (comparing at 1920×1080, where it was 1,878×1,409 px, taller
 // than the screen) and on a phone. Waits are on the page's state, never on the clock.
@@ -55,6 +56,16 @@ function controlsText() {
 test('a worker-built chain is adopted over three frames, never half shown, and ends as a build in one go', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 } });
   await page.evaluate(recordFrames);
+  // Promises computed on this thread (src/promise_memo.rs counts each as `promise_start`): in all,
+  // and while the compared chain is built; the main chain's comes from the worker that built the
+  // target (stop 41: computing it made the build one task of 171.8 ms).
+  await page.evaluate(() => {
+    const { app } = window.sgviz;
+    const count = () => window.sgviz.entryCounts().promise_start || 0;
+    window.__promises = { before: count(), compare: 0 };
+    const prepare = app.compare.prepare.bind(app.compare);
+    app.compare.prepare = (request) => { const at = count(); const lab = prepare(request); window.__promises.compare += count() - at; return lab; };
+  });
   await page.selectOption('#preset', 'sgld-vs-mala');
   await page.waitForFunction(() => {
     const { app } = window.sgviz;
@@ -65,8 +76,10 @@ test('a worker-built chain is adopted over three frames, never half shown, and e
   const run = await page.evaluate(() => {
     window.__stopFrames = true;
     const { app } = window.sgviz;
-    return { steps: app.adoptionSteps, frames: window.__frames, main: window.__idOf(app.lab), compare: window.__idOf(app.compare.lab) };
+    const promises = { ...window.__promises, after: window.sgviz.entryCounts().promise_start || 0 };
+    return { steps: app.adoptionSteps, frames: window.__frames, main: window.__idOf(app.lab), compare: window.__idOf(app.compare.lab), promises };
   });
+  assert.equal(run.promises.after - run.promises.before - run.promises.compare, 0, `the main chain's promise was computed on the page: ${JSON.stringify(run.promises)}`);
   // Three tasks, in order, each after a frame of its own.
   assert.deepEqual(run.steps.map((s) => s.name), ['build', 'compare', 'show']);
   assert.ok(run.steps[0].frame < run.steps[1].frame && run.steps[1].frame < run.steps[2].frame, `each step in a frame of its own: ${JSON.stringify(run.steps)}`);
