@@ -79,21 +79,25 @@ export function wireSlowMotion() {
   syncSlowMotion();
 }
 
-export function setSlowMotion(on) {
+export function setSlowMotion(on, { redraw = true } = {}) {
   app.slowMotion = on && slowMotionAvailable();
   app.stepParts = null;
   app.stepProgress = undefined;
   guarded(() => app.lab?.set_slow_motion(app.slowMotion));
   $('slow-motion').setAttribute('aria-pressed', String(app.slowMotion));
   $('legend-parts').hidden = !app.slowMotion;
-  draw();
+  if (redraw) draw();
 }
 
-/** After the chain was rebuilt: show the toggle only where it applies and re-arm the recording. */
+/**
+ * After the chain was rebuilt: show the toggle only where it applies and re-arm the recording.
+ * The caller draws (www/adoption.js `install`: drawing here as well drew the panel twice in the
+ * task that shows adopted chains, issue 26).
+ */
 export function syncSlowMotion() {
   const available = slowMotionAvailable();
   $('slow-motion').hidden = !available;
-  setSlowMotion(app.slowMotion && available);
+  setSlowMotion(app.slowMotion && available, { redraw: false });
 }
 
 /** The latest step's parts, read from the core after a step. */

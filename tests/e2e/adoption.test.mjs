@@ -4,7 +4,7 @@
 // both), where it was one task of 50–90 ms. Checked from the page's state at every animation
 // frame: no frame shows one chain adopted and the other not, or a panel whose static layer
 // (axes, contours) was drawn for another chain; the main chain's promise comes from the worker
-// that built the target, not computed on the page; at the end the chains, their controls and panels
+// that built the target, not computed on the page; the show step draws the panel once; at the end the chains, their controls and panels
 // are those a build in one go gives. Also the size of the trace chart's canvas when the charts
 // follow below a full-width stage (comparing at 1920×1080, where it was 1,878×1,409 px, taller
 // than the screen) and on a phone. Waits are on the page's state, never on the clock.
@@ -63,6 +63,14 @@ test('a worker-built chain is adopted over three frames, never half shown, and e
     const { app } = window.sgviz;
     const count = () => window.sgviz.entryCounts().promise_start || 0;
     window.__promises = { before: count(), compare: 0 };
+    // The 2-D panel's overlay drawn while the show step runs (once: it drew twice, stop 42's trace).
+    window.__showDraws = 0;
+    const drawOverlay = app.panel.drawOverlay.bind(app.panel);
+    app.panel.drawOverlay = (...args) => {
+      const step = app.adoptionSteps?.at(-1);
+      if (step?.name === 'show' && step.ms === undefined) window.__showDraws += 1;
+      return drawOverlay(...args);
+    };
     const prepare = app.compare.prepare.bind(app.compare);
     app.compare.prepare = (request) => { const at = count(); const lab = prepare(request); window.__promises.compare += count() - at; return lab; };
   });
@@ -77,8 +85,9 @@ test('a worker-built chain is adopted over three frames, never half shown, and e
     window.__stopFrames = true;
     const { app } = window.sgviz;
     const promises = { ...window.__promises, after: window.sgviz.entryCounts().promise_start || 0 };
-    return { steps: app.adoptionSteps, frames: window.__frames, main: window.__idOf(app.lab), compare: window.__idOf(app.compare.lab), promises };
+    return { steps: app.adoptionSteps, frames: window.__frames, main: window.__idOf(app.lab), compare: window.__idOf(app.compare.lab), promises, showDraws: window.__showDraws };
   });
+  assert.equal(run.showDraws, 1, 'the show step draws the panel once');
   assert.equal(run.promises.after - run.promises.before - run.promises.compare, 0, `the main chain's promise was computed on the page: ${JSON.stringify(run.promises)}`);
   // Three tasks, in order, each after a frame of its own.
   assert.deepEqual(run.steps.map((s) => s.name), ['build', 'compare', 'show']);
