@@ -138,13 +138,15 @@ impl Predictor {
     /// The prediction at `params`, or why there is none (unstable, periodic SGHMC, too large).
     pub fn predict(&self, params: &ParamValues) -> Result<Prediction, String> {
         let batch = self.summary.batch(params.try_get("batch_size").unwrap_or(self.summary.n_data));
-        if (self.sampler == "sgfs_f" || self.sampler == "osgfs") && !self.estimate_kept && batch <= self.summary.dim() as f64 {
-            // n scores have a covariance of rank n − 1 < D: a chain started (or Reset) at this n
-            // has a singular first Fisher estimate, and its first steps along the null space run
-            // away (measured on the 2-D Gaussian at n = 2, 40 seeds: SGFS-f 38 diverge at step 1,
-            // OSGFS 40). A running chain moved to this n keeps the nonsingular average of its
-            // earlier minibatches and does not diverge (0 of 40 for both), nor does SGFS-d, whose
-            // diagonal estimate is positive from one minibatch (0 of 40): there the law predicts.
+        if self.sampler == "osgfs" && !self.estimate_kept && batch <= self.summary.dim() as f64 {
+            // n scores have a covariance of rank n − 1 < D: an OSGFS chain started (or Reset) at
+            // this n has a singular first Fisher estimate, and its first steps along the null
+            // space run away (measured on the 2-D Gaussian at n = 2, 40 seeds: 40 diverge at step
+            // 1). A running chain moved to this n keeps the nonsingular average of its earlier
+            // minibatches and does not diverge (0 of 40), nor does SGFS-d, whose diagonal estimate
+            // is positive from one minibatch (0 of 40), nor SGFS-f, whose first estimate rests on
+            // about one pass over the data (docs/sgfs-osgfs.md §2; was 38 of 40 at step 1, now
+            // 0 of 40, tests/fisher_small_batch.rs): there the law predicts.
             return Err(format!("unstable: started or reset at n = {batch} it diverges in its first steps ({batch} scores cannot estimate the {d} × {d} Fisher information; that needs more than {d})", d = self.summary.dim()));
         }
         if self.sampler == "sghmc" && params.try_get("resample_every").is_some_and(|l| l > 0.0) {

@@ -130,6 +130,8 @@ mod sgfs_alpha;
 mod sgfs_d_law;
 #[path = "sgfs_d_reach.rs"]
 mod sgfs_d_reach;
+#[path = "sgfs_first_estimate.rs"]
+mod sgfs_first_estimate;
 #[path = "sgfs_fisher_law.rs"]
 mod sgfs_fisher_law;
 #[path = "sgld_bias.rs"]

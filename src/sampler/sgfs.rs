@@ -255,6 +255,18 @@ fn derive_diagonal(model: &dyn Model, _values: &ParamValues) -> Vec<DerivedParam
     derive_with(model, true)
 }
 
+/// Before the first step: ⌈N/n⌉ − 1 minibatch covariances at the start point, folded into Î as
+/// the running mean's first terms (docs/sgfs-osgfs.md §2), so the first step's Î rests on about
+/// one pass over the data instead of one minibatch. Costs about N score evaluations, once.
+pub fn prime_fisher(fisher: &mut RunningFisher, model: &dyn Model, theta: &[f64], grads: &mut GradientOracle, rng: &mut ChainRng, scores: &mut Vec<f64>) {
+    let dim = theta.len();
+    let extra = grads.n_data().div_ceil(grads.batch_size().max(1)).saturating_sub(1);
+    for _ in 0..extra {
+        grads.minibatch_scores(model, theta, rng, scores);
+        fisher.update(&score_mean_and_covariance(scores, dim).1);
+    }
+}
+
 /// SGFS state: position, the running Fisher estimate, the prior precision.
 #[derive(Clone, Debug)]
 pub struct Sgfs {
@@ -414,6 +426,9 @@ impl Sampler for Sgfs {
     /// Algorithm 1, lines 4–9.
     fn step(&mut self, model: &dyn Model, grads: &mut GradientOracle, rng: &mut ChainRng) -> Emitted {
         let dim = self.theta.len();
+        if self.fisher.updates() == 0 {
+            prime_fisher(&mut self.fisher, model, &self.theta, grads, rng, &mut self.scores);
+        }
         self.batch_size = grads.minibatch_scores(model, &self.theta, rng, &mut self.scores);
         self.n_data = grads.n_data();
         let (mean, cov) = score_mean_and_covariance(&self.scores, dim);
