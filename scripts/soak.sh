@@ -70,6 +70,9 @@
 #   tests/e2e/figures-numbers*.test.mjs (three files since the tenth round: Fig. 5, Fig. 4, the
 #   rest, so that they run on both slots), loads every figure in the page with its note, claims list
 #   and Stop, and reads Fig. 1 and Fig. 8 in the page; issue 23's ninth round).
+# - browser: every lesson's first step at 1280×720 × 1.5, at 1920×1080 with Large text and in
+#   present mode (tests/e2e/class-layouts.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` checks
+#   sghmc, cost and sgais, the lessons whose layout once failed: issue 23's thirteenth round).
 # - browser: the SGAIS shift lecture's steps 3–4 holding the main chain and the sweep while the six
 #   runs use both cores, and giving them back on Close (tests/e2e/sgais-step-focus.test.mjs under
 #   SGVIZ_CLASS_TIME_SOAK=1; `make test` runs that file's CI-sized test instead: every way out of
@@ -134,6 +137,8 @@ echo "== every lesson step's and preset's claims in the page at class time, with
 SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/class-time.test.mjs tests/e2e/figures-B.test.mjs
 echo "== every SGAIS figure's claims in the page once its runs are in, with screenshots (make test: the numbers in Node, figures-numbers.test.mjs; the page on Fig. 1 and Fig. 8)"
 SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/figures-C.test.mjs tests/e2e/sgais-step-focus.test.mjs
+echo "== every lesson's first step at 1280x720 x 1.5, 1920x1080 with Large text and in present mode (make test: sghmc, cost and sgais, whose layout once failed)"
+SGVIZ_CLASS_TIME_SOAK=1 node --test --test-name-pattern='lessons whose layout once failed' tests/e2e/class-layouts.test.mjs
 echo "== the shift demo in the page at 20,000 points (make test: natively, tests/sgais.rs and tests/sgais_shift_orders.rs; the lecture's runs only started in class-time.test.mjs)"
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
 echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"

@@ -6,6 +6,7 @@ import { draw_chart_json } from './pkg/sgviz.js';
 import { drawingScale, fitCanvas } from './format.js';
 import { fits, note } from './frame-budget.js';
 import { clearStatus } from './errors.js';
+import { wake } from './frame-loop.js';
 
 /** canvas id → latest spec (JSON string) not drawn yet, in arrival order. */
 const pending = new Map();
@@ -19,6 +20,12 @@ export function queueChart(id, spec) {
   pending.delete(id);
   pending.set(id, spec);
   shown.set(id, spec);
+  wake();
+}
+
+/** Whether a queued chart waits for a frame with room (www/frame-loop.js stays awake). */
+export function chartsPending() {
+  return pending.size > 0;
 }
 
 /** The spec (JSON string) canvas `id` shows or is about to show, or undefined (for the SVG export). */

@@ -7,6 +7,8 @@
 // the queue and takes the worker of a running restartable job (the sweep, which starts over
 // later) if there is one; it never adds a worker.
 
+import { wake } from './frame-loop.js';
+
 /**
  * Workers kept for background jobs: one fewer than the cores (at least one, at most 8), so that the
  * main thread keeps a core for the animation (issue 26: p95 frame interval ≤ 20 ms with jobs running).
@@ -70,11 +72,13 @@ function launch(job) {
   running.set(job.id, { worker, job });
   worker.onmessage = ({ data }) => {
     if (!running.has(job.id)) return;
+    wake(); // the frame loop polls this job's results (www/frame-loop.js)
     if (data.type === 'done' || data.type === 'error') finish(job.id, false);
     job.onMessage(data);
   };
   worker.onerror = (event) => {
     if (!running.has(job.id)) return;
+    wake();
     finish(job.id, true);
     job.onMessage({ type: 'error', message: event.message || 'the worker failed' });
   };
@@ -105,6 +109,7 @@ function pump() {
 export function startJob(payload, { group, onMessage, urgent = false, restartable = false, transfer = [] }) {
   const job = { id: nextId++, group, payload, onMessage, transfer, urgent, restartable: restartable && transfer.length === 0 };
   jobCounts[payload.kind] = (jobCounts[payload.kind] || 0) + 1;
+  wake();
   if (urgent) {
     queueUrgent(job);
     if (running.size >= poolSize()) preemptRestartable();

@@ -21,13 +21,14 @@ import { wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
-import { chartsDue, draw, drawCounts, drawStale, wireView } from './view.js';
+import { chartsDue, draw, drawCounts, drawStale, viewStale, wireView } from './view.js';
 import { wireDrag, wireSlowMotion } from './direct.js';
-import { drawPendingCharts, drawnScales } from './charts.js';
+import { chartsPending, drawPendingCharts, drawnScales } from './charts.js';
 import { pixelRatio } from './format.js';
 import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budget.js';
 import { countFrame, frameCost, frameRecords, resetFrameCost, timed } from './frame-cost.js';
 import { activeJobs, jobCounts, liveWorkers, POOL_SIZE, poolSize, setWasmModule, spawned } from './jobs.js';
+import { loopState, startLoop, wake } from './frame-loop.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
@@ -59,10 +60,22 @@ function truthRequest() {
   return { target: app.target, sampler: app.sampler, settings: targetValues, targetValues, seed: app.seed, data: app.upload?.current() };
 }
 
+/** One animation frame (www/frame-loop.js asks for the next one only while `loopBusy()`). */
 function frame() {
   countFrame();
   timed('frame', frameParts);
-  requestAnimationFrame(frame);
+}
+
+/**
+ * Whether the next frame has work: the chain plays or loads, a job is queued or running, a truth
+ * or pair waits to be adopted, a chart or the paused view waits to be drawn, an SGAIS run or a
+ * live figure band updates. Otherwise the loop sleeps until a change wakes it (issue 23).
+ */
+function loopBusy() {
+  if (app.dead) return false;
+  if (!app.lab || app.playing || app.loadingInSteps || app.building || app.truthPending || app.pendingPair) return true;
+  if (Object.keys(activeJobs()).length || viewStale() || chartsPending()) return true;
+  return Boolean(app.sgais?.running || app.sgais?.dirty || (app.compare?.enabled && app.compare.truthPending) || app.figureScan?.preset?.live);
 }
 
 /** One frame's work, each part timed (www/frame-cost.js; 'frame' is their total). */
@@ -229,12 +242,16 @@ async function main() {
     multichain: () => app.multichain.snapshot(),
     /** The loaded figure's scan chart { id, done, fraction, failure, points, chart } (www/figure-scan.js). */
     figureScan: () => app.figureScan.snapshot(),
+    /** The frame loop: `{ sleeping, frames, heartbeats, wakes, sleeps }` (www/frame-loop.js). */
+    frameLoop: loopState,
+    /** Wake the frame loop as a change does (the e2e helper `frames` does, after a change it made by script). */
+    wakeLoop: wake,
   };
   setPlaying(autoplayAllowed());
   if (embedded === 'sgais') $('sgais-start').click();
   startPresenting();
   window.__ready = true;
-  requestAnimationFrame(frame);
+  startLoop(frame, loopBusy);
 }
 
 main().catch((error) => showBanner(`sgviz failed to start: ${error.message || error}`));

@@ -10,6 +10,7 @@ import { runWithin } from './stepper.js';
 import { countSteps } from './frame-cost.js';
 import { clearAnimatedNote, notePace, resetPace, showAnimatedNote } from './pace-note.js';
 import { ANIMATE_BELOW_SPEED, FRAMES_PER_PIECE } from './playback-rates.js';
+import { wake } from './frame-loop.js';
 
 /** Wall-clock budget for sampling work in one frame at 60 fps, in milliseconds. */
 const FRAME_WORK_BUDGET_MS = 8;
@@ -32,6 +33,7 @@ export function setPlaying(playing) {
   const button = $('play');
   button.textContent = app.playing ? 'Pause' : 'Play';
   button.setAttribute('aria-pressed', String(app.playing));
+  wake();
 }
 
 /** Whether the page should start playing: not when the system asks for reduced motion. */

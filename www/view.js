@@ -76,6 +76,11 @@ export function draw() {
   else timed('draw.charts', () => drawChartsStaggered(now));
 }
 
+/** Whether a paused frame has the cadence's skipped parts to draw (www/frame-loop.js stays awake). */
+export function viewStale() {
+  return cadence.stale && !app.playing;
+}
+
 /** The first frame after playing stopped draws what the cadence skipped (final numbers, density). */
 export function drawStale() {
   if (!cadence.stale || app.playing) return;

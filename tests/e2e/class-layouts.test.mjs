@@ -2,7 +2,7 @@
 // 1. The SBPS figure charts on a phone (390×844): no horizontal overflow, no chart text printed over
 //    other text or outside its canvas, and a data area that has not collapsed (the review: the band
 //    chart's plot area ≈ 20 px, ticks "50" and "0" overprinting, "0.047790086" over "0.0025").
-// 2. Every lesson's first step at 1280×720 with a device scale factor of 1.5 (a laptop at 150 %), at
+// 2. Every lesson's first step (in `make test` the three whose layout once failed) at 1280×720 with a device scale factor of 1.5 (a laptop at 150 %), at
 //    1920×1080 with Large text, and in present mode: no horizontal overflow, the step's text on
 //    screen top to bottom, at least half of the step's figure (or half a screen of it) on screen,
 //    and no control on screen lying under another element (present mode's bar lay over a slider).
@@ -125,8 +125,18 @@ function layoutFaults(where, l) {
   return faults;
 }
 
-test('every lesson\'s first step at 1280×720 × 1.5, at 1920×1080 with Large text and in present mode: no overflow, its text and its figure on screen, no control covered', async () => {
-  const { LESSONS } = await import('../../www/lesson-table.js');
+/**
+ * The lessons whose first step's layout failed once (commit 087a4b4: in present mode sghmc's and
+ * cost's 32 px text ran past the slide, sgais's too, and at 1280×720 sgais's text came under its
+ * controls): `make test` checks these, `make soak` (SGVIZ_CLASS_TIME_SOAK=1) every lesson (issue 23,
+ * BENCHMARKS.md "CI time, thirteenth round").
+ */
+const LAYOUT_LESSONS_CI = ['sghmc', 'cost', 'sgais'];
+
+test('the first step of the lessons whose layout once failed (every lesson\'s in make soak) at 1280×720 × 1.5, at 1920×1080 with Large text and in present mode: no overflow, its text and its figure on screen, no control covered', async () => {
+  const { LESSONS: ALL_LESSONS } = await import('../../www/lesson-table.js');
+  const LESSONS = process.env.SGVIZ_CLASS_TIME_SOAK ? ALL_LESSONS : ALL_LESSONS.filter((l) => LAYOUT_LESSONS_CI.includes(l.id));
+  assert.equal(LESSONS.length, process.env.SGVIZ_CLASS_TIME_SOAK ? ALL_LESSONS.length : LAYOUT_LESSONS_CI.length, 'every CI lesson id names a lesson');
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1280, height: 720 }, reducedMotion: true });
   const cdp = await page.context().newCDPSession(page);
   const found = [];

@@ -320,3 +320,62 @@ test('paused, nothing is redrawn frame after frame, and the first paused frame s
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ─── idle frames (issue 23, thirteenth round) ─────────────────────────────────────────────
+// A paused page with no job queued or running and nothing left to draw requests no animation
+// frames but its heartbeat's (www/frame-loop.js; it had run its loop every frame, ≈ 0.09 CPU s of
+// Chromium per wall second for nothing), and a change wakes it at once. Counted against the
+// browser's own frames (a requestAnimationFrame loop of the test's), never the clock; idle is read
+// from the page's state (paused, truth adopted, no job queued, running or owed), not from the loop
+// under test.
+
+/**
+ * The test's own loop for `n` of the browser's frames, after clicking `click` (if given) in the
+ * first frame of the test's in which the page's loop is asleep; resolves to the loop's counts
+ * before, right after the click, and after the `n` frames.
+ */
+function overOwnFrames(page, n, { click } = {}) {
+  return page.evaluate(({ count, selector }) => new Promise((done) => {
+    const { sgviz } = window;
+    const start = () => {
+      const before = sgviz.frameLoop();
+      if (selector) document.querySelector(selector).click();
+      const clicked = sgviz.frameLoop();
+      let own = 0;
+      const tick = () => { own += 1; if (own < count) requestAnimationFrame(tick); else done({ before, clicked, after: sgviz.frameLoop(), own }); };
+      requestAnimationFrame(tick);
+    };
+    // To click a sleeping loop, start in a frame of the test's that follows the loop's falling asleep.
+    const asleep = () => (sgviz.frameLoop().sleeping ? start() : requestAnimationFrame(asleep));
+    if (selector) requestAnimationFrame(asleep);
+    else start();
+  }), { count: n, selector: click });
+}
+
+test('paused with nothing to do the page runs only its heartbeat frames; Play wakes it at once and it runs every frame', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '?target=gaussian&sampler=sgld', { reducedMotion: true });
+  await waitLoaded(page);
+  await page.waitForFunction(() => {
+    const { app, jobs, analysis } = window.sgviz;
+    // The sweep restarts after a delay once the truth is in (www/analysis.js): not idle while owed.
+    return !app.playing && !app.truthPending && Object.keys(jobs().active).length === 0 && !analysis().owed;
+  }, null, { timeout: JOB_LIMIT_MS });
+  // Two frames for what the last job left to draw (its charts), then 60 of the browser's frames.
+  await frames(page, 2);
+  const idle = await overOwnFrames(page, 60);
+  const ran = idle.after.frames - idle.before.frames;
+  const beats = idle.after.heartbeats - idle.before.heartbeats;
+  assert.ok(ran - beats <= 2, `idle: the loop ran ${ran} frames in the browser's ${idle.own}, ${beats} of them heartbeats: ${JSON.stringify(idle)}`);
+  const woken = await overOwnFrames(page, 30, { click: '#play' });
+  assert.equal(woken.before.sleeping, true, `precondition: asleep before Play: ${JSON.stringify(woken)}`);
+  assert.equal(woken.clicked.sleeping, false, `Play woke the loop at once: ${JSON.stringify(woken)}`);
+  const playing = woken.after.frames - woken.clicked.frames;
+  assert.ok(playing >= woken.own - 1, `playing, the loop ran ${playing} frames in the browser's ${woken.own}`);
+  assert.ok(await page.evaluate(() => window.sgviz.state().steps) > 0, 'the chain moved');
+  // Paused again, it falls asleep again once the view is drawn.
+  await page.click('#play');
+  await page.waitForFunction(() => !window.sgviz.app.playing && window.sgviz.frameLoop().sleeping, null, { timeout: JOB_LIMIT_MS });
+  assert.equal(await page.evaluate(() => document.getElementById('count-steps').textContent), (await page.evaluate(() => window.sgviz.state().steps)).toLocaleString('en-US'), 'the paused numbers are the chain\'s');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -168,6 +168,9 @@ export async function downloadedBytes(download) {
 /** Resolve after `n` animation frames of the page (a wait measured in the page's own work, not time). */
 export function frames(page, n) {
   return page.evaluate((count) => new Promise((done) => {
+    // A paused, idle page's loop sleeps (www/frame-loop.js); a change the test made through
+    // page.evaluate does not wake it as a click would, so these frames are the loop's frames too.
+    window.sgviz?.wakeLoop?.();
     let k = 0;
     const tick = () => { k += 1; if (k < count) requestAnimationFrame(tick); else done(k); };
     requestAnimationFrame(tick);
