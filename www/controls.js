@@ -52,6 +52,16 @@ export function applies(spec, values) {
   return !when || when.values.includes(values[when.param]);
 }
 
+/**
+ * Whether `sampler` ignores the target parameter `spec`: the synthetic gradient noise s is added by
+ * the minibatch gradient oracle only (src/sampler/gradient.rs; `full_gradient` adds none), so a
+ * sampler without a minibatch size (MALA, HMC, BPS) never sees it (review s42: E1/E2 identical at
+ * s = 0, 50 and 100 for MALA).
+ */
+export function ignoredBy(sampler, spec) {
+  return spec.name === 'grad_noise' && !sampler.params.some((p) => p.name === 'batch_size');
+}
+
 /** Fill a <select> with registry entries. */
 export function fillSelect(select, entries, selected) {
   select.replaceChildren(...entries.map((e) => {

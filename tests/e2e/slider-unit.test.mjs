@@ -37,3 +37,18 @@ test('an anchor outside the slider range is ignored', () => {
   const narrow = { ...alpha, min: 2, max: 6 };
   assert.equal(sliderValue(narrow, 0, [derivedAlpha]), 2);
 });
+
+test('the gradient-noise knob is hidden for the full-gradient samplers only (review s42 item 2)', async () => {
+  const { ignoredBy } = await import('../../www/controls.js');
+  const s = { name: 'grad_noise', label: 'Gradient noise', symbol: 's' };
+  const rho = { name: 'rho', label: 'Correlation', symbol: 'ρ' };
+  // Parameter lists as `sgviz list` prints them (src/sampler/*.rs); MALA, HMC and BPS take full
+  // gradients (src/sampler/gradient.rs `full_gradient`, no synthetic noise).
+  const params = (...names) => ({ params: names.map((name) => ({ name })) });
+  assert.equal(ignoredBy(params('mala_step'), s), true);
+  assert.equal(ignoredBy(params('hmc_step', 'leapfrog_steps'), s), true);
+  assert.equal(ignoredBy(params('refresh_rate', 'refresh_law'), s), true);
+  assert.equal(ignoredBy(params('step_size', 'batch_size'), s), false);
+  assert.equal(ignoredBy(params('band_k', 'batch_size', 'refresh_rate'), s), false);
+  assert.equal(ignoredBy(params('mala_step'), rho), false);
+});
