@@ -52,3 +52,12 @@ test('the gradient-noise knob is hidden for the full-gradient samplers only (rev
   assert.equal(ignoredBy(params('band_k', 'batch_size', 'refresh_rate'), s), false);
   assert.equal(ignoredBy(params('mala_step'), rho), false);
 });
+
+test('the core refusal reaches the screen with menu labels, not internal ids (review s42 item 3)', async () => {
+  const { withLabels } = await import('../../www/format.js');
+  const registry = { samplers: [{ name: 'sbps', label: 'SBPS' }], targets: [{ name: 'logreg_dd', label: 'Logistic regression (D = 20)' }] };
+  const core = "sampler 'sbps' cannot run on target 'logreg_dd': SBPS's upper band … Pick a minibatch n < N";
+  const shown = withLabels(core, registry);
+  assert.equal(shown, 'SBPS cannot run on Logistic regression (D = 20) at these settings: SBPS\'s upper band … Pick a minibatch n < N');
+  assert.doesNotMatch(withLabels(core, undefined), /'sbps'|logreg_dd/);
+});
