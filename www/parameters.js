@@ -25,12 +25,12 @@ export function buildParameterControls(onChange) {
   // A target knob the sampler never reads is not shown (a knob that changes nothing on screen);
   // the panel says why.
   const ignored = target.params.filter((spec) => ignoredBy(sampler, spec));
-  if (ignored.length) primary.append(ignoredNote(ignored, sampler));
   app.params = new ParamSet([...sampler.params, ...target.params.filter((spec) => !ignored.includes(spec))], {
     place: (spec) => (spec.primary ? primary : isTarget(spec) ? targetBox : samplerBox),
     live: (spec) => !isTarget(spec),
     onChange,
   });
+  if (ignored.length) primary.append(ignoredNote(ignored, sampler));
   const mirrored = analysisKnob(sampler);
   const mirrorBox = emptied($('analysis-params'));
   app.mirror = new ParamSet(mirrored, { place: () => mirrorBox, idPrefix: 'analysis', onChange });
@@ -42,9 +42,9 @@ export function buildParameterControls(onChange) {
 function ignoredNote(ignored, sampler) {
   const note = document.createElement('p');
   note.id = 'ignored-params';
-  note.className = 'clamp-note';
+  note.className = 'ignored-note';
   const names = ignored.map((spec) => `${spec.label} (${spec.symbol})`).join(', ');
-  note.textContent = `${names}: not shown, ${sampler.label} uses full-data gradients, which carry no gradient noise; pick a minibatch sampler (SGLD, SGFS, SGHMC, OSGFS, SBPS) to use it.`;
+  note.textContent = `${names}: not shown, ${sampler.label} uses full-data gradients, which carry none (a minibatch sampler such as SGLD uses it).`;
   return note;
 }
 
