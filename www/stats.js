@@ -161,8 +161,8 @@ function noneKept(state, samplerSpec) {
   if (!test || Number.isFinite(test.value) || !(state.steps > 0) || state.n_recorded > 0) return '';
   const c = samplerSpec.params.find((p) => p.name === 'osgfs_c');
   const cap = state.sampler_params?.osgfs_c;
-  const cause = c && Number.isFinite(cap) ? ` at ${c.label.toLowerCase()} ${c.symbol} = ${formatNumber(cap)} it compares the mean of the last ${formatCount(Math.ceil(1 / cap))} or more gradients with their spread (eq. 17)` : ' its burn-in test (eq. 17) has not fired';
-  return `No sample kept yet after ${formatCount(state.steps)} steps: ${samplerSpec.label} keeps samples only once its burn-in is over, and${cause}, which has not yet passed. Raise ${c ? `${c.symbol} (e.g. to ${formatNumber(c.default)})` : 'the cap c'}, or set "Collect samples" to always (under "More settings").`;
+  const cause = c && Number.isFinite(cap) ? ` at ${c.symbol} = ${formatNumber(cap)} it compares the mean of the last ${formatCount(Math.ceil(1 / cap))} or more gradients with their spread (eq. 17)` : ' its burn-in test (eq. 17) has not fired';
+  return `No sample kept yet after ${formatCount(state.steps)} steps: ${samplerSpec.label} keeps samples only once its burn-in is over, and${cause}, which has not yet passed. Raise the cap ${c ? c.symbol : 'c'}, or set "Collect samples" to always (under "More settings").`;
 }
 
 /**

@@ -38,9 +38,9 @@ test('OSGFS that has stepped but kept no sample says why and names c (review s42
   const said = adviceFor(waiting, osgfs).find((a) => a.key === 'no-samples')?.text;
   assert.ok(said, 'a chain with no sample kept says so');
   assert.match(said, /^No sample kept yet after 24,292 steps/, said);
-  assert.match(said, /c = 0\.001/, said);
+  assert.match(said, / at c = 0\.001 it compares/, said);
   assert.match(said, /1,000 or more gradients/, said);
-  assert.match(said, /Raise c \(e\.g\. to 0\.1\)/, said);
+  assert.match(said, /Raise the cap c, or set "Collect samples" to always/, said);
   // Once eq. 17 has fired (samples kept), or before the first step, nothing is said.
   const fired = { ...waiting, n_samples: 10, n_recorded: 10, diagnostics: [{ name: 'burn_in_over_step', value: 24_000 }] };
   assert.equal(adviceFor(fired, osgfs).find((a) => a.key === 'no-samples'), undefined);
