@@ -106,6 +106,11 @@ pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], param
         Ok(now) => (now.failure()?, failure_text(&now), short_reason(&now)),
     };
     let fix = nearest_fix(predictor, specs, params, derived);
+    // A remedy that reads as the current value ("to 1.63 (now 1.63)") cannot be acted on: the
+    // setting sits on the promise's boundary within the digits shown (issue 21/26, review s42).
+    if fix.is_some_and(|(spec, value)| show(value) == show(params.get(spec.name))) {
+        return None;
+    }
     let basis = if predictor.exact() { "exact law on this Gaussian" } else { "law of the chain linearised on the target's Gaussian summary, approximate" };
     let (param, text, reach) = match fix {
         Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name))), String::new()),

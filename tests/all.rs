@@ -62,6 +62,8 @@ mod osgfs_funnel;
 mod pairings;
 #[path = "promise_defaults.rs"]
 mod promise_defaults;
+#[path = "promise_rounding.rs"]
+mod promise_rounding;
 #[path = "promise_remedy.rs"]
 mod promise_remedy;
 #[path = "promise_thresholds.rs"]

@@ -16,8 +16,16 @@ export function sliderPosition(spec, value) {
   return Math.round(Math.min(1, Math.max(0, t)) * SLIDER_STEPS);
 }
 
-/** Parameter value for a slider position (rounded for integer parameters). */
-export function sliderValue(spec, position) {
+/**
+ * Parameter value for a slider position (rounded for integer parameters). A position that shows one
+ * of `anchors` (the parameter's registry and derived defaults) gives that value exactly: 1,000
+ * positions cannot hold a derived default such as SGFS-f's α = 1.63299, and the value one position
+ * off (1.632) sat past the promise's boundary (issue 21/26, review s42: "Set α to 1.63 (now 1.63)"
+ * after a round trip of the slider).
+ */
+export function sliderValue(spec, position, anchors = []) {
+  const anchor = anchors.find((a) => Number.isFinite(a) && a >= spec.min && a <= spec.max && sliderPosition(spec, a) === position);
+  if (anchor !== undefined) return anchor;
   const t = position / SLIDER_STEPS;
   let value = spec.log_scale
     ? Math.exp(Math.log(spec.min) + t * (Math.log(spec.max) - Math.log(spec.min)))
@@ -42,6 +50,16 @@ function allowed(spec) {
 export function applies(spec, values) {
   const when = spec.visible_if;
   return !when || when.values.includes(values[when.param]);
+}
+
+/**
+ * Whether `sampler` ignores the target parameter `spec`: the synthetic gradient noise s is added by
+ * the minibatch gradient oracle only (src/sampler/gradient.rs; `full_gradient` adds none), so a
+ * sampler without a minibatch size (MALA, HMC, BPS) never sees it (review s42: E1/E2 identical at
+ * s = 0, 50 and 100 for MALA).
+ */
+export function ignoredBy(sampler, spec) {
+  return spec.name === 'grad_noise' && !sampler.params.some((p) => p.name === 'batch_size');
 }
 
 /** Fill a <select> with registry entries. */
@@ -194,6 +212,7 @@ class SliderControl {
   constructor(spec, id, onChange, live) {
     this.spec = spec;
     this.range = spec;
+    this.anchors = [spec.default];
     this.unstableAbove = null;
     const { field, head, help } = fieldShell(spec, id);
     this.field = field;
@@ -246,7 +265,7 @@ class SliderControl {
 
   /** The value under the thumb, shown in the label; returned for applying. */
   display() {
-    const value = sliderValue(this.range, Number(this.input.value));
+    const value = sliderValue(this.range, Number(this.input.value), this.anchors);
     this.label(value);
     return value;
   }
@@ -264,6 +283,7 @@ class SliderControl {
     const min = derived ? Math.min(derived.min, value) : this.spec.min;
     const max = derived ? Math.max(derived.max, value) : this.spec.max;
     this.range = { ...this.spec, min: Math.max(this.spec.min, min), max: Math.min(this.spec.max, max) };
+    this.anchors = [derived?.default, this.spec.default];
     const unstable = derived?.unstable_above;
     this.unstableAbove = Number.isFinite(unstable) && unstable < this.range.max ? unstable : null;
     this.zone.hidden = this.unstableAbove === null;

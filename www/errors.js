@@ -3,6 +3,7 @@
 
 import { last_panic } from './pkg/sgviz.js';
 import { $, app } from './app.js';
+import { withLabels } from './format.js';
 import { setPlaying } from './playback.js';
 
 export function showBanner(message, kind = 'error') {
@@ -23,7 +24,7 @@ const DEBUG_TEXT = /\b[A-Z][A-Za-z]*(Error|Kind)\b|\b(Some|None|Ok|Err)\(|\w::\w
 
 /** `message` if it is written for the user, else a plain sentence that names what to do. */
 export function userMessage(message) {
-  const text = String(message ?? '');
+  const text = withLabels(String(message ?? ''), app.registry);
   return RAW_ERROR.test(text) || DEBUG_TEXT.test(text) || !text ? 'Something could not be computed at these settings: change the setting you moved last, or press Reset.' : text;
 }
 

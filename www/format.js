@@ -81,3 +81,13 @@ export function fitCanvas(canvas) {
   if (canvas.width !== width || canvas.height !== height) Object.assign(canvas, { width, height });
   return true;
 }
+
+/**
+ * The core's refusal "sampler 'sbps' cannot run on target 'logreg_dd': …" (src/chain/mod.rs) with
+ * the menus' labels from `registry` instead of internal ids (review s42 item 3); its reason names
+ * the slider that fixes it.
+ */
+export function withLabels(text, registry) {
+  const label = (kind, name) => registry?.[kind]?.find((e) => e.name === name)?.label || `this ${kind === 'samplers' ? 'sampler' : 'target'}`;
+  return text.replace(/sampler '([^']+)' cannot run on target '([^']+)'/, (_, sampler, target) => `${label('samplers', sampler)} cannot run on ${label('targets', target)} at these settings`);
+}

@@ -4,7 +4,7 @@
 // values (derived defaults included) and ranges, read back from its state.
 
 import { $, app, specsOf } from './app.js';
-import { ParamSet, fillSelect } from './controls.js';
+import { ParamSet, fillSelect, ignoredBy } from './controls.js';
 
 function emptied(container) {
   const legend = container.querySelector(':scope > legend');
@@ -22,16 +22,30 @@ export function buildParameterControls(onChange) {
   const samplerBox = emptied($('sampler-params'));
   const targetBox = emptied($('target-params'));
   const isTarget = (spec) => target.params.includes(spec);
-  app.params = new ParamSet([...sampler.params, ...target.params], {
+  // A target knob the sampler never reads is not shown (a knob that changes nothing on screen);
+  // the panel says why.
+  const ignored = target.params.filter((spec) => ignoredBy(sampler, spec));
+  app.params = new ParamSet([...sampler.params, ...target.params.filter((spec) => !ignored.includes(spec))], {
     place: (spec) => (spec.primary ? primary : isTarget(spec) ? targetBox : samplerBox),
     live: (spec) => !isTarget(spec),
     onChange,
   });
+  if (ignored.length) primary.append(ignoredNote(ignored, sampler));
   const mirrored = analysisKnob(sampler);
   const mirrorBox = emptied($('analysis-params'));
   app.mirror = new ParamSet(mirrored, { place: () => mirrorBox, idPrefix: 'analysis', onChange });
   app.upload.refresh(target);
   showLegendKeys(sampler);
+}
+
+/** The panel's line saying which target knobs are hidden because `sampler` ignores them. */
+function ignoredNote(ignored, sampler) {
+  const note = document.createElement('p');
+  note.id = 'ignored-params';
+  note.className = 'ignored-note';
+  const names = ignored.map((spec) => `${spec.label} (${spec.symbol})`).join(', ');
+  note.textContent = `${names}: not shown, ${sampler.label} uses full-data gradients, which carry none (a minibatch sampler such as SGLD uses it).`;
+  return note;
 }
 
 /** Show the chain's resolved values, derived ranges and what applies. */

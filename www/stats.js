@@ -134,6 +134,8 @@ export function adviceFor(state, samplerSpec) {
     // The slider it names is folded away: say where it is, or a student cannot act on it.
     advice.push({ key: 'setting', text: `${setting.text} (Its slider is under "More settings".)` });
   }
+  const kept = noneKept(state, samplerSpec);
+  if (kept) advice.push({ key: 'no-samples', text: kept });
   const threshold = state.diagnostics.find((d) => d.name === 'sampling_threshold')?.value;
   if (Number.isFinite(threshold) && threshold > THRESHOLD_WARNING) {
     advice.push({
@@ -146,6 +148,21 @@ export function adviceFor(state, samplerSpec) {
     advice.push({ key: 'far', text: `E2 = ${formatNumber(state.e2)}: the samples' covariance is far from the truth's (errors larger than the covariances themselves). ${farRemedy(state, samplerSpec)}` });
   }
   return advice;
+}
+
+/**
+ * Why a chain that has stepped has kept no sample (review s42 item 4: OSGFS at c = 0.001, 24,292
+ * steps, 0 samples, empty charts and nothing said): OSGFS keeps samples only once its eq. 17
+ * burn-in test fires (src/sampler/osgfs.rs; the diagnostic `burn_in_over_step` is null until then),
+ * and its window of ⌈1/k⌉ gradients, k ≤ c, is long at a small cap c.
+ */
+function noneKept(state, samplerSpec) {
+  const test = state.diagnostics.find((d) => d.name === 'burn_in_over_step');
+  if (!test || Number.isFinite(test.value) || !(state.steps > 0) || state.n_recorded > 0) return '';
+  const c = samplerSpec.params.find((p) => p.name === 'osgfs_c');
+  const cap = state.sampler_params?.osgfs_c;
+  const cause = c && Number.isFinite(cap) ? ` at ${c.symbol} = ${formatNumber(cap)} it compares the mean of the last ${formatCount(Math.ceil(1 / cap))} or more gradients with their spread (eq. 17)` : ' its burn-in test (eq. 17) has not fired';
+  return `No sample kept yet after ${formatCount(state.steps)} steps: ${samplerSpec.label} keeps samples only once its burn-in is over, and${cause}, which has not yet passed. Raise the cap ${c ? c.symbol : 'c'}, or set "Collect samples" to always (under "More settings").`;
 }
 
 /**

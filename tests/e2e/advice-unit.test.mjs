@@ -25,3 +25,24 @@ test('SGHMC far from the truth at κ = 0 is told to raise κ, not to lower a "st
   assert.match(withFriction, /lower the learning rate η, then Reset\.$/, withFriction);
   assert.doesNotMatch(withFriction, /step size/, withFriction);
 });
+
+test('OSGFS that has stepped but kept no sample says why and names c (review s42 item 4)', () => {
+  // OSGFS's two sliders as src/sampler/osgfs.rs declares them (c in [0.001, 0.99], default 0.1).
+  const osgfs = { name: 'osgfs', label: 'OSGFS', kind: 'sg', params: [
+    { name: 'osgfs_c', label: 'Cap on the step k', symbol: 'c', choices: [], primary: true, default: 0.1 },
+    { name: 'batch_size', label: 'Minibatch size', symbol: '|S|', choices: [], primary: true },
+  ] };
+  // The reviewer's reading: 24,292 steps, 0 samples, eq. 17 not fired (null: NaN through JSON).
+  const waiting = { steps: 24_292, n_samples: 0, n_recorded: 0, truth_pending: false, e2: null, setting_warning: null,
+    diagnostics: [{ name: 'burn_in_over_step', value: null }], sampler_params: { osgfs_c: 0.001 } };
+  const said = adviceFor(waiting, osgfs).find((a) => a.key === 'no-samples')?.text;
+  assert.ok(said, 'a chain with no sample kept says so');
+  assert.match(said, /^No sample kept yet after 24,292 steps/, said);
+  assert.match(said, / at c = 0\.001 it compares/, said);
+  assert.match(said, /1,000 or more gradients/, said);
+  assert.match(said, /Raise the cap c, or set "Collect samples" to always/, said);
+  // Once eq. 17 has fired (samples kept), or before the first step, nothing is said.
+  const fired = { ...waiting, n_samples: 10, n_recorded: 10, diagnostics: [{ name: 'burn_in_over_step', value: 24_000 }] };
+  assert.equal(adviceFor(fired, osgfs).find((a) => a.key === 'no-samples'), undefined);
+  assert.equal(adviceFor({ ...waiting, steps: 0 }, osgfs).find((a) => a.key === 'no-samples'), undefined);
+});

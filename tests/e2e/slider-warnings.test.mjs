@@ -392,3 +392,36 @@ test('compared panel: SGFS-d beside SGLD shows its own "nor any setting of SGFS-
     await page.close();
   }
 });
+
+// ─── review s42 items 1 and 2 ─────────────────────────────────────────────
+// SGFS-f on the Gaussian: α dragged to 0 and back to the position of its derived default landed on
+// 1.632, where the law's bias is 0.1001: "Set noise level α to 1.63 (now 1.63)" (a remedy naming
+// the current value) while the untouched page is silent. The round trip must give the default back
+// and stay silent. MALA never reads the gradient noise s (full gradients): no s slider, a line
+// saying why.
+test('SGFS-f: α dragged to 0 and back is its derived default again and silent; MALA shows no s slider', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgfs_f');
+  await page.waitForFunction(() => window.sgviz.state().steps > 0, null, { timeout: 60_000 });
+  const start = await page.evaluate(() => window.sgviz.state().sampler_params.sgfs_alpha);
+  const drag = (position) => page.evaluate((p) => {
+    const input = document.getElementById('param-sgfs_alpha');
+    input.value = String(p);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, position);
+  const home = await page.evaluate(() => document.getElementById('param-sgfs_alpha').value);
+  await drag(0);
+  await page.waitForFunction(() => window.sgviz.state().sampler_params.sgfs_alpha === 0, null, { timeout: 30_000 });
+  await drag(home);
+  await page.waitForFunction((a) => window.sgviz.state().sampler_params.sgfs_alpha === a, start, { timeout: 30_000 });
+  await page.waitForFunction(() => window.sgviz.state().steps > 2000, null, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => window.sgviz.state().setting_warning), null, 'silent after the round trip, as at load');
+  assert.equal(await page.evaluate(() => document.getElementById('param-sgfs_alpha-warning').hidden), true);
+  await screenshot(page, 'slider-roundtrip-sgfs-f-alpha', { fullPage: false });
+  await page.selectOption('#sampler', 'mala');
+  await page.waitForFunction(() => window.sgviz.state()?.sampler_params?.mala_step > 0 && document.getElementById('ignored-params'), null, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => document.getElementById('param-grad_noise')), null, 'no s slider for MALA');
+  assert.match(await page.evaluate(() => document.getElementById('ignored-params').textContent), /^Gradient noise \(s\): not shown, MALA \(exact\) uses full-data gradients/);
+  await screenshot(page, 'mala-no-gradient-noise', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

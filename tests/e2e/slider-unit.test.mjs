@@ -1,0 +1,63 @@
+// Slider quantisation (www/controls.js `sliderValue`) on hand-made specs (no browser needed): the
+// 1,000 positions of a slider must reach its defaults exactly, or a slider dragged away and back
+// lands one position off the default, where the promise's boundary can sit (issue 21/26, review
+// s42: SGFS-f "Set noise level α to 1.63 (now 1.63)" at α = 1.632; OSGFS "Set c back to 0.1 (now
+// 0.0999)"). The derived default below is the CLI's (`sgviz defaults --target gaussian --sampler
+// sgfs_f`), the ranges the registry's (src/sampler/sgfs.rs α in [0, 6]; src/sampler/osgfs.rs c in
+// [0.001, 0.99], default 0.1, the report's).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sliderPosition, sliderValue } from '../../www/controls.js';
+
+const alpha = { name: 'sgfs_alpha', min: 0, max: 6, default: 0, log_scale: false, integer: false };
+const derivedAlpha = 1.6329959257173094;
+const cap = { name: 'osgfs_c', min: 0.001, max: 0.99, default: 0.1, log_scale: false, integer: false };
+
+test('a slider dragged back to the position of its derived default gives the default exactly', () => {
+  const at = sliderPosition(alpha, derivedAlpha);
+  assert.equal(at, 272, 'α = 1.63299 sits at position 272 of 1,000 over [0, 6]');
+  assert.equal(sliderValue(alpha, at, [derivedAlpha, alpha.default]), derivedAlpha);
+  // Without the anchor the position gives 272 · 6/1000 = 1.632, not the default (the defect).
+  assert.ok(Math.abs(sliderValue(alpha, at) - 1.632) < 1e-12);
+  // Neighbouring positions keep their own values; position 0 still gives the registry's 0.
+  assert.ok(Math.abs(sliderValue(alpha, at + 1, [derivedAlpha]) - 1.638) < 1e-12);
+  assert.equal(sliderValue(alpha, 0, [derivedAlpha, alpha.default]), 0);
+});
+
+test('a registry default that no position holds (OSGFS c = 0.1 over [0.001, 0.99]) is reached exactly', () => {
+  const at = sliderPosition(cap, 0.1);
+  // 0.001 + at · 0.989/1000 for at = 100 is 0.0999, not 0.1 (review s42: "back to 0.1 (now 0.0999)").
+  assert.equal(at, 100);
+  assert.ok(Math.abs(sliderValue(cap, at) - 0.0999) < 1e-12);
+  assert.equal(sliderValue(cap, at, [undefined, cap.default]), 0.1);
+});
+
+test('an anchor outside the slider range is ignored', () => {
+  const narrow = { ...alpha, min: 2, max: 6 };
+  assert.equal(sliderValue(narrow, 0, [derivedAlpha]), 2);
+});
+
+test('the gradient-noise knob is hidden for the full-gradient samplers only (review s42 item 2)', async () => {
+  const { ignoredBy } = await import('../../www/controls.js');
+  const s = { name: 'grad_noise', label: 'Gradient noise', symbol: 's' };
+  const rho = { name: 'rho', label: 'Correlation', symbol: 'ρ' };
+  // Parameter lists as `sgviz list` prints them (src/sampler/*.rs); MALA, HMC and BPS take full
+  // gradients (src/sampler/gradient.rs `full_gradient`, no synthetic noise).
+  const params = (...names) => ({ params: names.map((name) => ({ name })) });
+  assert.equal(ignoredBy(params('mala_step'), s), true);
+  assert.equal(ignoredBy(params('hmc_step', 'leapfrog_steps'), s), true);
+  assert.equal(ignoredBy(params('refresh_rate', 'refresh_law'), s), true);
+  assert.equal(ignoredBy(params('step_size', 'batch_size'), s), false);
+  assert.equal(ignoredBy(params('band_k', 'batch_size', 'refresh_rate'), s), false);
+  assert.equal(ignoredBy(params('mala_step'), rho), false);
+});
+
+test('the core refusal reaches the screen with menu labels, not internal ids (review s42 item 3)', async () => {
+  const { withLabels } = await import('../../www/format.js');
+  const registry = { samplers: [{ name: 'sbps', label: 'SBPS' }], targets: [{ name: 'logreg_dd', label: 'Logistic regression (D = 20)' }] };
+  const core = "sampler 'sbps' cannot run on target 'logreg_dd': SBPS's upper band … Pick a minibatch n < N";
+  const shown = withLabels(core, registry);
+  assert.equal(shown, 'SBPS cannot run on Logistic regression (D = 20) at these settings: SBPS\'s upper band … Pick a minibatch n < N');
+  assert.doesNotMatch(withLabels(core, undefined), /'sbps'|logreg_dd/);
+});
