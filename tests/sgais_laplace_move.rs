@@ -65,3 +65,41 @@ fn the_lag_test_fires_far_from_the_posterior_and_rarely_at_it() {
     far[0] += 10.0 * sd0;
     assert!(LaplaceProposal::fit(&target, &far, precision).unwrap().0.lagging(), "10 sd away the lag test must fire");
 }
+
+/// The run asks for the Gauss–Newton fit only when particle 0 lags (src/sgais/run.rs
+/// `relax_if_lagging`), and the decrement of (SGAIS.27) needs the first gradient alone: when it says
+/// "not lagging", `fit_if_lagging` returns nothing after one gradient of the n = 1,200 data in f
+/// (history 1,000 + chunk 200, counted by hand), however many Newton steps the full fit would take;
+/// when it says "lagging", the same proposal and the same cost as `fit`. At exact posterior draws
+/// some full fits take a step (their decrement is above d/2 = 3, below the test's ½q_d), so a gate
+/// that let the fit run on would cost them more than 1,200.
+#[test]
+fn the_lag_test_costs_one_gradient_when_the_particles_do_not_lag() {
+    let model = linear_model(2_000, 4);
+    let target = AnnealedTarget { model: &model, history_len: N_PREV, chunk: N_PREV..N, lambda: 1.0 };
+    let (precision, mean) = model.posterior_after(N);
+    let sd0 = precision.clone().try_inverse().unwrap()[(0, 0)].sqrt();
+    let mut far: Vec<f64> = mean.iter().copied().collect();
+    far[0] += 10.0 * sd0;
+    let mut starts = posterior_draws(&model, N, 50, 41);
+    starts.push(far.clone());
+    let mut full_fits_that_stepped = 0;
+    for start in &starts {
+        let (full, full_evals) = LaplaceProposal::fit(&target, start, precision.clone()).unwrap();
+        let (gated, gated_evals) = LaplaceProposal::fit_if_lagging(&target, start, precision.clone());
+        full_fits_that_stepped += (full_evals > 2 * N as u64) as usize;
+        match gated {
+            None => {
+                assert!(!full.lagging(), "the gate refused a start whose full fit lags (decrement {:.2})", full.decrement);
+                assert_eq!(gated_evals, N as u64, "not lagging: one gradient of the 1,200 data (the full fit spent {full_evals})");
+            }
+            Some(q) => {
+                assert!(full.lagging(), "the gate fitted a start that does not lag (decrement {:.2})", full.decrement);
+                assert_eq!((q.decrement, q.log_density(&far), q.log_density(&mean.as_slice())), (full.decrement, full.log_density(&far), full.log_density(&mean.as_slice())));
+                assert_eq!(gated_evals, full_evals);
+            }
+        }
+    }
+    assert!(full_fits_that_stepped >= 1, "no exact draw's full fit took a Newton step: the cost check has no case to catch");
+    assert!(LaplaceProposal::fit_if_lagging(&target, &far, precision).0.is_some(), "10 sd away the gated fit must run");
+}

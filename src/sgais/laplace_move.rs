@@ -95,45 +95,52 @@ impl LaplaceProposal {
     /// below d/2 (a posterior draw's mean); None when F̂ is not positive definite. The decrement of
     /// (SGAIS.27) is the first step's, at `start`. Returns the proposal and the datum evaluations.
     pub fn fit(target: &AnnealedTarget, start: &[f64], precision: DMatrix<f64>) -> Option<(Self, u64)> {
-        let chol = precision.cholesky()?;
+        match Self::newton(target, start, precision, false) {
+            (Some(q), evals) => Some((q, evals)),
+            (None, _) => None,
+        }
+    }
+
+    /// [`Self::fit`] only when the particles lag: the decrement (SGAIS.27) needs the first
+    /// gradient alone, so when it says they do not lag this returns None after one gradient
+    /// (n data) and fits nothing. Otherwise the same proposal and evaluations as [`Self::fit`].
+    pub fn fit_if_lagging(target: &AnnealedTarget, start: &[f64], precision: DMatrix<f64>) -> (Option<Self>, u64) {
+        Self::newton(target, start, precision, true)
+    }
+
+    /// The Gauss–Newton fit of [`Self::fit`]; with `gate`, None unless the first decrement lags.
+    fn newton(target: &AnnealedTarget, start: &[f64], precision: DMatrix<f64>, gate: bool) -> (Option<Self>, u64) {
+        let Some(chol) = precision.cholesky() else { return (None, 0) };
         let mut theta = DVector::from_column_slice(start);
+        let mut g = DVector::from_vec(target.gradient(start));
+        let mut evals = target.evals();
+        let decrement = 0.5 * g.dot(&chol.solve(&g));
+        if gate && !lagging(decrement, start.len()) {
+            return (None, evals);
+        }
         let mut value = target.log_density(start);
-        let (mut evals, mut decrement) = (target.evals(), f64::NAN);
-        for _ in 0..NEWTON_STEPS {
-            let g = DVector::from_vec(target.gradient(theta.as_slice()));
-            let delta = chol.solve(&g);
-            let step_decrement = 0.5 * g.dot(&delta);
-            evals += target.evals();
-            if decrement.is_nan() {
-                decrement = step_decrement;
+        evals += target.evals();
+        for step in 0..NEWTON_STEPS {
+            if step > 0 {
+                g = DVector::from_vec(target.gradient(theta.as_slice()));
+                evals += target.evals();
             }
-            if !(step_decrement > 0.5 * theta.len() as f64) {
+            let delta = chol.solve(&g);
+            if !(0.5 * g.dot(&delta) > 0.5 * theta.len() as f64) {
                 break;
             }
-            let mut t = 1.0;
-            let improved = loop {
-                let trial = &theta + &delta * t;
-                let trial_value = target.log_density(trial.as_slice());
-                evals += target.evals();
-                if trial_value > value {
-                    break Some((trial, trial_value));
-                }
-                t *= 0.5;
-                if t < 1e-3 {
-                    break None;
-                }
-            };
-            let Some((next, next_value)) = improved else { break };
+            let Some((next, next_value)) = line_search(target, &theta, &delta, value, &mut evals) else { break };
             theta = next;
             value = next_value;
         }
         let upper = chol.l().transpose();
-        theta.iter().all(|t| t.is_finite()).then_some((LaplaceProposal { mean: theta, upper, decrement }, evals))
+        let q = theta.iter().all(|t| t.is_finite()).then_some(LaplaceProposal { mean: theta, upper, decrement });
+        (q, evals)
     }
 
     /// (SGAIS.27): does the decrement say the particles lag behind f (d parameters)?
     pub fn lagging(&self) -> bool {
-        self.decrement > 0.5 * chi_square_upper(self.mean.len() as f64)
+        lagging(self.decrement, self.mean.len())
     }
 
     /// log q(θ) up to its constant, −½ (θ − θ̂)ᵀ F̂ (θ − θ̂).
@@ -149,6 +156,26 @@ impl LaplaceProposal {
         let x = self.upper.solve_upper_triangular(&DVector::from_vec(z)).expect("L is nonsingular");
         (&self.mean + x).iter().copied().collect()
     }
+}
+
+/// (SGAIS.27): a Newton decrement δ lags when 2δ exceeds the (1 − α/2) quantile of χ²_d.
+fn lagging(decrement: f64, dim: usize) -> bool {
+    decrement > 0.5 * chi_square_upper(dim as f64)
+}
+
+/// θ + t δ with t = 1, ½, ¼, … (above 10⁻³) until log f rises above `value`; adds the evaluations.
+fn line_search(target: &AnnealedTarget, theta: &DVector<f64>, delta: &DVector<f64>, value: f64, evals: &mut u64) -> Option<(DVector<f64>, f64)> {
+    let mut t = 1.0;
+    while t >= 1e-3 {
+        let trial = theta + delta * t;
+        let trial_value = target.log_density(trial.as_slice());
+        *evals += target.evals();
+        if trial_value > value {
+            return Some((trial, trial_value));
+        }
+        t *= 0.5;
+    }
+    None
 }
 
 /// One independence Metropolis–Hastings move of `theta` for f with proposal q (SGAIS.26).

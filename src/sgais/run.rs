@@ -435,16 +435,15 @@ impl SgaisRun {
     }
 
     /// At a chunk's end (λ = 1): when particle 0's Newton decrement says the particles lag
-    /// (SGAIS.27), one Laplace independence move per particle (SGAIS.26); full history only.
+    /// (SGAIS.27), one Laplace independence move per particle (SGAIS.26); full history only. The
+    /// decrement needs one gradient; the Gauss–Newton fit runs only when it says they lag.
     fn relax_if_lagging(&mut self, chunk: &ActiveChunk) {
         let (History::Full { len }, Some(noise)) = (&self.history, &chunk.gradient_noise) else { return };
         let target = AnnealedTarget { model: &*self.model, history_len: *len, chunk: chunk.range.clone(), lambda: chunk.lambda };
         let precision = fisher_precision(&noise.cov, noise.dim, *len, self.config.batch_size, target.data_count());
-        let Some((q, evals)) = LaplaceProposal::fit(&target, &self.particles[0], precision) else { return };
+        let (fitted, evals) = LaplaceProposal::fit_if_lagging(&target, &self.particles[0], precision);
         self.datum_evals += evals;
-        if !q.lagging() {
-            return;
-        }
+        let Some(q) = fitted else { return };
         self.laplace_moves.0 += 1;
         for theta in self.particles.iter_mut() {
             let (accepted, evals) = laplace_move(&target, &q, theta, &mut self.laplace_rng);
