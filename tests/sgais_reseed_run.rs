@@ -23,8 +23,9 @@
 //! weight β_B (posterior mean 9/18) is not pinned: at one SGHMC step the runs leave it at 0.36–0.44
 //! (measured), the annealing's bias at this size, not the move's.
 //!
-//! The gate: with `reseed_components` off no move is accepted, and a one-component mixture has no
-//! lightest component to re-seed (docs/sgais.md §10): none either.
+//! The gate: with `reseed_components` off no move is accepted; nor on a one-component mixture,
+//! whose lightest component would be the whole mixture (the moves are for a component the data
+//! so far did not need, src/sgais/reseed.rs).
 
 use sgviz::model::gmm::GaussianMixture;
 use sgviz::sgais::models::EvidenceModel;
