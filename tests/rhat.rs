@@ -319,3 +319,24 @@ fn the_starts_are_spread_over_the_view_inside_it() {
         }
     }
 }
+
+/// Issue 23, sixteenth pass: R̂ does not move when every draw is shifted by 10⁹ (it depends on the
+/// draws only through their deviations). Chains (0, 1, 2, 3) and (1, 2, 3, 4) by hand: chain
+/// variances 5/3, so W = 5/3; B = n · var(1.5, 2.5) = 4 · ½ = 2; R̂ = √((¾ · 5/3 + 2/4)/(5/3)) =
+/// √1.05. Integers up to 10⁹ + 4 are exact in doubles, so the deviations are exact too; a variance
+/// written as Σv² − n·mean² loses them to cancellation (Σv² ≈ 4·10¹⁸ has a spacing of 512).
+#[test]
+fn r_hat_is_unchanged_by_shifting_every_draw_by_a_billion() {
+    for shift in [0.0, 1e9] {
+        let chains = vec![vec![0.0, 1.0, 2.0, 3.0].iter().map(|v| v + shift).collect::<Vec<f64>>(), vec![1.0, 2.0, 3.0, 4.0].iter().map(|v| v + shift).collect()];
+        let r = basic_rhat(&chains);
+        assert!((r - 1.05f64.sqrt()).abs() < 1e-12, "shift {shift}: R̂ = {r}, by hand √1.05 = {}", 1.05f64.sqrt());
+    }
+}
+
+/// Issue 23, sixteenth pass: with fewer than 4 draws per chain there is no autocorrelation
+/// sequence to sum (Geyer's pairs need lags 0–3), and the ESS is "not yet" (NaN), not a number.
+#[test]
+fn three_draws_per_chain_have_no_ess() {
+    assert!(ess(&[vec![0.0, 1.0, 2.0], vec![2.0, 0.5, 1.0]]).is_nan());
+}
