@@ -104,6 +104,8 @@ mod sgais_nested_softmax;
 mod sgais_noise;
 #[path = "sgais_reseed.rs"]
 mod sgais_reseed;
+#[path = "sgais_reseed_run.rs"]
+mod sgais_reseed_run;
 #[path = "sgais_reseed_split.rs"]
 mod sgais_reseed_split;
 #[path = "sgais_reseed_weight.rs"]

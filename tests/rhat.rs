@@ -319,3 +319,25 @@ fn the_starts_are_spread_over_the_view_inside_it() {
         }
     }
 }
+
+/// Issue 23, sixteenth pass: R̂ barely moves when every draw is shifted by 10⁸ (it depends on the
+/// draws only through their deviations). Chains (0.1, 0.7, 0.2, 0.5) and (0.3, 0.9, 0.6, 0.4) by
+/// hand: means 0.375 and 0.55, chain variances 0.2275/3 and 0.21/3, so W = 0.4375/6; B = 4 ·
+/// 2 · 0.0875² = 0.06125; R̂² = (¾W + B/4)/W = 0.07/(0.4375/6) = 0.96. Shifted by 10⁸ the draws
+/// are rounded to 1.5·10⁻⁸, which moves R̂ by about 10⁻⁸; a variance whose terms are (v + m)(v − m)
+/// (Σv² − n·m² in disguise) keeps 2m·Σ(v − m), with m's rounding, and is off by far more.
+#[test]
+fn r_hat_barely_moves_when_every_draw_is_shifted_by_1e8() {
+    for shift in [0.0, 1e8] {
+        let chains: Vec<Vec<f64>> = [[0.1, 0.7, 0.2, 0.5], [0.3, 0.9, 0.6, 0.4]].iter().map(|c| c.iter().map(|v| v + shift).collect()).collect();
+        let r = basic_rhat(&chains);
+        assert!((r - 0.96f64.sqrt()).abs() < 1e-6, "shift {shift}: R̂ = {r}, by hand √0.96 = {}", 0.96f64.sqrt());
+    }
+}
+
+/// Issue 23, sixteenth pass: with fewer than 4 draws per chain there is no autocorrelation
+/// sequence to sum (Geyer's pairs need lags 0–3), and the ESS is "not yet" (NaN), not a number.
+#[test]
+fn three_draws_per_chain_have_no_ess() {
+    assert!(ess(&[vec![0.0, 1.0, 2.0], vec![2.0, 0.5, 1.0]]).is_nan());
+}

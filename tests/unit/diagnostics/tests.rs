@@ -242,3 +242,31 @@ fn at_a_tie_e1_stays_relative_to_the_mean() {
     let estimate = Moments { mean: vec![4.0, 0.0], ..tie.clone() };
     assert_eq!(relative_errors(&estimate, &tie).0, 0.5);
 }
+
+/// Issue 23, sixteenth pass: the page's dotted 2σ ellipse, point by point, worked by hand. C =
+/// [[4, 2], [2, 5]] has the Cholesky factor L = [[2, 0], [1, 2]]; with 4 points the angles are 0,
+/// π/2, π, 3π/2, 2π (the curve closes), so the points are m + L(2cos t, 2sin t): (5, 1), (1, 3),
+/// (−3, −3), (1, −5), (5, 1) about m = (1, −1). A covariance with no x variance (a point mass along
+/// x) draws the vertical segment x = m_x, not NaN: (0, 0), (0, 2), (0, 0), (0, −2), (0, 0).
+#[test]
+fn the_two_sigma_ellipse_passes_through_hand_worked_points() {
+    let close = |got: Vec<(f64, f64)>, want: &[(f64, f64)]| {
+        assert_eq!(got.len(), want.len(), "{got:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!((g.0 - w.0).abs() < 1e-12 && (g.1 - w.1).abs() < 1e-12, "{got:?}, expected {want:?}");
+        }
+    };
+    close(two_sigma_ellipse([1.0, -1.0], [[4.0, 2.0], [2.0, 5.0]], 4), &[(5.0, 1.0), (1.0, 3.0), (-3.0, -3.0), (1.0, -5.0), (5.0, 1.0)]);
+    close(two_sigma_ellipse([0.0, 0.0], [[0.0, 0.0], [0.0, 1.0]], 4), &[(0.0, 0.0), (0.0, 2.0), (0.0, 0.0), (0.0, -2.0), (0.0, 0.0)]);
+}
+
+/// Issue 23, sixteenth pass: the total weight (a trajectory's total time) is the sum of the
+/// weights and durations added: 2 + 3 + 0.5 = 5.5.
+#[test]
+fn total_weight_is_the_sum_of_weights_and_durations() {
+    let mut m = RunningMoments::new(1);
+    m.add(&[1.0], 2.0);
+    m.add(&[4.0], 3.0);
+    m.add_segment(&[0.0], &[1.0], 0.5);
+    assert_eq!(m.total_weight(), 5.5);
+}

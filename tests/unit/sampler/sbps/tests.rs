@@ -201,3 +201,37 @@ fn preconditioner_is_normalised_and_favours_small_gradients() {
     assert!((p.diagonal.iter().sum::<f64>() / 2.0 - 1.0).abs() < 1e-12);
     assert!(p.diagonal[1] / p.diagonal[0] > 90.0);
 }
+
+#[test]
+fn the_slope_prior_mean_and_negative_slope_fraction_are_the_mean_and_negative_share_of_the_slopes_recorded() {
+    // The readouts "learned slope prior mean μ_β" and "negative slope fraction" (docs/bouncy.md
+    // §6; issue 23, sixteenth pass): every iteration records the regression's posterior slope
+    // β̂₁ under the prior mean of the slopes recorded before it (0 before any). The test keeps its
+    // own list: after each step it reads the regression the step left and its slope under the
+    // test's own running mean, then compares the mean and the share of negative slopes (per
+    // iteration) with the readouts. Noisy gradients on a Gaussian (noise sd 1), so that some of
+    // the fitted slopes are negative although the exact one, v·Σ⁻¹v, never is.
+    use sgviz::model::gaussian::CorrelatedGaussian;
+    use sgviz::rng::chain_rng;
+    let model = CorrelatedGaussian::new(1.0, 2.0, 0.6, 1.0);
+    let values = ParamValues::defaults(PARAMS);
+    let mut sampler = Sbps::new(&model, vec![1.5, -2.0], &values, false);
+    let mut oracle = GradientOracle::new(&model, 100);
+    let mut rng = chain_rng(11);
+    let read = |s: &Sbps, name: &str| s.diagnostics().iter().find(|d| d.name == name).unwrap_or_else(|| panic!("no readout {name}")).value;
+    assert_eq!(read(&sampler, "slope_prior_mean"), 0.0, "before any slope μ_β is 0");
+    assert_eq!(read(&sampler, "negative_slope_fraction"), 0.0, "before any iteration: 0 of 0");
+    let (mut sum, mut negative, steps) = (0.0f64, 0usize, 400usize);
+    for step in 1..=steps {
+        let prior_mean = if step == 1 { 0.0 } else { sum / (step - 1) as f64 };
+        sampler.step(&model, &mut oracle, &mut rng);
+        let slope = sampler.regression.slope(prior_mean);
+        sum += slope;
+        negative += usize::from(slope < 0.0);
+        let mean = sum / step as f64;
+        assert!((read(&sampler, "slope_prior_mean") - mean).abs() <= 1e-12 * (1.0 + mean.abs()), "step {step}: μ_β = {}, the mean of the slopes {mean}", read(&sampler, "slope_prior_mean"));
+    }
+    let fraction = negative as f64 / steps as f64;
+    assert!(negative >= 10 && negative < steps, "{negative} negative slopes of {steps}: the case must have both signs");
+    assert!((read(&sampler, "negative_slope_fraction") - fraction).abs() < 1e-15, "negative slope fraction {}, counted {negative}/{steps}", read(&sampler, "negative_slope_fraction"));
+}
