@@ -146,13 +146,17 @@ function recordFillText() {
   };
 }
 
-/** Save a screenshot to test-artifacts/NAME.png: the whole page, or only the first screen. */
-export async function screenshot(page, name, { fullPage = true } = {}) {
+/**
+ * Save a screenshot to test-artifacts/NAME.png: the whole page, or only the first screen.
+ * `framesHeld`: the test itself holds the page's animation frames (load-actions' frame gate), so the
+ * picture is of the held state and cannot wait for a frame.
+ */
+export async function screenshot(page, name, { fullPage = true, framesHeld = false } = {}) {
   await mkdir(ARTIFACTS, { recursive: true });
   // A chart just scrolled into view is drawn in its first frame there (www/view.js `chartsDue`):
   // the picture waits for that drawing, as a student's eye would not see the one before.
   // Read after the page's next frame: a scroll just asked for is seen in that frame's scroll event.
-  await page.waitForFunction(() => new Promise((ok) => requestAnimationFrame(() => ok(!window.sgviz?.chartsDue || window.sgviz.chartsDue().length === 0))), null, { timeout: 60_000 });
+  if (!framesHeld) await page.waitForFunction(() => new Promise((ok) => requestAnimationFrame(() => ok(!window.sgviz?.chartsDue || window.sgviz.chartsDue().length === 0))), null, { timeout: 60_000 });
   const path = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path, fullPage });
   return path;

@@ -93,7 +93,7 @@ test('during a preset load Pause wins and the old chain\'s sliders are disabled 
   assert.deepEqual(held.buttons, [true, true, true, true, true], 'Step, Reset, Discard, Slow motion and the rewind scrubber are disabled during the load');
   assert.ok(held.stepOpacity < 0.6, `the disabled Step button looks disabled (opacity ${held.stepOpacity})`);
   assert.equal(held.play, false, 'Play/Pause stays live');
-  await screenshot(page, 'load-actions-held', { fullPage: false });
+  await screenshot(page, 'load-actions-held', { fullPage: false, framesHeld: true });
 
   // A real drag attempt on the batch-size slider (far right of its track) and a real Pause press.
   const box = await page.locator('#param-batch_size').boundingBox();
