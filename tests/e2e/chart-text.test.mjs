@@ -25,8 +25,13 @@ const drawnText = (page, id) => page.evaluate((i) => window.__canvasText?.[i] ||
 
 test('BPS: the noise chart is a sentence, and once the sweep is done its card is hidden and the sentence is on the status line; SGAIS charts before a run name the button that fills them', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=bps', { recordCanvasText: true });
-  await page.waitForFunction(() => window.sgviz.chart('noise')?.title?.startsWith('No noise chart'), null, { timeout: 120_000, polling: 250 });
-  const spec = await page.evaluate(() => window.sgviz.chart('noise'));
+  // The spec is read in the same poll that finds it: a sweep that starts over (www/analysis.js
+  // cancel() clears the charts) can clear it between two reads (CI of 8c259a6: null.series).
+  const found = await page.waitForFunction(() => {
+    const c = window.sgviz.chart('noise');
+    return c?.title?.startsWith('No noise chart') ? c : null;
+  }, null, { timeout: 120_000, polling: 250 });
+  const spec = await found.jsonValue();
   assert.equal(spec.series.length, 0);
   // A sentence alone in a tall card looked like an empty white card (issue 26, stop-40 review):
   // once the sweep is done the card is hidden and its sentence is said on the status line.
