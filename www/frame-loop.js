@@ -22,7 +22,7 @@ const counts = { frames: 0, heartbeats: 0, wakes: 0, sleeps: 0 };
 export function startLoop(frame, busy) {
   loop.frame = frame;
   loop.busy = busy;
-  for (const type of ['input', 'change', 'click', 'keydown', 'pointerdown', 'pointermove', 'wheel', 'scroll', 'focusin']) {
+  for (const type of ['input', 'change', 'click', 'keydown', 'pointerdown', 'pointermove', 'wheel', 'focusin']) {
     document.addEventListener(type, wake, { capture: true, passive: true });
   }
   for (const type of ['resize', 'popstate', 'hashchange']) window.addEventListener(type, wake);
