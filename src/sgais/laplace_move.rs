@@ -95,10 +95,8 @@ impl LaplaceProposal {
     /// below d/2 (a posterior draw's mean); None when F̂ is not positive definite. The decrement of
     /// (SGAIS.27) is the first step's, at `start`. Returns the proposal and the datum evaluations.
     pub fn fit(target: &AnnealedTarget, start: &[f64], precision: DMatrix<f64>) -> Option<(Self, u64)> {
-        match Self::newton(target, start, precision, false) {
-            (Some(q), evals) => Some((q, evals)),
-            (None, _) => None,
-        }
+        let (q, evals) = Self::newton(target, start, precision, false);
+        q.map(|q| (q, evals))
     }
 
     /// [`Self::fit`] only when the particles lag: the decrement (SGAIS.27) needs the first
