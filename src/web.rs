@@ -545,10 +545,14 @@ impl SgaisRunner {
         *self.run.status() == crate::sgais::run::RunStatus::Running
     }
 
-    /// `{result, variant, ais_n, n_total}` with the wall time measured by the worker.
+    /// `{result, variant, ais_n, n_total, active}` with the wall time measured by the worker;
+    /// `active` is the chunk being annealed in now (`from`, `to`, its λ so far and the datum
+    /// evaluations so far), null between chunks: what a run shows before its first chunk ends
+    /// (issue 26: the paper-scale shift run's first chunk is ≈ 10⁸ evaluations).
     pub fn result_json(&self, seconds: f64) -> String {
         let result = crate::sgais::replicas::ReplicaResult::from_run(self.replica, self.seed, &self.run, seconds.is_finite().then_some(seconds));
-        serde_json::json!({ "result": result, "variant": self.variant, "ais_n": self.ais_n, "n_total": self.run.n_total() }).to_string()
+        let active = self.run.annealing_state().map(|(range, lambda)| serde_json::json!({ "from": range.start, "to": range.end, "lambda": lambda, "datum_evals": self.run.datum_evals() }));
+        serde_json::json!({ "result": result, "variant": self.variant, "ais_n": self.ais_n, "n_total": self.run.n_total(), "active": active }).to_string()
     }
 }
 

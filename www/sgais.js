@@ -12,7 +12,7 @@ import { planRuns, registryPresetValues, reportedOf, sgaisDefaults, SGAIS_PRESET
 import { buildParamControls, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
 import { cancelGroup, jobRunning, poolSize, startJob } from './jobs.js';
-import { progressLine } from './sgais-progress.js';
+import { progressLine, replicaLines } from './sgais-progress.js';
 import { queueChart } from './charts.js';
 import { fits, note } from './frame-budget.js';
 
@@ -43,6 +43,31 @@ function showBeforeRun() {
 /** Show or hide the runs' charts (log Ẑ/n, annealing steps): hidden while a data figure shows no run. */
 function showRunCharts(shown) {
   for (const id of ['chart-evidence', 'chart-annealing']) $(id).closest('figure').hidden = !shown;
+}
+
+/** Replicas of one variant that take turns in one job: a pair, so that two of them are done (and
+ * compared) within twice one replica's time, whatever the number of replicas (issue 26). */
+const TURNS = 2;
+
+/**
+ * The jobs that run `runs`: each SGAIS variant's R replicas split, in order, over B = max(min(W, R),
+ * ⌈R/2⌉) jobs for a pool of W `workers` (replicas ⌊kR/B⌋ … ⌊(k+1)R/B⌋ − 1 in job k), the replicas of a
+ * job taking turns in its worker; every other run (AIS, nested sampling, a variant with one
+ * replica) a job of its own, in the plan's order.
+ */
+export function bundleRuns(runs, workers) {
+  const bundles = [];
+  const seen = new Set();
+  for (const run of runs) {
+    const replica = !run.ns && run.spec.ais_n == null;
+    if (!replica) { bundles.push([run]); continue; }
+    if (seen.has(run.label)) continue;
+    seen.add(run.label);
+    const own = runs.filter((r) => r.label === run.label && !r.ns && r.spec.ais_n == null);
+    const count = Math.max(Math.min(workers, own.length), Math.ceil(own.length / TURNS));
+    for (let k = 0; k < count; k += 1) bundles.push(own.slice(Math.floor((k * own.length) / count), Math.floor(((k + 1) * own.length) / count)));
+  }
+  return bundles.filter((b) => b.length);
 }
 
 export class SgaisPanel {
@@ -127,6 +152,7 @@ export class SgaisPanel {
     $('sgais-ns').checked = Boolean(preset.ns);
     this.nested.showIfTicked();
     $('sgais-replicas').value = String(preset.replicas);
+    this.presetNote = preset.note ?? '';
     this.start();
     this.loadedPreset = name;
   }
@@ -146,9 +172,10 @@ export class SgaisPanel {
     this.runs = [];
     this.combined = null;
     this.loadedPreset = null;
+    $('sgais-preset-note').hidden = true;
     $('sgais-table').tBodies[0].replaceChildren();
     $('sgais-table').hidden = true;
-    for (const id of ['sgais-comparison', 'sgais-ess-note', 'sgais-agreement']) $(id).textContent = '';
+    for (const id of ['sgais-comparison', 'sgais-ess-note', 'sgais-agreement', 'sgais-replicas-now']) $(id).textContent = '';
     $('sgais-progress').value = 0;
     $('sgais-status').textContent = 'Not started: this figure is the data themselves (the chart beside). Press Start to run SGAIS on them, or load SGAIS Fig. 5 for the paper\'s runs.';
     showBeforeRun();
@@ -184,23 +211,33 @@ export class SgaisPanel {
     this.combined = null;
     this.startedAt = performance.now();
     this.wallSeconds = null;
+    // What a preset says of its own size (its `note`); a run started by hand has none.
+    $('sgais-preset-note').textContent = this.presetNote ?? '';
+    $('sgais-preset-note').hidden = !this.presetNote;
+    this.presetNote = null;
     $('sgais-start').disabled = true;
     $('sgais-stop').disabled = false;
     $('sgais-comparison').textContent = '';
     $('sgais-ess-note').textContent = '';
     $('sgais-agreement').textContent = '';
+    $('sgais-replicas-now').textContent = '';
     $('sgais-table').tBodies[0].replaceChildren();
     $('sgais-progress').value = 0;
     showWaitingForChunk();
     this.beforeChunk?.(true);
     showRunCharts(true);
     $('sgais-table').hidden = false;
-    this.runs.forEach((run) => {
-      run.job = startJob({ kind: run.ns ? 'nested' : 'sgais', spec: run.spec, csv }, {
-        group: 'sgais',
-        onMessage: (message) => this.receive(run, message),
-      });
-    });
+    for (const bundle of bundleRuns(this.runs, poolSize())) {
+      if (bundle.length === 1) {
+        const [run] = bundle;
+        run.job = startJob({ kind: run.ns ? 'nested' : 'sgais', spec: run.spec, csv }, { group: 'sgais', onMessage: (message) => this.receive(run, message) });
+        continue;
+      }
+      // Replicas that share a worker take turns in it (www/worker.js sgaisGroup): each reports
+      // from its first chunk on, so the spread shows in class time (issue 26).
+      const job = startJob({ kind: 'sgaisGroup', specs: bundle.map((r) => r.spec), csv }, { group: 'sgais', onMessage: (message) => this.receiveShared(bundle, message) });
+      for (const run of bundle) run.job = job;
+    }
     this.showProgress();
   }
 
@@ -223,6 +260,12 @@ export class SgaisPanel {
       if (failed.length === this.runs.length) this.stop(`Not started: ${failed[0].error}`);
       else this.stop(failed.length ? `Finished; ${failed.length} run(s) failed: ${failed[0].error}` : `Finished in ${formatNumber(this.wallSeconds)} s.`);
     }
+  }
+
+  /** A message of a job shared by the runs `bundle`: one run's result, or an error for all. */
+  receiveShared(bundle, message) {
+    if (message.type === 'part') this.receive(bundle[message.index], { type: message.finished ? 'done' : 'progress', result: message.result });
+    else if (message.type === 'error') for (const run of bundle.filter((r) => !r.done)) this.receive(run, message);
   }
 
   /** The status line while running: which runs are finished, running and waiting (sgais-progress.js). */
@@ -272,9 +315,15 @@ export class SgaisPanel {
     // Which chunks the surprise rule gave extra work (src/sgais/surprise_note.rs; empty when none).
     $('sgais-ess-note').textContent = [...warnings, this.withoutResampling(combined), notes.length ? `ESS: ${notes[0]}` : '', combined.surprise_note].filter(Boolean).join(' ');
     // Replicas that scatter beyond what their own weights predict (src/sgais/agreement.rs).
-    const disagreeing = combined.groups.filter((g) => g.summary.agreement?.disagree);
+    // Before the replicas finish, the same check on their log Ẑ so far (src/sgais/prefix.rs).
+    const check = (g) => (g.summary.finished < g.summary.replicas || this.runs.some((r) => r.label === g.label && !r.done) ? g.prefix?.agreement && { text: g.prefix.text, disagree: g.prefix.agreement.disagree } : g.summary.agreement);
+    const disagreeing = combined.groups.filter((g) => check(g)?.disagree);
     $('sgais-ess-note').classList.toggle('sgais-disagree', disagreeing.length > 0);
-    $('sgais-agreement').textContent = disagreeing.map((g) => `${g.label}: ${g.summary.agreement.text}`).join(' ');
+    $('sgais-agreement').textContent = disagreeing.map((g) => `${g.label}: ${check(g).text}`).join(' ');
+    $('sgais-replicas-now').textContent = replicaLines(this.runs, Number(this.values.chunk_size) || 1);
+    // The status line from the same results as the charts (issue 26: a chart with the first
+    // chunk beside a status still reading "chunk 0 of 10").
+    if (this.running) this.showProgress();
     this.afterDraw?.(reported, nested); // the figures gallery's chart and claims (www/sgais-figures.js)
   }
 
@@ -296,18 +345,24 @@ export class SgaisPanel {
       // Before a replica finishes, the latest checkpoint the charts plot, said to be so far
       // (issue 26: the table read "—" beside an evidence chart already showing the run's points).
       const latest = s.curve.at(-1);
-      const logZ = s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}${spread}`
-        : latest ? `${formatNumber(latest.log_z.mean, 6)} so far (at n = ${formatCount(latest.n)})` : '—';
       // The group's SGAIS runs (not its AIS baselines), started or not: after Stop, replicas still
       // queued have no result, and the data column says how far the replicas' combined curve
       // reaches, as the charts do (issue 26: it read "0 / 10,000" beside a chart at n = 10,000).
       const runs = this.runs.filter((r) => r.label === g.label && r.spec.ais_n == null && !r.ns);
+      // Before every replica is done, the replicas' log Ẑ where two or more can be compared (same
+      // data prefix, src/sgais/prefix.rs): the spread and the flag in class time (issue 26).
+      const soFar = s.finished < Math.max(runs.length, s.replicas) ? g.prefix : null;
+      const logZ = soFar ? `${formatNumber(soFar.log_z.mean, 6)} ± ${formatNumber(soFar.log_z.se)} so far (at n = ${formatCount(soFar.n)}, ${soFar.replicas} replicas; sd ${formatNumber(soFar.log_z.sd)}, range ${formatNumber(soFar.log_z.max - soFar.log_z.min)}${soFar.agreement?.disagree ? ': replicas disagree' : ''})`
+        : s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}${spread}`
+          : latest ? `${formatNumber(latest.log_z.mean, 6)} so far (at n = ${formatCount(latest.n)})` : '—';
+      const essNow = soFar ? s.curve.find((p) => p.n === soFar.n)?.ess : !s.ess ? latest?.ess : null;
+      const ess = s.ess && !soFar ? formatNumber(s.ess.mean) : essNow ? `${formatNumber(essNow.mean)} so far` : '—';
       const n = s.curve.at(-1)?.n ?? 0;
       const nTotal = runs.find((r) => r.result)?.result.n_total ?? 0;
       const steps = s.curve.reduce((sum, p) => sum + p.annealing_steps.mean, 0);
       const tr = document.createElement('tr');
       tr.append(cell(`${g.label} (${s.finished}/${Math.max(runs.length, s.replicas)} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
-        cell(s.exact_log_z === null ? '—' : formatNumber(s.exact_log_z, 6)), cell(s.ess ? formatNumber(s.ess.mean) : '—'),
+        cell(s.exact_log_z === null ? '—' : formatNumber(s.exact_log_z, 6)), cell(ess),
         cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'), cell(s.datum_evals ? formatEvals(s.datum_evals.mean) : '—'));
       return tr;
     });

@@ -4,7 +4,8 @@
 // thread draws them. One job at a time; the page stops a job by terminating the worker.
 // Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `promise` (the
 // promises of chains the page is about to build, src/promise_memo.rs), `sweep` (the
-// phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline), `multichain`
+// phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline), `sgaisGroup`
+// (several replicas interleaved, so each reports from the start), `multichain`
 // (four chains from over-dispersed starts and their R̂), `scan` (a figure's scan chart: one measured
 // number per knob value, src/scan.rs), `nested` (one nested-sampling replica at one data size,
 // src/sgais/nested_page.rs).
@@ -127,6 +128,38 @@ function sgais(job) {
   drive(new SgaisRunner(JSON.stringify(job.spec), job.csv || undefined), started, { work: 2_000, min: 200, max: 200_000 });
 }
 
+/**
+ * Several SGAIS runs (replicas of one variant, www/sgais.js bundleRuns) interleaved in this worker:
+ * each unfinished run in turn gets one call of about 50 ms, so with fewer workers than replicas
+ * (one on a 2-core laptop, www/jobs.js POOL_SIZE) they report side by side from their first chunk
+ * on instead of one waiting for the other to finish (issue 26). Each run is its own SgaisRunner with its own seed and
+ * state, so its results are those of the run alone (tests/e2e/sgais-interleave.test.mjs). Posts
+ * `{type: 'part', index, result, finished}` per run and `{type: 'done'}` once all have ended.
+ */
+function sgaisGroup(job) {
+  const runs = job.specs.map((spec) => ({ runner: new SgaisRunner(JSON.stringify(spec), job.csv || undefined), seconds: 0, work: 2_000, posted: 0, running: true }));
+  const partPost = (index, finished) => {
+    const run = runs[index];
+    run.posted = performance.now();
+    post({ type: 'part', index, finished, result: run.runner.result_json(run.seconds) });
+  };
+  for (;;) {
+    const live = runs.map((run, index) => [run, index]).filter(([run]) => run.running);
+    if (!live.length) break;
+    for (const [run, index] of live) {
+      const before = performance.now();
+      run.running = run.runner.advance(run.work);
+      const took = performance.now() - before;
+      // Each run's own CPU time in this worker: the seconds the table shows are that run's cost.
+      run.seconds += took / 1000;
+      run.work = Math.max(200, Math.min(200_000, Math.round(run.work * (took > 50 ? 0.7 : 1.3))));
+      if (!run.running) partPost(index, true);
+      else if (performance.now() - run.posted > 4 * POST_EVERY_MS) partPost(index, false);
+    }
+  }
+  post({ type: 'done' });
+}
+
 /** One nested-sampling run, advanced by iterations (each ns_steps constrained SGHMC steps on the full data). */
 function nested(job) {
   const started = performance.now();
@@ -158,7 +191,7 @@ function scan(job) {
   }
 }
 
-const JOBS = { prepare, promise, sweep, sgais, nested, multichain, scan };
+const JOBS = { prepare, promise, sweep, sgais, sgaisGroup, nested, multichain, scan };
 
 self.onmessage = async ({ data }) => {
   if (data.kind === 'module') {

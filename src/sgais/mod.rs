@@ -47,6 +47,7 @@ pub mod mixture1d;
 pub mod nested;
 pub mod nested_page;
 pub mod page;
+pub mod prefix;
 pub mod noise;
 pub mod replicas;
 pub mod reseed;

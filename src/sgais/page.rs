@@ -7,6 +7,7 @@
 use super::charts::{annealing_chart, evidence_chart, CurveRun};
 use super::nested::NestedResult;
 use super::nested_page::{add_nested_points, combine_nested, NestedPoint};
+use super::prefix::{prefix_check, PrefixCheck};
 use super::replicas::{summarise, ReplicaResult, ReplicaSummary};
 use super::shift::{shift_annealing_chart, shift_evidence_chart, shift_summary, ShiftSummary, ShiftVariant, VariantRecords};
 use crate::plot::chart::ChartSpec;
@@ -31,6 +32,9 @@ pub struct PageRun {
 pub struct GroupSummary {
     pub label: String,
     pub summary: ReplicaSummary,
+    /// The replicas' agreement check on their log Ẑ so far, at the deepest checkpoint two or more
+    /// have reached (src/sgais/prefix.rs): the spread and flag before the replicas finish.
+    pub prefix: Option<PrefixCheck>,
 }
 
 /// Everything the panel shows.
@@ -62,7 +66,7 @@ pub fn combine(runs: &[PageRun]) -> PageSummary {
         .iter()
         .map(|label| {
             let results: Vec<ReplicaResult> = runs.iter().filter(|r| r.ais_n.is_none() && r.label == *label).map(|r| r.result.clone()).collect();
-            GroupSummary { label: label.to_string(), summary: summarise(&results) }
+            GroupSummary { label: label.to_string(), summary: summarise(&results), prefix: prefix_check(&results) }
         })
         .collect();
     let first_replica = |label: &str| runs.iter().filter(|r| r.ais_n.is_none() && r.label == label).min_by_key(|r| r.result.replica);

@@ -245,6 +245,9 @@ mod sgais {
     mod nested_page {
         mod tests;
     }
+    mod prefix {
+        mod tests;
+    }
     mod replicas {
         mod tests;
     }

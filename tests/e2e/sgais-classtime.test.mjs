@@ -1,0 +1,137 @@
+// Issues 22 and 26: the SGAIS panel's replicas in class time, on a page that says it has 2 cores
+// (a job pool of one worker, www/jobs.js). Before, the four replicas of a run went one after
+// another in that worker: after a slide's 20 s the table read "SGAIS (0/4 replicas) … so far", ESS
+// "—", and no spread or agreement flag could show. Now the replicas of one run go in pairs that
+// take turns in a worker (www/worker.js `sgaisGroup`, www/sgais.js `bundleRuns`), the table shows
+// their log Ẑ where two or more can be compared (same data prefix, src/sgais/prefix.rs) and every
+// replica's own line, and the panel's class-size mixture preset (N = 1,500) finishes its first
+// pair within a slide's work.
+//
+// Waits are on the page's state, never the clock; "a slide" is 20 s of one worker at the rate
+// bench/worker-rate.mjs measured (class-time.test.mjs `WORKER_DATUM_EVALS_PER_S`), counted in the
+// runs' own datum evaluations. Screenshots: test-artifacts/sgais-classtime/.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openApp, screenshot, frames } from './harness.mjs';
+
+const env = useBrowser();
+/** A hang guard for a loaded machine, not a speed requirement. */
+const LIMIT_MS = 600_000;
+/**
+ * Datum evaluations one SGAIS worker does per second of class time: class-time.test.mjs's
+ * `WORKER_DATUM_EVALS_PER_S` (BENCHMARKS.md, "Class time: the workers' rate"), times the slide.
+ */
+const SLIDE_WORK = 2.87e6 * 20;
+
+/** The panel's runs and what its table, status and replica lines show. */
+const panel = (page) => page.evaluate(() => ({
+  summary: window.sgviz.sgais(),
+  rows: [...document.querySelectorAll('#sgais-table tbody tr')].map((tr) => [...tr.cells].map((td) => td.textContent)),
+  status: document.getElementById('sgais-status').textContent,
+  lines: document.getElementById('sgais-replicas-now').textContent,
+  agreement: document.getElementById('sgais-agreement').textContent,
+  note: document.getElementById('sgais-preset-note'),
+  noteText: document.getElementById('sgais-preset-note').hidden ? '' : document.getElementById('sgais-preset-note').textContent,
+  jobs: window.sgviz.jobs(),
+}));
+
+test('replicas that share the one worker report from their first chunk, and each reports what it reports alone', { timeout: LIMIT_MS }, async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { cores: 2 });
+  assert.equal((await page.evaluate(() => window.sgviz.jobs())).pool, 1, 'the page keeps a core: one worker on 2 cores');
+  await page.evaluate(() => window.sgviz.app.sgais.applyPreset('linreg', { n_points: 3000 }));
+  // The moment the first replica is done, its partner already has chunks in: they took turns.
+  await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => !r.ais && r.done), null, { timeout: LIMIT_MS, polling: 50 });
+  const first = await panel(page);
+  const replicas = first.summary.runs.filter((r) => !r.ais && !r.ns);
+  assert.equal(replicas.length, 4);
+  for (const r of replicas.slice(0, 2)) assert.ok(r.records.length >= 1, `replica ${r.spec.replica + 1} has ${r.records.length} chunks when the first replica finished`);
+  assert.equal(first.jobs.started.sgaisGroup, 2, 'the four replicas go in two pairs, each pair one job');
+  await page.waitForFunction(() => !window.sgviz.sgais().running, null, { timeout: LIMIT_MS, polling: 250 });
+  // Each replica alone, in this page's wasm on the main thread, advanced in other slices: the
+  // records must be the same numbers to the last bit (the runs share nothing but the worker).
+  const compared = await page.evaluate(async () => {
+    const { SgaisRunner } = await import('./www/pkg/sgviz.js');
+    return window.sgviz.sgais().runs.filter((r) => !r.ais && !r.ns).map((r) => {
+      const alone = new SgaisRunner(JSON.stringify(r.spec), undefined);
+      while (alone.advance(777));
+      const records = JSON.parse(alone.result_json(0)).result.records;
+      alone.free();
+      return { replica: r.spec.replica, shared: r.records.map((c) => c.log_z), alone: records.map((c) => c.log_z) };
+    });
+  });
+  for (const { replica, shared, alone } of compared) assert.deepEqual(shared, alone, `replica ${replica + 1}: log Ẑ per chunk shared vs alone`);
+  assert.deepEqual(errors, []);
+});
+
+test('mixture replicas at class size: two finished in a slide\'s work, the spread and every replica\'s line on screen before they finish', { timeout: LIMIT_MS }, async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { cores: 2, viewport: { width: 1920, height: 1080 } });
+  await page.click('#sgais-preset-gmmClass');
+  // Mid-run: two or more replicas have a chunk in and none has finished.
+  await page.waitForFunction(() => {
+    const runs = window.sgviz.sgais().runs.filter((r) => !r.ais && !r.ns);
+    return runs.filter((r) => r.records.length > 0).length >= 2 && !runs.some((r) => r.done) && document.getElementById('sgais-replicas-now').textContent.includes('±');
+  }, null, { timeout: LIMIT_MS, polling: 100 });
+  const mid = await panel(page);
+  await page.$eval('#sgais-table', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'sgais-classtime/gmm-class-mid-run-1920', { fullPage: false });
+  const runs = mid.summary.runs.filter((r) => !r.ais && !r.ns);
+  const reported = runs.filter((r) => r.records.length > 0);
+  // What the row must say, worked out from the records: the replicas at the deepest chunk two share.
+  const depth = reported.map((r) => r.records.length).sort((a, b) => b - a)[1];
+  const at = runs.filter((r) => r.records.length >= depth).map((r) => r.records[depth - 1]);
+  const n = at[0].n.toLocaleString('en-US');
+  const [row] = mid.rows;
+  assert.match(row[0], /^SGAIS \(0\/4 replicas\)$/);
+  assert.ok(row[2].includes(`so far (at n = ${n}, ${at.length} replicas; sd `), `log Ẑ cell: ${row[2]}`);
+  assert.match(row[2], /^-[\d,]+(\.\d+)? ± \S+ so far/, `log Ẑ cell has the mean ± its standard error: ${row[2]}`);
+  assert.match(row[4], /so far$/, `ESS cell: ${row[4]}`);
+  for (const r of reported) assert.ok(mid.lines.includes(`${r.spec.replica + 1}: `), `replica ${r.spec.replica + 1} has its own line: ${mid.lines}`);
+  assert.match(mid.noteText, /^Class size: N = 1,500/, 'the preset says it is smaller than the model\'s default');
+  assert.match(mid.status, /SGAIS replica 1 \(chunk \d of 3/, `status names the replicas: ${mid.status}`);
+  await page.waitForFunction(() => !window.sgviz.sgais().running, null, { timeout: LIMIT_MS, polling: 250 });
+  const end = await panel(page);
+  const done = end.summary.runs.filter((r) => !r.ais && !r.ns);
+  // The first pair takes turns from the start, so both are done after their joint work.
+  const work = done.slice(0, 2).reduce((sum, r) => sum + r.records.at(-1).datum_evals, 0);
+  assert.ok(work <= SLIDE_WORK, `the first two replicas' work ${work.toExponential(3)} datum evaluations fits a slide's ${SLIDE_WORK.toExponential(3)}`);
+  assert.match(end.rows[0][0], /^SGAIS \(4\/4 replicas\)$/);
+  assert.match(end.rows[0][2], /± \S+ \(sd \S+, range [^)]+\)/, `final spread: ${end.rows[0][2]}`);
+  await frames(page, 3);
+  await screenshot(page, 'sgais-classtime/gmm-class-finished-1920', { fullPage: false });
+  // The next preset is the model's own size, and says nothing of class size.
+  await page.click('#sgais-preset-gmm');
+  const full = await panel(page);
+  assert.equal(full.noteText, '');
+  assert.equal(full.summary.runs.find((r) => !r.ais).spec.settings.find(([k]) => k === 'n_points')[1], '10000');
+  assert.deepEqual(errors, []);
+});
+
+// Issue 26 (stop 42's reviewer): in present mode, SGAIS lesson step 1 after the first chunk showed
+// the annealing and cost charts as empty axes while the status read "chunk 0 of 10". Here, once a
+// replica's first chunk is in, the status names a chunk count that its records reach, and each of
+// the step's charts on screen draws that chunk's point (its spec has a series with a point, and the
+// canvas has pixels in the series' colour inside the plot area).
+test('present mode, SGAIS lesson step 1: after the first chunk the charts draw its point and the status counts it', { timeout: LIMIT_MS }, async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '?present=sgais', { cores: 2, viewport: { width: 1920, height: 1080 } });
+  await page.evaluate(async () => { window.__charts = await import('./www/charts.js'); });
+  await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => !r.ais && r.records.length >= 1), null, { timeout: LIMIT_MS, polling: 100 });
+  // The charts are queued within the frame budget: wait for the evidence chart's spec to have the point.
+  await page.waitForFunction(() => (JSON.parse(window.__charts.shownSpec('chart-evidence') || '{"series":[]}').series || []).some((s) => s.points.length >= 1), null, { timeout: 60_000, polling: 100 });
+  await frames(page, 5);
+  const seen = await page.evaluate(() => {
+    const chunks = [...document.getElementById('sgais-status').textContent.matchAll(/chunk (\d+) of (\d+)/g)].map((m) => Number(m[1]));
+    const spec = (id) => JSON.parse(window.__charts.shownSpec(id) || 'null');
+    const shown = (id) => { const e = document.getElementById(id); return Boolean(e && e.getClientRects().length && !e.closest('[hidden]')); };
+    return {
+      status: document.getElementById('sgais-status').textContent,
+      chunks,
+      records: window.sgviz.sgais().runs.filter((r) => !r.ais && !r.ns).map((r) => r.records.length),
+      charts: ['chart-evidence', 'chart-annealing', 'chart-sgais-figure'].map((id) => ({ id, shown: shown(id), points: (spec(id)?.series || []).reduce((a, s) => a + s.points.length, 0) })),
+    };
+  });
+  await screenshot(page, 'sgais-classtime/present-step1-first-chunk-1920', { fullPage: false });
+  assert.ok(seen.chunks.some((k) => k >= 1) || /Finished/.test(seen.status), `the status counts the first chunk: "${seen.status}" (records ${seen.records})`);
+  for (const c of seen.charts.filter((x) => x.shown)) assert.ok(c.points >= 1, `${c.id} is on screen with ${c.points} points`);
+  assert.deepEqual(errors, []);
+});
