@@ -70,6 +70,12 @@ export function bundleRuns(runs, workers) {
   return bundles.filter((b) => b.length);
 }
 
+/** The exact log Z beside the estimate: at the final n, or (mid-run) at the n the estimate is compared at. */
+function exactCell(s, soFar) {
+  const exact = soFar ? s.curve.find((p) => p.n === soFar.n)?.exact_log_z ?? null : s.exact_log_z;
+  return exact === null || exact === undefined ? '—' : formatNumber(exact, 6);
+}
+
 export class SgaisPanel {
   constructor(registry, guarded) {
     this.sgais = registry.sgais;
@@ -362,7 +368,7 @@ export class SgaisPanel {
       const steps = s.curve.reduce((sum, p) => sum + p.annealing_steps.mean, 0);
       const tr = document.createElement('tr');
       tr.append(cell(`${g.label} (${s.finished}/${Math.max(runs.length, s.replicas)} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
-        cell(s.exact_log_z === null ? '—' : formatNumber(s.exact_log_z, 6)), cell(ess),
+        cell(exactCell(s, soFar)), cell(ess),
         cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'), cell(s.datum_evals ? formatEvals(s.datum_evals.mean) : '—'));
       return tr;
     });
