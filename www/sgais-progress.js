@@ -49,7 +49,7 @@ export function progressLine(runs, workers, chunks) {
       // ends a run shows that much (issue 26: the paper-scale shift run's first chunk is ≈ 10⁸
       // evaluations, tens of seconds of a worker).
       const active = r.result?.active;
-      const inside = active ? `; chunk ${formatCount(k + 1)} annealed to λ = ${active.lambda.toFixed(2)}` : '';
+      const inside = active ? `; chunk ${formatCount(k + 1)} annealed to λ = ${formatNumber(active.lambda, 2)}` : '';
       return of ? `${runName(r, runs)} (chunk ${formatCount(k)} of ${formatCount(of)}${inside})` : runName(r, runs);
     }).join('; ')}.`);
   }

@@ -5,7 +5,8 @@
 // take turns in a worker (www/worker.js `sgaisGroup`, www/sgais.js `bundleRuns`), the table shows
 // their log Ẑ where two or more can be compared (same data prefix, src/sgais/prefix.rs) and every
 // replica's own line, and the panel's class-size mixture preset (N = 1,500) finishes its first
-// pair within a slide's work.
+// pair within a slide's work. Also: present mode's lesson step 1 after the first chunk, and the
+// paper-scale shift preset's first chunk (its λ in the status line, its note).
 //
 // Waits are on the page's state, never the clock; "a slide" is 20 s of one worker at the rate
 // bench/worker-rate.mjs measured (class-time.test.mjs `WORKER_DATUM_EVALS_PER_S`), counted in the
@@ -13,7 +14,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, frames } from './harness.mjs';
+import { useBrowser, openApp, screenshot, frames, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 /** A hang guard for a loaded machine, not a speed requirement. */
@@ -133,5 +134,38 @@ test('present mode, SGAIS lesson step 1: after the first chunk the charts draw i
   await screenshot(page, 'sgais-classtime/present-step1-first-chunk-1920', { fullPage: false });
   assert.ok(seen.chunks.some((k) => k >= 1) || /Finished/.test(seen.status), `the status counts the first chunk: "${seen.status}" (records ${seen.records})`);
   for (const c of seen.charts.filter((x) => x.shown)) assert.ok(c.points >= 1, `${c.id} is on screen with ${c.points} points`);
+  assert.deepEqual(errors, []);
+});
+
+// Issue 26 (stop 42's reviewer): the paper-scale shift preset's first chunk is ≈ 10⁸ datum
+// evaluations, so for tens of seconds nothing showed. Now the preset says so when it starts, and
+// while the first chunk is annealed in the status line shows its λ as the worker reports it (the
+// run's own `active` chunk, checked here against what the status prints); Stop ends it.
+test('the paper-scale shift preset says its first chunk is long and shows that chunk\'s λ before any point', { timeout: LIMIT_MS }, async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { cores: 2, reducedMotion: true });
+  await page.click('#sgais-preset-shift');
+  // The first run has reported a λ inside its first chunk; then the status's next refresh.
+  const at = await page.waitForFunction(() => {
+    const [run] = window.sgviz.app.sgais.runs;
+    const active = run?.result?.active;
+    return active && active.lambda > 0 && run.result.result.records.length === 0 && performance.now();
+  }, null, { timeout: LIMIT_MS, polling: 100 }).then((h) => h.jsonValue());
+  await page.waitForFunction((t) => window.sgviz.app.sgais.statusAt > t, at, { timeout: 60_000, polling: 50 });
+  const seen = await page.evaluate(() => {
+    const [run] = window.sgviz.app.sgais.runs;
+    const { active } = run.result;
+    return { lambda: active.lambda, from: active.from, to: active.to, records: run.result.result.records.length, status: document.getElementById('sgais-status').textContent, label: run.label, note: document.getElementById('sgais-preset-note').hidden ? '' : document.getElementById('sgais-preset-note').textContent };
+  });
+  assert.equal(seen.records, 0, 'still inside the first chunk (else nothing is tested)');
+  assert.equal(seen.from, 0, 'the first chunk');
+  assert.ok(seen.status.includes(`${seen.label} (chunk 0 of 100; chunk 1 annealed to λ = `), `status: ${seen.status}`);
+  // λ as the status prints it (two significant digits, "1.2·10⁻⁵" when small) is the run's λ then
+  // or, the status being refreshed a little later, no more than λ at the end of the chunk (1).
+  const printed = parseShown(/chunk 1 annealed to λ = (\S+?)\)/.exec(seen.status)[1]);
+  assert.ok(printed > 0 && printed <= 1, `λ printed ${printed} in: ${seen.status}`);
+  assert.match(seen.note, /^Paper scale: six runs of 100,000 points/);
+  assert.match(seen.note, /about 10⁸ likelihood evaluations/);
+  await page.click('#sgais-stop');
+  assert.equal(await page.textContent('#sgais-status'), 'Stopped.');
   assert.deepEqual(errors, []);
 });

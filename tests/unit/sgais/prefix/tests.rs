@@ -68,3 +68,20 @@ fn fewer_than_two_replicas_with_a_chunk_give_no_check() {
     assert!(prefix_check(&[replica(0, &[], RunStatus::Running), replica(1, &[], RunStatus::Running)]).is_none());
     assert!(prefix_check(&[replica(0, &[(-1.0, 1.0)], RunStatus::Finished)]).is_none());
 }
+
+/// The page's combination carries the check per variant (src/sgais/page.rs `GroupSummary::prefix`):
+/// the same numbers as [`prefix_check`] on that variant's replicas, none for a variant alone.
+#[test]
+fn the_page_summary_carries_the_check_per_variant() {
+    use sgviz::sgais::page::{combine, PageRun};
+    let run = |label: &str, result: ReplicaResult| PageRun { label: label.into(), ais_n: None, variant: None, n_total: 300, result };
+    let runs = vec![
+        run("A", replica(0, &[(-20.0, 1.0), (-40.0, 1.0)], RunStatus::Running)),
+        run("A", replica(1, &[(-26.0, 3.0)], RunStatus::Running)),
+        run("B", replica(0, &[(-5.0, 1.0)], RunStatus::Running)),
+    ];
+    let page = combine(&runs);
+    let a = page.groups.iter().find(|g| g.label == "A").unwrap();
+    assert_eq!(a.prefix.as_ref().map(|p| (p.n, p.replicas, p.log_z.mean)), Some((100, 2, -23.0)));
+    assert!(page.groups.iter().find(|g| g.label == "B").unwrap().prefix.is_none());
+}
