@@ -169,3 +169,31 @@ test('the paper-scale shift preset says its first chunk is long and shows that c
   assert.equal(await page.textContent('#sgais-status'), 'Stopped.');
   assert.deepEqual(errors, []);
 });
+
+// Issue 22's flag in class time: two replicas of four with a chunk in whose log Ẑ at n = 500
+// scatter far beyond what their weights predict (hand-made records: −1,000 and −1,010, predicted
+// variance 1 each, so (R − 1)s²/σ̄² = 50 > 6.63, χ²₁'s 99 % point) are flagged under the table at
+// once, before any replica finishes; the row says "replicas disagree" with their spread so far.
+test('the agreement flag shows mid-run, as soon as two replicas share a checkpoint', { timeout: LIMIT_MS }, async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { reducedMotion: true });
+  const shown = await page.evaluate(() => {
+    const panel = window.sgviz.app.sgais;
+    panel.select('gmm', { n_points: 1500, chunk_size: 500 });
+    const record = (logZ) => ({ n: 500, log_z: logZ, exact_log_z: null, annealing_steps: 18, ess: 40, min_step_ess: 25, datum_evals: 1e7, learning_rate: 1e-4, noise_ratio: 0, log_z_var: 1, boosted: false });
+    const run = (replica, records) => ({
+      label: 'SGAIS', spec: { target: 'gmm', settings: [], seed: 1, replica }, done: false, started: true, error: null,
+      result: { n_total: 1500, variant: null, ais_n: null, active: null, result: { replica, seed: replica, particles: 50, records, status: 'Running', datum_evals: 1e7, seconds: null } },
+    });
+    panel.runs = [run(0, [record(-1000)]), run(1, [record(-1010)]), run(2, []), run(3, [])];
+    panel.draw();
+    return {
+      agreement: document.getElementById('sgais-agreement').textContent,
+      flagged: document.getElementById('sgais-ess-note').classList.contains('sgais-disagree'),
+      row: [...document.querySelector('#sgais-table tbody tr').cells].map((c) => c.textContent),
+    };
+  });
+  assert.match(shown.agreement, /^SGAIS: So far, at n = 500 \(2 replicas there\): Replicas DISAGREE/, shown.agreement);
+  assert.ok(shown.flagged, 'the ESS note is marked');
+  assert.equal(shown.row[2], '-1,005 ± 5 so far (at n = 500, 2 replicas; sd 7.07, range 10: replicas disagree)');
+  assert.deepEqual(errors, []);
+});
