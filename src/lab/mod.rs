@@ -230,7 +230,7 @@ impl Lab {
     /// Start again from the initial point with the same seed and settings.
     pub fn reset(&mut self) -> Result<(), String> {
         let recording = self.chain.recording_parts();
-        self.chain = Chain::new(&self.config)?;
+        self.chain = new_chain(&self.config)?;
         self.chain.record_parts(recording);
         self.watch_for_runaway();
         self.rebin_all();
