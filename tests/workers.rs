@@ -95,6 +95,13 @@ fn assert_adopted_exactly(config: ChainConfig, other: ChainConfig, theta: &[f64]
     // Same seed, same model: the chains agree step for step.
     main.run(500);
     assert_eq!(main.chain().position(), &worker_position[..]);
+    // Reset starts the same chain again on the adopted model: not rebuilt, same steps.
+    let adopted = main.chain().model() as *const dyn sgviz::model::Model as *const u8;
+    main.reset().unwrap();
+    let after_reset = main.chain().model() as *const dyn sgviz::model::Model as *const u8;
+    assert_eq!(after_reset, adopted, "Reset uses the adopted model, not a rebuild");
+    main.run(500);
+    assert_eq!(main.chain().position(), &worker_position[..]);
     // A different target setting is not served from the cache.
     Lab::new_deferred(other, 200, 200, 1.0).unwrap();
     assert_eq!(count("large_build"), builds + 1);

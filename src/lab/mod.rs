@@ -168,17 +168,41 @@ impl Lab {
     /// Advance at most `steps` steps; returns how many ran (fewer once the chain diverged).
     /// Applies on the way the events of a timeline that was rewound (see [`Lab::seek`]).
     pub fn run(&mut self, steps: u64) -> u64 {
-        let ran = self.run_tracking_held_out(steps);
-        self.bin_new_samples();
-        ran
+        self.run_in_binned_chunks(steps, &mut |lab, chunk| lab.run_tracking_held_out(chunk))
     }
 
     /// Like [`Lab::run`], passing every recorded trajectory piece of a continuous-time sampler
     /// to `on_segment(start, velocity, duration)` (e.g. for time-batch standard errors).
     pub fn run_segments(&mut self, steps: u64, on_segment: &mut dyn FnMut(&[f64], &[f64], f64)) -> u64 {
-        let ran = self.chain.run_segments(steps, on_segment);
-        self.bin_new_samples();
+        self.run_in_binned_chunks(steps, &mut |lab, chunk| lab.chain.run_segments(chunk, on_segment))
+    }
+
+    /// Run `steps` in chunks that push fewer samples than the ring holds, binning each chunk
+    /// into the density image before the ring overwrites it, so that a run longer than the ring
+    /// still draws every sample. A chunk is the ring's capacity divided by four times the samples
+    /// pushed per step so far (a discrete sampler pushes at most one; a bouncy path several); a
+    /// chain with no samples yet (or still burning in) runs a 64th of the ring while it learns its rate.
+    fn run_in_binned_chunks(&mut self, steps: u64, run: &mut dyn FnMut(&mut Lab, u64) -> u64) -> u64 {
+        let mut ran = 0;
+        while ran < steps {
+            let chunk = self.steps_that_fit_the_ring().min(steps - ran);
+            let got = run(self, chunk);
+            self.bin_new_samples();
+            ran += got;
+            if got < chunk {
+                break;
+            }
+        }
         ran
+    }
+
+    fn steps_that_fit_the_ring(&self) -> u64 {
+        let capacity = self.chain.samples().capacity() as f64;
+        let (pushed, steps) = (self.chain.samples().total_pushed() as f64, self.chain.steps() as f64);
+        if pushed == 0.0 || steps == 0.0 {
+            return (capacity / 64.0).floor().max(1.0) as u64;
+        }
+        (capacity / (4.0 * (pushed / steps).max(1.0))).floor().max(1.0) as u64
     }
 
     /// Change one parameter. Sampler parameters apply live (statistics restart, position kept);
@@ -230,7 +254,7 @@ impl Lab {
     /// Start again from the initial point with the same seed and settings.
     pub fn reset(&mut self) -> Result<(), String> {
         let recording = self.chain.recording_parts();
-        self.chain = Chain::new(&self.config)?;
+        self.chain = new_chain(&self.config)?;
         self.chain.record_parts(recording);
         self.watch_for_runaway();
         self.rebin_all();

@@ -149,3 +149,23 @@ fn a_bouncy_trace_axis_names_path_samples_not_events() {
     sgld.run(200);
     assert_eq!(sgld.chart("trace").unwrap().x_label, "sample", "a step sampler's samples are its steps");
 }
+
+#[test]
+fn one_run_longer_than_the_ring_bins_every_sample() {
+    let mut config = ChainConfig::new("gaussian", "sgld", 1);
+    config.capacity = 500;
+    let mut lab = Lab::new(config, 400, 400, 1.0).unwrap();
+    assert_eq!(lab.run(2_000), 2_000);
+    assert_eq!(lab.density().total_inside() + lab.density().outside(), 2_000, "samples older than the ring's 500 count too");
+    let mut pieces = 0;
+    lab.run_segments(1_200, &mut |_, _, _| pieces += 1);
+    assert_eq!(lab.density().total_inside() + lab.density().outside(), 3_200);
+    // A bouncy path pushes several samples per event: every one is binned too.
+    let mut config = ChainConfig::new("gaussian", "bps", 1);
+    config.capacity = 500;
+    let mut bouncy = Lab::new(config, 400, 400, 1.0).unwrap();
+    bouncy.run(3_000);
+    let pushed = bouncy.chain().samples().total_pushed();
+    assert!(pushed > 1_000, "{pushed} path samples");
+    assert_eq!(bouncy.density().total_inside() + bouncy.density().outside(), pushed);
+}
