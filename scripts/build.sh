@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup-wasm.sh
 
-cargo build --release --lib --target wasm32-unknown-unknown
+cargo build --release -p sgviz --lib --target wasm32-unknown-unknown
 rm -rf dist.tmp
 mkdir -p dist.tmp/www/pkg
 wasm-bindgen --target web --no-typescript --remove-name-section --out-dir dist.tmp/www/pkg target/wasm32-unknown-unknown/release/sgviz.wasm

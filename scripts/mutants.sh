@@ -45,7 +45,7 @@ if [ "${MUTANTS_SET:-}" = priority ] || [ "${MUTANTS_SET:-}" = priority-whole ];
   done
   echo "== cargo mutants: $what"
   exec nice -n 10 cargo mutants --no-config --no-shuffle "${files[@]}" --re "$re" --exclude-re 'delete field' \
-    --test-tool nextest --timeout 180 --build-timeout 900 -o "$out" \
+    --test-tool nextest --test-workspace=true --timeout 180 --build-timeout 900 -o "$out" \
     -- --test all -E '(test(/^unit::/) or test(/^(oracles|gradient_samplers|gradient_samplers_osgfs_mala|sgld_bias|sgais|step_parts)::/)) and not test(breast_cancer)'
 fi
 if [ -n "${MUTANTS_SET:-}" ]; then
@@ -74,7 +74,7 @@ if [ -n "${MUTANTS_SET:-}" ]; then
     for f in "$@"; do files+=(-f "$f"); done
     echo "== cargo mutants: $name"
     mkdir -p target/mutants-screen # cargo-mutants creates the output directory, not its parent
-    nice -n 10 cargo mutants --no-config --in-place --no-shuffle "${files[@]}" --re "$re" --test-tool nextest \
+    nice -n 10 cargo mutants --no-config --in-place --no-shuffle "${files[@]}" --re "$re" --test-tool nextest --test-workspace=true \
       --timeout 240 --build-timeout 900 -o "target/mutants-screen/$name" "${cargs[@]}" || true
   }
   group readouts '(Mala::acceptance_rate|Hmc::acceptance_rate|<impl Sampler for (Mala|Hmc|Bps)>::diagnostics|Bps::advance)' \

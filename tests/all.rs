@@ -28,10 +28,6 @@ mod bouncy;
 mod bound_law;
 #[path = "bouncy_long.rs"]
 mod bouncy_long;
-#[path = "cli.rs"]
-mod cli;
-#[path = "cli_evidence.rs"]
-mod cli_evidence;
 #[path = "curvature_by_hand.rs"]
 mod curvature_by_hand;
 #[path = "error_split.rs"]
@@ -173,24 +169,51 @@ mod workers;
 /// The library's unit tests (tests/unit/ mirrors src/; issue 23: the library is compiled once).
 mod unit;
 
-/// Every tests/*.rs is a `mod` of this file or a `[[test]]` of its own in Cargo.toml: with
-/// `autotests = false` a file that is neither would silently not run (e.g. after merging a branch
-/// that added one).
+/// Every tests/*.rs is a `mod` of this file (or of tests/cli_bin.rs, the CLI tests of the root
+/// package) or a `[[test]]` of its own in tests/Cargo.toml or Cargo.toml: with `autotests = false`
+/// a file that is none of these would silently not run (e.g. after merging a branch that added one).
 #[test]
 fn every_test_file_is_compiled() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let read = |p: &str| std::fs::read_to_string(root.join(p)).expect(p);
-    let this = read("tests/all.rs");
-    let manifest = read("Cargo.toml");
+    let parents = [read("tests/all.rs"), read("tests/cli_bin.rs")];
+    let (manifest, tests_manifest) = (read("Cargo.toml"), read("tests/Cargo.toml"));
     let mut missing = Vec::new();
     for entry in std::fs::read_dir(root.join("tests")).expect("tests/") {
         let name = entry.expect("entry").file_name().into_string().expect("UTF-8 name");
         let Some(stem) = name.strip_suffix(".rs") else { continue };
-        let as_module = this.split(&format!("#[path = \"{name}\"]")).skip(1).any(|rest| rest.trim_start().starts_with(&format!("mod {stem};")));
-        let as_binary = manifest.contains(&format!("path = \"tests/{name}\""));
-        if stem != "all" && !as_module && !as_binary {
+        let as_module = parents.iter().any(|p| p.split(&format!("#[path = \"{name}\"]")).skip(1).any(|rest| rest.trim_start().starts_with(&format!("mod {stem};"))));
+        let as_binary = manifest.contains(&format!("path = \"tests/{name}\"")) || tests_manifest.contains(&format!("path = \"{name}\""));
+        if !as_module && !as_binary {
             missing.push(name);
         }
     }
     assert!(missing.is_empty(), "tests/{{{}}} would not be compiled: add `#[path = \"NAME.rs\"] mod NAME;` to tests/all.rs", missing.join(", "));
+}
+
+/// The tests are the package tests/Cargo.toml, so CARGO_MANIFEST_DIR is tests/, not the
+/// repository (issue 23, CI time, fourteenth round): a test that reads a repository file from
+/// the manifest directory alone would look for tests/data/…, tests/docs/…. Each use must go up
+/// one level, concat!(env!(…), "/..") (tests/cli*.rs excepted: the root package compiles them).
+#[test]
+fn every_manifest_dir_in_the_tests_goes_up_to_the_repository() {
+    let tests = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("tests");
+    let (mut files, mut bad) = (vec![tests.clone()], Vec::new());
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).expect("dir").map(|e| e.expect("entry").path()));
+            continue;
+        }
+        let name = path.strip_prefix(&tests).expect("under tests/").display().to_string();
+        if !name.ends_with(".rs") || name.starts_with("cli") || name.starts_with("e2e") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let needle = ["env!(\"CARGO_", "MANIFEST_DIR\")"].concat();
+        let ok = ["concat!(", &needle, ", \"/.."].concat();
+        if text.matches(&needle).count() != text.matches(&ok).count() {
+            bad.push(name);
+        }
+    }
+    assert!(bad.is_empty(), "tests/{{{}}}: CARGO_MANIFEST_DIR is tests/ (tests/Cargo.toml); use concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/..\") for the repository", bad.join(", "));
 }

@@ -225,7 +225,7 @@ fn mala_and_hmc_agree_on_logistic_regression() {
 }
 
 fn breast_cancer_model() -> LogisticRegression {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/breast_cancer.csv");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/..", "/data/breast_cancer.csv");
     let data = parse_csv(&std::fs::read(path).unwrap()).unwrap();
     // mean radius, mean texture, mean smoothness; standardised; plus the bias.
     let data = data.select_features(&[0, 1, 4]).standardised();

@@ -110,7 +110,7 @@ fn every_fixture_regenerates_within_its_mcse() {
     if std::env::var_os("SGVIZ_WRITE_FIXTURES").is_some() {
         let about = "MALA references of the D > 2 posteriors that several `make test` tests compare against, stored so that each test process reads them instead of recomputing them (issue 23, CI time, tenth round; BENCHMARKS.md \"CI time, tenth round (native)\"). Written by tests/reference_fixtures.rs (SGVIZ_WRITE_FIXTURES=1 cargo test --release --test all reference_fixtures:: -- --include-ignored); `make soak` regenerates them and fails on a drift beyond z·√2·MCSE; `make test` checks each against today's model (log density at its mean).";
         let file = FixtureFile { about: about.into(), references: fresh.clone() };
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(PATH);
+        let path = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(PATH);
         std::fs::write(&path, serde_json::to_string_pretty(&file).unwrap() + "\n").unwrap();
         eprintln!("wrote {}", path.display());
     }

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 const MAX_LINES: usize = 600;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
 /// Every file under `dir` whose name ends with one of `exts`, as paths relative to the repository.

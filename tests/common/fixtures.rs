@@ -181,7 +181,7 @@ impl Spec {
 
 /// The fixture file as committed (None when it is missing or does not parse).
 pub fn read_file() -> Option<FixtureFile> {
-    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(PATH)).ok()?;
+    let text = std::fs::read_to_string(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(PATH)).ok()?;
     serde_json::from_str(&text).ok()
 }
 
