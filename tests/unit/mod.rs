@@ -28,6 +28,7 @@ mod defaults {
     mod values;
 }
 mod diagnostics {
+    mod geyer_cap;
     mod tests;
 }
 mod entry_counts {
