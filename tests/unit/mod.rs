@@ -30,6 +30,7 @@ mod defaults {
 mod diagnostics {
     mod geyer_cap;
     mod tests;
+    mod time_batches;
 }
 mod entry_counts {
     mod tests;
