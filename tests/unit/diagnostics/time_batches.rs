@@ -46,3 +46,24 @@ fn a_segment_starting_inside_a_batch_fills_only_its_rest() {
     close(square, 0.75, "time average of x²");
     close(square_se, 0.25, "its standard error");
 }
+
+/// When 2B batches are full, neighbours merge and the batch time doubles (docs/diagnostics.md §3).
+/// B = 3, batches of time 1, 1-D, centre 0: the particle rests at x = 0, 1, …, 5 for 1 each. The
+/// sixth batch makes 2B = 6: they merge pairwise into (0.5, 2.5, 4.5), of time 2; mean 2.5, sample
+/// variance (4 + 0 + 4)/2 = 4, standard error √(4/3). Then x = 6 for 2 fills one batch of the new
+/// time: four batches (0.5, 2.5, 4.5, 6), mean 13.5/4.
+#[test]
+fn six_full_batches_merge_pairwise_into_three_of_twice_the_time() {
+    let mut b = TimeBatchMeans::new(&[0.0], 3, 1.0);
+    for x in 0..6 {
+        b.add_segment(&[x as f64], &[0.0], 1.0);
+    }
+    assert_eq!(b.batches(), 3, "six batches merged into three");
+    close(b.batch_time(), 2.0, "batch time after the merge");
+    let (mean, se) = b.estimate(0, None).unwrap();
+    close(mean, 2.5, "mean of the merged batches");
+    close(se, (4.0f64 / 3.0).sqrt(), "standard error of the merged batches");
+    b.add_segment(&[6.0], &[0.0], 2.0);
+    assert_eq!(b.batches(), 4, "one batch of the doubled time");
+    close(b.estimate(0, None).unwrap().0, 13.5 / 4.0, "mean after one more batch");
+}
