@@ -107,10 +107,10 @@ fn near_b_statistics(run: &SgaisRun) -> (f64, f64) {
 fn the_reseeded_component_lands_on_the_cluster_that_arrives_at_the_change_point() {
     let (p_near, mu_b, var_b) = posterior_of_b();
     assert!((mu_b - 24.0 / 8.25).abs() < 1e-12 && p_near > 0.99, "the oracle itself: {p_near}, {mu_b}");
-    let (mut share, mut mean) = (0.0, 0.0);
+    let (mut share, mut mean, mut accepted) = (0.0, 0.0, Vec::new());
     for seed in 1..=SEEDS {
         let run = finished_run(2, true, seed);
-        assert!(run.reseeds_accepted() > 0, "seed {seed}: re-seeding is on, yet no move was accepted");
+        accepted.push(run.reseeds_accepted());
         let (s, m) = near_b_statistics(&run);
         share += s / SEEDS as f64;
         mean += m / SEEDS as f64;
@@ -120,6 +120,9 @@ fn the_reseeded_component_lands_on_the_cluster_that_arrives_at_the_change_point(
     eprintln!("share near +3: {share:.3} (posterior {p_near:.4}, SE ≤ {share_se:.4}); mean of μ_B {mean:.3} (posterior {mu_b:.3}, SE ≤ {mean_se:.3})");
     assert!(share > p_near - 5.0 * share_se, "only {share:.3} of the particles have a component within 1 of the new cluster (the posterior: {p_near:.4})");
     assert!((mean - mu_b).abs() < 5.0 * mean_se, "the component nearest the new cluster has mean {mean:.3}, the posterior {mu_b:.3}");
+    // The count last (issue 23, seventeenth pass): a gate that stops the moves fails on the values
+    // above, not only on this counter.
+    assert!(accepted.iter().all(|&a| a > 0), "re-seeding is on, yet some run accepted no move: {accepted:?}");
 }
 
 #[test]

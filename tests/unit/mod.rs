@@ -28,7 +28,9 @@ mod defaults {
     mod values;
 }
 mod diagnostics {
+    mod geyer_cap;
     mod tests;
+    mod time_batches;
 }
 mod entry_counts {
     mod tests;
