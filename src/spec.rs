@@ -68,6 +68,14 @@ pub struct TargetSpec {
     pub build: BuildTarget,
 }
 
+/// A target parameter a sampler never reads, and why (the page hides its slider and says why, a
+/// link that sets it is told it was ignored, the CLI refuses it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Unread {
+    pub param: &'static str,
+    pub why: &'static str,
+}
+
 #[derive(Clone, Copy, Serialize)]
 pub struct SamplerSpec {
     pub name: &'static str,
@@ -75,6 +83,9 @@ pub struct SamplerSpec {
     pub description: &'static str,
     pub kind: SamplerKind,
     pub params: &'static [ParamSpec],
+    /// The target parameters this sampler never reads (every other parameter of its target and
+    /// all of its own are read): the one place the UI, the CLI and links learn it from.
+    pub unread: &'static [Unread],
     #[serde(skip)]
     pub build: BuildSampler,
     /// Target-dependent defaults and slider ranges (see [`DerivedParam`]).
