@@ -76,6 +76,14 @@ pub struct Unread {
     pub why: &'static str,
 }
 
+/// What a sampler on full-data gradients (src/sampler/gradient.rs `full_gradient`: MALA, HMC, BPS) never
+/// reads: the synthetic gradient noise s (docs/README.md, (N.2)) is added by the minibatch oracle
+/// only (review s42: MALA's E1/E2 identical at s = 0, 50 and 100).
+pub const FULL_DATA_UNREAD: &[Unread] = &[Unread {
+    param: "grad_noise",
+    why: "it uses full-data gradients, which carry no gradient noise (a minibatch sampler such as SGLD reads it)",
+}];
+
 #[derive(Clone, Copy, Serialize)]
 pub struct SamplerSpec {
     pub name: &'static str,

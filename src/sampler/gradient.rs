@@ -5,7 +5,6 @@
 
 use crate::model::Model;
 use crate::rng::{index_below, standard_normal, uniform, ChainRng};
-use crate::spec::Unread;
 
 /// Batches of at least N/SELECTION_RATIO data are drawn by selection sampling (see
 /// [`GradientOracle::next_batch`]).
@@ -144,14 +143,6 @@ impl GradientOracle {
         self.grad_evals += self.n_data as u64;
     }
 }
-
-/// What a sampler on full-data gradients ([`GradientOracle::full_gradient`]: MALA, HMC, BPS) never
-/// reads: the synthetic gradient noise s (docs/README.md, (N.2)) is added by the minibatch oracle
-/// only (review s42: MALA's E1/E2 identical at s = 0, 50 and 100).
-pub const FULL_DATA_UNREAD: &[Unread] = &[Unread {
-    param: "grad_noise",
-    why: "it uses full-data gradients, which carry no gradient noise (a minibatch sampler such as SGLD reads it)",
-}];
 
 /// out += ξ, ξ ~ N(0, s² I).
 pub fn add_synthetic_noise(sd: f64, rng: &mut ChainRng, out: &mut [f64]) {
