@@ -54,6 +54,8 @@ mod messages;
 mod mixture_fisher_bracket;
 #[path = "noise_law.rs"]
 mod noise_law;
+#[path = "one_screen.rs"]
+mod one_screen;
 #[path = "oracles.rs"]
 mod oracles;
 #[path = "osgfs_funnel.rs"]

@@ -154,6 +154,9 @@ mod promise {
 mod promise_memo {
     mod tests;
 }
+mod readable {
+    mod tests;
+}
 mod registry {
     mod tests;
 }
