@@ -9,6 +9,7 @@
 //! the promise the page says so beside the controls (a pairing warning) and names the event count
 //! the floor needs, as a lower bound.
 
+use crate::readable::percent_above;
 use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
 use crate::model::Model;
 use crate::promise::FAILURE_SHARE;
@@ -61,11 +62,11 @@ pub fn warning(model: &dyn Model) -> Option<String> {
     let needed = (p.events_needed / scale).ceil() * scale;
     // The sources (docs/bouncy.md §9, docs/diagnostics.md §16) are in the docs, not the note.
     Some(format!(
-        "lipSBPS tests every proposal against one global bound, N·L = {} per unit of path time, wherever the particle is: 5,000 events cover only {} time units, about {:.0} crossings of the widest axis, so E2 is above {E2_CLAIM} in at least {:.0} % of runs (the promise: at most {:.0} %). No slider moves the bound: run to more than {} events, or pick BPS or SBPS.",
+        "lipSBPS tests every proposal against one global bound, N·L = {} per unit of path time, wherever the particle is: 5,000 events cover only {} time units, about {:.0} crossings of the widest axis, so E2 is above {E2_CLAIM} in at least {} % of runs (the promise: at most {:.0} %). No slider moves the bound: run to more than {} events, or pick BPS or SBPS.",
         show(p.rate),
         show(p.time),
         p.crossings,
-        100.0 * p.share,
+        percent_above(p.share, FAILURE_SHARE),
         100.0 * FAILURE_SHARE,
         show(needed)
     ))

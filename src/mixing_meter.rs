@@ -24,6 +24,7 @@
 //! (independent draws: no warning; a chain stuck for whole batches: a warning; a chain that never
 //! moves: warned from [`EARLY_SAMPLES`] samples).
 
+use crate::readable::percent_above;
 use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
 use crate::params::{ParamSpec, ParamValues};
 use crate::promise::FAILURE_SHARE;
@@ -192,18 +193,18 @@ pub fn measured_warning(samples: &RingBuffer, samples_since_clear: u64, units_pe
     let text = format!(
         // (The promise's "at most 10 %" is in the detail: the short text stays within two lines
         // beside the slider with the longer remedies, e.g. "Choose HMC (exact) in the Sampler menu".)
-        "{remedy}: measured here, E2 above {E2_CLAIM} in at least {:.0} % of runs of {} {unit}.",
-        100.0 * lower_share,
+        "{remedy}: measured here, E2 above {E2_CLAIM} in at least {} % of runs of {} {unit}.",
+        percent_above(lower_share, FAILURE_SHARE),
         show(REFERENCE_SAMPLES),
     );
     let detail = format!(
-        "Measured on this chain (no law predicts its error after {} {unit} here): from its last {} samples, the covariance error E2 after {} {unit} is {} on average and above {E2_CLAIM} in {:.0} % of runs, at least {:.0} % at the estimate's 90 % lower confidence bound (the promise: at most {:.0} %). The chain mixes too slowly here for {} {unit}: {}; any bias is not measured.",
+        "Measured on this chain (no law predicts its error after {} {unit} here): from its last {} samples, the covariance error E2 after {} {unit} is {} on average and above {E2_CLAIM} in {} % of runs, at least {} % at the estimate's 90 % lower confidence bound (the promise: at most {:.0} %). The chain mixes too slowly here for {} {unit}: {}; any bias is not measured.",
         show(REFERENCE_SAMPLES),
         show(n.min(MAX_MEASURED) as f64),
         show(REFERENCE_SAMPLES),
         show(mean_e2),
-        100.0 * share,
-        100.0 * lower_share,
+        percent_above(share, FAILURE_SHARE),
+        percent_above(lower_share, FAILURE_SHARE),
         100.0 * FAILURE_SHARE,
         show(REFERENCE_SAMPLES),
         match default {

@@ -7,6 +7,7 @@ use crate::defaults::{BIAS_E2, E2_CLAIM, REFERENCE_SAMPLES};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
 use crate::promise::{keep_promise_at_defaults, nearest_fix, show, Prediction, Predictor, FAILURE_SHARE};
+use crate::readable::percent_above;
 use crate::setting_warning::{Failure, SettingWarning};
 use crate::spec::DerivedParam;
 
@@ -115,8 +116,8 @@ pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], param
     let (param, text, reach) = match fix {
         Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name))), String::new()),
         None => {
-            let (remedy, reach) = crate::promise_reach::no_single_slider(predictor, specs, params, derived, instead, own);
-            (first_primary(specs, params), format!("No single slider keeps the promise here{remedy}: {reason}"), reach)
+            let joint = crate::promise_reach::no_single_slider(predictor, specs, params, derived, instead, own);
+            (joint.param.unwrap_or_else(|| first_primary(specs, params)), format!("{}: {reason}", joint.lead), joint.reach)
         }
     };
     Some(SettingWarning { param, failure, text, detail: format!("Predicted from the sampler's {basis}: {what}{reach}") })
@@ -129,7 +130,7 @@ fn short_reason(now: &Prediction) -> String {
             Some(bias) => format!("biased: however long it runs, E2 stays at {bias}, above the {BIAS_E2} allowed."),
             None => format!("biased: however long it runs, E2 stays just above the {BIAS_E2} allowed."),
         },
-        _ => format!("E2 above {E2_CLAIM} in {}{:.0} % of runs of {} samples (at most {:.0} %).", at_least(now), 100.0 * now.failure_share, show(REFERENCE_SAMPLES), 100.0 * FAILURE_SHARE),
+        _ => format!("E2 above {E2_CLAIM} in {}{} % of runs of {} samples (at most {:.0} %).", at_least(now), percent_above(now.failure_share, FAILURE_SHARE), show(REFERENCE_SAMPLES), 100.0 * FAILURE_SHARE),
     }
 }
 
@@ -167,12 +168,12 @@ fn failure_text(now: &Prediction) -> String {
             show(now.bias)
         ),
         _ => format!(
-            "after {} samples the covariance error E2 is predicted at {}{} on average and above {E2_CLAIM} in {}{:.0} % of runs (the promise: at most {:.0} %); its bias alone is {}, the rest is Monte Carlo error that more samples reduce.",
+            "after {} samples the covariance error E2 is predicted at {}{} on average and above {E2_CLAIM} in {}{} % of runs (the promise: at most {:.0} %); its bias alone is {}, the rest is Monte Carlo error that more samples reduce.",
             show(REFERENCE_SAMPLES),
             at_least(now),
             show(now.mean_e2),
             at_least(now),
-            100.0 * now.failure_share,
+            percent_above(now.failure_share, FAILURE_SHARE),
             100.0 * FAILURE_SHARE,
             show(now.bias)
         ),

@@ -13,6 +13,7 @@
 //! Implemented here; tested in tests/sgfs_d_reach.rs (40 seeds × 5,000 samples at the search's
 //! closest setting and at the named sampler's defaults) and tests/unit/promise_reach/tests.rs.
 
+use crate::readable::percent_above;
 use crate::params::{ParamSpec, ParamValues};
 use crate::promise::{slider_span, Prediction, Predictor};
 use crate::defaults::E2_CLAIM;
@@ -137,32 +138,70 @@ fn grid_size(grid: &[(&'static ParamSpec, Vec<(f64, f64)>)]) -> usize {
     grid.iter().map(|(_, p)| p.len()).product()
 }
 
-/// The remedy after "No single slider keeps the promise here" and the sentence the detail adds:
-/// the sliders to set together, or that no setting of this sampler keeps it (and `instead`, the
-/// sampler that does at its defaults).
-pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>, own: &dyn Fn() -> Option<ParamValues>) -> (String, String) {
+/// Where no single slider keeps the promise: the warning's opening (its remedy) and the sentence
+/// the detail adds, and the slider the warning sits beside when the remedy moves one slider only.
+pub struct JointRemedy {
+    pub lead: String,
+    pub reach: String,
+    pub param: Option<&'static str>,
+}
+
+/// A joint setting as the warning's opening: "No single slider keeps the promise here; set
+/// together a = 1, b = 2{suffix}", or, when the sliders it moves as shown are one slider, "Set
+/// the κ slider to 0.0373 (now 0.01){suffix}" (review s42: "No single slider … set together
+/// κ = 0.0373" named one slider while saying no single one works; the others' moves round away).
+/// The one slider is named only where `keeps` (the promise's law) confirms it alone, the others
+/// left where they are; otherwise every slider the setting moves is listed.
+fn set_together(setting: &Setting, params: &ParamValues, suffix: &str, keeps: &dyn Fn(&Setting) -> bool) -> (String, Option<&'static str>) {
+    let visible: Vec<&(&'static ParamSpec, f64)> = setting.iter().filter(|(s, v)| show(*v) != show(params.get(s.name))).collect();
+    let alone = matches!(visible.as_slice(), [one] if keeps(&vec![**one]));
+    let moved: Vec<&(&'static ParamSpec, f64)> = if alone { visible } else { setting.iter().filter(|(s, v)| *v != params.get(s.name)).collect() };
+    match moved.as_slice() {
+        [(spec, value)] if alone => (format!("Set {} {} to {} (now {}){suffix}", spec.label.to_lowercase(), spec.symbol, show(*value), show(params.get(spec.name))), Some(spec.name)),
+        _ => (format!("No single slider keeps the promise here; set together {}{suffix}", moved.iter().map(|(s, v)| format!("{} = {}", s.symbol, show(*v))).collect::<Vec<_>>().join(", ")), None),
+    }
+}
+
+/// The remedy where no single slider keeps the promise ([`JointRemedy`]): the sliders to set
+/// together, or that no setting of this sampler keeps it (and `instead`, the sampler that does at
+/// its defaults).
+pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>, own: &dyn Fn() -> Option<ParamValues>) -> JointRemedy {
     let label = crate::registry::sampler(predictor.sampler()).map_or(predictor.sampler(), |s| s.label);
     // Only the sliders a setting moves (the others stay where they are).
     let show_setting = |setting: &Setting| setting.iter().filter(|(s, v)| *v != params.get(s.name)).map(|(s, v)| format!("{} = {}", s.symbol, show(*v))).collect::<Vec<_>>().join(", ");
+    // A single slider's remedy keeps the page's "Set … to v (now u): " form; what the suffix says
+    // goes to the detail.
+    let keeps = |setting: &Setting| {
+        let mut trial = params.clone();
+        setting.iter().all(|(s, v)| trial.set(specs, s.name, *v).is_ok()) && predictor.predict(&trial).is_ok_and(|p| p.failure().is_none())
+    };
+    let together = |setting: &Setting, suffix: &str, reach: String| match set_together(setting, params, "", &keeps) {
+        (lead, Some(param)) if !suffix.is_empty() => JointRemedy { lead, reach: format!("{reach} The value named is{suffix}."), param: Some(param) },
+        (_, Some(_)) | (_, None) => {
+            let (lead, param) = set_together(setting, params, suffix, &keeps);
+            JointRemedy { lead, reach, param }
+        }
+    };
+    let none = |remedy: String, reach: String| JointRemedy { lead: format!("No single slider keeps the promise here{remedy}"), reach, param: None };
     match joint_reach(predictor, specs, params, derived) {
-        Reach::Kept(setting) if predictor.exact() => (format!("; set together {}", show_setting(&setting)), String::new()),
+        Reach::Kept(setting) if predictor.exact() => together(&setting, "", String::new()),
         // On an approximate law a joint setting is the law's extrapolation to a corner no
         // derivation and no sweep checks (digits × SGFS-d: the law's α = 3.35, n = 359 fails in
         // 12 of 40 runs, silently); another sampler's derived defaults are what the sweeps measure,
         // so where one keeps the promise it is named instead (docs/diagnostics.md §15).
         Reach::Kept(setting) => match instead() {
-            Some(other) => (
+            Some(other) => none(
                 format!(": switch to {other}"),
                 format!(" The law, approximate on this target, puts {} within the promise, but the sweeps measure derived defaults and single sliders, not settings of several sliders together; {other} keeps it at its own derived defaults.", show_setting(&setting)),
             ),
-            None => (format!("; set together {}", show_setting(&setting)), String::new()),
+            None => together(&setting, "", String::new()),
         },
         // The sampler's own derived defaults (as a fresh chain starts them, kept within the
         // promise) are a setting the coarse grid may have missed (issue 26: SGHMC at n = 10 said
         // "nor any setting of SGHMC" while its defaults, n = 30, keep the promise).
         Reach::Never { .. } if own_defaults_keep(predictor, specs, params, own).is_some() => {
             let setting = own_defaults_keep(predictor, specs, params, own).unwrap_or_default();
-            (format!("; set together {} (its own defaults on this target)", show_setting(&setting)), String::new())
+            together(&setting, " (its own defaults on this target)", String::new())
         }
         Reach::Never { closest } => {
             let switch = instead().map_or(String::new(), |other| format!(": switch to {other}"));
@@ -172,10 +211,10 @@ pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], para
                     moved if moved.is_empty() => "the current setting".to_string(),
                     moved => moved,
                 };
-                format!("; the closest it found within the bias promise, {at}, still has E2 above {E2_CLAIM} in {:.0} % of runs", 100.0 * share)
+                format!("; the closest it found within the bias promise, {at}, still has E2 above {E2_CLAIM} in {} % of runs", percent_above(share, crate::promise::FAILURE_SHARE))
             });
             let other = instead().map_or(String::new(), |other| format!(" {other} keeps it at its own derived defaults."));
-            (format!(", nor any setting of {label}{switch}"), format!(" A joint search over {searched} finds no setting of {label} that keeps the promise on this target{best}.{other}"))
+            none(format!(", nor any setting of {label}{switch}"), format!(" A joint search over {searched} finds no setting of {label} that keeps the promise on this target{best}.{other}"))
         }
     }
 }

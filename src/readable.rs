@@ -55,3 +55,15 @@ fn thousands(digits: &str) -> String {
     let grouped: Vec<String> = digits.as_bytes().rchunks(3).rev().map(|c| String::from_utf8_lossy(c).into_owned()).collect();
     format!("{sign}{}", grouped.join(","))
 }
+
+/// A share of runs as a percentage that reads as above `limit` when it is above it: whole
+/// percents, else the first number of decimals (up to 3) whose rounding is above the limit
+/// (review s42: "in 10 % of runs (at most 10 %)" for a share of 10.2 %). A share at or below
+/// the limit is shown in whole percents.
+pub fn percent_above(share: f64, limit: f64) -> String {
+    let (p, l) = (100.0 * share, 100.0 * limit);
+    (0..=3usize)
+        .map(|d| format!("{p:.d$}"))
+        .find(|text| !(share > limit) || text.parse::<f64>().is_ok_and(|v| v > l))
+        .unwrap_or_else(|| format!("{p:.3}"))
+}

@@ -16,6 +16,7 @@
 //! [`draw_e2`]). Bounces, which turn the velocity further and slow the walk, are left out, so the
 //! prediction errs towards silence. The path time per event is the chain's own (measured).
 
+use crate::readable::percent_above;
 use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
 use crate::law::{is_round, GaussianSummary};
 use crate::model::Model;
@@ -179,13 +180,13 @@ impl RefreshLaw {
         // The remedy is the slider's default (silent within the promise in the sweeps); the law's
         // own limit, computed at this setting's time per event, is in the detail.
         let text = format!(
-            "Set {} {} back to {} (now {}): predicted E2 above {E2_CLAIM} in {}{:.0} % of runs (at most {:.0} %).",
+            "Set {} {} back to {} (now {}): predicted E2 above {E2_CLAIM} in {}{} % of runs (at most {:.0} %).",
             spec.label.to_lowercase(),
             spec.symbol,
             show(default),
             show(rate),
             if self.gaussian { "" } else { "at least " },
-            100.0 * p.share,
+            percent_above(p.share, FAILURE_SHARE),
             100.0 * FAILURE_SHARE
         );
         let detail = format!(

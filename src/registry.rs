@@ -6,7 +6,7 @@
 use crate::model;
 use crate::params::{unknown_param, ParamSpec, ParamValues};
 use crate::sampler;
-pub use crate::spec::{refuse_data, BuildSampler, BuildTarget, SamplerKind, SamplerSpec, TargetKind, TargetSpec};
+pub use crate::spec::{refuse_data, BuildSampler, BuildTarget, SamplerKind, SamplerSpec, TargetKind, TargetSpec, Unread};
 
 /// Every target, in the order the UI lists them.
 pub const TARGETS: &[TargetSpec] = &[
@@ -59,6 +59,20 @@ pub fn to_json() -> serde_json::Value {
     let sgais = serde_json::json!({ "params": crate::sgais::PARAMS, "targets": crate::sgais::models::EVIDENCE_TARGETS, "presets": crate::sgais::PRESETS, "ns_params": crate::sgais::nested::NESTED_PARAMS, "defaults_by_model": crate::sgais::model_defaults::defaults_by_model_json() });
     let limits = serde_json::json!({ "max_upload_bytes": crate::data::MAX_BYTES, "max_rows": crate::data::MAX_ROWS });
     serde_json::json!({ "targets": TARGETS, "samplers": SAMPLERS, "sgais": sgais, "limits": limits })
+}
+
+/// Refuse a setting of a target parameter the sampler never reads ([`SamplerSpec::unread`]): the
+/// CLI's check (the page hides the slider instead, and a link drops it with a notice).
+pub fn refuse_unread(sampler: &SamplerSpec, settings: &[(String, String)]) -> Result<(), String> {
+    match settings.iter().find_map(|(name, _)| sampler.unread.iter().find(|u| u.param == name)) {
+        Some(unread) => Err(format!("--set {}: sampler '{}' never reads it: {}; drop the setting or choose another sampler", unread.param, sampler.name, unread.why)),
+        None => Ok(()),
+    }
+}
+
+/// The lines `sgviz --help` adds after the usage: which sampler ignores which target parameter.
+pub fn unread_help() -> String {
+    SAMPLERS.iter().flat_map(|s| s.unread.iter().map(move |u| format!("  {} ignores {}: {}\n", s.name, u.param, u.why))).collect()
 }
 
 /// Split `name=value` settings between a target's and a sampler's parameter lists.

@@ -68,6 +68,22 @@ pub struct TargetSpec {
     pub build: BuildTarget,
 }
 
+/// A target parameter a sampler never reads, and why (the page hides its slider and says why, a
+/// link that sets it is told it was ignored, the CLI refuses it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Unread {
+    pub param: &'static str,
+    pub why: &'static str,
+}
+
+/// What a sampler on full-data gradients (src/sampler/gradient.rs `full_gradient`: MALA, HMC, BPS) never
+/// reads: the synthetic gradient noise s (docs/README.md, (N.2)) is added by the minibatch oracle
+/// only (review s42: MALA's E1/E2 identical at s = 0, 50 and 100).
+pub const FULL_DATA_UNREAD: &[Unread] = &[Unread {
+    param: "grad_noise",
+    why: "it uses full-data gradients, which carry no gradient noise (a minibatch sampler such as SGLD reads it)",
+}];
+
 #[derive(Clone, Copy, Serialize)]
 pub struct SamplerSpec {
     pub name: &'static str,
@@ -75,6 +91,9 @@ pub struct SamplerSpec {
     pub description: &'static str,
     pub kind: SamplerKind,
     pub params: &'static [ParamSpec],
+    /// The target parameters this sampler never reads (every other parameter of its target and
+    /// all of its own are read): the one place the UI, the CLI and links learn it from.
+    pub unread: &'static [Unread],
     #[serde(skip)]
     pub build: BuildSampler,
     /// Target-dependent defaults and slider ranges (see [`DerivedParam`]).

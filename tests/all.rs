@@ -50,6 +50,8 @@ mod messages;
 mod mixture_fisher_bracket;
 #[path = "noise_law.rs"]
 mod noise_law;
+#[path = "one_screen.rs"]
+mod one_screen;
 #[path = "oracles.rs"]
 mod oracles;
 #[path = "osgfs_funnel.rs"]
@@ -160,6 +162,8 @@ mod truth_coarse_grid;
 mod truth_grid_by_hand;
 #[path = "truth_refine.rs"]
 mod truth_refine;
+#[path = "unread_params.rs"]
+mod unread_params;
 
 #[path = "warning_shares.rs"]
 mod warning_shares;

@@ -53,13 +53,12 @@ export function applies(spec, values) {
 }
 
 /**
- * Whether `sampler` ignores the target parameter `spec`: the synthetic gradient noise s is added by
- * the minibatch gradient oracle only (src/sampler/gradient.rs; `full_gradient` adds none), so a
- * sampler without a minibatch size (MALA, HMC, BPS) never sees it (review s42: E1/E2 identical at
- * s = 0, 50 and 100 for MALA).
+ * What `sampler` says of the target parameter `spec` when it never reads it (the registry's
+ * `unread`, src/spec.rs: e.g. the synthetic gradient noise s, added by the minibatch oracle only,
+ * so MALA, HMC and BPS never see it), or undefined when it reads it.
  */
-export function ignoredBy(sampler, spec) {
-  return spec.name === 'grad_noise' && !sampler.params.some((p) => p.name === 'batch_size');
+export function unreadBy(sampler, spec) {
+  return (sampler.unread || []).find((u) => u.param === spec.name);
 }
 
 /** Fill a <select> with registry entries. */

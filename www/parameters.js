@@ -4,7 +4,7 @@
 // values (derived defaults included) and ranges, read back from its state.
 
 import { $, app, specsOf } from './app.js';
-import { ParamSet, fillSelect, ignoredBy } from './controls.js';
+import { ParamSet, fillSelect, unreadBy } from './controls.js';
 
 function emptied(container) {
   const legend = container.querySelector(':scope > legend');
@@ -24,7 +24,7 @@ export function buildParameterControls(onChange) {
   const isTarget = (spec) => target.params.includes(spec);
   // A target knob the sampler never reads is not shown (a knob that changes nothing on screen);
   // the panel says why.
-  const ignored = target.params.filter((spec) => ignoredBy(sampler, spec));
+  const ignored = target.params.filter((spec) => unreadBy(sampler, spec));
   app.params = new ParamSet([...sampler.params, ...target.params.filter((spec) => !ignored.includes(spec))], {
     place: (spec) => (spec.primary ? primary : isTarget(spec) ? targetBox : samplerBox),
     live: (spec) => !isTarget(spec),
@@ -38,13 +38,12 @@ export function buildParameterControls(onChange) {
   showLegendKeys(sampler);
 }
 
-/** The panel's line saying which target knobs are hidden because `sampler` ignores them. */
+/** The panel's line saying which target knobs are hidden because `sampler` never reads them, and why (registry `unread`). */
 function ignoredNote(ignored, sampler) {
   const note = document.createElement('p');
   note.id = 'ignored-params';
   note.className = 'ignored-note';
-  const names = ignored.map((spec) => `${spec.label} (${spec.symbol})`).join(', ');
-  note.textContent = `${names}: not shown, ${sampler.label} uses full-data gradients, which carry none (a minibatch sampler such as SGLD uses it).`;
+  note.textContent = ignored.map((spec) => `${spec.label} (${spec.symbol}): not shown, ${sampler.label} never reads it: ${unreadBy(sampler, spec).why}.`).join(' ');
   return note;
 }
 

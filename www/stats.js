@@ -29,13 +29,25 @@ export function showState(state, { onDiscardSinceRunaway }) {
   showMoments(state);
   showDiagnostics(state.diagnostics);
   app.truthPending = state.truth_pending;
-  $('error-e1').textContent = formatNumber(state.e1);
+  $('error-e1').textContent = errorText(state.e1, state);
   // The core reads E1 in posterior sd when the true mean is near 0 (src/diagnostics.rs).
   $('error-e1-label').textContent = state.e1_in_sd ? 'error E1 (means, in posterior sd)' : 'error E1 (means)';
-  $('error-e2').textContent = formatNumber(state.e2);
+  $('error-e2').textContent = errorText(state.e2, state);
   if (!state.truth_pending) $('truth-note').textContent = state.truth_error ? `Truth: ${state.truth_error}` : '';
   app.params?.showWarning(state.setting_warning);
   showAdvice(adviceFor(state, specsOf('samplers', app.sampler)), onDiscardSinceRunaway);
+}
+
+/**
+ * E1 or E2 as shown: the number, or why there is none. While the truth is computed a bare "—" sat
+ * under a box saying "measured here, E2 above 0.3" (review s42, mixture N = 1,000 with SGFS-f):
+ * that box predicts the share of runs from the chain's own mixing, and the cell says the
+ * chain's own E2 waits for the truth.
+ */
+export function errorText(value, state) {
+  if (state.truth_pending) return 'waiting for the truth';
+  if (!(state.n_samples > 0)) return 'no samples yet';
+  return formatNumber(value);
 }
 
 const MOMENT_ROWS = ['mean x', 'mean y', 'var x', 'cov x, y', 'var y'];

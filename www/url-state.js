@@ -7,13 +7,16 @@ import { parseSeed } from './seed-text.js';
 
 const MAX_HASH_LENGTH = 4000;
 
-/** Serialise the app state into a hash string (without '#'). */
-export function encodeState({ target, sampler, seed, values, layout, compare }) {
+/**
+ * Serialise the app state into a hash string (without '#'); `unread`: names of target parameters
+ * the sampler never reads (registry `unread`), left out of the link.
+ */
+export function encodeState({ target, sampler, seed, values, layout, compare, unread = [] }) {
   const params = new URLSearchParams();
   params.set('target', target);
   params.set('sampler', sampler);
   params.set('seed', String(seed));
-  for (const [name, value] of Object.entries(values)) params.set(`p.${name}`, String(value));
+  for (const [name, value] of Object.entries(values)) if (!unread.includes(name)) params.set(`p.${name}`, String(value));
   if (compare) {
     params.set('compare', compare.sampler);
     for (const [name, value] of Object.entries(compare.values)) params.set(`q.${name}`, String(value));
@@ -67,6 +70,8 @@ export function decodeState(hash, registry, layoutSpec, fallback = { target: 'ga
       const name = key.slice(2);
       const spec = specs.find((s) => s.name === name);
       if (!spec) { notices.push(`Parameter '${clip(name)}' in the link is not one of ${target?.name} / ${sampler?.name} and was ignored.`); continue; }
+      // A target parameter the sampler never reads (registry `unread`, src/spec.rs) is dropped.
+      if (sampler?.unread?.some((u) => u.param === name)) { notices.push(`Parameter '${clip(name)}' in the link is not read by ${sampler.label} and was ignored.`); continue; }
       const value = raw.trim() === '' ? NaN : Number(raw);
       const problem = validate(spec, value);
       if (problem) notices.push(`Ignored from the link: ${clip(problem, 120)}.`);

@@ -2,7 +2,7 @@
 // parameters the user, a preset or a lesson set, compare mode, layout), written coalesced so
 // dragging a slider does not flood the history, and restored field by field on load.
 
-import { app } from './app.js';
+import { app, specsOf } from './app.js';
 import { decodeState, encodeState } from './url-state.js';
 
 /** Layout settings that may come from the URL, with their allowed values. */
@@ -17,7 +17,8 @@ export function scheduleUrlWrite() {
   clearTimeout(timer);
   timer = setTimeout(() => {
     const compare = app.compare?.enabled ? { sampler: app.compare.sampler, values: app.compare.values } : undefined;
-    const hash = encodeState({ target: app.target, sampler: app.sampler, seed: app.seed, values: app.explicit, layout: app.layout, compare });
+    const unread = (specsOf('samplers', app.sampler)?.unread || []).map((u) => u.param);
+    const hash = encodeState({ target: app.target, sampler: app.sampler, seed: app.seed, values: app.explicit, layout: app.layout, compare, unread });
     history.replaceState(null, '', `#${hash}`);
   }, WRITE_DELAY_MS);
 }

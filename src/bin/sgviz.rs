@@ -33,7 +33,7 @@ fn main() -> ExitCode {
         Some("defaults") => parse_defaults_args(&args[1..]).and_then(|c| print_defaults(&c)),
         Some("evidence") => sgviz::sgais::cli::evidence_cli(&args[1..], &mut std::io::stdout().lock()),
         Some("--help") | Some("-h") | Some("help") => {
-            println!("{USAGE}");
+            print!("{USAGE}\nTarget parameters a sampler never reads (`--set` refuses them):\n{}", sgviz::registry::unread_help());
             Ok(())
         }
         Some(other) => Err(format!("unknown command '{other}'; allowed: list, sample, defaults, evidence")),
@@ -76,6 +76,7 @@ fn parse_sample_args(args: &[String]) -> Result<SampleArgs, String> {
         }
     }
     require(&[(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler"), (steps.is_none(), "--steps"), (!seed_given, "--seed")])?;
+    refuse_unread(&config)?;
     load_data(&mut config, data_path)?;
     let steps = steps.expect("checked above");
     // Samples stream to the --samples file as they are produced, and the chain retains as many as
@@ -107,6 +108,12 @@ fn require(flags: &[(bool, &str)]) -> Result<(), String> {
     }
 }
 
+/// A `--set` of a target parameter the sampler never reads (the registry's `unread`) is refused,
+/// not silently ignored; an unknown sampler is left to the chain's own message.
+fn refuse_unread(config: &ChainConfig) -> Result<(), String> {
+    sgviz::registry::sampler(&config.sampler).map_or(Ok(()), |spec| sgviz::registry::refuse_unread(spec, &config.settings))
+}
+
 /// Read `--data FILE` into the configuration.
 fn load_data(config: &mut ChainConfig, path: Option<String>) -> Result<(), String> {
     if let Some(path) = path {
@@ -127,6 +134,7 @@ fn parse_defaults_args(args: &[String]) -> Result<ChainConfig, String> {
         }
     }
     require(&[(config.target.is_empty(), "--target"), (config.sampler.is_empty(), "--sampler")])?;
+    refuse_unread(&config)?;
     load_data(&mut config, data_path)?;
     config.capacity = sgviz::mixing_meter::MAX_MEASURED;
     Ok(config)

@@ -6,7 +6,7 @@ use super::state::finite;
 use super::{Lab, ACF_LAGS, ESS_WINDOW, TRACE_POINTS};
 use crate::analysis::Analysis;
 use crate::plot::chart::ChartSpec;
-use crate::plot::diagnostics_panel::{autocorrelation_chart, recent_ess_pair, trace_chart_from};
+use crate::plot::diagnostics_panel::{autocorrelation_chart_at_scale, recent_ess_pair, trace_chart_from};
 use serde_json::{json, Value};
 
 impl Lab {
@@ -46,7 +46,7 @@ impl Lab {
                 spec.markers.extend(markers);
                 Ok(spec)
             }
-            "acf" => Ok(autocorrelation_chart(ring, &names, self.pair, ESS_WINDOW, ACF_LAGS)),
+            "acf" => Ok(autocorrelation_chart_at_scale(ring, &names, self.pair, ESS_WINDOW, ACF_LAGS, self.chain.model().view().span())),
             "heldout" => self.held_out_chart(),
             "band" => self.chain.band_view().map(|v| crate::plot::band_chart::band_chart(&v)).ok_or_else(|| "the band chart is SBPS's and pSBPS's (SBPS Fig. 2): pick one of them, and let it take a step".to_string()),
             other => self

@@ -20,6 +20,9 @@ pub const MARKER_REACH: usize = 10;
 /// windows back, thinned to at most `max_points` points per coordinate, so that a recent marker
 /// does not scroll out of the window.
 pub fn trace_chart_from(ring: &RingBuffer, names: &[String], pair: (usize, usize), max_points: usize, keep_from: f64) -> ChartSpec {
+    if ring.len() == 0 {
+        return super::analysis_panels::note_chart(NO_SAMPLE_TRACE);
+    }
     let oldest = ring.total_pushed() as usize - ring.len();
     let latest_window = ring.len().saturating_sub(max_points);
     let near = keep_from.is_finite() && (ring.total_pushed() as f64 - keep_from) <= (MARKER_REACH * max_points) as f64;
@@ -43,10 +46,28 @@ pub fn trace_chart_from(ring: &RingBuffer, names: &[String], pair: (usize, usize
     ChartSpec { title: "Trace".into(), x_label: "sample".into(), y_label: "value".into(), series, ..Default::default() }
 }
 
+/// What an empty trace says instead of empty axes (review s42: OSGFS at c = 0.001 kept no sample
+/// in 24,292 steps and drew a 0…1 frame with nothing in it).
+pub const NO_SAMPLE_TRACE: &str = "Trace: no sample kept yet; the trace is drawn here from the first sample the chain keeps";
+/// Fewest samples the autocorrelation chart is drawn from, as the ESS beside it ([`recent_ess`]).
+pub const MIN_ACF_SAMPLES: usize = 20;
+
 /// Autocorrelation up to `max_lag` of each coordinate of the pair, over the last `window` samples.
 pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, usize), window: usize, max_lag: usize) -> ChartSpec {
+    autocorrelation_chart_at_scale(ring, names, pair, window, max_lag, 0.0)
+}
+
+/// [`autocorrelation_chart`] for a target of width `scale` (the plot's span): a coordinate that
+/// moved less than 10⁻⁹ of it is frozen as well as one constant to rounding ([`is_constant`]),
+/// which near 0 is relative to nothing (review s42: SGHMC at κ = 0 moved by 10⁻¹⁵ around 0 and its
+/// autocorrelation was drawn as a comb of spikes).
+pub fn autocorrelation_chart_at_scale(ring: &RingBuffer, names: &[String], pair: (usize, usize), window: usize, max_lag: usize, scale: f64) -> ChartSpec {
+    let is_constant = |values: &[f64]| is_constant(values) || spread(values) <= 1e-9 * scale;
     let coordinates = [pair.0, pair.1].map(|j| recent_coordinate(ring, j, window));
-    if coordinates.iter().all(|v| v.len() >= 2 && is_constant(v)) {
+    if coordinates[0].len() < MIN_ACF_SAMPLES {
+        return super::analysis_panels::note_chart(&format!("Autocorrelation: drawn here once the chain has kept {MIN_ACF_SAMPLES} samples ({} kept so far)", coordinates[0].len()));
+    }
+    if coordinates.iter().all(|v| is_constant(v)) {
         return super::analysis_panels::note_chart(&format!(
             "Autocorrelation: none, the chain is constant ({} and {} have not moved over the last {} samples)",
             names[pair.0],
@@ -59,7 +80,7 @@ pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, 
         .zip(&coordinates)
         .enumerate()
         .map(|(k, (&j, values))| {
-            if values.len() >= 2 && is_constant(values) {
+            if is_constant(values) {
                 return Series::new(format!("{}: constant chain, no autocorrelation", names[j]), Vec::new(), PALETTE[k], Style::Line);
             }
             let rho = autocorrelation_fft(values, max_lag);
@@ -82,6 +103,11 @@ pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, 
 pub fn is_constant(values: &[f64]) -> bool {
     let (lo, hi) = values.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
     hi - lo <= 1e-10 * lo.abs().max(hi.abs())
+}
+
+/// Largest minus smallest of `values`.
+fn spread(values: &[f64]) -> f64 {
+    values.iter().fold(f64::NEG_INFINITY, |a, &v| a.max(v)) - values.iter().fold(f64::INFINITY, |a, &v| a.min(v))
 }
 
 /// The last `window` values of coordinate `j`.

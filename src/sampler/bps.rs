@@ -27,6 +27,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Bouncy particle sampler with exact event times (closed form on Gaussians, thinning elsewhere); full-data gradients",
     kind: SamplerKind::Bouncy,
     params: PARAMS,
+    unread: crate::spec::FULL_DATA_UNREAD,
     build: |values, model, start| Box::new(Bps::new(model, start.to_vec(), values)),
     derive: derive_defaults,
 };

@@ -22,6 +22,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Hamiltonian Monte Carlo on the full data: exact reference, L·N gradients per step",
     kind: SamplerKind::Exact,
     params: PARAMS,
+    unread: crate::spec::FULL_DATA_UNREAD,
     build: |values, model, start| Box::new(Hmc::new(model, start.to_vec(), values)),
     derive,
 };

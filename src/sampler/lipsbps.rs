@@ -27,6 +27,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Bouncy particle sampler thinning minibatch rates against a global bound N·L: exact, no violations",
     kind: SamplerKind::Bouncy,
     params: PARAMS,
+    unread: &[],
     build: |values, model, start| Box::new(LipSbps::new(model, start.to_vec(), values)),
     derive: derive_defaults,
 };

@@ -27,6 +27,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Metropolis-adjusted Langevin on the full data: exact reference, N gradients per step",
     kind: SamplerKind::Exact,
     params: PARAMS,
+    unread: crate::spec::FULL_DATA_UNREAD,
     build: |values, model, start| Box::new(Mala::new(model, start.to_vec(), values)),
     derive,
 };

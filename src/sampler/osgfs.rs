@@ -49,6 +49,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Optimised SGFS with discretisation-corrected noise and a convergence test (El hanchi 2018)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
+    unread: &[],
     build: |values, model, start| Box::new(Osgfs::new(model, start.to_vec(), values).refusing(defaults::fisher_premise_violation_above(model, defaults::OSGFS_CURVATURE_SPREAD))),
     derive,
 };

@@ -18,6 +18,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "SBPS with the adaptive diagonal preconditioner (Pakman et al. 2017, §4)",
     kind: SamplerKind::Bouncy,
     params: PARAMS,
+    unread: &[],
     build: |values, model, start| Box::new(Sbps::preconditioned(model, start.to_vec(), values)),
     derive: super::sbps::derive_defaults,
 };

@@ -51,6 +51,7 @@ pub const SPEC_FULL: SamplerSpec = SamplerSpec {
     description: "Stochastic-gradient Fisher scoring, full D×D Fisher (Ahn, Korattikara & Welling 2012)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
+    unread: &[],
     build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, false).refusing(defaults::fisher_premise_violation(model))),
     derive: derive_full,
 };
@@ -61,6 +62,7 @@ pub const SPEC_DIAG: SamplerSpec = SamplerSpec {
     description: "Stochastic-gradient Fisher scoring, diagonal Fisher (Ahn, Korattikara & Welling 2012)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
+    unread: &[],
     build: |values, model, start| Box::new(Sgfs::new(model, start.to_vec(), values, true).refusing(defaults::fisher_premise_violation(model))),
     derive: derive_diagonal,
 };

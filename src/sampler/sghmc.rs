@@ -28,6 +28,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Stochastic-gradient HMC with friction (Chen, Fox & Guestrin 2014)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
+    unread: &[],
     build: |values, _model, start| Box::new(Sghmc::new(start.to_vec(), values)),
     derive,
 };

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { adviceFor } from '../../www/stats.js';
+import { adviceFor, errorText } from '../../www/stats.js';
 
 /** SGHMC's two main sliders as the registry declares them (src/sampler/sghmc.rs). */
 const sghmc = { name: 'sghmc', kind: 'sg', params: [
@@ -45,4 +45,12 @@ test('OSGFS that has stepped but kept no sample says why and names c (review s42
   const fired = { ...waiting, n_samples: 10, n_recorded: 10, diagnostics: [{ name: 'burn_in_over_step', value: 24_000 }] };
   assert.equal(adviceFor(fired, osgfs).find((a) => a.key === 'no-samples'), undefined);
   assert.equal(adviceFor({ ...waiting, steps: 0 }, osgfs).find((a) => a.key === 'no-samples'), undefined);
+});
+
+test('E1/E2 say why they are not shown, never a bare dash beside a measured E2 warning (review s42)', () => {
+  // Mixture N = 1,000 with SGFS-f: the truth computed in a worker (truth_pending), 3,112 samples.
+  assert.equal(errorText(null, { truth_pending: true, n_samples: 3112 }), 'waiting for the truth');
+  // OSGFS before its burn-in test passes: no sample kept.
+  assert.equal(errorText(null, { truth_pending: false, n_samples: 0 }), 'no samples yet');
+  assert.equal(errorText(0.338, { truth_pending: false, n_samples: 5000 }), '0.338');
 });

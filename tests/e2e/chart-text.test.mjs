@@ -70,7 +70,7 @@ test('log axis: the points ≤ 0 of the annealed-noise bias chart are left out a
   };
   await page.waitForFunction(notPlaced, null, { timeout: 300_000, polling: 500 });
   const k = await page.evaluate(notPlaced);
-  const said = k === 1 ? '(1 point ≤ 0 not drawn: log axis)' : `(${k} points ≤ 0 not drawn: log axis)`;
+  const said = k === 1 ? '(1 value is 0 or less: a log axis has no place for it)' : `(${k} values are 0 or less: a log axis has no place for them)`;
   await page.$eval('#chart-bias', (c) => c.scrollIntoView({ block: 'center' }));
   await page.waitForFunction((s) => (window.__canvasText['chart-bias'] || []).some((t) => t.includes(s)), said, { timeout: 60_000, polling: 250 });
   await screenshot(page, 'class6/annealed-bias-log-note', { fullPage: false });

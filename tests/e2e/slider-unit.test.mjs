@@ -38,19 +38,27 @@ test('an anchor outside the slider range is ignored', () => {
   assert.equal(sliderValue(narrow, 0, [derivedAlpha]), 2);
 });
 
-test('the gradient-noise knob is hidden for the full-gradient samplers only (review s42 item 2)', async () => {
-  const { ignoredBy } = await import('../../www/controls.js');
-  const s = { name: 'grad_noise', label: 'Gradient noise', symbol: 's' };
-  const rho = { name: 'rho', label: 'Correlation', symbol: 'ρ' };
-  // Parameter lists as `sgviz list` prints them (src/sampler/*.rs); MALA, HMC and BPS take full
-  // gradients (src/sampler/gradient.rs `full_gradient`, no synthetic noise).
-  const params = (...names) => ({ params: names.map((name) => ({ name })) });
-  assert.equal(ignoredBy(params('mala_step'), s), true);
-  assert.equal(ignoredBy(params('hmc_step', 'leapfrog_steps'), s), true);
-  assert.equal(ignoredBy(params('refresh_rate', 'refresh_law'), s), true);
-  assert.equal(ignoredBy(params('step_size', 'batch_size'), s), false);
-  assert.equal(ignoredBy(params('band_k', 'batch_size', 'refresh_rate'), s), false);
-  assert.equal(ignoredBy(params('mala_step'), rho), false);
+test('a target parameter the sampler never reads (registry unread) is hidden, dropped from links and named (review s42 item 11)', async () => {
+  const { unreadBy } = await import('../../www/controls.js');
+  const { decodeState, encodeState } = await import('../../www/url-state.js');
+  const s = { name: 'grad_noise', label: 'Gradient noise', symbol: 's', min: 0, max: 100, choices: [] };
+  const rho = { name: 'rho', label: 'Correlation', symbol: 'ρ', min: -0.99, max: 0.99, choices: [] };
+  // Entries shaped as `sgviz list` prints them (src/spec.rs `unread`); the native test
+  // unread_params checks the real registry against the chains' paths.
+  const why = 'it uses full-data gradients';
+  const mala = { name: 'mala', label: 'MALA (exact)', params: [{ name: 'mala_step', min: 1e-14, max: 10, choices: [] }], unread: [{ param: 'grad_noise', why }] };
+  const sgld = { name: 'sgld', label: 'SGLD', params: [{ name: 'step_size', min: 1e-14, max: 10, choices: [] }], unread: [] };
+  assert.equal(unreadBy(mala, s).why, why);
+  assert.equal(unreadBy(mala, rho), undefined);
+  assert.equal(unreadBy(sgld, s), undefined);
+  const registry = { targets: [{ name: 'gaussian', params: [s, rho] }], samplers: [mala, sgld] };
+  const link = (sampler) => decodeState(`#target=gaussian&sampler=${sampler}&p.grad_noise=5&p.rho=0.5`, registry, {});
+  const forMala = link('mala');
+  assert.deepEqual(forMala.state.values, { rho: 0.5 });
+  assert.deepEqual(forMala.notices, ["Parameter 'grad_noise' in the link is not read by MALA (exact) and was ignored."]);
+  assert.deepEqual(link('sgld').state.values, { grad_noise: 5, rho: 0.5 });
+  const hash = encodeState({ target: 'gaussian', sampler: 'mala', seed: 1, values: { grad_noise: 5, rho: 0.5 }, layout: {}, unread: ['grad_noise'] });
+  assert.equal(hash, 'target=gaussian&sampler=mala&seed=1&p.rho=0.5');
 });
 
 test('the core refusal reaches the screen with menu labels, not internal ids (review s42 item 3)', async () => {

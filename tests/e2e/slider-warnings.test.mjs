@@ -420,7 +420,7 @@ test('SGFS-f: α dragged to 0 and back is its derived default again and silent; 
   await page.selectOption('#sampler', 'mala');
   await page.waitForFunction(() => window.sgviz.state()?.sampler_params?.mala_step > 0 && document.getElementById('ignored-params'), null, { timeout: 60_000 });
   assert.equal(await page.evaluate(() => document.getElementById('param-grad_noise')), null, 'no s slider for MALA');
-  assert.match(await page.evaluate(() => document.getElementById('ignored-params').textContent), /^Gradient noise \(s\): not shown, MALA \(exact\) uses full-data gradients/);
+  assert.match(await page.evaluate(() => document.getElementById('ignored-params').textContent), /^Gradient noise \(s\): not shown, MALA \(exact\) never reads it: it uses full-data gradients/);
   await screenshot(page, 'mala-no-gradient-noise', { fullPage: false });
   assert.deepEqual(errors, []);
   await page.close();

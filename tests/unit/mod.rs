@@ -156,6 +156,9 @@ mod promise {
 mod promise_memo {
     mod tests;
 }
+mod readable {
+    mod tests;
+}
 mod registry {
     mod tests;
 }

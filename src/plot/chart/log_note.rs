@@ -1,7 +1,8 @@
 //! Points a log axis cannot place (issue 26: the annealed-noise bias chart drew its zero bias
 //! estimates as error bars dropping to the bottom of the frame, i.e. towards log 0 = −∞). A point
 //! at or below zero on a log axis is left out, with its error bar, and the chart says how many
-//! were left out under its x axis ("3 points ≤ 0 not drawn: log axis"). Tested in tests/unit/plot/chart/tests.rs
+//! were left out under its x axis ("3 values are 0 or less: a log axis has no place for them";
+//! review s42: "40 points ≤ 0 not drawn: log axis" under MALA's bias chart said nothing to a student). Tested in tests/unit/plot/chart/tests.rs
 //! (`points_at_or_below_zero_on_a_log_axis_are_left_out_and_counted_under_the_axis`).
 
 /// Finite points (of all the chart's series) with a coordinate ≤ 0 on a log axis: they have no
@@ -15,7 +16,7 @@ pub fn not_drawn_on_log_axes<'a>(points: impl Iterator<Item = &'a (f64, f64)>, (
 pub fn x_description(x_label: &str, not_drawn: usize) -> String {
     match not_drawn {
         0 => x_label.to_string(),
-        1 => format!("{x_label}   (1 point ≤ 0 not drawn: log axis)"),
-        k => format!("{x_label}   ({k} points ≤ 0 not drawn: log axis)"),
+        1 => format!("{x_label}   (1 value is 0 or less: a log axis has no place for it)"),
+        k => format!("{x_label}   ({k} values are 0 or less: a log axis has no place for them)"),
     }
 }

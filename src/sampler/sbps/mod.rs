@@ -90,6 +90,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Stochastic bouncy particle sampler: minibatch thinning against a regression upper band (Pakman et al. 2017)",
     kind: SamplerKind::Bouncy,
     params: PARAMS,
+    unread: &[],
     build: |values, model, start| Box::new(Sbps::new(model, start.to_vec(), values, false)),
     derive: derive_defaults,
 };

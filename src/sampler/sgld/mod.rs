@@ -73,6 +73,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     description: "Stochastic-gradient Langevin dynamics (Welling & Teh 2011)",
     kind: SamplerKind::StochasticGradient,
     params: PARAMS,
+    unread: &[],
     build: |values, model, start| {
         let sgld = Sgld::new(start.to_vec(), values);
         match Curvature::of(model) {

@@ -58,3 +58,44 @@ fn the_trace_reaches_back_only_to_a_recent_marker() {
     let recent = trace_chart_from(&ring, &names, (0, 1), 100, 29_500.0);
     assert!(recent.series[0].points[0].0 <= 29_500.0, "a marker 500 samples back is kept in view");
 }
+
+/// Review s42: a chain that has kept no sample (OSGFS at c = 0.001 before its burn-in test
+/// passes) drew its trace and autocorrelation as empty frames with degenerate axes (0…1,
+/// −0.005…0.005). Each says in its title what will appear and when; no axes.
+#[test]
+fn charts_of_a_chain_without_samples_say_what_will_appear() {
+    let names = vec!["a".to_string(), "b".to_string()];
+    let empty = RingBuffer::new(2, 100);
+    let trace = trace_chart(&empty, &names, (0, 1), 100);
+    assert!(trace.series.is_empty() && trace.markers.is_empty(), "no axes for no samples");
+    assert!(trace.title.contains("no sample kept yet") && trace.title.contains("first sample"), "{}", trace.title);
+    let mut few = RingBuffer::new(2, 100);
+    for k in 0..5 {
+        few.push(&[k as f64, -(k as f64)]);
+    }
+    let acf = autocorrelation_chart(&few, &names, (0, 1), 100, 10);
+    assert!(acf.series.is_empty(), "5 samples: no curve");
+    assert!(acf.title.contains("(5 kept so far)"), "{}", acf.title);
+}
+
+/// Review s42: a frozen chain near 0 (SGHMC at κ = 0 moving by 10⁻¹⁵) is not constant relative
+/// to its own size (≈ 10⁻¹⁵), so its rounding noise was drawn as a comb. Against the target's
+/// scale (here 8, the plot's span) it has not moved; a chain moving 10⁻³ of it still has its
+/// curve.
+#[test]
+fn a_chain_frozen_near_zero_is_named_against_the_targets_scale() {
+    let names = vec!["a".to_string(), "b".to_string()];
+    let mut frozen = RingBuffer::new(2, 100);
+    let mut slow = RingBuffer::new(2, 100);
+    for k in 0..100 {
+        let wiggle = if k % 3 == 0 { 1e-15 } else { -2e-15 };
+        frozen.push(&[wiggle, 2.0 * wiggle]);
+        slow.push(&[8e-3 * (k as f64 / 7.0).sin(), 2.0]);
+    }
+    let acf = autocorrelation_chart_at_scale(&frozen, &names, (0, 1), 100, 10, 8.0);
+    assert!(acf.series.is_empty() && acf.title.contains("constant"), "{}", acf.title);
+    let moving = autocorrelation_chart_at_scale(&slow, &names, (0, 1), 100, 10, 8.0);
+    assert_eq!(moving.series[0].points.len(), 11, "a slow chain keeps its curve");
+    // Without a scale (the old check) the frozen one is drawn: the comb this guards against.
+    assert!(!autocorrelation_chart(&frozen, &names, (0, 1), 100, 10).series.is_empty());
+}
