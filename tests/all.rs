@@ -162,8 +162,6 @@ mod truth_coarse_grid;
 mod truth_grid_by_hand;
 #[path = "truth_refine.rs"]
 mod truth_refine;
-#[path = "unread_params.rs"]
-mod unread_params;
 
 #[path = "warning_shares.rs"]
 mod warning_shares;

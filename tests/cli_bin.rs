@@ -7,3 +7,5 @@
 mod cli;
 #[path = "cli_evidence.rs"]
 mod cli_evidence;
+#[path = "unread_params.rs"]
+mod unread_params;
