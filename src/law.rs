@@ -266,6 +266,11 @@ pub fn law_on_summary(sampler: &str, params: &ParamValues, summary: &GaussianSum
         return sghmc_with_resampling(summary, params);
     }
     let (chain, extra) = linear_chain(sampler, params, summary)?;
+    if crate::law_validity::is_marginal(&chain.transition) {
+        // ρ(A) = 1: SGHMC without friction (docs/diagnostics.md §7, V1); the Lyapunov solve would
+        // return rounding noise (7·10¹² on the Gaussian toy) for a spread that grows as it runs.
+        return Err("unstable at these settings: nothing damps the chain (its transition has an eigenvalue of modulus 1), so it has no stationary law (what it shows depends on where it started and how long it has run)".into());
+    }
     let full = stationary_covariance(&chain.transition, &chain.noise).ok_or("unstable at these settings: the chain has no stationary law (it diverges)")?;
     let cov = symmetric(full.view((0, 0), (chain.dim, chain.dim)).into_owned());
     let note = format!("{}{extra}", summary.source);
