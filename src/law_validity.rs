@@ -27,7 +27,6 @@
 //! Implemented here; used by src/promise.rs `Predictor::predict` and src/promise_live.rs.
 
 use crate::defaults::{BIAS_E2, E2_CLAIM};
-use crate::law::LinearChain;
 use crate::linalg::stationary_covariance;
 use nalgebra::DMatrix;
 
@@ -69,15 +68,15 @@ pub fn is_marginal(transition: &DMatrix<f64>) -> bool {
     (spectral_radius(transition) - 1.0).abs() <= MARGINAL
 }
 
-/// E[Ĉ_T] = (M − S_T/T)_θθ for a run of `samples` steps started at the mean with momentum 0
+/// E[Ĉ_T] = C − (Σ_{t=1..T} A^t M A^tᵀ)_θθ/T (A = `transition`, θ its first `dim` coordinates) for a run of `samples` steps started at the mean with momentum 0
 /// (module docs, V2); None where the Lyapunov solve fails.
-pub fn expected_run_covariance(chain: &LinearChain, full: &DMatrix<f64>, samples: f64) -> Option<DMatrix<f64>> {
+pub fn expected_run_covariance(transition: &DMatrix<f64>, dim: usize, full: &DMatrix<f64>, samples: f64) -> Option<DMatrix<f64>> {
     let steps = samples.round().max(1.0) as u32;
-    let power = chain.transition.pow(steps);
+    let power = transition.pow(steps);
     let end = &power * full * power.transpose();
     // Σ_{t=1..T} A^t M A^tᵀ = S_T − M + A^T M A^Tᵀ, S_T the solution of S − ASAᵀ = M − A^T M A^Tᵀ.
-    let sum = stationary_covariance(&chain.transition, &(full - &end))? - full + end;
-    let d = chain.dim;
+    let sum = stationary_covariance(transition, &(full - &end))? - full + end;
+    let d = dim;
     let theta = full.view((0, 0), (d, d)) - sum.view((0, 0), (d, d)) / samples;
     Some((&theta + theta.transpose()) * 0.5)
 }
@@ -87,15 +86,15 @@ pub fn e2(estimate: &DMatrix<f64>, reference: &DMatrix<f64>) -> f64 {
     (estimate - reference).abs().sum() / reference.abs().sum()
 }
 
-/// The validity of a law with recursion `chain`, full stationary covariance `full`, θ-covariance
+/// The validity of a law with transition `transition` (θ the first `dim` coordinates), full stationary covariance `full`, θ-covariance
 /// `cov`, against `truth` and (for V3) the summary's covariance `summary_cov` when the law is not
 /// exact, for runs of `samples` samples (module docs). V1 is checked where the law is built
 /// (src/law.rs `law_on_summary`).
-pub fn validity(chain: &LinearChain, full: &DMatrix<f64>, cov: &DMatrix<f64>, truth: &DMatrix<f64>, summary_cov: Option<&DMatrix<f64>>, samples: f64) -> Validity {
+pub fn validity(transition: &DMatrix<f64>, dim: usize, full: &DMatrix<f64>, cov: &DMatrix<f64>, truth: &DMatrix<f64>, summary_cov: Option<&DMatrix<f64>>, samples: f64) -> Validity {
     // V2 decides first where the run's own expected covariance misses the truth by more than the
     // claim (a mixing failure whatever the law's bias); then V3; then V2's weaker form, where the
     // run has not reached the law but is within the claim.
-    let not_reached = expected_run_covariance(chain, full, samples).filter(|expected| e2(expected, cov) > BIAS_E2).map(|expected| Validity::NotReached { relaxation: relaxation_steps(&chain.transition), start_e2: e2(&expected, truth) });
+    let not_reached = expected_run_covariance(transition, dim, full, samples).filter(|expected| e2(expected, cov) > BIAS_E2).map(|expected| Validity::NotReached { relaxation: relaxation_steps(transition), start_e2: e2(&expected, truth) });
     match (not_reached, summary_cov) {
         (Some(v @ Validity::NotReached { start_e2, .. }), _) if start_e2 > E2_CLAIM => v,
         (_, Some(s)) if e2(cov, s) > BIAS_E2 => Validity::OutsideSummary,

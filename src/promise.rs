@@ -147,7 +147,7 @@ impl Predictor {
     /// The prediction at `params`, or why there is none (unstable, periodic SGHMC, too large).
     pub fn predict(&self, params: &ParamValues) -> Result<Prediction, String> {
         let batch = self.summary.batch(params.try_get("batch_size").unwrap_or(self.summary.n_data));
-        if self.sampler == "osgfs" && !self.estimate_kept && batch <= self.summary.dim() as f64 {
+        if self.sampler == "osgfs" && !self.estimate_kept && batch <= self.summary.dim() as f64 && self.prior_is_singular() {
             // n scores have a covariance of rank n − 1 < D: an OSGFS chain started (or Reset) at
             // this n has a singular first Fisher estimate, and its first steps along the null
             // space run away (measured on the 2-D Gaussian at n = 2, 40 seeds: 40 diverge at step
@@ -173,12 +173,21 @@ impl Predictor {
         Ok(Prediction { bias: at_mean.bias.min(other.bias), mean_e2: low(at_mean.mean_e2, other.mean_e2), failure_share: low(at_mean.failure_share, other.failure_share), lower_bound: true, validity: at_mean.validity })
     }
 
+    /// Whether the prior's precision G leaves a direction without curvature (smallest eigenvalue
+    /// at most 10⁻⁹ of F's largest): only then is OSGFS's first H = N·C + G singular at n ≤ D.
+    /// With a proper prior (the mixture's) H is invertible, the first steps are long but return:
+    /// mixture at n = 2, 40 seeds × 5,000: none diverged (18/40 over 0.3, 200,000 samples E2 0.12).
+    fn prior_is_singular(&self) -> bool {
+        let floor = 1e-9 * self.summary.fisher.clone().symmetric_eigen().eigenvalues.max().max(f64::MIN_POSITIVE);
+        self.summary.prior.clone().symmetric_eigen().eigenvalues.min() <= floor
+    }
+
     /// Where `law`'s numbers describe a run of [`REFERENCE_SAMPLES`] (src/law_validity.rs): V2
     /// always, V3 where the summary is not exact.
     fn validity(&self, law: &Law) -> Validity {
         let Some((chain, full)) = law.chain.as_ref() else { return Validity::Valid };
         let summary_cov = if self.summary.exact { None } else { self.summary.precision.clone().try_inverse() };
-        crate::law_validity::validity(chain, full, &law.cov, &self.truth, summary_cov.as_ref(), REFERENCE_SAMPLES)
+        crate::law_validity::validity(&chain.transition, chain.dim, full, &law.cov, &self.truth, summary_cov.as_ref(), REFERENCE_SAMPLES)
     }
 }
 
