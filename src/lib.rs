@@ -25,6 +25,7 @@ pub mod knob;
 pub mod knob_noise;
 pub mod lab;
 pub mod law;
+pub mod law_validity;
 pub mod linalg;
 pub mod model;
 pub mod multichain;

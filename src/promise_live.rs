@@ -6,7 +6,7 @@
 use crate::defaults::{BIAS_E2, E2_CLAIM, REFERENCE_SAMPLES};
 use crate::model::Model;
 use crate::params::{ParamSpec, ParamValues};
-use crate::promise::{keep_promise_at_defaults, nearest_fix, show, Prediction, Predictor, FAILURE_SHARE};
+use crate::promise::{keep_promise_at_defaults, nearest_fix, show, Prediction, Predictor, Validity, FAILURE_SHARE};
 use crate::readable::percent_above;
 use crate::setting_warning::{Failure, SettingWarning};
 use crate::spec::DerivedParam;
@@ -125,7 +125,11 @@ pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], param
 
 /// The one short reason a warning gives after its remedy.
 fn short_reason(now: &Prediction) -> String {
+    if let Some(text) = not_reached(now) {
+        return text;
+    }
     match now.failure() {
+        Some(Failure::Bias) if now.validity == Validity::OutsideSummary => format!("biased: however long it runs, E2 stays above the {BIAS_E2} allowed (by how much, no law here says: see E2 measured on screen)."),
         Some(Failure::Bias) => match shown_above(now.bias, BIAS_E2) {
             Some(bias) => format!("biased: however long it runs, E2 stays at {bias}, above the {BIAS_E2} allowed."),
             None => format!("biased: however long it runs, E2 stays just above the {BIAS_E2} allowed."),
@@ -160,9 +164,23 @@ fn at_least(now: &Prediction) -> &'static str {
     }
 }
 
+/// The reason a setting fails when a run of 5,000 samples has not spread to the law (V2 of
+/// src/law_validity.rs): no number of the law is what the screen shows, the relaxation time is.
+fn not_reached(now: &Prediction) -> Option<String> {
+    let Validity::NotReached { relaxation, .. } = now.validity else { return None };
+    (now.failure() == Some(Failure::Mixing)).then(|| format!("too slow: it relaxes over about {} steps, so {} samples show where it started, not its law.", show(relaxation.round()), show(REFERENCE_SAMPLES)))
+}
+
 /// What a broken promise means, in numbers.
 fn failure_text(now: &Prediction) -> String {
+    if let Some(text) = not_reached(now) {
+        return format!("{text} From a start at the posterior mean its expected covariance after {} samples is off the truth by E2 ≈ {} (docs/diagnostics.md §7, V2).", show(REFERENCE_SAMPLES), match now.validity { Validity::NotReached { start_e2, .. } => show(start_e2), _ => String::new() });
+    }
     match now.failure() {
+        Some(Failure::Bias) if now.validity == Validity::OutsideSummary => format!(
+            "the law of the chain linearised on the target's Gaussian summary puts its stationary covariance off the posterior by more than the {BIAS_E2} allowed, and that spread takes the chain where the summary does not describe the target (its gradient noise and curvature differ there), so the law's own figure ({}) is not a prediction (docs/diagnostics.md §7, V3).",
+            show(now.bias)
+        ),
         Some(Failure::Bias) => format!(
             "the sampler's stationary law is itself off the posterior (covariance error E2 = {} with unlimited samples, above the {BIAS_E2} the defaults keep): more samples will not help.",
             show(now.bias)

@@ -34,6 +34,8 @@ mod curvature_by_hand;
 mod error_split;
 #[path = "fisher_small_batch.rs"]
 mod fisher_small_batch;
+#[path = "frozen_chain.rs"]
+mod frozen_chain;
 #[path = "gradient_noise.rs"]
 mod gradient_noise;
 #[path = "gradient_samplers.rs"]
@@ -44,6 +46,8 @@ mod gradient_samplers_osgfs_mala;
 mod hardening;
 #[path = "law.rs"]
 mod law;
+#[path = "law_validity.rs"]
+mod law_validity;
 #[path = "messages.rs"]
 mod messages;
 #[path = "mixture_fisher_bracket.rs"]

@@ -8,7 +8,7 @@ use sgviz::promise::Prediction;
 use sgviz::setting_warning::Failure;
 
 fn verdict(bias: f64, failure_share: f64) -> Option<Failure> {
-    Prediction { bias, mean_e2: 0.2, failure_share, lower_bound: false }.failure()
+    Prediction { bias, mean_e2: 0.2, failure_share, lower_bound: false, validity: sgviz::promise::Validity::Valid }.failure()
 }
 
 #[test]

@@ -6,7 +6,7 @@ use super::state::finite;
 use super::{Lab, ACF_LAGS, ESS_WINDOW, TRACE_POINTS};
 use crate::analysis::Analysis;
 use crate::plot::chart::ChartSpec;
-use crate::plot::diagnostics_panel::{autocorrelation_chart_at_scale, recent_ess_pair, trace_chart_from};
+use crate::plot::diagnostics_panel::{autocorrelation_chart_at_scale, recent_ess_pair, trace_chart_from, FROZEN_SPAN};
 use serde_json::{json, Value};
 
 impl Lab {
@@ -85,7 +85,7 @@ impl Lab {
         let chain = &self.chain;
         let ring = chain.samples();
         let window = ring.len().min(ESS_WINDOW) as f64;
-        let ess = recent_ess_pair(ring, self.pair, ESS_WINDOW);
+        let ess = recent_ess_pair(ring, self.pair, ESS_WINDOW, FROZEN_SPAN * chain.model().view().span());
         let per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
         json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000, "window": window })
     }

@@ -58,11 +58,11 @@ pub fn autocorrelation_chart(ring: &RingBuffer, names: &[String], pair: (usize, 
 }
 
 /// [`autocorrelation_chart`] for a target of width `scale` (the plot's span): a coordinate that
-/// moved less than 10⁻⁹ of it is frozen as well as one constant to rounding ([`is_constant`]),
+/// moved less than [`FROZEN_SPAN`] of it is frozen as well as one constant to rounding ([`is_constant`]),
 /// which near 0 is relative to nothing (review s42: SGHMC at κ = 0 moved by 10⁻¹⁵ around 0 and its
 /// autocorrelation was drawn as a comb of spikes).
 pub fn autocorrelation_chart_at_scale(ring: &RingBuffer, names: &[String], pair: (usize, usize), window: usize, max_lag: usize, scale: f64) -> ChartSpec {
-    let is_constant = |values: &[f64]| is_constant(values) || spread(values) <= 1e-9 * scale;
+    let is_constant = |values: &[f64]| is_constant(values) || spread(values) <= FROZEN_SPAN * scale;
     let coordinates = [pair.0, pair.1].map(|j| recent_coordinate(ring, j, window));
     if coordinates[0].len() < MIN_ACF_SAMPLES {
         return super::analysis_panels::note_chart(&format!("Autocorrelation: drawn here once the chain has kept {MIN_ACF_SAMPLES} samples ({} kept so far)", coordinates[0].len()));
@@ -135,10 +135,23 @@ pub fn recent_ess(ring: &RingBuffer, j: usize, window: usize) -> f64 {
 /// [`recent_ess`] of both coordinates of the displayed pair, transformed together
 /// ([`effective_sample_sizes_fft`], docs/diagnostics.md (DIAG.13)): the same numbers at half the
 /// FFTs (issue 26: the mixture's two ESS were ≈ 7.5 ms of main-thread CPU a call).
-pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize) -> [f64; 2] {
+///
+/// A coordinate whose window spans at most `resolution` (the target's plot span × [`FROZEN_SPAN`])
+/// has not moved: its ESS is 1, one draw's worth. Geyer's estimator on such a series reads the
+/// rounding noise of a deterministic map as a moving chain (issue 21, review s42: SGHMC at κ = 0
+/// with exact gradients on the Gaussian toy, started at the mean, wanders by 10⁻¹⁵ and had ESS 224
+/// of 20,000, "ESS per 1,000 gradients 0.112 ✓"; docs/diagnostics.md §12).
+pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize, resolution: f64) -> [f64; 2] {
     let (x, y) = (recent_coordinate(ring, pair.0, window), recent_coordinate(ring, pair.1, window));
     if x.len() < 20 {
         return [f64::NAN; 2];
     }
-    effective_sample_sizes_fft(&x, &y, ESS_MAX_LAGS)
+    let ess = effective_sample_sizes_fft(&x, &y, ESS_MAX_LAGS);
+    let frozen = |v: &[f64]| v.iter().fold(f64::NEG_INFINITY, |m, &z| m.max(z)) - v.iter().fold(f64::INFINITY, |m, &z| m.min(z)) <= resolution;
+    [if frozen(&x) { 1.0 } else { ess[0] }, if frozen(&y) { 1.0 } else { ess[1] }]
 }
+
+/// The share of a target's plot span below which a coordinate's window counts as not moving in
+/// [`recent_ess_pair`]: 10⁻⁹, a millionth of a pixel on the page and ten million times the
+/// rounding of positions in the plot (10⁻¹⁶ of their size).
+pub const FROZEN_SPAN: f64 = 1e-9;
