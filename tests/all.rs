@@ -28,6 +28,8 @@ mod bouncy;
 mod bound_law;
 #[path = "bouncy_long.rs"]
 mod bouncy_long;
+#[path = "bouncy_sweep.rs"]
+mod bouncy_sweep;
 #[path = "cli.rs"]
 mod cli;
 #[path = "cli_evidence.rs"]
