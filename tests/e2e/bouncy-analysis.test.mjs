@@ -56,7 +56,7 @@ test('SBPS: bias over n and over k, the marked point follows both sliders, and t
   await page.close();
 });
 
-for (const [sampler, target, param, label] of [['psbps', 'gaussian', 'batch_size', 'pSBPS'], ['bps', 'gaussian', 'refresh_rate', 'BPS (exact)'], ['lipsbps', 'logreg', 'batch_size', 'lipSBPS']]) {
+for (const [sampler, target, param, label] of [['psbps', 'gaussian', 'batch_size', 'pSBPS'], ['bps', 'gaussian', 'refresh_rate', 'BPS (exact)'], ['lipsbps', 'logreg', 'batch_size', 'lipSBPS (exact thinning)']]) {
   test(`${label}: the analysis area draws its sweep over its own knob, the current value marked`, async () => {
     const { page, errors } = await openApp(env.browser, env.server.url, `#target=${target}&sampler=${sampler}`);
     const value = (await page.evaluate(() => window.sgviz.state())).sampler_params[param];
