@@ -28,7 +28,12 @@ fn labels(symbol: &str, points: &[&BouncyResult]) -> Vec<String> {
 fn x_range(knob: &BouncyKnob) -> (f64, f64) {
     let lo = knob.values.iter().copied().filter(|v| !knob.log_scale || *v > 0.0).fold(f64::INFINITY, f64::min);
     let hi = knob.values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    if hi > lo { (lo, hi) } else { (lo * 0.5, hi * 2.0 + 1.0) }
+    // Padded so the end points and their labels are not cut at the frame (the BPS screenshot).
+    match (hi > lo, knob.log_scale) {
+        (true, true) => (lo / 1.4, hi * 1.4),
+        (true, false) => (lo - 0.05 * (hi - lo), hi + 0.05 * (hi - lo)),
+        _ => (lo * 0.5, hi * 2.0 + 1.0),
+    }
 }
 
 /// E2 ± MC error, with the band's missed share and the warning limit when `band` (SBPS, pSBPS).
