@@ -16,6 +16,7 @@ use crate::plot::schedule_tradeoff::{schedule_tradeoff_chart, ScheduleRun};
 use crate::registry;
 use crate::rng::{chain_rng, index_below};
 use crate::sweep::{Sweep, SweepCurve};
+use crate::bouncy_sweep::{BouncyKnob, BouncySweep};
 
 /// Step sizes at which the MH rejection probability is estimated.
 const REJECTION_GRID: usize = 10;
@@ -49,6 +50,8 @@ pub struct Analysis {
     schedule: Option<(Schedule, f64)>,
     /// Under the schedule the sweep varies its scale a, not the ignored ε (docs/sgld.md §8).
     schedule_knob: Option<Knob>,
+    /// A bouncy sampler's sweep over its own knobs (docs/bouncy.md §15), instead of `sweep`.
+    bouncy: Option<BouncySweep>,
 }
 
 impl Analysis {
@@ -56,7 +59,15 @@ impl Analysis {
     /// chain `budget` per-datum gradient evaluations. The charts follow the running sampler: they
     /// vary its own knob (SGLD's ε, SGFS's α, SGHMC's η, …) over the range of its slider.
     pub fn new(config: &ChainConfig, chain: &Chain, truth: Moments, budget: u64) -> Result<Analysis, String> {
+        Self::with_events(config, chain, truth, budget, crate::bouncy_sweep::DEFAULT_SPEED * crate::bouncy_sweep::FRAMES)
+    }
+
+    /// [`Analysis::new`], with a bouncy sampler's points run for `events` events each (the page's
+    /// speed × 1,200 frames: what the page draws in 20 s at 60 fps; docs/bouncy.md §15).
+    pub fn with_events(config: &ChainConfig, chain: &Chain, truth: Moments, budget: u64, events: u64) -> Result<Analysis, String> {
         let sampler = chain.sampler_spec();
+        let knobs = BouncyKnob::of(chain, events);
+        let bouncy = (!knobs.is_empty()).then(|| BouncySweep::new(config, chain, knobs, truth.clone(), events));
         let knob = Knob::of(chain);
         let schedule_knob = Knob::schedule_scale(chain);
         let curves = knob
@@ -88,21 +99,27 @@ impl Analysis {
             None => Predictions::none(format!("{} has no step size or noise level to sweep", sampler.label)),
         };
         let schedule = polynomial_schedule(chain).map(|s| (s, chain.steps() as f64));
-        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection, schedule, schedule_knob })
+        Ok(Analysis { sweep, knob, sampler_label: sampler.label.to_string(), predictions, noise, rejection, schedule, schedule_knob, bouncy })
     }
 
     /// Spend up to `max_grad_evals` on the sweep; returns the fraction done.
     pub fn advance(&mut self, max_grad_evals: u64) -> f64 {
+        if let Some(bouncy) = &mut self.bouncy {
+            return bouncy.advance(max_grad_evals);
+        }
         self.sweep.advance(max_grad_evals);
         self.sweep.progress()
     }
 
     pub fn is_done(&self) -> bool {
-        self.sweep.is_done()
+        self.bouncy.as_ref().map_or_else(|| self.sweep.is_done(), |b| b.is_done())
     }
 
     /// Chart for `kind` ∈ {noise, bias, sweep}.
     pub fn chart(&self, kind: &str) -> Option<ChartSpec> {
+        if let Some(bouncy) = &self.bouncy {
+            return crate::plot::bouncy_panels::chart(&self.sampler_label, bouncy, kind);
+        }
         let Some(knob) = &self.knob else {
             let why = self.predictions.reason.as_deref().unwrap_or("nothing to sweep");
             return matches!(kind, "noise" | "bias" | "sweep").then(|| note_chart(&format!("No {kind} chart: {why}")));
@@ -143,6 +160,9 @@ impl Analysis {
     }
 
     pub fn results_json(&self) -> serde_json::Value {
+        if let Some(bouncy) = &self.bouncy {
+            return serde_json::json!({ "progress": bouncy.progress(), "events": bouncy.events(), "bouncy": bouncy.results() });
+        }
         serde_json::json!({
             "progress": self.sweep.progress(),
             "results": self.sweep.results(),

@@ -9,6 +9,7 @@
 
 pub mod acf_fft;
 pub mod analysis;
+pub mod bouncy_sweep;
 pub mod bound_law;
 pub mod chain;
 pub mod curvature;

@@ -154,9 +154,12 @@ impl WebLab {
         draw_chart(&canvas_root(canvas)?, &spec, self.lab.scale()).map_err(drawing_failed)
     }
 
-    pub fn start_analysis(&mut self, budget: f64) -> Result<(), JsError> {
+    /// `events`: a bouncy sampler's events per sweep point (the page's speed × 1,200 frames);
+    /// omitted, the default speed's.
+    pub fn start_analysis(&mut self, budget: f64, events: Option<f64>) -> Result<(), JsError> {
         let budget = if budget.is_finite() { budget.clamp(1e3, 1e8) as u64 } else { 200_000 };
-        self.lab.start_analysis(budget).map_err(js_error)
+        let events = events.filter(|e| e.is_finite()).map(|e| e.clamp(1e3, 1e7) as u64);
+        self.lab.start_analysis_events(budget, events).map_err(js_error)
     }
 
     /// Progress in [0, 1] of the analysis after spending up to `max_grad_evals`, or −1 without one.

@@ -28,6 +28,8 @@ mod bouncy;
 mod bound_law;
 #[path = "bouncy_long.rs"]
 mod bouncy_long;
+#[path = "bouncy_sweep.rs"]
+mod bouncy_sweep;
 #[path = "curvature_by_hand.rs"]
 mod curvature_by_hand;
 #[path = "error_split.rs"]

@@ -162,6 +162,8 @@ export class AnalysisRunner {
     const payload = {
       kind: 'sweep', target: app.target, sampler: app.sampler, settings: { ...app.explicit }, seed: app.seed,
       data: app.upload?.current(), prepared, budget: BUDGET,
+      // A bouncy sampler's points: what the page draws in 20 s at 60 fps (docs/bouncy.md §15).
+      events: app.speed * 1200,
     };
     const id = startJob(payload, {
       group: 'sweep',

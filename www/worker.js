@@ -74,7 +74,7 @@ function sweep(job) {
   adopt_prepared(job.prepared);
   const lab = buildLab(job, true);
   lab.adopt_cached_truth();
-  lab.start_analysis(job.budget);
+  lab.start_analysis(job.budget, job.events);
   let slice = 20_000;
   let posted = 0;
   let charted = 0;

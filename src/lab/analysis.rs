@@ -59,10 +59,17 @@ impl Lab {
 
     /// Start the background analysis (phase picture and bias–mixing sweep); needs the truth.
     pub fn start_analysis(&mut self, budget: u64) -> Result<(), String> {
+        self.start_analysis_events(budget, None)
+    }
+
+    /// [`Lab::start_analysis`] with a bouncy sampler's `events` per sweep point (docs/bouncy.md
+    /// §15; None: the page's default speed × 1,200 frames).
+    pub fn start_analysis_events(&mut self, budget: u64, events: Option<u64>) -> Result<(), String> {
         self.analysis = None;
         crate::entry_counts::count("sweep");
         let truth = self.truth.moments.clone().ok_or("no ground truth for this target yet: the sweep needs one")?;
-        self.analysis = Some(Analysis::new(&self.config, &self.chain, truth, budget)?);
+        let events = events.unwrap_or(crate::bouncy_sweep::DEFAULT_SPEED * crate::bouncy_sweep::FRAMES);
+        self.analysis = Some(Analysis::with_events(&self.config, &self.chain, truth, budget, events)?);
         Ok(())
     }
 

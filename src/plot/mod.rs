@@ -3,6 +3,7 @@
 //! time: samples go into a [`density::DensityImage`] RGBA buffer.
 
 pub mod analysis_panels;
+pub mod bouncy_panels;
 pub mod annealed_noise;
 pub mod band_chart;
 pub mod chart;

@@ -226,7 +226,7 @@ test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; s
   await page.waitForFunction(() => window.sgviz.lesson()?.step === 2);
   await page.waitForFunction(() => JSON.parse(window.__charts.shownSpec('chart-sgais-figure') || 'null')?.series?.length > 0, null, { timeout: 60_000, polling: 250 }).catch(() => found.push('sgais step 2: the cost chart has no curve'));
   await screenshot(page, 'layouts/sgais-2', { fullPage: false });
-  // BPS: its sweep draws no noise or bias chart (no step size): once done, those cards are hidden.
+  // BPS: its sweep draws no noise chart (exact thinning, docs/bouncy.md §15): once done, that card is hidden.
   await page.selectOption('#lesson-choice', 'bps');
   await waitLoaded(page);
   await page.click('#play');
