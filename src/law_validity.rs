@@ -57,14 +57,51 @@ pub fn relaxation_steps(transition: &DMatrix<f64>) -> f64 {
     }
 }
 
-/// ρ(A): the largest eigenvalue modulus.
+/// ρ(A): the largest eigenvalue modulus; ∞ for a matrix with a non-finite entry (a law at a
+/// slider's far end can overflow). The Schur iteration is bounded: nalgebra's unbounded one never
+/// returns on such a matrix (issue 23: hardening's all-maximum draw hung there). Where the bounded
+/// iteration does not converge, Gelfand's formula ρ(A) = lim ‖A^k‖^{1/k} at k = 2¹⁰, by rescaled
+/// squaring, stands in.
 pub fn spectral_radius(transition: &DMatrix<f64>) -> f64 {
-    transition.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max)
+    if transition.iter().any(|x| !x.is_finite()) {
+        return f64::INFINITY;
+    }
+    match nalgebra::Schur::try_new(transition.clone(), f64::EPSILON, SCHUR_ITERATIONS) {
+        Some(schur) => schur.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max),
+        None => gelfand_radius(transition),
+    }
+}
+
+/// Iterations the Schur decomposition may take before [`gelfand_radius`] stands in.
+const SCHUR_ITERATIONS: usize = 10_000;
+
+/// ‖A^k‖^{1/k} at k = 2¹⁰ (Frobenius norm), squaring a copy rescaled to norm 1 at each step so
+/// that nothing overflows: log ρ ≈ Σ_j log‖B_j‖ / 2^{10−j} over the rescaled squares B_j.
+fn gelfand_radius(transition: &DMatrix<f64>) -> f64 {
+    let mut power = transition.clone();
+    let mut log_rho = 0.0;
+    for j in 0..10 {
+        let norm = power.norm();
+        if norm == 0.0 {
+            return 0.0;
+        }
+        log_rho += norm.ln() / f64::from(1u32 << j);
+        power /= norm;
+        power = &power * &power;
+    }
+    (log_rho + power.norm().ln() / 1024.0).exp()
 }
 
 /// (V1): whether the recursion is marginal, ρ(A) = 1 within [`MARGINAL`]: neither settling nor
 /// diverging (ρ(A) > 1, which the Lyapunov solve reports as divergence, is not this case).
+///
+/// ‖A^k‖^{1/k} ≥ ρ(A) for every k (the Frobenius norm is submultiplicative), so a law whose
+/// [`gelfand_radius`] is below 1 − 10⁻⁶ settles and needs no Schur decomposition: the common case,
+/// at a tenth of its cost (a remedy search predicts dozens of laws).
 pub fn is_marginal(transition: &DMatrix<f64>) -> bool {
+    if transition.iter().all(|x| x.is_finite()) && gelfand_radius(transition) < 1.0 - 1e-6 {
+        return false;
+    }
     (spectral_radius(transition) - 1.0).abs() <= MARGINAL
 }
 

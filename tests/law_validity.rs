@@ -69,3 +69,37 @@ fn an_approximate_law_beyond_its_summary_states_no_size() {
     // The bias it names is real: far above 0.1 after 200,000 samples (Monte-Carlo part ≈ 0.02).
     assert!(long > 0.2, "E2 after 200,000 samples: {long}");
 }
+
+/// ρ(A) against closed forms, and in bounded time on a matrix that overflowed: a rotation by 0.7 rad
+/// scaled by 0.9 has eigenvalues 0.9·e^{±0.7i}, a Jordan block's radius is its diagonal, and a
+/// matrix with a NaN or ∞ entry (a law at a slider's far end) is ∞. The old unbounded Schur
+/// iteration never returned on the last case (hardening's all-maximum draw hung in CI).
+#[test]
+fn spectral_radius_is_right_and_returns_on_a_matrix_that_overflowed() {
+    use nalgebra::DMatrix;
+    use sgviz::law_validity::spectral_radius;
+    let (c, s) = (0.9 * 0.7f64.cos(), 0.9 * 0.7f64.sin());
+    let rotation = DMatrix::from_row_slice(2, 2, &[c, -s, s, c]);
+    assert!((spectral_radius(&rotation) - 0.9).abs() < 1e-12);
+    let jordan = DMatrix::from_row_slice(3, 3, &[0.5, 1.0, 0.0, 0.0, 0.5, 1.0, 0.0, 0.0, 0.5]);
+    assert!((spectral_radius(&jordan) - 0.5).abs() < 1e-9);
+    for bad in [f64::NAN, f64::INFINITY] {
+        let mut m = DMatrix::identity(4, 4) * 0.5;
+        m[(1, 2)] = bad;
+        assert_eq!(spectral_radius(&m), f64::INFINITY);
+    }
+}
+
+/// V1's marginal check: a rotation (ρ = 1 exactly) is marginal, the same rotation scaled by
+/// 0.999 and a non-normal matrix with ρ = 0.5 but a large first power are not (the cheap Gelfand
+/// bound must not call a settling law marginal, nor skip a marginal one).
+#[test]
+fn the_marginal_check_separates_rho_one_from_rho_below_it() {
+    use nalgebra::DMatrix;
+    use sgviz::law_validity::is_marginal;
+    let rotation = |r: f64| DMatrix::from_row_slice(2, 2, &[r * 0.3f64.cos(), -r * 0.3f64.sin(), r * 0.3f64.sin(), r * 0.3f64.cos()]);
+    assert!(is_marginal(&rotation(1.0)));
+    assert!(!is_marginal(&rotation(0.999)));
+    assert!(!is_marginal(&DMatrix::from_row_slice(2, 2, &[0.5, 100.0, 0.0, 0.5])));
+    assert!(!is_marginal(&DMatrix::from_row_slice(2, 2, &[1.01, 0.0, 0.0, 0.2])), "diverging is not marginal");
+}

@@ -4,7 +4,7 @@
 // on the main chain's settings and truth; its charts arrive as JSON specs and are drawn within
 // the frame budget (charts.js). It restarts when the setting changes (the stale job is cancelled).
 
-import { app } from './app.js';
+import { app, specsOf } from './app.js';
 import { cancelGroup, startJob } from './jobs.js';
 import { dropCharts, queueChart } from './charts.js';
 import { userMessage } from './errors.js';
@@ -158,7 +158,9 @@ export class AnalysisRunner {
     this.done = false;
     this.fraction = 0;
     this.progress.value = 0;
-    this.status.textContent = 'Sweeping the sampler\'s own setting at equal gradient budget (in a background worker)…';
+    this.status.textContent = specsOf('samplers', app.sampler)?.kind === 'bouncy'
+      ? `Sweeping the sampler's own settings, ${(app.speed * 1200).toLocaleString('en-US')} events a point (what the page draws in 20 s; in a background worker)…`
+      : 'Sweeping the sampler\'s own setting at equal gradient budget (in a background worker)…';
     const payload = {
       kind: 'sweep', target: app.target, sampler: app.sampler, settings: { ...app.explicit }, seed: app.seed,
       data: app.upload?.current(), prepared, budget: BUDGET,

@@ -63,7 +63,7 @@ export function syncParameterControls(state) {
 /**
  * The parameter the analysis charts mark as "current" (src/analysis.rs): the sampler's first
  * numeric parameter other than the minibatch size (SGLD's ε, SGFS's α, …); none for the bouncy
- * samplers, whose knobs the sweep does not vary.
+ * samplers, whose sweep charts (src/bouncy_sweep.rs) mark their current n, k or λ_ref themselves.
  */
 function analysisKnob(sampler) {
   if (sampler.kind === 'bouncy') return [];

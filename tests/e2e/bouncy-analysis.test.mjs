@@ -37,6 +37,12 @@ test('SBPS: bias over n and over k, the marked point follows both sliders, and t
 
   // n to the slider's minimum (1) with the keyboard, as a student would: the marked point moves there,
   // and what is drawn there is a bias beyond 3 MC errors (issue 21: E2 16 at n = 1).
+  // Every status the sweep shows from here on, recorded as it is written.
+  await page.evaluate(() => {
+    window.statusSeen = [];
+    const status = document.getElementById('analysis-status');
+    new MutationObserver(() => window.statusSeen.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+  });
   await page.focus('#param-batch_size');
   await page.keyboard.press('Home');
   await page.waitForFunction(() => window.sgviz.state().sampler_params.batch_size === 1, null, { timeout: 10_000 });
@@ -50,6 +56,10 @@ test('SBPS: bias over n and over k, the marked point follows both sliders, and t
   await page.waitForFunction(() => window.sgviz.state().sampler_params.band_k === 10, null, { timeout: 10_000 });
   await chartMarked(page, 'bias', 10);
   await page.waitForFunction(() => window.sgviz.analysis().done, null, { timeout: 240_000, polling: 250 });
+  // While it sweeps, the status says what a point costs here: events, not a gradient budget.
+  const seen = await page.evaluate(() => window.statusSeen);
+  assert.ok(seen.some((t) => t.includes(`${(speed * 1200).toLocaleString('en-US')} events a point`)), seen.join(' | '));
+  assert.ok(!seen.some((t) => /gradient budget/.test(t)), seen.join(' | '));
   await page.$eval('#chart-noise', (c) => c.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'bouncy-analysis/sbps-gaussian-n1-k10', { fullPage: false });
   assert.deepEqual(errors, []);
