@@ -84,8 +84,10 @@ test('SGFS-f on logreg_heldout: the bias warning beside the α slider at α = 1.
   await page.evaluate(() => window.sgviz.setParam('sgfs_alpha', 1.24));
   const [warning, shown, geometry] = await settingWarningBeside(page, 'sgfs_alpha');
   assert.equal(shown, warning.text, 'the page shows the core\'s text');
-  assert.match(warning.text, /: biased: however long it runs, E2 stays (at \S+, above|just above) the 0\.1 allowed\.$/, 'a bias warning, its one reason after the remedy');
-  assert.match(warning.detail, /more samples will not help/);
+  // A law outside its validity region (V3, docs/diagnostics.md §7: the chain leaves the Gaussian
+  // summary of this non-Gaussian posterior) keeps the bias warning but states no size.
+  assert.match(warning.text, /: biased: however long it runs, E2 stays ((at \S+, above|just above) the 0\.1 allowed|above the 0\.1 allowed \(by how much, no law here says: see E2 measured on screen\))\.$/, 'a bias warning, its one reason after the remedy');
+  assert.match(warning.detail, /more samples will not help|the law's own figure \(\S+\) is not a prediction/);
   assert.match(warning.text, /^Set noise level α to [0-9.]+ \(now 1\.24\): /, 'it opens with what to change');
   assert.match(warning.text, REMEDY_FIRST);
   assert.doesNotMatch(warning.text, /linearised/, 'the jargon of how it is predicted is in the hover text, not the note');
