@@ -147,7 +147,7 @@ pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize, r
         return [f64::NAN; 2];
     }
     let ess = effective_sample_sizes_fft(&x, &y, ESS_MAX_LAGS);
-    let frozen = |v: &[f64]| v.iter().fold(f64::NEG_INFINITY, |m, &z| m.max(z)) - v.iter().fold(f64::INFINITY, |m, &z| m.min(z)) <= resolution;
+    let frozen = |v: &[f64]| spread(v) <= resolution;
     [if frozen(&x) { 1.0 } else { ess[0] }, if frozen(&y) { 1.0 } else { ess[1] }]
 }
 
