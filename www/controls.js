@@ -212,6 +212,7 @@ class SliderControl {
     this.spec = spec;
     this.range = spec;
     this.anchors = [spec.default];
+    this.setFromOutside = [];
     this.unstableAbove = null;
     const { field, head, help } = fieldShell(spec, id);
     this.field = field;
@@ -282,7 +283,8 @@ class SliderControl {
     const min = derived ? Math.min(derived.min, value) : this.spec.min;
     const max = derived ? Math.max(derived.max, value) : this.spec.max;
     this.range = { ...this.spec, min: Math.max(this.spec.min, min), max: Math.min(this.spec.max, max) };
-    this.anchors = [derived?.default, this.spec.default];
+    this.setFromOutside = rememberSetValue(this.setFromOutside, this.range, value);
+    this.anchors = [...this.setFromOutside, derived?.default, this.spec.default];
     const unstable = derived?.unstable_above;
     this.unstableAbove = Number.isFinite(unstable) && unstable < this.range.max ? unstable : null;
     this.zone.hidden = this.unstableAbove === null;
@@ -296,6 +298,17 @@ class SliderControl {
     this.input.value = String(sliderPosition(this.range, value));
     this.label(value);
   }
+}
+
+/**
+ * The values a slider keeps as anchors because they were set from outside it (a preset, a lesson
+ * step, a link): `value` is added, most recent first, when no slider position gives it exactly, so
+ * dragging away and back returns it rather than its position's rounded neighbour (ρ = 0.9 over
+ * [−0.99, 0.99] sits at position 955, which alone gives 0.90090). At most four are kept.
+ */
+export function rememberSetValue(kept, range, value) {
+  if (!Number.isFinite(value) || sliderValue(range, sliderPosition(range, value)) === value) return kept;
+  return [value, ...kept.filter((v) => v !== value)].slice(0, 4);
 }
 
 /** +1 for → / ↑, −1 for ← / ↓, 0 for any other key. */

@@ -228,6 +228,23 @@ test('parameters in the link are checked against the chosen target, not a namesa
   await page.close();
 });
 
+test('a correlation set by the link comes back exactly when its slider is moved one step and back', async () => {
+  // ρ = 0.5 is at slider position 753, which alone gives 0.50094 (tests/e2e/slider-unit by hand).
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&p.rho=0.5', { reducedMotion: true });
+  const rho = () => page.evaluate(() => window.sgviz.state().target_params.rho);
+  assert.equal(await rho(), 0.5);
+  await page.focus('#param-rho');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.sgviz.state().target_params.rho !== 0.5);
+  assert.ok(Math.abs((await rho()) - 0.50292) < 1e-9, `one step right: ${await rho()}`);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => window.sgviz.state().target_params.rho !== 0.50292 && Math.abs(window.sgviz.state().target_params.rho - 0.50292) > 1e-9);
+  assert.equal(await rho(), 0.5, 'back on the link\'s value, not its position\'s 0.50094');
+  assert.equal(await page.textContent('#param-rho-value'), '0.5');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('help overlay opens with ? and lists the shortcuts', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url);
   await page.keyboard.press('?');

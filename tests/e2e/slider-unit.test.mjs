@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sliderPosition, sliderValue } from '../../www/controls.js';
+import { rememberSetValue, sliderPosition, sliderValue } from '../../www/controls.js';
 
 const alpha = { name: 'sgfs_alpha', min: 0, max: 6, default: 0, log_scale: false, integer: false };
 const derivedAlpha = 1.6329959257173094;
@@ -36,6 +36,25 @@ test('a registry default that no position holds (OSGFS c = 0.1 over [0.001, 0.99
 test('an anchor outside the slider range is ignored', () => {
   const narrow = { ...alpha, min: 2, max: 6 };
   assert.equal(sliderValue(narrow, 0, [derivedAlpha]), 2);
+});
+
+test('a value set from outside the slider (a link, a preset) is reached again after dragging away and back', () => {
+  const rho = { name: 'rho', min: -0.99, max: 0.99, default: 0.9, log_scale: false, integer: false };
+  // By hand: ρ = 0.5 sits at (0.5 + 0.99) / 1.98 · 1000 = 752.53 → position 753, which alone gives
+  // −0.99 + 0.753 · 1.98 = 0.50094 (the round trip "0.5 → 0.501" a student saw).
+  const at = sliderPosition(rho, 0.5);
+  assert.equal(at, 753);
+  assert.ok(Math.abs(sliderValue(rho, at) - 0.50094) < 1e-12);
+  const kept = rememberSetValue([], rho, 0.5);
+  assert.deepEqual(kept, [0.5]);
+  assert.equal(sliderValue(rho, at, kept), 0.5);
+  assert.ok(Math.abs(sliderValue(rho, at + 1, kept) - 0.50292) < 1e-12, 'the next position keeps its own value');
+  // A value the slider itself gives is not remembered (a drag adds nothing); the newest comes first,
+  // a repeat moves to the front, and only four are kept.
+  assert.deepEqual(rememberSetValue(kept, rho, sliderValue(rho, 900)), kept);
+  assert.deepEqual(rememberSetValue([0.5, 0.25], rho, 0.25), [0.25, 0.5]);
+  assert.deepEqual(rememberSetValue([0.1, 0.2, 0.3, 0.4], rho, 0.15), [0.15, 0.1, 0.2, 0.3]);
+  assert.deepEqual(rememberSetValue(kept, rho, NaN), kept);
 });
 
 test('a target parameter the sampler never reads (registry unread) is hidden, dropped from links and named (review s42 item 11)', async () => {
