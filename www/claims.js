@@ -214,9 +214,23 @@ export function unsound(state) {
  * settings, with the value the law gives; and for a claim read from a chain that diverged, ran
  * away or is unstable (`unsound`), that the chain did, never a ✓ nor a wait for more samples.
  */
+/**
+ * A claim's current value as printed beside its mark: three significant digits, or more where
+ * three would read as the other verdict (review s44: a ratio of 1,004.9 printed "1,000" beside
+ * "in [500, 1,000] — not yet"). The printed number, read back, always agrees with the mark.
+ */
+export function shownValue(claim, value) {
+  const verdict = holds(claim, value);
+  for (let digits = 3; digits < 12; digits += 1) {
+    // formatNumber prints `digits` significant digits, i.e. this number:
+    if (holds(claim, Number(value.toPrecision(digits))) === verdict) return formatNumber(value, digits);
+  }
+  return String(value);
+}
+
 export function claimMark(claim, state, compareState) {
   const result = state ? check(claim, state, compareState) : { ready: false, value: NaN, ok: false };
-  const now = Number.isFinite(result.value) ? ` (now ${formatNumber(result.value)})` : '';
+  const now = Number.isFinite(result.value) ? ` (now ${shownValue(claim, result.value)})` : '';
   const closedForm = claim.metric.startsWith('predicted.');
   const compared = claim.metric.startsWith('compare.') || READS_BOTH.has(claim.metric);
   const main = !claim.metric.startsWith('compare.');

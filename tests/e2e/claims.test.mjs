@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { check, claimMark, describe, holds, measure } from '../../www/claims.js';
+import { check, claimMark, describe, holds, measure, shownValue } from '../../www/claims.js';
 
 const truth = { mean: [0, 0], cov: [[1, 0.9], [0.9, 1]] };
 /** Σ with variance a along (1, 1)/√2 (truth 1.9) and b along (1, −1)/√2 (truth 0.1). */
@@ -116,6 +116,21 @@ test('the band metric is the smallest height of the band above the fitted line',
   const band = { series: [{ points: [[0, 1], [1, 2], [2, 3]] }, { points: [[0, 4], [1, 2.5], [2, 6]] }] };
   close(measure('band.min_gap', { band }), 0.5);
   assert.equal(check({ metric: 'band.min_gap', op: '>', value: 0 }, { band: null }).ready, false);
+});
+
+test('the number printed beside a claim never reads as the other verdict (review s44, cost step 1)', () => {
+  // 78,380 SGLD steps over 78 MALA steps = 1,004.87: three digits print "1,000", inside [500, 1,000],
+  // beside "— not yet"; four print "1,005".
+  const ratio = { metric: 'steps_ratio', label: 'r', op: 'between', value: [500, 1000] };
+  assert.equal(shownValue(ratio, 78_380 / 78), '1,005');
+  assert.equal(shownValue(ratio, 992), '992');
+  // E2 0.0999999 < 0.1 holds; "0.1" would not: printed to the digit that shows it.
+  assert.equal(shownValue({ op: '<', value: 0.1 }, 0.0999999), '0.0999999');
+  assert.equal(shownValue({ op: '<', value: 0.1 }, 0.100002), '0.1', '0.1 < 0.1 fails, as the value does');
+  assert.equal(shownValue({ op: '>', value: 1.5e-7 }, 1.5004e-7), '1.5004·10⁻⁷');
+  const compare = { steps: 78 };
+  const mark = claimMark({ ...ratio, after_samples: 1 }, state({ steps: 78_380 }), compare);
+  assert.equal(mark.text, ' (now 1,005) — not yet');
 });
 
 test('claim marks: a closed form that fails says so, a diverged, runaway or unstable chain never shows ✓ nor a wait (issue 26)', () => {
