@@ -46,3 +46,31 @@ test('on a phone, a plot step\'s text sits below the sticky plot after Next and 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('on a phone, a compare step\'s two plots do not cover its text or its Next button', async () => {
+  // Review s44: in compare mode the sticky plot panel (two plots) was 1,117 px tall on an 844 px
+  // screen; the element under the centre of Next was the compared chain's sampler menu, and a
+  // click on Next never reached it.
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 390, height: 844 }, reducedMotion: true });
+  await page.click('#lesson-open');
+  await waitLoaded(page);
+  await page.selectOption('#lesson-choice', 'cost');
+  await waitLoaded(page);
+  await page.waitForFunction(() => document.querySelector('.stage').classList.contains('comparing'));
+  const panel = await page.$eval('.stage > .panel', (p) => ({ position: getComputedStyle(p).position, height: p.getBoundingClientRect().height }));
+  assert.ok(panel.height > 844, `two plots are taller than the screen (${panel.height} px), the case the review met`);
+  for (const id of ['lesson-text', 'lesson-next']) {
+    await page.$eval(`#${id}`, (el) => el.scrollIntoView({ block: 'center' }));
+    const hit = await page.$eval(`#${id}`, (el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + Math.min(10, r.width / 2), r.top + r.height / 2);
+      return { ok: el === top || el.contains(top), top: top?.id || top?.className || top?.tagName };
+    });
+    assert.ok(hit.ok, `#${id} is covered by ${hit.top} (panel ${JSON.stringify(panel)})`);
+  }
+  await screenshot(page, 'lesson-phone-cost-1-next', { fullPage: false });
+  await page.click('#lesson-next', { timeout: 10_000 });
+  await page.waitForFunction(() => window.sgviz.lesson().step === 2);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
