@@ -27,6 +27,11 @@ export function lendMainCore(when) {
   pump();
 }
 
+/** Whether the main thread's core is lent to the pool now (an SGAIS step paused the sampler). */
+export function mainCoreLent() {
+  return lend();
+}
+
 /** Workers the pool may run now: POOL_SIZE, or every core while the main thread's core is lent. */
 export function poolSize() {
   return lend() ? ALL_CORES : POOL_SIZE;

@@ -34,9 +34,10 @@ export function replicaLines(runs, chunkSize) {
 
 /**
  * The status line. `runs`: the panel's runs ({label, done, error, started, result}); `workers`: the
- * size of the job pool; `chunks(run)`: [chunks finished, chunks in all] of a run that reported.
+ * size of the job pool; `chunks(run)`: [chunks finished, chunks in all] of a run that reported;
+ * `mainCoreLent`: whether the pool has the page's core too (www/jobs.js `mainCoreLent`).
  */
-export function progressLine(runs, workers, chunks) {
+export function progressLine(runs, workers, chunks, mainCoreLent = false) {
   const finished = runs.filter((r) => r.done && !r.error);
   const running = runs.filter((r) => !r.done && r.started);
   const waiting = runs.filter((r) => !r.done && !r.started);
@@ -55,7 +56,10 @@ export function progressLine(runs, workers, chunks) {
   }
   if (waiting.length) {
     const pool = `${workers} background worker${workers === 1 ? '' : 's'}`;
-    parts.push(`Waiting: ${[...new Set(waiting.map((r) => runName(r, runs)))].join('; ')} (this device runs ${pool} at a time, keeping a core for the page, so the runs go in this order, the replicas of a run two at a time, taking turns).`);
+    // While an SGAIS step has paused the sampler, the page's core is lent to the runs
+    // (www/sgais-focus.js): then no core is kept for the page (review s44).
+    const cores = mainCoreLent ? 'on every core, the page\'s too, while the sampler above is paused' : 'keeping a core for the page';
+    parts.push(`Waiting: ${[...new Set(waiting.map((r) => runName(r, runs)))].join('; ')} (this device runs ${pool} at a time, ${cores}, so the runs go in this order, the replicas of a run two at a time, taking turns).`);
   }
   return parts.join(' ');
 }

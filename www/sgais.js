@@ -11,7 +11,7 @@ import { formatEvals, NestedControls, nestedRows } from './sgais-nested.js';
 import { planRuns, registryPresetValues, reportedOf, sgaisDefaults, SGAIS_PRESETS } from './sgais-plan.js';
 import { buildParamControls, fillSelect } from './controls.js';
 import { formatCount, formatNumber } from './format.js';
-import { cancelGroup, jobRunning, poolSize, startJob } from './jobs.js';
+import { cancelGroup, jobRunning, mainCoreLent, poolSize, startJob } from './jobs.js';
 import { progressLine, replicaLines } from './sgais-progress.js';
 import { queueChart } from './charts.js';
 import { fits, note } from './frame-budget.js';
@@ -280,7 +280,7 @@ export class SgaisPanel {
     for (const run of this.runs) run.started = run.started || Boolean(run.result) || jobRunning(run.job);
     const chunkSize = Number(this.values.chunk_size) || 1;
     const chunks = (r) => (r.ns ? [0, 0] : [r.result.result.records.length, Math.ceil(r.result.n_total / chunkSize)]);
-    $('sgais-status').textContent = progressLine(this.runs, poolSize(), chunks);
+    $('sgais-status').textContent = progressLine(this.runs, poolSize(), chunks, mainCoreLent());
   }
 
   stop(message) {

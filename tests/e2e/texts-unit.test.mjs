@@ -21,3 +21,18 @@ test('sgais lesson step 1 does not say the curve "approaches" the exact one it f
   assert.doesNotMatch(`${step.text} ${step.action}`, /approach/);
   assert.match(step.action, /from the first chunk on/);
 });
+
+test('the SGAIS status says a core is kept for the page only when it is (review s44)', async () => {
+  // On a 2-core laptop an SGAIS step pauses the sampler and lends the page's core: the pool has 2
+  // workers, and "keeping a core for the page" was untrue.
+  const { progressLine } = await import('../../www/sgais-progress.js');
+  const runs = [
+    { label: 'in order', done: false, started: true, spec: { replica: 0 } },
+    { label: 'shuffled', done: false, started: false, spec: { replica: 0 } },
+  ];
+  const lent = progressLine(runs, 2, () => [0, 12], true);
+  assert.match(lent, /runs 2 background workers at a time, on every core, the page's too, while the sampler above is paused/);
+  assert.doesNotMatch(lent, /keeping a core/);
+  const kept = progressLine(runs, 1, () => [0, 12], false);
+  assert.match(kept, /runs 1 background worker at a time, keeping a core for the page/);
+});
