@@ -9,6 +9,24 @@ use crate::plot::chart::ChartSpec;
 use crate::plot::diagnostics_panel::{autocorrelation_chart_at_scale, recent_ess_pair, trace_chart_from, FROZEN_SPAN};
 use serde_json::{json, Value};
 
+/// The trace position (ring push index) of step `step`, for a sampler that emits a sample at every
+/// step from `step` on (OSGFS once El hanchi eq. 17 fires): `pushed − (steps − step) − 1`.
+/// It holds whether the steps before were skipped by the discard burn-in or by OSGFS collecting only
+/// after eq. 17 (review s44: its burn-in marker read "at sample 167", where sample 0 was step 167).
+pub fn sample_index_of_step(step: f64, steps: u64, pushed: u64) -> f64 {
+    pushed as f64 - (steps as f64 - step) - 1.0
+}
+
+/// A marker's legend label when it lies before the trace's window: a burn-in marker already names
+/// its step; a restart names its sample.
+fn before_window(label: &str, sample: f64) -> String {
+    if label.contains(" at step ") {
+        format!("{label}, before this window")
+    } else {
+        format!("{label} at sample {}, before this window", crate::readable::group_thousands(&format!("{sample:.0}")))
+    }
+}
+
 impl Lab {
     /// Chart for `kind`: trace, acf, or noise/bias/sweep while an analysis exists.
     pub fn chart(&self, kind: &str) -> Result<ChartSpec, String> {
@@ -16,9 +34,8 @@ impl Lab {
         let ring = self.chain.samples();
         match kind {
             "trace" => {
-                let fired = self.chain.diagnostics().into_iter().find(|d| d.name == "burn_in_over_step").map(|d| d.value);
-                // Trace positions count recorded samples; with burn-in b, step t is sample t − b.
-                let burn_in = fired.filter(|s| s.is_finite()).map(|step| step - self.config.burn_in as f64);
+                let fired = self.chain.diagnostics().into_iter().find(|d| d.name == "burn_in_over_step").map(|d| d.value).filter(|s| s.is_finite());
+                let burn_in = fired.map(|step| sample_index_of_step(step, self.chain.steps(), ring.total_pushed()));
                 let restarts = self.chain.restarts().iter().map(|&r| r as f64);
                 let first_marker = burn_in.into_iter().chain(restarts.clone()).fold(f64::INFINITY, f64::min);
                 let mut spec = trace_chart_from(ring, &names, self.pair, TRACE_POINTS, first_marker);
@@ -29,8 +46,9 @@ impl Lab {
                     spec.x_label = "path sample (equal times along the path; not events)".into();
                 }
                 let mut markers = Vec::new();
-                if let Some(sample) = burn_in {
-                    markers.push(crate::plot::chart::Marker { x: sample, label: "burn-in over (eq. 17)".into(), colour: plotters::style::RGBColor(209, 73, 91) });
+                if let (Some(sample), Some(step)) = (burn_in, fired) {
+                    let label = format!("burn-in over (eq. 17) at step {}", crate::readable::group_thousands(&format!("{step:.0}")));
+                    markers.push(crate::plot::chart::Marker { x: sample, label, colour: plotters::style::RGBColor(209, 73, 91) });
                 }
                 for r in restarts {
                     markers.push(crate::plot::chart::Marker { x: r, label: "restart (dragged)".into(), colour: plotters::style::RGBColor(46, 125, 50) });
@@ -41,7 +59,7 @@ impl Lab {
                 let last = spec.series.iter().filter_map(|s| s.points.last().map(|p| p.0)).fold(f64::NEG_INFINITY, f64::max);
                 if markers.iter().any(|m| m.x < first) && first < last {
                     spec.x_range = Some((first, last));
-                    markers.iter_mut().filter(|m| m.x < first).for_each(|m| m.label = format!("{} at sample {}, before this window", m.label, crate::readable::group_thousands(&format!("{:.0}", m.x))));
+                    markers.iter_mut().filter(|m| m.x < first).for_each(|m| m.label = before_window(&m.label, m.x));
                 }
                 spec.markers.extend(markers);
                 Ok(spec)

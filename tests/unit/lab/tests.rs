@@ -169,3 +169,22 @@ fn one_run_longer_than_the_ring_bins_every_sample() {
     assert!(pushed > 1_000, "{pushed} path samples");
     assert_eq!(bouncy.density().total_inside() + bouncy.density().outside(), pushed);
 }
+
+/// The OSGFS burn-in marker on the trace sits at the trace position of the step eq. 17 fired at
+/// (review s44, OSGFS lesson step 3: collecting only after eq. 17, the legend said "at sample 167"
+/// while sample 0 was step 167). By hand: collecting after the criterion, the step that fires is the
+/// first sample kept, position 0; collecting always from step 1, step F is position F − 1.
+#[test]
+fn the_osgfs_burn_in_marker_sits_at_the_step_that_fired() {
+    for (collect, steps_before_first_sample) in [(0.0, None), (1.0, Some(1.0))] {
+        let config = ChainConfig::new("logreg", "osgfs", 1).with("n_points", 10000).with("true_w", 2).with("true_b", -1).with("start_at", 1).with("batch_size", 100).with("osgfs_collect", collect);
+        let mut lab = Lab::new(config, 300, 300, 1.0).unwrap();
+        lab.run(600);
+        let fired = lab.state()["diagnostics"].as_array().unwrap().iter().find(|d| d["name"] == "burn_in_over_step").and_then(|d| d["value"].as_f64()).expect("eq. 17 fires within 600 steps here");
+        let chart = lab.chart("trace").unwrap();
+        let marker = chart.markers.iter().find(|m| m.label.starts_with("burn-in over")).expect("a burn-in marker");
+        let expected = steps_before_first_sample.map_or(0.0, |first: f64| fired - first);
+        assert_eq!(marker.x, expected, "collect = {collect}, fired at step {fired}: {}", marker.label);
+        assert!(marker.label.contains(&format!("at step {fired:.0}")), "{}", marker.label);
+    }
+}
