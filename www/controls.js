@@ -274,7 +274,9 @@ class SliderControl {
     const text = formatNumber(value);
     this.output.textContent = text;
     this.input.setAttribute('aria-valuetext', `${this.spec.symbol || this.spec.label} = ${text}`);
-    this.output.classList.toggle('unstable', this.unstableAbove !== null && value > this.unstableAbove);
+    const past = this.unstableAbove !== null && value > this.unstableAbove;
+    this.output.classList.toggle('unstable', past);
+    this.note.classList.toggle('past', past);
   }
 
   /** Show `value` over the derived range (when given) and mark the unstable part of the track. */

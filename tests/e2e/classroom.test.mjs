@@ -173,9 +173,11 @@ test('sliders use the derived range and shade the unstable region (controls fed 
     const out = {
       position: Number(slider.value), zoneFrom: (zr.left - sr.left) / sr.width, zoneTo: (zr.right - sr.left) / sr.width,
       zoneVisible: zone.checkVisibility(), note: box.querySelector('.unstable-note').textContent,
+      noteColourSafe: getComputedStyle(box.querySelector('.unstable-note')).color,
     };
     set.sync({ step_size: 0.6, sgld_schedule: 0 }, { step_size: { default: 0.1, min: 0.001, max: 1, unstable_above: 0.4 } });
     out.markedUnstable = box.querySelector('output').classList.contains('unstable');
+    out.noteColourPast = getComputedStyle(box.querySelector('.unstable-note')).color;
     set.sync({ step_size: 0.1, sgld_schedule: 0 }, {});
     out.staticPosition = Number(slider.value);
     out.zoneAfter = zone.checkVisibility();
@@ -187,6 +189,10 @@ test('sliders use the derived range and shade the unstable region (controls fed 
   assert.ok(result.zoneVisible && Math.abs(result.zoneFrom - 0.867) < 0.02 && result.zoneTo > 0.99, JSON.stringify(result));
   assert.match(result.note, /Unstable above 0\.4/);
   assert.ok(result.markedUnstable, 'a value in the unstable region is marked');
+  // The limit's line is grey (--muted #5a5a5a) at a safe ε and red (--rejected #c62828) past it (review
+  // s44: always red, it read as an alarm at ε = 0.05).
+  assert.equal(result.noteColourSafe, 'rgb(90, 90, 90)', JSON.stringify(result));
+  assert.equal(result.noteColourPast, 'rgb(198, 40, 40)', JSON.stringify(result));
   assert.notEqual(result.staticPosition, 667, 'without a derived range the static range is used');
   assert.equal(result.zoneAfter, false);
   // And the live chain: when the core derives an unstable bound for ε, the slider shades it.
