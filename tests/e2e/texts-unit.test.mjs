@@ -45,3 +45,14 @@ test('sgais-learning-rate does not say every smaller rate costs more (review s44
   assert.match(figure.text, /lr = 1 can cost more than lr = 0\.1/);
   assert.deepEqual(figure.claims.map((c) => c.of), [['lr = 0.01', 'lr = 1'], ['lr = 0.01', 'lr = 1']]);
 });
+
+test('sbps-multimodal claims no more than its area claim checks (review s44)', async () => {
+  // At 20 s (seed 1): E1 0.413, E2 0.204, the left mode's histogram about twice the right one's
+  // (truth 48 % / 52 %): the ellipse's area is right, its position not yet.
+  const { SBPS_FIGURES } = await import('../../www/figures/sbps.js');
+  const figure = SBPS_FIGURES.find((f) => f.id === 'sbps-multimodal');
+  assert.doesNotMatch(figure.text, /ellipse matches the truth/);
+  assert.match(figure.text, /about the truth's area \(within 30 %\)/);
+  const area = figure.claims.find((c) => c.metric === 'area_ratio');
+  assert.deepEqual(area.value, [0.7, 1.3], 'the text\'s 30 % is the claim\'s interval');
+});
