@@ -117,7 +117,8 @@ pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], param
         Some((spec, value)) => (spec.name, format!("Set {} {} to {} (now {}): {reason}", spec.label.to_lowercase(), spec.symbol, show(value), show(params.get(spec.name))), String::new()),
         None => {
             let joint = crate::promise_reach::no_single_slider(predictor, specs, params, derived, instead, own);
-            (joint.param.unwrap_or_else(|| first_primary(specs, params)), format!("{}: {reason}", joint.lead), joint.reach)
+            let switch = joint.switch.unwrap_or_default();
+            (joint.param.unwrap_or_else(|| first_primary(specs, params)), format!("{}: {reason}{switch}", joint.lead), joint.reach)
         }
     };
     Some(SettingWarning { param, failure, text, detail: format!("Predicted from the sampler's {basis}: {what}{reach}") })

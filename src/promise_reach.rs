@@ -144,6 +144,15 @@ pub struct JointRemedy {
     pub lead: String,
     pub reach: String,
     pub param: Option<&'static str>,
+    /// The sampler to switch to, as the sentence that ends the warning, after its reason (review
+    /// s44: "… here: switch to SGFS-f: biased: however long it runs …" read as if SGFS-f were the
+    /// biased one).
+    pub switch: Option<String>,
+}
+
+/// The closing sentence naming the sampler that keeps the promise at its own derived defaults.
+fn switch_sentence(other: &str) -> String {
+    format!(" Instead, switch to {other}: it keeps the promise at its own derived defaults.")
 }
 
 /// A joint setting as the warning's opening: "No single slider keeps the promise here; set
@@ -176,13 +185,13 @@ pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], para
         setting.iter().all(|(s, v)| trial.set(specs, s.name, *v).is_ok()) && predictor.predict(&trial).is_ok_and(|p| p.failure().is_none())
     };
     let together = |setting: &Setting, suffix: &str, reach: String| match set_together(setting, params, "", &keeps) {
-        (lead, Some(param)) if !suffix.is_empty() => JointRemedy { lead, reach: format!("{reach} The value named is{suffix}."), param: Some(param) },
+        (lead, Some(param)) if !suffix.is_empty() => JointRemedy { lead, reach: format!("{reach} The value named is{suffix}."), param: Some(param), switch: None },
         (_, Some(_)) | (_, None) => {
             let (lead, param) = set_together(setting, params, suffix, &keeps);
-            JointRemedy { lead, reach, param }
+            JointRemedy { lead, reach, param, switch: None }
         }
     };
-    let none = |remedy: String, reach: String| JointRemedy { lead: format!("No single slider keeps the promise here{remedy}"), reach, param: None };
+    let none = |remedy: String, reach: String, switch: Option<String>| JointRemedy { lead: format!("No single slider keeps the promise here{remedy}"), reach, param: None, switch };
     match joint_reach(predictor, specs, params, derived) {
         Reach::Kept(setting) if predictor.exact() => together(&setting, "", String::new()),
         // On an approximate law a joint setting is the law's extrapolation to a corner no
@@ -191,8 +200,9 @@ pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], para
         // so where one keeps the promise it is named instead (docs/diagnostics.md §15).
         Reach::Kept(setting) => match instead() {
             Some(other) => none(
-                format!(": switch to {other}"),
+                String::new(),
                 format!(" The law, approximate on this target, puts {} within the promise, but the sweeps measure derived defaults and single sliders, not settings of several sliders together; {other} keeps it at its own derived defaults.", show_setting(&setting)),
+                Some(switch_sentence(other)),
             ),
             None => together(&setting, "", String::new()),
         },
@@ -204,7 +214,7 @@ pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], para
             together(&setting, " (its own defaults on this target)", String::new())
         }
         Reach::Never { closest } => {
-            let switch = instead().map_or(String::new(), |other| format!(": switch to {other}"));
+            let switch = instead().map(switch_sentence);
             let searched = specs.iter().filter(|s| s.choices.is_empty() && s.visible_if.is_none_or(|w| w.holds(params))).map(|s| s.symbol).collect::<Vec<_>>().join(", ");
             let best = closest.map_or(String::new(), |(setting, share)| {
                 let at = match show_setting(&setting) {
@@ -214,7 +224,7 @@ pub fn no_single_slider(predictor: &Predictor, specs: &'static [ParamSpec], para
                 format!("; the closest it found within the bias promise, {at}, still has E2 above {E2_CLAIM} in {} % of runs", percent_above(share, crate::promise::FAILURE_SHARE))
             });
             let other = instead().map_or(String::new(), |other| format!(" {other} keeps it at its own derived defaults."));
-            none(format!(", nor any setting of {label}{switch}"), format!(" A joint search over {searched} finds no setting of {label} that keeps the promise on this target{best}.{other}"))
+            none(format!(", nor any setting of {label}"), format!(" A joint search over {searched} finds no setting of {label} that keeps the promise on this target{best}.{other}"), switch)
         }
     }
 }

@@ -128,3 +128,19 @@ fn sghmc_is_not_told_to_switch_sampler_where_its_own_defaults_keep_the_promise()
     let there = Chain::new(&config).unwrap();
     assert!(there.setting_warning().is_none(), "at the named setting {named}: {:?}", there.setting_warning());
 }
+
+/// Review s44 (cost lesson step 1, SGLD on logistic regression with N = 100,000 at ε = 1.5·10⁻⁷):
+/// the warning read "No single slider keeps the promise here: switch to SGFS-f: biased: however long
+/// it runs …", as if SGFS-f were the biased sampler. The reason now follows the opening, and the
+/// sampler to switch to closes the warning in a sentence of its own.
+#[test]
+fn a_switch_of_sampler_closes_the_warning_after_the_reason() {
+    let config = ChainConfig::new("logreg", "sgld", 1).with("n_points", 100_000.0).with("start_at", 1.0).with("batch_size", 100.0).with("step_size", 1.5e-7);
+    let text = Chain::new(&config).unwrap().setting_warning().expect("the cost lesson's SGLD is warned").text;
+    let switch = text.find("switch to ").unwrap_or_else(|| panic!("names a sampler to switch to: {text}"));
+    let reason = text.find("biased").or_else(|| text.find("E2 above")).or_else(|| text.find("too slow")).unwrap_or_else(|| panic!("gives a reason: {text}"));
+    assert!(reason < switch, "the reason comes before the switch: {text}");
+    assert!(text.starts_with("No single slider keeps the promise here"), "{text}");
+    assert!(text.ends_with("it keeps the promise at its own derived defaults."), "{text}");
+    assert!(!text.contains(": biased") || !text[switch..].contains("biased"), "{text}");
+}
