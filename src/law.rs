@@ -259,6 +259,23 @@ pub fn predicted_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> 
     }
 }
 
+/// The law the page draws as its dotted "predicted" ellipse: [`predicted_law`], except where the
+/// law's covariance leaves the Gaussian summary it was linearised on (docs/diagnostics.md §7
+/// addendum, V3): there the warning says no law gives the bias's size, and the law's ellipse is
+/// not drawn either (issue 21, s44: mixture × SGHMC at n = 10 drew a law of E2 0.128 beside runs at
+/// 0.37–0.39).
+pub fn drawn_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> Result<Law, String> {
+    if !crate::promise::LAW_SAMPLERS.contains(&sampler) {
+        return predicted_law(sampler, params, model);
+    }
+    let summary = GaussianSummary::of(model)?;
+    let law = law_on_summary(sampler, params, &summary)?;
+    match summary.precision.clone().try_inverse() {
+        Some(cov) if !summary.exact && crate::law_validity::leaves_summary(&law.cov, &cov) => Err(crate::law_validity::OUTSIDE_SUMMARY.into()),
+        _ => Ok(law),
+    }
+}
+
 /// The law of a stochastic-gradient sampler on a summary already computed (the promise of
 /// src/promise.rs evaluates many settings on one summary).
 pub fn law_on_summary(sampler: &str, params: &ParamValues, summary: &GaussianSummary) -> Result<Law, String> {
@@ -266,6 +283,9 @@ pub fn law_on_summary(sampler: &str, params: &ParamValues, summary: &GaussianSum
         return sghmc_with_resampling(summary, params);
     }
     let (chain, extra) = linear_chain(sampler, params, summary)?;
+    if !summary.without_gradient_noise && crate::law_validity::is_noiseless(&chain.noise, &summary.precision) {
+        return Err(crate::law_validity::NOT_SAMPLING.into());
+    }
     if crate::law_validity::is_marginal(&chain.transition) {
         // ρ(A) = 1: SGHMC without friction (docs/diagnostics.md §7, V1); the Lyapunov solve would
         // return rounding noise (7·10¹² on the Gaussian toy) for a spread that grows as it runs.
@@ -302,7 +322,7 @@ pub fn is_round(variances: &[f64]) -> bool {
 
 /// The principal variances of a covariance given by rows (for [`is_round`]).
 fn round_check(cov: &[Vec<f64>]) -> Vec<f64> {
-    rows_to_matrix(cov).symmetric_eigen().eigenvalues.iter().copied().collect()
+    crate::linalg::principal_axes(&rows_to_matrix(cov)).0
 }
 
 /// An exact sampler's law is the target itself.
@@ -447,7 +467,7 @@ fn clip_negative(m: DMatrix<f64>) -> (DMatrix<f64>, bool) {
     if m.clone().cholesky().is_some() {
         return (m, false);
     }
-    let Some(eigen) = m.clone().try_symmetric_eigen(f64::EPSILON, 10_000) else { return (m, true) };
+    let Some(eigen) = crate::linalg::bounded_symmetric_eigen(&m) else { return (m, true) };
     let clipped = eigen.eigenvalues.map(|l| l.max(0.0));
     (&eigen.eigenvectors * DMatrix::from_diagonal(&clipped) * eigen.eigenvectors.transpose(), true)
 }
