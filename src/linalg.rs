@@ -28,10 +28,11 @@ pub fn solve_spd(a: DMatrix<f64>, b: &[f64]) -> Option<Vec<f64>> {
 pub const EIGEN_ITERATIONS: usize = 10_000;
 
 /// nalgebra's symmetric eigen-decomposition with its iteration bounded: `symmetric_eigen` and
-/// `symmetric_eigenvalues` iterate without limit and never return on a matrix with a NaN or ∞
-/// entry (issue 21, s43: a law at a slider's far end froze a test so; docs/diagnostics.md §7
-/// addendum, "Unbounded eigen-solvers"). None for a non-finite or empty matrix and where
-/// [`EIGEN_ITERATIONS`] do not converge; each caller turns None into a defined answer.
+/// `symmetric_eigenvalues` iterate without limit (issue 21, s43: the unbounded Schur iteration
+/// froze a test on a law at a slider's far end; on a NaN or ∞ entry the symmetric solver returns
+/// NaN eigenvalues or does not return; docs/diagnostics.md §7 addendum "s44"). None for a
+/// non-finite or empty matrix and where [`EIGEN_ITERATIONS`] do not converge; each caller turns
+/// None into a defined answer.
 pub fn bounded_symmetric_eigen(m: &DMatrix<f64>) -> Option<nalgebra::SymmetricEigen<f64, nalgebra::Dyn>> {
     if m.nrows() == 0 || m.iter().any(|x| !x.is_finite()) {
         return None;

@@ -1,9 +1,13 @@
 //! The eigen-solvers bounded (issue 21, s44; docs/diagnostics.md §7 addendum "s44"): nalgebra's
-//! `symmetric_eigen` / `symmetric_eigenvalues` iterate without limit and never return on a matrix
-//! with a NaN or ∞ entry. Every call now goes through src/linalg.rs `bounded_symmetric_eigen`;
-//! each test below hands one caller such a matrix, which hung before the guard (nextest's
-//! slow-timeout for this file, .config/nextest.toml, turns a hang into a failure), and checks the
-//! defined answer. The bounded solver's values against a hand-worked 2 × 2 case.
+//! `symmetric_eigen` / `symmetric_eigenvalues` iterate without limit (its Schur iteration never
+//! returned on a non-finite law in s43). Every call now goes through src/linalg.rs
+//! `bounded_symmetric_eigen`; each test below hands one caller a NaN or ∞ matrix and checks the
+//! defined answer (nextest's slow-timeout for this file, .config/nextest.toml, turns a hang into a
+//! failure). Checked with the guard removed (the unbounded call put back): on these 2 × 2 matrices
+//! nalgebra 0.35 returned NaN eigenvalues rather than hanging, and the first two checks of
+//! `nan_and_infinite_…` and the promise's error law failed (a "decomposition" of NaNs, an error law
+//! drawn from it); the step/refresh-law and noise-split checks passed either way (they read only
+//! that a value comes back). The bounded solver's values against a hand-worked 2 × 2 case.
 
 use nalgebra::DMatrix;
 use sgviz::linalg::{bounded_symmetric_eigen, largest_symmetric_eigenvalue, principal_axes, smallest_symmetric_eigenvalue};
