@@ -259,23 +259,6 @@ pub fn predicted_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> 
     }
 }
 
-/// The law the page draws as its dotted "predicted" ellipse: [`predicted_law`], except where the
-/// law's covariance leaves the Gaussian summary it was linearised on (docs/diagnostics.md §7
-/// addendum, V3): there the warning says no law gives the bias's size, and the law's ellipse is
-/// not drawn either (issue 21, s44: mixture × SGHMC at n = 10 drew a law of E2 0.128 beside runs at
-/// 0.37–0.39).
-pub fn drawn_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> Result<Law, String> {
-    if !crate::promise::LAW_SAMPLERS.contains(&sampler) {
-        return predicted_law(sampler, params, model);
-    }
-    let summary = GaussianSummary::of(model)?;
-    let law = law_on_summary(sampler, params, &summary)?;
-    match summary.precision.clone().try_inverse() {
-        Some(cov) if !summary.exact && crate::law_validity::leaves_summary(&law.cov, &cov) => Err(crate::law_validity::OUTSIDE_SUMMARY.into()),
-        _ => Ok(law),
-    }
-}
-
 /// The law of a stochastic-gradient sampler on a summary already computed (the promise of
 /// src/promise.rs evaluates many settings on one summary).
 pub fn law_on_summary(sampler: &str, params: &ParamValues, summary: &GaussianSummary) -> Result<Law, String> {

@@ -193,6 +193,23 @@ impl Predictor {
     }
 }
 
+/// The law the page draws as its dotted "predicted" ellipse: [`crate::law::predicted_law`], except where the
+/// law's covariance leaves the Gaussian summary it was linearised on (docs/diagnostics.md §7
+/// addendum, V3; here rather than in src/law.rs, which this file imports): there the warning says no law gives the bias's size, and the law's ellipse is
+/// not drawn either (issue 21, s44: mixture × SGHMC at n = 10 drew a law of E2 0.128 beside runs at
+/// 0.37–0.39).
+pub fn drawn_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> Result<Law, String> {
+    if !LAW_SAMPLERS.contains(&sampler) {
+        return crate::law::predicted_law(sampler, params, model);
+    }
+    let summary = GaussianSummary::of(model)?;
+    let law = law_on_summary(sampler, params, &summary)?;
+    match summary.precision.clone().try_inverse() {
+        Some(cov) if !summary.exact && crate::law_validity::leaves_summary(&law.cov, &cov) => Err(crate::law_validity::OUTSIDE_SUMMARY.into()),
+        _ => Ok(law),
+    }
+}
+
 /// Mean E2 and share above [`E2_CLAIM`] after `samples` samples of `law`'s recursion (module docs);
 /// for states beyond [`MAX_STATE`] the bias alone (mean and share NaN).
 pub fn error_law(law: &Law, truth: &DMatrix<f64>, samples: f64) -> Result<Prediction, String> {

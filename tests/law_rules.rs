@@ -116,12 +116,12 @@ fn the_ridge_remedy_names_a_value_the_page_keeps_not_one_below_the_default() {
 fn where_the_law_leaves_the_summary_no_predicted_ellipse_is_drawn() {
     let at = |n: f64| chain("mixture", "sghmc", 1, &[("batch_size", n)]);
     let defaults = chain("mixture", "sghmc", 1, &[]);
-    assert!(sgviz::law::drawn_law("sghmc", defaults.sampler_params(), defaults.model()).is_ok(), "drawn at the defaults");
+    assert!(sgviz::promise::drawn_law("sghmc", defaults.sampler_params(), defaults.model()).is_ok(), "drawn at the defaults");
     let mut c = at(10.0);
     let law = sgviz::law::predicted_law("sghmc", c.sampler_params(), c.model()).unwrap();
     let truth = common::reference("mixture").moments;
     let law_e2 = sweep::e2(&sgviz::linalg::matrix_to_rows(&law.cov), &truth.cov);
-    let drawn = sgviz::law::drawn_law("sghmc", c.sampler_params(), c.model());
+    let drawn = sgviz::promise::drawn_law("sghmc", c.sampler_params(), c.model());
     assert!(drawn.is_err(), "V3 applies at n = 10: not drawn");
     // The oracle: a long run settles far from the law's figure (s43: 200,000 samples 0.37–0.39 vs 0.128).
     let run = e2_after(&mut c, "mixture", 100_000);

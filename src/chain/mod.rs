@@ -476,12 +476,8 @@ impl Chain {
     /// e.g. SGLD on Neal's funnel), when they cannot. SGLD's own part (its best constant step ε and minibatch, src/sampler/sgld/mod.rs `warning`)
     /// is left out while a decreasing schedule εₜ runs, which it does not describe (issue 26: the
     /// note named "minibatch 100" beside the n = 1 schedule of Welling & Teh's Fig. 1).
-    /// Nor beside a law warning whose remedy is one slider (review s42: mixture SGLD showed "Set ε
-    /// to 0.0462" beside "cannot reach … at any step size"; seeds 1–40 × 5,000 at ε = 0.0462: 0/40 over 0.3).
-    /// Nor where the law predicts the error after 5,000 samples (docs/diagnostics.md §7): there it
-    /// decides at every step size, warning beside the slider or silent within the promise, and the
-    /// per-direction view's "at any step size" contradicted it (issue 21, s44: mixture at
-    /// ε = 0.0462, no law warning, seeds 1–40 × 5,000: 0/40 over 0.3 under that pairing warning).
+    /// Nor where the law predicts the error after 5,000 samples (§7: it decides at every step size;
+    /// s44: mixture at ε = 0.0462 silent by the law, 0/40 over 0.3, under "cannot reach … at any step size").
     pub fn warning(&self) -> Option<&str> {
         let law_finds_a_step = self.promise.warning().is_some_and(|w| !w.text.starts_with("No single slider"));
         let law_decides = !self.promise.measures();

@@ -4,7 +4,8 @@
 use super::Lab;
 use crate::chain::ChainStatus;
 use crate::diagnostics::{relative_errors, Moments};
-use crate::law::{drawn_law, Law};
+use crate::law::Law;
+use crate::promise::drawn_law;
 use serde_json::{json, Value};
 
 impl Lab {
