@@ -90,7 +90,7 @@ impl Curvature {
         if let Some((mean, precision)) = model.gaussian_precision() {
             let p = crate::linalg::to_matrix(&precision, model.dim());
             let cov = crate::linalg::matrix_to_rows(&p.clone().cholesky()?.inverse());
-            let lambda = DMatrix::from_row_slice(model.dim(), model.dim(), &precision).symmetric_eigenvalues().max();
+            let lambda = crate::linalg::largest_symmetric_eigenvalue(&p);
             return Self::from_gaussian(model, Moments { mean, cov }, lambda, CurvatureSource::ClosedForm);
         }
         if let Some(laplace) = model.laplace_moments() {
@@ -105,7 +105,7 @@ impl Curvature {
     /// A summary whose stiffest curvature is that of the Gaussian itself.
     fn from_gaussian_summary(model: &dyn Model, moments: Moments, source: CurvatureSource) -> Option<Curvature> {
         let cov = rows_to_matrix(&moments.cov);
-        let lambda = 1.0 / cov.symmetric_eigenvalues().min();
+        let lambda = 1.0 / crate::linalg::smallest_symmetric_eigenvalue(&cov);
         Self::from_gaussian(model, moments, lambda, source)
     }
 
@@ -116,10 +116,7 @@ impl Curvature {
 
     fn assemble(model: &dyn Model, moments: Moments, lambda_max: f64, fisher_max: f64, source: CurvatureSource) -> Option<Curvature> {
         let cov = rows_to_matrix(&moments.cov);
-        if cov.iter().any(|x| !x.is_finite()) {
-            return None;
-        }
-        let eigen = cov.clone().try_symmetric_eigen(f64::EPSILON, 10_000)?;
+        let eigen = crate::linalg::bounded_symmetric_eigen(&cov)?;
         let mut order: Vec<usize> = (0..model.dim()).collect();
         // Ascending precision = descending variance.
         order.sort_by(|&a, &b| eigen.eigenvalues[b].total_cmp(&eigen.eigenvalues[a]));
@@ -222,7 +219,7 @@ impl Curvature {
 /// N·λ_max of the sample covariance of the per-datum scores at θ, over at most [`FISHER_DATA`]
 /// data taken at an even stride (deterministic).
 pub fn fisher_largest_eigenvalue(model: &dyn Model, theta: &[f64]) -> f64 {
-    score_covariance(model, theta, FISHER_DATA).map_or(f64::NAN, |cov| model.n_data() as f64 * cov.symmetric_eigenvalues().max())
+    score_covariance(model, theta, FISHER_DATA).map_or(f64::NAN, |cov| model.n_data() as f64 * crate::linalg::largest_symmetric_eigenvalue(&cov))
 }
 
 /// Cov(g_i) of the per-datum scores at θ (divisor count − 1) over all data, or `max_data` data
@@ -391,7 +388,7 @@ fn grid_scan(model: &dyn Model) -> Option<Curvature> {
     let (mut lambda_max, mut fisher_max) = (0.0f64, 0.0f64);
     for k in picked {
         let curvature = -hessian(model, &points[k]);
-        lambda_max = lambda_max.max(curvature.symmetric_eigenvalues().max());
+        lambda_max = lambda_max.max(crate::linalg::largest_symmetric_eigenvalue(&curvature));
         fisher_max = fisher_max.max(fisher_largest_eigenvalue(model, &points[k]));
     }
     let modes = separated_modes(&points, &log_density, intervals + 1);

@@ -37,7 +37,11 @@ pub fn update_noise(sampler: &str, params: &ParamValues, summary: &GaussianSumma
     let (injected, _) = linear_chain(sampler, params, &quiet)?;
     let d = full.dim;
     let block = |q: &DMatrix<f64>| q.view((0, 0), (d, d)).into_owned();
-    let largest = |m: DMatrix<f64>| m.symmetric_eigenvalues().max().max(0.0);
+    // NaN (a non-finite noise at a slider's far end) stays NaN: max(0.0) would hide it as 0.
+    let largest = |m: DMatrix<f64>| {
+        let lambda = crate::linalg::largest_symmetric_eigenvalue(&m);
+        if lambda.is_nan() { lambda } else { lambda.max(0.0) }
+    };
     let injected_block = block(&injected.noise);
     Ok(UpdateNoise { gradient: largest(block(&full.noise) - &injected_block), injected: largest(injected_block) })
 }

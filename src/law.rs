@@ -266,6 +266,9 @@ pub fn law_on_summary(sampler: &str, params: &ParamValues, summary: &GaussianSum
         return sghmc_with_resampling(summary, params);
     }
     let (chain, extra) = linear_chain(sampler, params, summary)?;
+    if !summary.without_gradient_noise && crate::law_validity::is_noiseless(&chain.noise, &summary.precision) {
+        return Err(crate::law_validity::NOT_SAMPLING.into());
+    }
     if crate::law_validity::is_marginal(&chain.transition) {
         // ρ(A) = 1: SGHMC without friction (docs/diagnostics.md §7, V1); the Lyapunov solve would
         // return rounding noise (7·10¹² on the Gaussian toy) for a spread that grows as it runs.
@@ -302,7 +305,7 @@ pub fn is_round(variances: &[f64]) -> bool {
 
 /// The principal variances of a covariance given by rows (for [`is_round`]).
 fn round_check(cov: &[Vec<f64>]) -> Vec<f64> {
-    rows_to_matrix(cov).symmetric_eigen().eigenvalues.iter().copied().collect()
+    crate::linalg::principal_axes(&rows_to_matrix(cov)).0
 }
 
 /// An exact sampler's law is the target itself.
@@ -447,7 +450,7 @@ fn clip_negative(m: DMatrix<f64>) -> (DMatrix<f64>, bool) {
     if m.clone().cholesky().is_some() {
         return (m, false);
     }
-    let Some(eigen) = m.clone().try_symmetric_eigen(f64::EPSILON, 10_000) else { return (m, true) };
+    let Some(eigen) = crate::linalg::bounded_symmetric_eigen(&m) else { return (m, true) };
     let clipped = eigen.eigenvalues.map(|l| l.max(0.0));
     (&eigen.eigenvectors * DMatrix::from_diagonal(&clipped) * eigen.eigenvectors.transpose(), true)
 }

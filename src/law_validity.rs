@@ -24,11 +24,42 @@
 //!   0.67, the runs give 0.37–0.39; at n = 1 from 1.4 to 12, runs 8.3–8.5; logreg_dd × SGLD at
 //!   n = 1 from 3.4 to 534, runs 1,100–1,300).
 //!
+//! - **(V0) it samples at all**: an update with no noise — no injected noise (SGFS at α = 0,
+//!   SGHMC at β̂ = friction) and no gradient noise (minibatch n = N, no synthetic noise) — is a
+//!   deterministic map: an optimiser that walks to the mode and stays there, the same path for
+//!   every seed (logreg_dd × SGFS-f at n = N, α = 0: every seed E2 0.759 at 5,000 samples, 0.766 at
+//!   200,000). Its "law" is a point; the warning says it does not sample and names the slider that
+//!   adds noise ([`NOT_SAMPLING`]).
+//!
 //! Implemented here; used by src/promise.rs `Predictor::predict` and src/promise_live.rs.
 
 use crate::defaults::{BIAS_E2, E2_CLAIM};
 use crate::linalg::stationary_covariance;
 use nalgebra::DMatrix;
+
+/// (V3): whether a law of covariance `cov` leaves the summary of covariance `summary_cov` it was
+/// linearised on: E2 between them above the bias tolerance.
+pub fn leaves_summary(cov: &DMatrix<f64>, summary_cov: &DMatrix<f64>) -> bool {
+    e2(cov, summary_cov) > BIAS_E2
+}
+
+/// Why the page draws no predicted ellipse where V3 holds (src/promise.rs `drawn_law`).
+pub const OUTSIDE_SUMMARY: &str = "no predicted law drawn: at these settings the linearised law's spread leaves the region where the target's Gaussian summary describes it, so its ellipse would not be a prediction (docs/diagnostics.md §7, V3)";
+
+/// Why a noiseless update has no law (V0): the text of the setting warning after its remedy.
+pub const NOT_SAMPLING: &str = "not sampling at these settings: with no injected noise and no gradient noise every step is deterministic, so it is an optimiser, not a sampler: it walks to the mode and stays there, the same for every seed";
+
+/// (V0): whether an update's noise covariance `noise` is zero: every entry within 10⁻³⁰ of the
+/// posterior scale the summary's `precision` gives (its largest 1/P_aa), i.e. zero but for
+/// rounding. The noiseless settings are exact zeros (α = 0 and N/n − 1 = 0; β̂ clamped to the
+/// friction). A tiny but nonzero noise is not this case: SGFS at ridge 10⁶ scales the gradient
+/// noise by (N·Î + λ)⁻² ≈ 10⁻¹² (logreg_dd: every run frozen at E2 1.000, a chain that does not
+/// move within 5,000 steps: V2 names its relaxation time; a 10⁻¹² threshold here had called it an
+/// optimiser, untrue: its steps are random, only short).
+pub fn is_noiseless(noise: &DMatrix<f64>, precision: &DMatrix<f64>) -> bool {
+    let scale = precision.diagonal().iter().map(|p| 1.0 / p).filter(|v| v.is_finite()).fold(0.0, f64::max);
+    noise.iter().all(|q| q.abs() <= 1e-30 * scale)
+}
 
 /// ρ(A) within this of 1 is marginal: no stationary law (V1).
 pub const MARGINAL: f64 = 1e-12;
@@ -134,7 +165,7 @@ pub fn validity(transition: &DMatrix<f64>, dim: usize, full: &DMatrix<f64>, cov:
     let not_reached = expected_run_covariance(transition, dim, full, samples).filter(|expected| e2(expected, cov) > BIAS_E2).map(|expected| Validity::NotReached { relaxation: relaxation_steps(transition), start_e2: e2(&expected, truth) });
     match (not_reached, summary_cov) {
         (Some(v @ Validity::NotReached { start_e2, .. }), _) if start_e2 > E2_CLAIM => v,
-        (_, Some(s)) if e2(cov, s) > BIAS_E2 => Validity::OutsideSummary,
+        (_, Some(s)) if leaves_summary(cov, s) => Validity::OutsideSummary,
         (Some(v), _) => v,
         _ => Validity::Valid,
     }

@@ -64,10 +64,11 @@ pub fn noise_scale(model: &dyn Model, points: &[Vec<f64>], batch_size: usize, ma
             }
         }
         let covariance = scores.transpose() * &scores / count as f64;
-        let lambda = covariance.symmetric_eigenvalues().max();
+        let lambda = crate::linalg::largest_symmetric_eigenvalue(&covariance);
         // Identical scores (pseudo-data) leave only rounding noise: treat it as exactly zero.
         let size = means.iter().map(|m| m * m).sum::<f64>();
-        lambda_sum += if lambda > 1e-20 * (1.0 + size) { lambda } else { 0.0 };
+        // A NaN λ (non-finite scores) stays NaN rather than reading as no noise.
+        lambda_sum += if lambda.is_nan() || lambda > 1e-20 * (1.0 + size) { lambda } else { 0.0 };
     }
     let lambda = if points.is_empty() { 0.0 } else { lambda_sum / points.len() as f64 };
     // Minibatches are drawn without replacement: the divisor-N score variance λ carries the

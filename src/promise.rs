@@ -178,8 +178,10 @@ impl Predictor {
     /// With a proper prior (the mixture's) H is invertible, the first steps are long but return:
     /// mixture at n = 2, 40 seeds × 5,000: none diverged (18/40 over 0.3, 200,000 samples E2 0.12).
     fn prior_is_singular(&self) -> bool {
-        let floor = 1e-9 * self.summary.fisher.clone().symmetric_eigen().eigenvalues.max().max(f64::MIN_POSITIVE);
-        self.summary.prior.clone().symmetric_eigen().eigenvalues.min() <= floor
+        // A non-finite F or G (a slider's far end) has no eigenvalues: NaN compares false, so the
+        // law decides (and reports what it cannot solve).
+        let floor = 1e-9 * crate::linalg::largest_symmetric_eigenvalue(&self.summary.fisher).max(f64::MIN_POSITIVE);
+        crate::linalg::smallest_symmetric_eigenvalue(&self.summary.prior) <= floor
     }
 
     /// Where `law`'s numbers describe a run of [`REFERENCE_SAMPLES`] (src/law_validity.rs): V2
@@ -188,6 +190,23 @@ impl Predictor {
         let Some((chain, full)) = law.chain.as_ref() else { return Validity::Valid };
         let summary_cov = if self.summary.exact { None } else { self.summary.precision.clone().try_inverse() };
         crate::law_validity::validity(&chain.transition, chain.dim, full, &law.cov, &self.truth, summary_cov.as_ref(), REFERENCE_SAMPLES)
+    }
+}
+
+/// The law the page draws as its dotted "predicted" ellipse: [`crate::law::predicted_law`], except where the
+/// law's covariance leaves the Gaussian summary it was linearised on (docs/diagnostics.md §7
+/// addendum, V3; here rather than in src/law.rs, which this file imports): there the warning says no law gives the bias's size, and the law's ellipse is
+/// not drawn either (issue 21, s44: mixture × SGHMC at n = 10 drew a law of E2 0.128 beside runs at
+/// 0.37–0.39).
+pub fn drawn_law(sampler: &str, params: &ParamValues, model: &dyn Model) -> Result<Law, String> {
+    if !LAW_SAMPLERS.contains(&sampler) {
+        return crate::law::predicted_law(sampler, params, model);
+    }
+    let summary = GaussianSummary::of(model)?;
+    let law = law_on_summary(sampler, params, &summary)?;
+    match summary.precision.clone().try_inverse() {
+        Some(cov) if !summary.exact && crate::law_validity::leaves_summary(&law.cov, &cov) => Err(crate::law_validity::OUTSIDE_SUMMARY.into()),
+        _ => Ok(law),
     }
 }
 
@@ -281,10 +300,7 @@ pub fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, u
 /// A square root R (RRᵀ = S) of a symmetric positive semi-definite matrix, negative rounding
 /// eigenvalues set to 0.
 fn psd_root(s: &DMatrix<f64>) -> Option<DMatrix<f64>> {
-    if s.iter().any(|x| !x.is_finite()) {
-        return None;
-    }
-    let eigen = ((s + s.transpose()) * 0.5).symmetric_eigen();
+    let eigen = crate::linalg::bounded_symmetric_eigen(&((s + s.transpose()) * 0.5))?;
     let roots = eigen.eigenvalues.map(|l| l.max(0.0).sqrt());
     Some(&eigen.eigenvectors * DMatrix::from_diagonal(&roots))
 }
@@ -293,9 +309,16 @@ fn psd_root(s: &DMatrix<f64>) -> Option<DMatrix<f64>> {
 /// The correction is computed at the derived defaults alone (explicit values put back to them), so
 /// a default is the same whatever else the user set: the page, its URL and the CLI agree.
 pub(crate) fn keep_promise_at_defaults(predictor: &Predictor, sampler: &crate::spec::SamplerSpec, params: &mut ParamValues, derived: &mut [DerivedParam], explicit: &impl Fn(&str) -> bool) {
+    // Every numeric slider at its default: the derived ones at their derived defaults, the others
+    // (SGFS's ridge λ, SGHMC's β̂, OSGFS's c) at the registry's. With those left where the user set
+    // them, a moved λ changed where α's default was moved to, and α's default sits on the bias
+    // boundary: at λ = 10 the remedy named λ = 2.77·10⁻⁷, below the default 10⁻⁶ that keeps the
+    // promise at the defaults (issue 21, s44). Choices (schedule, preconditioner) stay: the derived
+    // defaults are computed for them.
     let mut pure = params.clone();
-    for d in derived.iter() {
-        let _ = pure.set(sampler.params, d.name, d.default);
+    for spec in sampler.params.iter().filter(|s| s.choices.is_empty()) {
+        let value = derived.iter().find(|d| d.name == spec.name).map_or(spec.default, |d| d.default);
+        let _ = pure.set(sampler.params, spec.name, value);
     }
     if !predictor.predict(&pure).is_ok_and(|p| p.failure().is_some()) {
         return;

@@ -102,7 +102,7 @@ impl LivePromise {
 /// sampler to switch to, src/promise_reach.rs).
 pub fn setting_warning(predictor: &Predictor, specs: &'static [ParamSpec], params: &ParamValues, derived: &[DerivedParam], instead: &dyn Fn() -> Option<&'static str>, own: &dyn Fn() -> Option<ParamValues>) -> Option<SettingWarning> {
     let (failure, what, reason) = match predictor.predict(params) {
-        Err(why) if why.starts_with("unstable") => (Failure::Bias, format!("the chain is {why}."), format!("the chain is {why}.")),
+        Err(why) if why.starts_with("unstable") || why == crate::law_validity::NOT_SAMPLING => (Failure::Bias, format!("the chain is {why}."), format!("the chain is {why}.")),
         Err(_) => return None,
         Ok(now) => (now.failure()?, failure_text(&now), short_reason(&now)),
     };

@@ -75,9 +75,8 @@ impl RefreshLaw {
 
     /// The law for a target of covariance `truth`.
     pub fn of_covariance(truth: DMatrix<f64>) -> RefreshLaw {
-        let eigen = ((&truth + truth.transpose()) * 0.5).symmetric_eigen();
-        let variances = eigen.eigenvalues.iter().map(|v| v.max(0.0)).collect();
-        RefreshLaw { truth, variances, axes: eigen.eigenvectors, gaussian: true }
+        let (variances, axes) = crate::linalg::principal_axes(&truth);
+        RefreshLaw { truth, variances, axes, gaussian: true }
     }
 
     /// m = E[(e·v)²] of a refreshed velocity: 1 for BPS's Gaussian law, 1/D on the unit sphere.

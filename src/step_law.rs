@@ -91,9 +91,8 @@ impl StepLaw {
 
     /// The law for a target of covariance `truth`.
     pub fn of_covariance(truth: DMatrix<f64>) -> StepLaw {
-        let eigen = ((&truth + truth.transpose()) * 0.5).symmetric_eigen();
-        let variances = eigen.eigenvalues.iter().map(|v| v.max(0.0)).collect();
-        StepLaw { truth, variances, axes: eigen.eigenvectors, memo: std::sync::Mutex::new(None), gaussian: true, other: None }
+        let (variances, axes) = crate::linalg::principal_axes(&truth);
+        StepLaw { truth, variances, axes, memo: std::sync::Mutex::new(None), gaussian: true, other: None }
     }
 
     /// (h, L) of the sampler's current setting: (ε, 1) for MALA, (ε², L) for HMC.

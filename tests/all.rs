@@ -32,6 +32,8 @@ mod bouncy_long;
 mod bouncy_sweep;
 #[path = "curvature_by_hand.rs"]
 mod curvature_by_hand;
+#[path = "eigen_guard.rs"]
+mod eigen_guard;
 #[path = "error_split.rs"]
 mod error_split;
 #[path = "fisher_small_batch.rs"]
@@ -48,6 +50,10 @@ mod gradient_samplers_osgfs_mala;
 mod hardening;
 #[path = "law.rs"]
 mod law;
+#[path = "law_probe.rs"]
+mod law_probe;
+#[path = "law_rules.rs"]
+mod law_rules;
 #[path = "law_validity.rs"]
 mod law_validity;
 #[path = "messages.rs"]

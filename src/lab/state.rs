@@ -4,7 +4,8 @@
 use super::Lab;
 use crate::chain::ChainStatus;
 use crate::diagnostics::{relative_errors, Moments};
-use crate::law::{predicted_law, Law};
+use crate::law::Law;
+use crate::promise::drawn_law;
 use serde_json::{json, Value};
 
 impl Lab {
@@ -64,7 +65,7 @@ impl Lab {
         let key = format!("{}|{}|{}", self.chain.sampler_spec().name, self.chain.sampler_params().to_json(), self.chain.target_params().to_json());
         let mut cache = self.law.borrow_mut();
         if cache.as_ref().is_none_or(|(k, _)| *k != key) {
-            let law = predicted_law(self.chain.sampler_spec().name, self.chain.sampler_params(), self.chain.model());
+            let law = drawn_law(self.chain.sampler_spec().name, self.chain.sampler_params(), self.chain.model());
             *cache = Some((key, law));
         }
         f(cache.as_ref().map(|(_, l)| l.as_ref()).expect("just filled"))

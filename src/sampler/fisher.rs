@@ -93,26 +93,11 @@ pub fn gaussian_with_covariance(cov: &DMatrix<f64>, rng: &mut ChainRng) -> (DVec
     (&eigen.eigenvectors * scaled, true)
 }
 
-/// Largest eigenvalue of a symmetric matrix (NaN for an empty or non-finite matrix).
-pub fn largest_eigenvalue(m: &DMatrix<f64>) -> f64 {
-    if m.nrows() == 0 || m.iter().any(|x| !x.is_finite()) {
-        return f64::NAN;
-    }
-    bounded_symmetric_eigen(m).map_or(f64::NAN, |e| e.eigenvalues.max())
-}
-
-/// Smallest eigenvalue of a symmetric matrix (NaN for an empty or non-finite matrix).
-pub fn smallest_eigenvalue(m: &DMatrix<f64>) -> f64 {
-    if m.nrows() == 0 || m.iter().any(|x| !x.is_finite()) {
-        return f64::NAN;
-    }
-    bounded_symmetric_eigen(m).map_or(f64::NAN, |e| e.eigenvalues.min())
-}
-
-/// Eigen-decomposition with an iteration cap, so extreme (but finite) matrices cannot hang a step.
-fn bounded_symmetric_eigen(m: &DMatrix<f64>) -> Option<nalgebra::SymmetricEigen<f64, nalgebra::Dyn>> {
-    m.clone().try_symmetric_eigen(f64::EPSILON, 10_000)
-}
+/// Largest eigenvalue of a symmetric matrix (NaN for an empty or non-finite matrix): src/linalg.rs.
+pub use crate::linalg::largest_symmetric_eigenvalue as largest_eigenvalue;
+/// Smallest eigenvalue of a symmetric matrix (NaN for an empty or non-finite matrix): src/linalg.rs.
+pub use crate::linalg::smallest_symmetric_eigenvalue as smallest_eigenvalue;
+use crate::linalg::bounded_symmetric_eigen;
 
 /// Inverse of a symmetric positive-definite matrix, or `None`.
 pub fn spd_inverse(m: &DMatrix<f64>) -> Option<DMatrix<f64>> {

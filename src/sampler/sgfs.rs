@@ -105,7 +105,7 @@ impl DiagonalSgfsLaw {
         let precision = &c.directions * DMatrix::from_diagonal(&DVector::from_column_slice(&c.precisions)) * c.directions.transpose();
         let root = DVector::from_fn(d, |a, _| 1.0 / precision[(a, a)].sqrt());
         let scaled = DMatrix::from_fn(d, d, |a, b| root[a] * precision[(a, b)] * root[b]);
-        let eigen = scaled.try_symmetric_eigen(f64::EPSILON, 10_000)?;
+        let eigen = crate::linalg::bounded_symmetric_eigen(&scaled)?;
         let w = eigen.eigenvectors;
         let back = DMatrix::from_fn(d, d, |a, k| root[a] * w[(a, k)]);
         let synthetic = back.transpose() * &back;

@@ -80,7 +80,7 @@ impl FisherSgfsLaw {
         let batch = batch.clamp(1.0, self.n_data);
         let l_inverse = self.preconditioner(batch).cholesky()?.l().try_inverse()?;
         let scaled = symmetric(&l_inverse * &self.precision * l_inverse.transpose());
-        let eigen = scaled.try_symmetric_eigen(f64::EPSILON, 10_000)?;
+        let eigen = crate::linalg::bounded_symmetric_eigen(&scaled)?;
         let back = l_inverse.transpose() * &eigen.eigenvectors;
         let h = 2.0 / ((1.0 + alpha * alpha) * gamma);
         let contraction: Vec<f64> = eigen.eigenvalues.iter().map(|l| 1.0 - h * l).collect();

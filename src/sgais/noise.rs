@@ -78,7 +78,7 @@ pub fn estimate_gradient_noise(model: &dyn Model, particles: &[Vec<f64>], histor
     if cov.iter().any(|v| !v.is_finite()) {
         return (None, evals);
     }
-    let largest_eigenvalue = cov.clone().symmetric_eigenvalues().iter().copied().fold(0.0, f64::max);
+    let largest_eigenvalue = crate::linalg::largest_symmetric_eigenvalue(&cov).max(0.0);
     let cov_rows = (0..dim).flat_map(|i| (0..dim).map(move |j| (i, j))).map(|(i, j)| cov[(i, j)]).collect();
     (Some(GradientNoise { cov: cov_rows, dim, largest_eigenvalue }), evals)
 }

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, frames, pauseAndRestart, waitLoaded } from './harness.mjs';
+import { useBrowser, openApp, screenshot, frames, pauseAndRestart, waitLoaded, settingWarningBeside } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -114,6 +114,32 @@ test('at a large ε the measured covariance converges to the predicted law, not 
   await page.click('#step'); // redraws the panels (the page is paused)
   await page.waitForFunction(() => window.sgviz.state().n_samples > 90_000, null, { timeout: 10_000 });
   await screenshot(page, 'law-sgld-large-step-converges-to-predicted');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Issue 21, s44 (docs/diagnostics.md §7 addendum, V3): where the law's spread leaves the region its
+// Gaussian summary describes, the warning says no law gives the bias's size, and the dotted
+// "predicted" ellipse (and its legend entry) that would show that law's size is not drawn either.
+// Mixture × SGHMC at n = 10: the law's E2 0.128, runs of 200,000 samples 0.37–0.39.
+test('where the law leaves its summary (V3) no predicted ellipse or legend entry is drawn, and the warning states no size', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=mixture&sampler=sghmc&seed=1&p.batch_size=10', { reducedMotion: true, viewport: { width: 1400, height: 900 } });
+  await page.evaluate(() => window.sgviz.app.lab.run(6_000));
+  await page.click('#play');
+  await frames(page, 36);
+  await page.click('#play');
+  const s = await state(page);
+  assert.equal(s.predicted, null, 'no predicted law in the state');
+  assert.match(s.predicted_reason, /not be a prediction/);
+  assert.equal(await page.evaluate(() => window.sgviz.app.lab.predicted_ellipse().length), 0, 'no ellipse in pixels');
+  assert.equal(await page.isVisible('#legend-predicted'), false, 'no legend entry');
+  assert.ok(s.setting_warning, 'warned');
+  assert.match(s.setting_warning.text, /no law here says/);
+  const [, shown, place] = await settingWarningBeside(page, s.setting_warning.param);
+  assert.match(shown, /no law here says/, 'the text on screen');
+  assert.ok(place.gap >= 0 && place.gap < 40 && place.height > 10, `beside its slider: ${JSON.stringify(place)}`);
+  await page.locator(`#param-${s.setting_warning.param}-warning`).scrollIntoViewIfNeeded();
+  await screenshot(page, 'law-v3-mixture-sghmc-n10-no-predicted-ellipse', { fullPage: false });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -327,7 +327,7 @@ impl LogisticRegression {
                 }
             }
         }
-        let largest = gram.symmetric_eigenvalues().iter().cloned().fold(0.0, f64::max);
+        let largest = crate::linalg::largest_symmetric_eigenvalue(&gram).max(0.0);
         0.25 * largest + 1.0 / (self.prior_sd * self.prior_sd)
     }
 

@@ -1,0 +1,63 @@
+//! A measuring probe for issue 21's law work (docs/diagnostics.md §7): the setting named in
+//! `SGVIZ_PROBE` ("target sampler name=value,name=value"; target settings with a `t:` prefix) over
+//! 40 seeds × 5,000 samples (tests/common/sweep.rs `measure`) and, with `SGVIZ_PROBE_LONG=1`, two
+//! long runs (seeds 1, 2) of 200,000 samples: runs over 0.3, median and pooled E2, the warning each
+//! run ends with. Without the variable the test does nothing (it measures; it asserts nothing).
+
+#[path = "common/sweep.rs"]
+mod sweep;
+mod common;
+
+use sgviz::chain::{Chain, ChainConfig};
+
+fn parse(spec: &str) -> (String, String, Vec<(String, String)>, Vec<(String, f64)>) {
+    let mut words = spec.split_whitespace();
+    let (target, sampler) = (words.next().unwrap().to_string(), words.next().unwrap().to_string());
+    let mut settings = Vec::new();
+    let mut target_settings = Vec::new();
+    for pair in words.flat_map(|w| w.split(',')).filter(|w| !w.is_empty()) {
+        let (name, value) = pair.split_once('=').unwrap();
+        match name.strip_prefix("t:") {
+            Some(t) => target_settings.push((t.to_string(), value.parse().unwrap())),
+            None => settings.push((name.to_string(), value.to_string())),
+        }
+    }
+    (target, sampler, settings, target_settings)
+}
+
+#[test]
+fn probe() {
+    let Ok(spec) = std::env::var("SGVIZ_PROBE") else { return };
+    for one in spec.split(';') {
+        let (target, sampler, settings, target_settings) = parse(one);
+        let tset: Vec<(&str, f64)> = target_settings.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        let truth = common::reference_with(&target, &tset).moments;
+        let mut config = ChainConfig::new(&target, &sampler, 1);
+        for (n, v) in tset.iter().map(|(n, v)| (n.to_string(), v.to_string())).chain(settings.iter().cloned()) {
+            config = config.with(&n, v);
+        }
+        let chain = Chain::new(&config);
+        match &chain {
+            Err(e) => {
+                println!("PROBE {one}: refused: {e}");
+                continue;
+            }
+            Ok(c) => println!("PROBE {one}: params {:?}\n  setting warning {:?}\n  pairing warning {:?}", c.sampler_params(), c.setting_warning(), c.warning()),
+        }
+        let m = sweep::measure(&config, &truth);
+        let mut e2 = m.e2.clone();
+        e2.sort_by(f64::total_cmp);
+        let over = e2.iter().filter(|e| **e > 0.3).count();
+        let warned = m.warnings.iter().filter(|w| w.is_some()).count();
+        println!("  40 × 5,000: {over}/40 over 0.3, median {:.3}, max {:.3}, pooled {:.3} ± {:.3}, warned at the end {warned}/40", e2[20], e2[39], m.pooled_e2, m.pooled_sd);
+        if std::env::var("SGVIZ_PROBE_LONG").is_ok() {
+            for seed in [1, 2] {
+                let mut c = config.clone();
+                c.seed = seed;
+                let mut chain = Chain::new(&c).unwrap();
+                chain.run(200_000);
+                println!("  seed {seed} × 200,000: E2 {:.3} ({:?})", sweep::e2(&chain.moments().cov, &truth.cov), chain.status());
+            }
+        }
+    }
+}
