@@ -272,6 +272,23 @@ test('errors.js: Debug- and serde-looking text from any call is replaced by a se
     assert.doesNotMatch(shown, RAW, `'${text}' reached the screen as '${shown}'`);
     assert.match(shown, /press Reset/, `'${text}': the sentence names what to do (${shown})`);
   }
+  // No control changed yet: the fallback names Reset alone.
+  assert.equal(await status(page), 'Something could not be computed at these settings: press Reset.');
+  // After a slider move the fallback names that slider by its label, as the page shows it (issue 26,
+  // classfix: the fallback named no control); the next change of a control, or Reset, clears it.
+  const fail = (t) => page.evaluate(async (text) => { (await import('./www/errors.js')).guarded(() => { throw new Error(text); }); }, t);
+  const label = await page.$eval('#param-step_size', (input) => input.labels[0].querySelector('.name').textContent.trim());
+  assert.match(label, /ε/, label);
+  await page.$eval('#param-step_size', (input) => { input.value = String(Number(input.value) - 1); input.dispatchEvent(new Event('input', { bubbles: true })); });
+  await fail(fabricated[0]);
+  assert.equal(await status(page), `Something could not be computed after you changed “${label}”: move it back, or press Reset.`);
+  await page.$eval('#param-step_size', (input) => { input.value = String(Number(input.value) + 1); input.dispatchEvent(new Event('input', { bubbles: true })); });
+  assert.equal(await status(page), '', 'moving a control clears the message (a cause still there shows it again)');
+  await fail(fabricated[5]);
+  assert.match(await status(page), /after you changed/);
+  await screenshot(page, 'messages-fallback-names-control', { fullPage: false });
+  await page.click('#reset');
+  assert.equal(await status(page), '', 'Reset clears the message');
   // A message written for the user passes unchanged.
   const plain = 'Seed (under More settings): \'1.5\' is not a seed; type a whole number ≥ 0, e.g. 1.';
   const shown = await page.evaluate(async (t) => (await import('./www/errors.js')).userMessage(t), plain);
