@@ -226,6 +226,30 @@ test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; s
   await page.waitForFunction(() => window.sgviz.lesson()?.step === 2);
   await page.waitForFunction(() => JSON.parse(window.__charts.shownSpec('chart-sgais-figure') || 'null')?.series?.length > 0, null, { timeout: 60_000, polling: 250 }).catch(() => found.push('sgais step 2: the cost chart has no curve'));
   await screenshot(page, 'layouts/sgais-2', { fullPage: false });
+  // While the truth is computed (logistic regression in d dimensions: an exact MALA reference run
+  // in a worker, docs/truth.md §4) the three analysis cards were blank frames (classfix item 3):
+  // each now says on the chart what it waits for, and how far the truth is once its worker reports.
+  await page.click('#lesson-close');
+  await page.selectOption('#target', 'logreg_dd');
+  // Dark pixels on each analysis canvas (its sentence drawn), and what it says.
+  await page.evaluate(() => {
+    window.__waitingCards = () => ['chart-noise', 'chart-bias', 'chart-sweep'].map((id) => {
+      const canvas = document.getElementById(id);
+      const pixels = canvas.width ? canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data : [];
+      let inked = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 3] > 0 && pixels[i] + pixels[i + 1] + pixels[i + 2] < 600) inked += 1;
+      return { id, shown: !canvas.closest('figure').hidden, inked, pending: window.sgviz.state().truth_pending, title: JSON.parse(window.__charts.shownSpec(id) ?? '{}').title ?? '' };
+    });
+  });
+  await page.waitForFunction(() => {
+    const cards = window.__waitingCards();
+    return cards[0].pending && cards.every((c) => /waiting for the truth/.test(c.title) && c.inked >= 50);
+  }, null, { timeout: 60_000, polling: 100 }).catch(() => found.push('logreg_dd: the analysis charts do not say they wait for the truth while it is computed'));
+  const waiting = await page.evaluate(() => window.__waitingCards());
+  for (const c of waiting) if (c.pending && (!c.shown || c.inked < 50)) found.push(`logreg_dd waiting for the truth: ${c.id} ${c.shown ? `has ${c.inked} inked pixels` : 'is hidden'} ("${c.title}")`);
+  await page.$eval('#analysis-status', (e) => e.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'layouts/analysis-waiting-for-truth', { fullPage: false });
+  await page.click('#lesson-open');
   // BPS: its sweep draws no noise chart (exact thinning, docs/bouncy.md §15): once done, that card is hidden.
   await page.selectOption('#lesson-choice', 'bps');
   await waitLoaded(page);
