@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted, parseShown, settingWarningBeside, frames, waitLoaded } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted, parseShown, settingWarningBeside, frames, waitLoaded, chartLayout } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -351,6 +351,20 @@ test('present mode moves through a lesson with the arrow keys, large type, Esc l
   assert.ok(plot.top >= 0 && chart.bottom <= 1080, `both on one screen: plot ${JSON.stringify(plot)}, chart ${JSON.stringify(chart)}`);
   await page.waitForFunction(() => window.sgviz.chart('noise') !== null);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The step's long sentence must not squeeze its chart (classfix item 1: the noise chart's data
+  // area collapsed under SGLD step 3's text, 737×70 CSS px of a 953×328 canvas): the chart drawn at
+  // the size it is shown has a data area of at least 40 % of the canvas each way (class-layouts'
+  // rule for a collapsed chart), no text outside the canvas or overprinted, and half the slide.
+  await page.waitForFunction(() => { const c = document.getElementById('chart-noise'); return window.sgviz.drawingScales().charts['chart-noise'] && c.width === Math.round(c.clientWidth * devicePixelRatio) && c.height === Math.round(c.clientHeight * devicePixelRatio); }, null, { timeout: 30_000 });
+  const noise = await chartLayout(page, 'chart-noise');
+  console.log(`present sgld 3, noise chart: canvas ${noise.css.width}×${noise.css.height}, data area ${Math.round(noise.plot.width)}×${Math.round(noise.plot.height)} CSS px`);
+  await screenshot(page, 'present-clean-noise-1920x1080', { fullPage: false });
+  assert.ok(noise.plot.height >= Math.max(120, 0.4 * noise.css.height) && noise.plot.width >= Math.max(120, 0.4 * noise.css.width), `data area ${JSON.stringify(noise)}`);
+  assert.ok(noise.css.height >= 0.5 * 1080 - 1, `the chart keeps half the slide: ${noise.css.height} px`);
+  assert.deepEqual(noise.outside, [], 'no chart text outside its canvas');
+  assert.deepEqual(noise.pairs, [], 'no chart text over another');
+  const text = await box('lesson-text');
+  assert.ok(text.top >= 0 && text.bottom <= 1080, `the whole sentence on the slide: ${JSON.stringify(text)}`);
   await screenshot(page, 'present-clean-noise-1920x1080', { fullPage: false });
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.documentElement.classList.contains('present'));
