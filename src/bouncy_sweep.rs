@@ -103,16 +103,6 @@ fn minibatch_grid(top: f64, n_data: f64) -> (f64, usize) {
     (hi, count.max(2))
 }
 
-/// The parameters a bouncy sampler's sweep varies ([`BouncyKnob::of`]): the page mirrors them above
-/// the analysis charts (www/parameters.js `analysisKnob`, from the registry's `bouncy_swept`).
-pub fn swept_params(sampler: &str) -> &'static [&'static str] {
-    match sampler {
-        "sbps" | "psbps" => &["batch_size", "band_k"],
-        "lipsbps" => &["batch_size"],
-        _ => &["refresh_rate"],
-    }
-}
-
 impl BouncyKnob {
     /// The running bouncy sampler's knobs at `events` events per point; empty for other samplers.
     pub fn of(chain: &Chain, events: u64) -> Vec<BouncyKnob> {

@@ -63,7 +63,7 @@ export function syncParameterControls(state) {
 /**
  * The parameters the analysis charts mark as "current" (src/analysis.rs): the sampler's first
  * numeric parameter other than the minibatch size (SGLD's ε, SGFS's α, …); for the bouncy
- * samplers, the knobs their sweep varies (src/bouncy_sweep.rs `swept_params`: n and k, n, or λ_ref;
+ * samplers, the knobs their sweep varies (src/registry.rs `bouncy_swept_params`: n and k, n, or λ_ref;
  * classfix: the mirror stayed empty though the sweep marks them).
  */
 function analysisKnob(sampler) {
