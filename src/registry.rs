@@ -54,11 +54,25 @@ pub fn sampler(name: &str) -> Result<&'static SamplerSpec, String> {
     })
 }
 
+/// The parameters a bouncy sampler's analysis sweep varies (src/bouncy_sweep.rs `BouncyKnob::of`,
+/// docs/bouncy.md §15): the page mirrors them above the analysis charts (www/parameters.js
+/// `analysisKnob`, from `bouncy_swept` below). Tested against the sweep in tests/bouncy_sweep.rs.
+pub fn bouncy_swept_params(sampler: &str) -> &'static [&'static str] {
+    match sampler {
+        "sbps" | "psbps" => &["batch_size", "band_k"],
+        "lipsbps" => &["batch_size"],
+        _ => &["refresh_rate"],
+    }
+}
+
 /// The whole registry as JSON (what `sgviz list` prints and what the UI builds its controls from).
 pub fn to_json() -> serde_json::Value {
     let sgais = serde_json::json!({ "params": crate::sgais::PARAMS, "targets": crate::sgais::models::EVIDENCE_TARGETS, "presets": crate::sgais::PRESETS, "ns_params": crate::sgais::nested::NESTED_PARAMS, "defaults_by_model": crate::sgais::model_defaults::defaults_by_model_json() });
     let limits = serde_json::json!({ "max_upload_bytes": crate::data::MAX_BYTES, "max_rows": crate::data::MAX_ROWS });
-    serde_json::json!({ "targets": TARGETS, "samplers": SAMPLERS, "sgais": sgais, "limits": limits })
+    // The knobs each bouncy sampler's analysis sweep varies (src/bouncy_sweep.rs), for the mirror sliders.
+    let swept: serde_json::Map<String, serde_json::Value> =
+        SAMPLERS.iter().filter(|s| s.kind == SamplerKind::Bouncy).map(|s| (s.name.to_string(), serde_json::json!(bouncy_swept_params(s.name)))).collect();
+    serde_json::json!({ "targets": TARGETS, "samplers": SAMPLERS, "sgais": sgais, "limits": limits, "bouncy_swept": swept })
 }
 
 /// Refuse a setting of a target parameter the sampler never reads ([`SamplerSpec::unread`]): the

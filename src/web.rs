@@ -45,6 +45,17 @@ fn js_error(message: impl AsRef<str>) -> JsError {
 /// the backend's Debug text (issue 26: no library text on screen).
 const DRAWING_FAILED: &str = "This chart could not be drawn; resize the window or press Reset.";
 
+/// What the page says when a link's or preset's settings are not JSON (issue 26: every message names
+/// the control that fixes it; the parser's own text never reaches the screen).
+const SETTINGS_UNREADABLE: &str = "The settings in this link could not be read: choose a preset, or press Reset for the defaults.";
+
+/// An SGAIS run or its replicas' summaries could not be read back (the page writes them; a stale tab
+/// after an update is the way here).
+pub(crate) const SGAIS_UNREADABLE: &str = "This SGAIS run could not be set up: choose an SGAIS preset and press Start.";
+
+/// A data set prepared in a worker could not be adopted (its header did not parse).
+const MODEL_UNREADABLE: &str = "The prepared data could not be read: press Reset, or choose the target again.";
+
 fn drawing_failed<E>(_error: E) -> JsError {
     js_error(DRAWING_FAILED)
 }
@@ -145,7 +156,7 @@ impl WebLab {
     /// A secondary chart's specification as JSON (its series, for tests and workers).
     pub fn chart_json(&self, kind: &str) -> Result<String, JsError> {
         let spec = self.lab.chart(kind).map_err(js_error)?;
-        serde_json::to_string(&spec).map_err(|e| js_error(e.to_string()))
+        serde_json::to_string(&spec).map_err(|_| js_error(DRAWING_FAILED))
     }
 
     /// Draw a secondary chart: trace, acf, or noise/bias/sweep while an analysis exists.
@@ -322,7 +333,7 @@ fn parse_settings(json: &str) -> Result<Vec<(String, String)>, JsError> {
     if json.trim().is_empty() {
         return Ok(Vec::new());
     }
-    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| js_error(format!("settings are not valid JSON: {e}")))?;
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|_| js_error(SETTINGS_UNREADABLE))?;
     let object = value.as_object().ok_or_else(|| js_error("settings must be a JSON object"))?;
     object
         .iter()
@@ -355,7 +366,7 @@ impl WebEvidenceLab {
         let variants: Vec<crate::sgais::job::Variant> = if variants_json.trim().is_empty() {
             Vec::new()
         } else {
-            serde_json::from_str(variants_json).map_err(|e| js_error(format!("variants are not valid: {e}")))?
+            serde_json::from_str(variants_json).map_err(|_| js_error(SGAIS_UNREADABLE))?
         };
         let data = match csv {
             Some(bytes) => Some(crate::data::parse_csv(&bytes).map_err(js_error)?),
@@ -464,7 +475,7 @@ pub fn adopt_curvature_memo(memo_json: &str) -> Result<usize, JsError> {
 pub fn adopt_model(target: &str, sampler: &str, settings_json: &str, header_json: &str, features: Vec<f64>, labels: Vec<f64>) -> Result<(), JsError> {
     let mut config = ChainConfig::new(target, sampler, 0);
     config.settings = parse_settings(settings_json)?;
-    let header: serde_json::Value = serde_json::from_str(header_json).map_err(|e| js_error(format!("model header is not valid JSON: {e}")))?;
+    let header: serde_json::Value = serde_json::from_str(header_json).map_err(|_| js_error(MODEL_UNREADABLE))?;
     crate::lab::adopt_model(&config, crate::model::ExportedModel { header, features, labels }).map_err(js_error)
 }
 
@@ -530,7 +541,7 @@ impl SgaisRunner {
     #[wasm_bindgen(constructor)]
     pub fn new(spec_json: &str, csv: Option<Vec<u8>>) -> Result<SgaisRunner, JsError> {
         crate::entry_counts::count("sgais");
-        let spec: crate::sgais::job::RunSpec = serde_json::from_str(spec_json).map_err(|e| js_error(format!("run is not valid: {e}")))?;
+        let spec: crate::sgais::job::RunSpec = serde_json::from_str(spec_json).map_err(|_| js_error(SGAIS_UNREADABLE))?;
         let data = match csv {
             Some(bytes) => Some(crate::data::parse_csv(&bytes).map_err(js_error)?),
             None => None,
@@ -563,7 +574,7 @@ impl SgaisRunner {
 /// into the panel's summary and chart specs.
 #[wasm_bindgen]
 pub fn sgais_combine_json(runs_json: &str) -> Result<String, JsError> {
-    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
+    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|_| js_error(SGAIS_UNREADABLE))?;
     Ok(serde_json::to_string(&crate::sgais::page::combine(&runs)).unwrap_or_default())
 }
 
@@ -571,7 +582,7 @@ pub fn sgais_combine_json(runs_json: &str) -> Result<String, JsError> {
 /// as [`sgais_combine_json`].
 #[wasm_bindgen]
 pub fn sgais_gallery_json(runs_json: &str) -> Result<String, JsError> {
-    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
+    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|_| js_error(SGAIS_UNREADABLE))?;
     Ok(serde_json::to_string(&crate::sgais::gallery::gallery(&runs)).unwrap_or_default())
 }
 

@@ -22,7 +22,7 @@ impl NestedRunner {
     #[wasm_bindgen(constructor)]
     pub fn new(spec_json: &str, csv: Option<Vec<u8>>) -> Result<NestedRunner, JsError> {
         crate::entry_counts::count("sgais");
-        let spec: NestedSpec = serde_json::from_str(spec_json).map_err(|e| js_error(format!("nested-sampling run is not valid: {e}")))?;
+        let spec: NestedSpec = serde_json::from_str(spec_json).map_err(|_| js_error(crate::web::SGAIS_UNREADABLE))?;
         let data = match csv {
             Some(bytes) => Some(crate::data::parse_csv(&bytes).map_err(js_error)?),
             None => None,
@@ -46,8 +46,8 @@ impl NestedRunner {
 /// [`crate::web::sgais_combine_json`] plus nested-sampling results (a JSON list of `NestedResult`).
 #[wasm_bindgen]
 pub fn sgais_combine_ns_json(runs_json: &str, ns_json: &str) -> Result<String, JsError> {
-    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
-    let nested: Vec<crate::sgais::nested::NestedResult> = serde_json::from_str(ns_json).map_err(|e| js_error(format!("nested-sampling runs are not valid: {e}")))?;
+    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|_| js_error(crate::web::SGAIS_UNREADABLE))?;
+    let nested: Vec<crate::sgais::nested::NestedResult> = serde_json::from_str(ns_json).map_err(|_| js_error(crate::web::SGAIS_UNREADABLE))?;
     Ok(serde_json::to_string(&crate::sgais::page::combine_with_nested(&runs, &nested)).unwrap_or_default())
 }
 
@@ -55,8 +55,8 @@ pub fn sgais_combine_ns_json(runs_json: &str, ns_json: &str) -> Result<String, J
 /// (src/sgais/gallery.rs `gallery_with_nested`).
 #[wasm_bindgen]
 pub fn sgais_gallery_ns_json(runs_json: &str, ns_json: &str) -> Result<String, JsError> {
-    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|e| js_error(format!("runs are not valid: {e}")))?;
-    let nested: Vec<crate::sgais::nested::NestedResult> = serde_json::from_str(ns_json).map_err(|e| js_error(format!("nested-sampling runs are not valid: {e}")))?;
+    let runs: Vec<crate::sgais::page::PageRun> = serde_json::from_str(runs_json).map_err(|_| js_error(crate::web::SGAIS_UNREADABLE))?;
+    let nested: Vec<crate::sgais::nested::NestedResult> = serde_json::from_str(ns_json).map_err(|_| js_error(crate::web::SGAIS_UNREADABLE))?;
     Ok(serde_json::to_string(&crate::sgais::gallery::gallery_with_nested(&runs, &nested)).unwrap_or_default())
 }
 

@@ -108,3 +108,19 @@ fn the_charts_mark_the_current_n_and_k() {
         assert!(limit.points.iter().all(|p| p.1 == 0.034), "{:?}", limit.points);
     }
 }
+
+/// The registry's `bouncy_swept` (what the page mirrors above the analysis charts) names exactly
+/// the knobs each bouncy sampler's sweep varies (classfix item 5: the mirror stayed empty): read
+/// from the sweep's own knobs on a built chain, and from the registry JSON the page reads.
+#[test]
+fn the_registry_names_the_knobs_each_bouncy_sweep_varies() {
+    let registry = sgviz::registry::to_json();
+    for (sampler, target) in [("sbps", "gaussian"), ("psbps", "gaussian"), ("lipsbps", "logreg"), ("bps", "gaussian")] {
+        let chain = Chain::new(&ChainConfig::new(target, sampler, 1)).unwrap();
+        let swept: Vec<&str> = sgviz::bouncy_sweep::BouncyKnob::of(&chain, 1_000).iter().map(|k| k.param).collect();
+        let listed: Vec<&str> = registry["bouncy_swept"][sampler].as_array().unwrap_or_else(|| panic!("{sampler} not in bouncy_swept")).iter().filter_map(|v| v.as_str()).collect();
+        assert_eq!(listed, swept, "{sampler}");
+        assert!(!listed.is_empty(), "{sampler}: a sweep with no knob");
+    }
+    assert!(registry["bouncy_swept"].get("sgld").is_none(), "only the bouncy samplers are listed");
+}

@@ -43,3 +43,25 @@ fn mixture_sgld_as_loaded_names_one_remedy_and_it_holds() {
     let there = Chain::new(&ChainConfig::new("mixture", "sgld", 1).with("step_size", step)).unwrap();
     assert!(there.setting_warning().is_none(), "{:?}", there.setting_warning().map(|w| w.text));
 }
+
+/// OSGFS keeps no sample until eq. 17 fires (El hanchi eq. 17, "after_criterion"); at c = 0.001 on
+/// the Gaussian it has not fired after 20,000 steps (measured, seed 1). A share of "runs of 5,000
+/// samples" beside "no sample kept yet" speaks of runs that do not exist: the warning says what
+/// the chain shows and names c. Once eq. 17 fires (c = 0.003: step 1,581, seed 1) the law's share
+/// is back. The oracle is the chain's own sample count, read independently of the warning.
+#[test]
+fn osgfs_without_a_kept_sample_states_no_share_of_runs() {
+    let mut waiting = Chain::new(&ChainConfig::new("gaussian", "osgfs", 1).with("osgfs_c", 0.001)).unwrap();
+    for steps in [1, 500, 5_000] {
+        waiting.run(steps - waiting.steps());
+        assert_eq!(waiting.samples_since_clear(), 0, "eq. 17 fired by step {steps}: this test's premise is gone");
+        let warning = waiting.setting_warning().expect("a chain that keeps nothing is warned");
+        assert!(!warning.text.contains("of runs"), "step {steps}: '{}'", warning.text);
+        assert!(warning.text.contains("no sample kept yet") && warning.param == "osgfs_c", "step {steps}: '{}'", warning.text);
+    }
+    let mut fired = Chain::new(&ChainConfig::new("gaussian", "osgfs", 1).with("osgfs_c", 0.003)).unwrap();
+    fired.run(2_000);
+    assert!(fired.samples_since_clear() > 0, "eq. 17 did not fire by step 2,000 at c = 0.003");
+    let law = fired.setting_warning().map(|w| w.text).unwrap_or_default();
+    assert!(!law.contains("no sample kept yet"), "samples are kept, yet: '{law}'");
+}

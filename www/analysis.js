@@ -19,6 +19,8 @@ const HELD_STATUS = 'Paused while the evidence runs have the background workers;
  */
 const drawsData = (spec) => Boolean(spec && (spec.series?.length || spec.markers?.length));
 const KINDS = [['noise', 'chart-noise'], ['bias', 'chart-bias'], ['sweep', 'chart-sweep']];
+/** What each analysis chart is, for the sentence it shows while the truth is computed. */
+const WAITING_TITLES = { noise: 'Noise vs the setting', bias: 'Bias vs the setting', sweep: 'Error vs gradient budget' };
 
 export class AnalysisRunner {
   constructor({ progress, status, restart }, getLab, guarded) {
@@ -150,9 +152,12 @@ export class AnalysisRunner {
     if (!state.truth) {
       this.status.textContent = 'Waiting for the truth (computed in a background worker): the sweep needs it.';
       this.progress.value = 0;
-      this.clear();
+      this.waiting = true;
+      this.showWaiting();
       return;
     }
+    this.waiting = false;
+    this.truthSeen = null;
     const prepared = this.guarded(() => lab.export_prepared_json());
     this.active = true;
     this.done = false;
@@ -200,6 +205,38 @@ export class AnalysisRunner {
       },
     });
     this.job = id;
+  }
+
+  /**
+   * The truth's worker reached `fraction` (0–1, undefined where it does not say): while the sweep
+   * waits for it, the charts say how far it is and about how long is left (issue 26: three blank
+   * frames while waiting).
+   */
+  truthProgress(fraction) {
+    if (!Number.isFinite(fraction)) return;
+    const now = performance.now();
+    if (!this.truthSeen || fraction < this.truthSeen.fraction) this.truthSeen = { at: now, fraction };
+    this.truthNow = { at: now, fraction };
+    if (this.waiting) this.showWaiting();
+  }
+
+  /** "34 %, about 12 s left" from the truth's progress since it was first seen, or '' before any. */
+  truthLeft() {
+    const [seen, now] = [this.truthSeen, this.truthNow];
+    if (!seen || !now || now.fraction <= seen.fraction) return now ? `${Math.round(100 * now.fraction)} % done` : '';
+    const rate = (now.fraction - seen.fraction) / (now.at - seen.at);
+    return `${Math.round(100 * now.fraction)} % done, about ${Math.max(1, Math.round((1 - now.fraction) / rate / 1000))} s left`;
+  }
+
+  /** Each analysis chart as a sentence saying what it waits for, never an empty frame. */
+  showWaiting() {
+    const left = this.truthLeft();
+    for (const [kind, id] of KINDS) {
+      const title = `${WAITING_TITLES[kind]}: waiting for the truth (computed in a background worker${left ? `, ${left}` : ''}); drawn when it arrives.`;
+      queueChart(id, JSON.stringify({ title, x_label: '', y_label: '', log_x: false, log_y: false, series: [], markers: [], x_range: null, y_range: null }));
+      document.getElementById(id)?.setAttribute('aria-label', title);
+      this.markFresh(kind, id);
+    }
   }
 
   /** Nothing to do per frame: the worker posts progress and charts. */

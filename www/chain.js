@@ -7,7 +7,7 @@ import { cancelGroup, startJob } from './jobs.js';
 import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
 import { adoptInSteps, compareRequest, followPair, install, prepareCompare, prepareMain } from './adoption.js';
-import { guarded, userMessage } from './errors.js';
+import { clearStatus, guarded, userMessage } from './errors.js';
 import { holdControls } from './load-hold.js';
 import { promisesFirst } from './promise-job.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
@@ -219,6 +219,7 @@ export function stepOnce() {
 export function reset() {
   if (app.loadingInSteps) return; // the chain shown is about to be replaced (www/load-hold.js)
   guarded(() => app.lab.reset());
+  clearStatus('error'); // a failed call's message: Reset is what it names
   app.compare?.reset();
   draw();
 }

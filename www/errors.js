@@ -22,10 +22,43 @@ const RAW_ERROR = /invalid type|line \d+ column|expected (f64|a |struct|value)|p
  */
 const DEBUG_TEXT = /\b[A-Z][A-Za-z]*(Error|Kind)\b|\b(Some|None|Ok|Err)\(|\w::\w|\b[A-Z]\w* \{ ?\w+: |drawing failed/;
 
+/** The name a control is shown under: its label's name span, its label, its aria-label, or its id. */
+function controlName(element) {
+  const label = element.labels?.[0];
+  const text = label?.querySelector('.name')?.textContent || label?.textContent || element.getAttribute?.('aria-label') || element.id || '';
+  return text.trim().replace(/\s+/g, ' ');
+}
+
+/** The control the user changed last ('' before any): the fallback message names it. */
+let lastControl = '';
+
+/** Remember the control behind a user's `input`/`change` event (the fallback names it). */
+export function noteControl(element) {
+  const name = element?.matches?.('input, select, textarea') ? controlName(element) : '';
+  if (name) lastControl = name;
+}
+
+if (typeof document !== 'undefined') {
+  // A failed call's message goes when a control changes: if its cause is still there, the next
+  // failing call shows it again, naming that control.
+  const changed = (event) => { noteControl(event.target); clearStatus('error'); };
+  for (const kind of ['input', 'change']) document.addEventListener(kind, changed, true);
+}
+
+/**
+ * What to say when a call's text is not written for the user (no raw library text on screen,
+ * issue 26): name the control changed last, or Reset when none was.
+ */
+export function fallbackMessage() {
+  return lastControl
+    ? `Something could not be computed after you changed “${lastControl}”: move it back, or press Reset.`
+    : 'Something could not be computed at these settings: press Reset.';
+}
+
 /** `message` if it is written for the user, else a plain sentence that names what to do. */
 export function userMessage(message) {
   const text = withLabels(String(message ?? ''), app.registry);
-  return RAW_ERROR.test(text) || DEBUG_TEXT.test(text) || !text ? 'Something could not be computed at these settings: change the setting you moved last, or press Reset.' : text;
+  return RAW_ERROR.test(text) || DEBUG_TEXT.test(text) || !text ? fallbackMessage() : text;
 }
 
 /**

@@ -6,6 +6,7 @@ import { $, app } from './app.js';
 import { chart_json_svg } from './pkg/sgviz.js';
 import { shownSpec } from './charts.js';
 import { drawingScale } from './format.js';
+import { showStatus } from './errors.js';
 
 /** Chart name → the canvas that shows it, and where its drawing comes from. */
 export const SVG_CHARTS = {
@@ -50,7 +51,7 @@ function saveSvg(name) {
   try {
     download(`sgviz-${name}-${app.target}-${app.sampler}.svg`, svgText(name));
   } catch (error) {
-    $('status').textContent = error.message || String(error);
+    showStatus(error.message || String(error));
   }
 }
 

@@ -39,7 +39,10 @@ import { FigureScan } from './figure-scan.js';
 
 const truth = new TruthRunner({
   guarded,
-  onText: (text) => { $('truth-note').textContent = `Truth: ${text}`; },
+  onText: (text, fraction) => {
+    $('truth-note').textContent = `Truth: ${text}`;
+    app.analysis?.truthProgress(fraction);
+  },
   onDone: () => {
     app.truthPending = false;
     applyPendingPair();

@@ -61,12 +61,13 @@ export function syncParameterControls(state) {
 }
 
 /**
- * The parameter the analysis charts mark as "current" (src/analysis.rs): the sampler's first
- * numeric parameter other than the minibatch size (SGLD's ε, SGFS's α, …); none for the bouncy
- * samplers, whose sweep charts (src/bouncy_sweep.rs) mark their current n, k or λ_ref themselves.
+ * The parameters the analysis charts mark as "current" (src/analysis.rs): the sampler's first
+ * numeric parameter other than the minibatch size (SGLD's ε, SGFS's α, …); for the bouncy
+ * samplers, the knobs their sweep varies (src/registry.rs `bouncy_swept_params`: n and k, n, or λ_ref;
+ * classfix: the mirror stayed empty though the sweep marks them).
  */
 function analysisKnob(sampler) {
-  if (sampler.kind === 'bouncy') return [];
+  if (sampler.kind === 'bouncy') return (app.registry.bouncy_swept?.[sampler.name] ?? []).map((name) => sampler.params.find((p) => p.name === name)).filter(Boolean);
   const knob = sampler.params.find((p) => p.name !== 'batch_size' && !p.choices.length);
   return knob ? [knob] : [];
 }

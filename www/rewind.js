@@ -4,7 +4,7 @@
 // picture is exactly what it was the first time.
 
 import { $, app } from './app.js';
-import { guarded } from './errors.js';
+import { guarded, showStatus } from './errors.js';
 import { setPlaying } from './playback.js';
 import { draw, drawCharts } from './view.js';
 import { formatCount } from './format.js';
@@ -61,7 +61,7 @@ export function showPosition() {
 
 function seekFromUi(n) {
   setPlaying(false);
-  seek(Math.max(0, n)).catch((error) => { $('status').textContent = error.message || String(error); });
+  seek(Math.max(0, n)).catch((error) => showStatus(error.message || String(error)));
 }
 
 /** The scrubber (after the Play/Step/Reset buttons) and the arrow keys while paused. */

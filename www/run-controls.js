@@ -1,7 +1,7 @@
 // Run controls: Play/Pause, Step, Reset, Discard burn-in, the target and sampler selects, speed,
 // seed, and the keyboard shortcuts (space, s, r, d, ?).
 
-import { $, app } from './app.js';
+import { $, app, specsOf } from './app.js';
 import { sliderPosition, sliderValue } from './controls.js';
 import { formatCount } from './format.js';
 import { setPlaying } from './playback.js';
@@ -29,7 +29,11 @@ export function wireRunControls() {
   $('sampler').addEventListener('change', (e) => selectModel('sampler', e.target.value));
   const speed = $('speed');
   setSpeed(app.speed);
-  speed.addEventListener('input', () => setSpeed(sliderValue(SPEED_SPEC, Number(speed.value))));
+  speed.addEventListener('input', () => {
+    setSpeed(sliderValue(SPEED_SPEC, Number(speed.value)));
+    // A bouncy sweep's points are speed × 1,200 events (docs/bouncy.md §15): a new speed, new points.
+    if (specsOf('samplers', app.sampler)?.kind === 'bouncy') app.analysis?.schedule();
+  });
   wireSeed();
   document.addEventListener('keydown', (event) => {
     const typing = event.target.closest('input[type=number], select');

@@ -357,8 +357,11 @@ export class SgaisPanel {
       const runs = this.runs.filter((r) => r.label === g.label && r.spec.ais_n == null && !r.ns);
       // Before every replica is done, the replicas' log Ẑ where two or more can be compared (same
       // data prefix, src/sgais/prefix.rs): the spread and the flag in class time (issue 26).
-      const soFar = s.finished < Math.max(runs.length, s.replicas) ? g.prefix : null;
-      const logZ = soFar ? `${formatNumber(soFar.log_z.mean, 6)} ± ${formatNumber(soFar.log_z.se)} so far (at n = ${formatCount(soFar.n)}, ${soFar.replicas} replicas; sd ${formatNumber(soFar.log_z.sd)}, range ${formatNumber(soFar.log_z.max - soFar.log_z.min)}${soFar.agreement?.disagree ? ': replicas disagree' : ''})`
+      const total = Math.max(runs.length, s.replicas);
+      const soFar = s.finished < total ? g.prefix : null;
+      // The value says which replicas it is over (classfix item 6: "SGAIS (0/4 replicas)" stood
+      // beside a value without saying it came from 2 of them at n = 500).
+      const logZ = soFar ? `${formatNumber(soFar.log_z.mean, 6)} ± ${formatNumber(soFar.log_z.se)} so far: ${soFar.replicas} of ${total} replicas at n = ${formatCount(soFar.n)} (sd ${formatNumber(soFar.log_z.sd)}, range ${formatNumber(soFar.log_z.max - soFar.log_z.min)}${soFar.agreement?.disagree ? ': replicas disagree' : ''})`
         : s.log_z ? `${formatNumber(s.log_z.mean, 6)}${s.log_z.se === null ? '' : ` ± ${formatNumber(s.log_z.se)}`}${spread}`
           : latest ? `${formatNumber(latest.log_z.mean, 6)} so far (at n = ${formatCount(latest.n)})` : '—';
       const essNow = soFar ? s.curve.find((p) => p.n === soFar.n)?.ess : !s.ess ? latest?.ess : null;
@@ -367,7 +370,7 @@ export class SgaisPanel {
       const nTotal = runs.find((r) => r.result)?.result.n_total ?? 0;
       const steps = s.curve.reduce((sum, p) => sum + p.annealing_steps.mean, 0);
       const tr = document.createElement('tr');
-      tr.append(cell(`${g.label} (${s.finished}/${Math.max(runs.length, s.replicas)} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
+      tr.append(cell(s.finished < total ? `${g.label} (${s.finished} of ${total} replicas finished)` : `${g.label} (${total} replicas)`), cell(`${formatCount(n)} / ${formatCount(nTotal)}`), cell(logZ),
         cell(exactCell(s, soFar)), cell(ess),
         cell(formatCount(Math.round(steps))), cell(s.seconds ? formatNumber(s.seconds.mean) : '—'), cell(s.datum_evals ? formatEvals(s.datum_evals.mean) : '—'));
       return tr;

@@ -56,7 +56,7 @@ export class TruthRunner {
       group: 'truth',
       urgent: true,
       onMessage: (message) => {
-        if (message.type === 'progress') this.onText(message.text);
+        if (message.type === 'progress') this.onText(message.text, message.fraction);
         else if (message.type === 'done') this.arrived = message.prepared;
         else if (message.type === 'error') this.onText(`not available: ${userMessage(message.message)}`);
       },

@@ -267,6 +267,30 @@ impl Sampler for Osgfs {
         Some("The empirical Fisher information is singular or too small: on a data-free toy set the gradient noise s > 0 (its scores are otherwise identical), use a larger minibatch, or pick a target with data; then reset.")
     }
 
+    /// While eq. 17 has not fired and samples are kept only after it (Algorithm 1, lines 9–11), the
+    /// chain has no sample: a share of "runs of 5,000 samples" (the promise's warning) would speak
+    /// of runs that do not exist (issue 26). This says what the chain shows and names c, whose
+    /// ⌈1/k⌉ sets the window eq. 17 waits for.
+    fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
+        if self.collect_always || self.burn_in_over_step.is_some() || self.step == 0 {
+            return None;
+        }
+        let show = crate::readable::show;
+        let window = (1.0 / self.cap).ceil();
+        let text = format!(
+            "Raise the cap c (now {}), or set Collect samples to always: no sample kept yet after {} (eq. 17 has not fired).",
+            show(self.cap),
+            steps_text(self.step)
+        );
+        let detail = format!(
+            "OSGFS keeps samples only once its burn-in test (El hanchi eq. 17) fires over the last ⌈1/k⌉ stochastic gradients; at c = {} that is {} or more, and after {} it has not fired, so no sample is kept and no error after 5,000 samples can be measured or promised. A larger c shortens the window; \"Collect samples: always\" keeps every step.",
+            show(self.cap),
+            show(window),
+            steps_text(self.step)
+        );
+        Some(crate::setting_warning::SettingWarning { param: "osgfs_c", failure: crate::setting_warning::Failure::Mixing, text, detail })
+    }
+
     fn diagnostics(&self) -> Vec<Diagnostic> {
         let over = self.burn_in_over_step.map_or(f64::NAN, |s| s as f64);
         vec![
@@ -275,4 +299,9 @@ impl Sampler for Osgfs {
             Diagnostic { name: "clipped_noise_steps", label: "steps with a clipped noise covariance", value: self.clipped_noise_steps as f64 },
         ]
     }
+}
+
+/// "1 step", "2,000 steps" (a count as the page prints it).
+fn steps_text(steps: u64) -> String {
+    if steps == 1 { "1 step".to_string() } else { format!("{} steps", crate::readable::show(steps as f64)) }
 }

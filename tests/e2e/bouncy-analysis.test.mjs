@@ -32,6 +32,12 @@ test('SBPS: bias over n and over k, the marked point follows both sliders, and t
   assert.ok(limit && limit.points.every(([, y]) => y === 0.034), 'the page\'s limit drawn where it is');
   const overK = await chartMarked(page, 'bias', k);
   assert.equal(overK.x_label, 'band k (predictive sds)');
+  // The sweep's knobs, n and k, are mirrored above the charts (classfix item 5: the mirror was empty).
+  assert.equal(await page.isVisible('#analysis-params'), true, 'the mirror row is shown');
+  for (const [name, value] of [['batch_size', n], ['band_k', k]]) {
+    assert.ok(await page.isVisible(`#analysis-${name}`), `#analysis-${name} mirrors the sweep's knob`);
+    assert.equal(await page.$eval(`#analysis-${name}-value`, (o) => o.textContent.trim()), await page.$eval(`#param-${name}-value`, (o) => o.textContent.trim()), `${name} = ${value} in both places`);
+  }
   await page.$eval('#chart-noise', (c) => c.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'bouncy-analysis/sbps-gaussian-default', { fullPage: false });
 
@@ -60,6 +66,16 @@ test('SBPS: bias over n and over k, the marked point follows both sliders, and t
   const seen = await page.evaluate(() => window.statusSeen);
   assert.ok(seen.some((t) => t.includes(`${(speed * 1200).toLocaleString('en-US')} events a point`)), seen.join(' | '));
   assert.ok(!seen.some((t) => /gradient budget/.test(t)), seen.join(' | '));
+  // A new speed makes new points (speed × 1,200 events each, docs/bouncy.md §15): the sweep starts
+  // over and its charts say the new count (classfix item 5: they kept the old speed's points).
+  const jobBefore = await page.evaluate(() => window.sgviz.analysis().job);
+  await page.$eval('#speed', (s) => { s.value = String(Math.max(0, Number(s.value) - Math.round(Number(s.max) / 6))); s.dispatchEvent(new Event('input', { bubbles: true })); });
+  const slower = await page.evaluate(() => window.sgviz.app.speed);
+  assert.ok(slower < speed, `speed ${speed} → ${slower}`);
+  const perPoint = `(${(slower * 1200).toLocaleString('en')} events per point)`;
+  await page.waitForFunction(([text, before]) => window.sgviz.analysis().job !== before && window.sgviz.chart('noise')?.title.includes(text) && !window.sgviz.analysis().stale.length, [perPoint, jobBefore], { timeout: 240_000, polling: 250 });
+  await page.$eval('#analysis-params', (c) => c.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'bouncy-analysis/sbps-gaussian-speed-changed', { fullPage: false });
   await page.$eval('#chart-noise', (c) => c.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'bouncy-analysis/sbps-gaussian-n1-k10', { fullPage: false });
   assert.deepEqual(errors, []);

@@ -11,40 +11,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitLoaded } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitLoaded, chartLayout } from './harness.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 390, height: 844 };
-
-/**
- * Chart `canvasId` as drawn now: its SVG (the same drawing code as the canvas) at the canvas's
- * backing size and drawing scale, laid out by the browser; every text's box (in CSS px of the SVG),
- * the overlapping pairs, the texts outside the canvas, and the data area in CSS px.
- */
-const chartLayout = (page, canvasId) => page.evaluate(async (id) => {
-  const { chart_json_svg: svg, chart_json_plot_area: plotArea } = await import('./www/pkg/sgviz.js');
-  const { shownSpec } = await import('./www/charts.js');
-  const canvas = document.getElementById(id);
-  const spec = shownSpec(id);
-  const scale = window.sgviz.drawingScales().charts[id];
-  const ratio = devicePixelRatio;
-  const holder = document.createElement('div');
-  holder.style.cssText = `position:absolute;left:0;top:0;width:${canvas.width}px;height:${canvas.height}px;`;
-  holder.innerHTML = svg(spec, canvas.width, canvas.height, scale);
-  document.body.append(holder);
-  const origin = holder.getBoundingClientRect();
-  const boxes = [...holder.querySelectorAll('text')].filter((t) => t.textContent.trim()).map((t) => {
-    const r = t.getBoundingClientRect();
-    return { text: t.textContent.trim(), left: r.left - origin.left, right: r.right - origin.left, top: r.top - origin.top, bottom: r.bottom - origin.top };
-  });
-  holder.remove();
-  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  const pairs = [];
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (hit(boxes[i], boxes[j])) pairs.push(`"${boxes[i].text}" × "${boxes[j].text}"`);
-  const outside = boxes.filter((b) => b.left < -1 || b.top < -1 || b.right > canvas.width + 1 || b.bottom > canvas.height + 1).map((b) => b.text);
-  const [left, top, right, bottom] = JSON.parse(plotArea(spec, canvas.width, canvas.height, scale));
-  return { texts: boxes.length, pairs, outside, plot: { width: (right - left) / ratio, height: (bottom - top) / ratio }, css: { width: canvas.clientWidth, height: canvas.clientHeight } };
-}, canvasId);
 
 const overflow = (page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, screen: innerWidth }));
 
@@ -226,6 +196,30 @@ test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; s
   await page.waitForFunction(() => window.sgviz.lesson()?.step === 2);
   await page.waitForFunction(() => JSON.parse(window.__charts.shownSpec('chart-sgais-figure') || 'null')?.series?.length > 0, null, { timeout: 60_000, polling: 250 }).catch(() => found.push('sgais step 2: the cost chart has no curve'));
   await screenshot(page, 'layouts/sgais-2', { fullPage: false });
+  // While the truth is computed (logistic regression in d dimensions: an exact MALA reference run
+  // in a worker, docs/truth.md §4) the three analysis cards were blank frames (classfix item 3):
+  // each now says on the chart what it waits for, and how far the truth is once its worker reports.
+  await page.click('#lesson-close');
+  await page.selectOption('#target', 'logreg_dd');
+  // Dark pixels on each analysis canvas (its sentence drawn), and what it says.
+  await page.evaluate(() => {
+    window.__waitingCards = () => ['chart-noise', 'chart-bias', 'chart-sweep'].map((id) => {
+      const canvas = document.getElementById(id);
+      const pixels = canvas.width ? canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data : [];
+      let inked = 0;
+      for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 3] > 0 && pixels[i] + pixels[i + 1] + pixels[i + 2] < 600) inked += 1;
+      return { id, shown: !canvas.closest('figure').hidden, inked, pending: window.sgviz.state().truth_pending, title: JSON.parse(window.__charts.shownSpec(id) ?? '{}').title ?? '' };
+    });
+  });
+  await page.waitForFunction(() => {
+    const cards = window.__waitingCards();
+    return cards[0].pending && cards.every((c) => /waiting for the truth/.test(c.title) && c.inked >= 50);
+  }, null, { timeout: 60_000, polling: 100 }).catch(() => found.push('logreg_dd: the analysis charts do not say they wait for the truth while it is computed'));
+  const waiting = await page.evaluate(() => window.__waitingCards());
+  for (const c of waiting) if (c.pending && (!c.shown || c.inked < 50)) found.push(`logreg_dd waiting for the truth: ${c.id} ${c.shown ? `has ${c.inked} inked pixels` : 'is hidden'} ("${c.title}")`);
+  await page.$eval('#analysis-status', (e) => e.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'layouts/analysis-waiting-for-truth', { fullPage: false });
+  await page.click('#lesson-open');
   // BPS: its sweep draws no noise chart (exact thinning, docs/bouncy.md §15): once done, that card is hidden.
   await page.selectOption('#lesson-choice', 'bps');
   await waitLoaded(page);

@@ -333,3 +333,33 @@ export async function mainThreadHeavyCalls(page) {
   const counts = await page.evaluate(() => window.sgviz.entryCounts());
   return Object.fromEntries(HEAVY.filter((k) => counts[k]).map((k) => [k, counts[k]]));
 }
+
+/**
+ * Chart `canvasId` as drawn now: its SVG (the same drawing code as the canvas) at the canvas's
+ * backing size and drawing scale, laid out by the browser; every text's box (in CSS px of the SVG),
+ * the overlapping pairs, the texts outside the canvas, and the data area in CSS px.
+ */
+export const chartLayout = (page, canvasId) => page.evaluate(async (id) => {
+  const { chart_json_svg: svg, chart_json_plot_area: plotArea } = await import('./www/pkg/sgviz.js');
+  const { shownSpec } = await import('./www/charts.js');
+  const canvas = document.getElementById(id);
+  const spec = shownSpec(id);
+  const scale = window.sgviz.drawingScales().charts[id];
+  const ratio = devicePixelRatio;
+  const holder = document.createElement('div');
+  holder.style.cssText = `position:absolute;left:0;top:0;width:${canvas.width}px;height:${canvas.height}px;`;
+  holder.innerHTML = svg(spec, canvas.width, canvas.height, scale);
+  document.body.append(holder);
+  const origin = holder.getBoundingClientRect();
+  const boxes = [...holder.querySelectorAll('text')].filter((t) => t.textContent.trim()).map((t) => {
+    const r = t.getBoundingClientRect();
+    return { text: t.textContent.trim(), left: r.left - origin.left, right: r.right - origin.left, top: r.top - origin.top, bottom: r.bottom - origin.top };
+  });
+  holder.remove();
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const pairs = [];
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) if (hit(boxes[i], boxes[j])) pairs.push(`"${boxes[i].text}" × "${boxes[j].text}"`);
+  const outside = boxes.filter((b) => b.left < -1 || b.top < -1 || b.right > canvas.width + 1 || b.bottom > canvas.height + 1).map((b) => b.text);
+  const [left, top, right, bottom] = JSON.parse(plotArea(spec, canvas.width, canvas.height, scale));
+  return { texts: boxes.length, pairs, outside, plot: { width: (right - left) / ratio, height: (bottom - top) / ratio }, css: { width: canvas.clientWidth, height: canvas.clientHeight } };
+}, canvasId);

@@ -8,7 +8,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted, parseShown, settingWarningBeside, frames, waitLoaded } from './harness.mjs';
+import { useBrowser, openApp, screenshot, paintedPixels, waitForPainted, parseShown, settingWarningBeside, frames, waitLoaded, chartLayout } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -272,6 +272,23 @@ test('errors.js: Debug- and serde-looking text from any call is replaced by a se
     assert.doesNotMatch(shown, RAW, `'${text}' reached the screen as '${shown}'`);
     assert.match(shown, /press Reset/, `'${text}': the sentence names what to do (${shown})`);
   }
+  // No control changed yet: the fallback names Reset alone.
+  assert.equal(await status(page), 'Something could not be computed at these settings: press Reset.');
+  // After a slider move the fallback names that slider by its label, as the page shows it (issue 26,
+  // classfix: the fallback named no control); the next change of a control, or Reset, clears it.
+  const fail = (t) => page.evaluate(async (text) => { (await import('./www/errors.js')).guarded(() => { throw new Error(text); }); }, t);
+  const label = await page.$eval('#param-step_size', (input) => input.labels[0].querySelector('.name').textContent.trim());
+  assert.match(label, /ε/, label);
+  await page.$eval('#param-step_size', (input) => { input.value = String(Number(input.value) - 1); input.dispatchEvent(new Event('input', { bubbles: true })); });
+  await fail(fabricated[0]);
+  assert.equal(await status(page), `Something could not be computed after you changed “${label}”: move it back, or press Reset.`);
+  await page.$eval('#param-step_size', (input) => { input.value = String(Number(input.value) + 1); input.dispatchEvent(new Event('input', { bubbles: true })); });
+  assert.equal(await status(page), '', 'moving a control clears the message (a cause still there shows it again)');
+  await fail(fabricated[5]);
+  assert.match(await status(page), /after you changed/);
+  await screenshot(page, 'messages-fallback-names-control', { fullPage: false });
+  await page.click('#reset');
+  assert.equal(await status(page), '', 'Reset clears the message');
   // A message written for the user passes unchanged.
   const plain = 'Seed (under More settings): \'1.5\' is not a seed; type a whole number ≥ 0, e.g. 1.';
   const shown = await page.evaluate(async (t) => (await import('./www/errors.js')).userMessage(t), plain);
@@ -334,6 +351,20 @@ test('present mode moves through a lesson with the arrow keys, large type, Esc l
   assert.ok(plot.top >= 0 && chart.bottom <= 1080, `both on one screen: plot ${JSON.stringify(plot)}, chart ${JSON.stringify(chart)}`);
   await page.waitForFunction(() => window.sgviz.chart('noise') !== null);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The step's long sentence must not squeeze its chart (classfix item 1: the noise chart's data
+  // area collapsed under SGLD step 3's text, 737×70 CSS px of a 953×328 canvas): the chart drawn at
+  // the size it is shown has a data area of at least 40 % of the canvas each way (class-layouts'
+  // rule for a collapsed chart), no text outside the canvas or overprinted, and half the slide.
+  await page.waitForFunction(() => { const c = document.getElementById('chart-noise'); return window.sgviz.drawingScales().charts['chart-noise'] && c.width === Math.round(c.clientWidth * devicePixelRatio) && c.height === Math.round(c.clientHeight * devicePixelRatio); }, null, { timeout: 30_000 });
+  const noise = await chartLayout(page, 'chart-noise');
+  console.log(`present sgld 3, noise chart: canvas ${noise.css.width}×${noise.css.height}, data area ${Math.round(noise.plot.width)}×${Math.round(noise.plot.height)} CSS px`);
+  await screenshot(page, 'present-clean-noise-1920x1080', { fullPage: false });
+  assert.ok(noise.plot.height >= Math.max(120, 0.4 * noise.css.height) && noise.plot.width >= Math.max(120, 0.4 * noise.css.width), `data area ${JSON.stringify(noise)}`);
+  assert.ok(noise.css.height >= 0.5 * 1080 - 1, `the chart keeps half the slide: ${noise.css.height} px`);
+  assert.deepEqual(noise.outside, [], 'no chart text outside its canvas');
+  assert.deepEqual(noise.pairs, [], 'no chart text over another');
+  const text = await box('lesson-text');
+  assert.ok(text.top >= 0 && text.bottom <= 1080, `the whole sentence on the slide: ${JSON.stringify(text)}`);
   await screenshot(page, 'present-clean-noise-1920x1080', { fullPage: false });
   await page.keyboard.press('Escape');
   await page.waitForFunction(() => !document.documentElement.classList.contains('present'));

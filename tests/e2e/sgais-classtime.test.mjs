@@ -83,8 +83,8 @@ test('mixture replicas at class size: two finished in a slide\'s work, the sprea
   const at = runs.filter((r) => r.records.length >= depth).map((r) => r.records[depth - 1]);
   const n = at[0].n.toLocaleString('en-US');
   const [row] = mid.rows;
-  assert.match(row[0], /^SGAIS \(0\/4 replicas\)$/);
-  assert.ok(row[2].includes(`so far (at n = ${n}, ${at.length} replicas; sd `), `log Ẑ cell: ${row[2]}`);
+  assert.match(row[0], /^SGAIS \(0 of 4 replicas finished\)$/);
+  assert.ok(row[2].includes(`so far: ${at.length} of 4 replicas at n = ${n} (sd `), `log Ẑ cell: ${row[2]}`);
   assert.match(row[2], /^-[\d,]+(\.\d+)? ± \S+ so far/, `log Ẑ cell has the mean ± its standard error: ${row[2]}`);
   assert.match(row[4], /so far$/, `ESS cell: ${row[4]}`);
   for (const r of reported) assert.ok(mid.lines.includes(`${r.spec.replica + 1}: `), `replica ${r.spec.replica + 1} has its own line: ${mid.lines}`);
@@ -96,7 +96,7 @@ test('mixture replicas at class size: two finished in a slide\'s work, the sprea
   // The first pair takes turns from the start, so both are done after their joint work.
   const work = done.slice(0, 2).reduce((sum, r) => sum + r.records.at(-1).datum_evals, 0);
   assert.ok(work <= SLIDE_WORK, `the first two replicas' work ${work.toExponential(3)} datum evaluations fits a slide's ${SLIDE_WORK.toExponential(3)}`);
-  assert.match(end.rows[0][0], /^SGAIS \(4\/4 replicas\)$/);
+  assert.match(end.rows[0][0], /^SGAIS \(4 replicas\)$/);
   assert.match(end.rows[0][2], /± \S+ \(sd \S+, range [^)]+\)/, `final spread: ${end.rows[0][2]}`);
   await frames(page, 3);
   await screenshot(page, 'sgais-classtime/gmm-class-finished-1920', { fullPage: false });
@@ -194,6 +194,11 @@ test('the agreement flag shows mid-run, as soon as two replicas share a checkpoi
   });
   assert.match(shown.agreement, /^SGAIS: So far, at n = 500 \(2 replicas there\): Replicas DISAGREE/, shown.agreement);
   assert.ok(shown.flagged, 'the ESS note is marked');
-  assert.equal(shown.row[2], '-1,005 ± 5 so far (at n = 500, 2 replicas; sd 7.07, range 10: replicas disagree)');
+  // The row says what its value is: over which replicas, at which n (classfix item 6: the label
+  // read "SGAIS (0/4 replicas)" beside a value from two of them).
+  assert.equal(shown.row[0], 'SGAIS (0 of 4 replicas finished)');
+  assert.equal(shown.row[2], '-1,005 ± 5 so far: 2 of 4 replicas at n = 500 (sd 7.07, range 10: replicas disagree)');
+  await page.$eval('#sgais-table', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'sgais-classtime/agreement-mid-run-row', { fullPage: false });
   assert.deepEqual(errors, []);
 });

@@ -12,6 +12,17 @@ pub fn not_drawn_on_log_axes<'a>(points: impl Iterator<Item = &'a (f64, f64)>, (
     points.filter(|&&(x, y)| x.is_finite() && y.is_finite() && (off_axis(x, log_x) || off_axis(y, log_y))).count()
 }
 
+/// The x-axis description that fits `fits` (a width test): the whole sentence, else a shorter one
+/// that still counts the points left out, else the label alone (classfix: the SBPS "bias vs n"
+/// chart printed "… a log axis has no place for th" cut at its right edge).
+pub fn x_description_fitting(x_label: &str, not_drawn: usize, fits: impl Fn(&str) -> bool) -> String {
+    let short = match not_drawn {
+        0 => x_label.to_string(),
+        k => format!("{x_label}   ({k} ≤ 0: not on a log axis)"),
+    };
+    [x_description(x_label, not_drawn), short].into_iter().find(|text| fits(text)).unwrap_or_else(|| x_label.to_string())
+}
+
 /// The x-axis description `x_label`, with the count of points left out when there are any.
 pub fn x_description(x_label: &str, not_drawn: usize) -> String {
     match not_drawn {

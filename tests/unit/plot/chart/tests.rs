@@ -317,7 +317,7 @@ fn points_at_or_below_zero_on_a_log_axis_are_left_out_and_counted_under_the_axis
     assert_eq!(not_drawn(&spec), 2);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (400, 300)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (800, 300)).into_drawing_area();
         draw_chart(&root, &spec, 1.0).unwrap();
     }
     let colour = format!("#{:02X}{:02X}{:02X}", PALETTE[1].0, PALETTE[1].1, PALETTE[1].2);
@@ -357,4 +357,47 @@ fn the_fitted_y_axis_holds_every_error_bar() {
     let top = extent.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let bottom = extent.iter().copied().fold(f64::INFINITY, f64::min);
     assert_eq!((bottom, top), (-3.1, -1.5));
+}
+
+/// The x description fits its axis: the whole sentence where it fits, a shorter one that still
+/// counts the points left out where it does not, the label alone where neither does (classfix
+/// item 5: "… a log axis has no place for th" cut at the right of the SBPS "bias vs n" chart).
+/// Widths hand-worked: 0.58 × 12 px per character (the earlier test draws the whole sentence at 800 px).
+#[test]
+fn the_log_note_under_the_x_axis_is_shortened_to_fit() {
+    let fits = |limit: usize| move |text: &str| text.chars().count() <= limit;
+    let whole = log_note::x_description_fitting("minibatch n", 3, fits(200));
+    assert_eq!(whole, "minibatch n   (3 values are 0 or less: a log axis has no place for them)");
+    let short = log_note::x_description_fitting("minibatch n", 3, fits(40));
+    assert_eq!(short, "minibatch n   (3 ≤ 0: not on a log axis)");
+    assert_eq!(log_note::x_description_fitting("minibatch n", 3, fits(20)), "minibatch n");
+    // Drawn at 300 px (data area ≈ 240 px, ≈ 34 characters at 12 px): no text leaves the canvas.
+    let spec = ChartSpec { x_label: "minibatch n".into(), ..bias_chart() };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (300, 300)).into_drawing_area();
+        draw_chart(&root, &spec, 1.0).unwrap();
+    }
+    let drawn = crate::unit::plot::svg_probe::elements(&svg);
+    let note = drawn.iter().find(|e| e.tag == "text" && e.text.starts_with("minibatch n")).expect("the x description is drawn");
+    assert!(note.text.chars().count() as f64 * 0.58 * 12.0 <= 300.0, "'{}' is wider than the canvas", note.text);
+}
+
+/// At most one light grid line between two ticks (classfix item 5: plotters' ten per interval made
+/// the SBPS "bias vs k" grid, k = 0 … 10 on a linear axis, denser than its data). Counted in the
+/// SVG: vertical lines in the light grey (235) against those in the tick grey (220).
+#[test]
+fn a_linear_axis_draws_at_most_one_light_grid_line_between_ticks() {
+    let series = Series::new("E2", vec![(0.0, 1.0), (1.0, 0.3), (3.0, 0.04), (6.0, 0.02), (10.0, 0.03)], PALETTE[4], Style::LineAndPoints);
+    let spec = ChartSpec { x_label: "band k".into(), y_label: "E2".into(), series: vec![series], ..Default::default() };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (500, 300)).into_drawing_area();
+        draw_chart(&root, &spec, 1.0).unwrap();
+    }
+    let drawn = crate::unit::plot::svg_probe::elements(&svg);
+    let vertical = |grey: &str| drawn.iter().filter(|e| e.stroke.eq_ignore_ascii_case(grey) && e.points.len() == 2 && (e.points[0].0 - e.points[1].0).abs() < 0.5).count();
+    let (light, bold) = (vertical("#EBEBEB"), vertical("#DCDCDC"));
+    assert!(bold >= 2, "{bold} ticks");
+    assert!(light <= bold + 1, "{light} light lines for {bold} ticks");
 }
