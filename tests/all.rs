@@ -94,6 +94,8 @@ mod runaway;
 mod sampler_readouts;
 #[path = "sgais.rs"]
 mod sgais;
+#[path = "sgais_class_replicas.rs"]
+mod sgais_class_replicas;
 #[path = "sgais_defaults.rs"]
 mod sgais_defaults;
 #[path = "sgais_fig_a1.rs"]

@@ -44,7 +44,7 @@ export const SGAIS_PRESETS = {
   // N = 10,000 is the next preset. No AIS: the slide is the replicas' spread.
   gmmClass: {
     target: 'gmm', values: { n_points: 1500, chunk_size: 500, batch_size: 500 }, variants: [], ais: false, replicas: 4,
-    note: 'Class size: N = 1,500 points in chunks of 500 (the paper\'s chunk and minibatch size) instead of the mixture\'s 10,000 in chunks of 1,000, so that the first two replicas finish within a slide (docs/sgais.md §14); the full size is the next button.',
+    note: 'Class size: N = 1,500 points in chunks of 500 (the paper\'s chunk and minibatch size) instead of the mixture\'s 10,000 in chunks of 1,000, so that the first two replicas are compared (at n = 500) within a slide and finish within two (docs/sgais.md §14–§15); the full size is the next button.',
   },
   gmm: { target: 'gmm', values: { n_points: 10000 }, variants: [], ais: true, replicas: 4 },
   // The paper's scale: 1,000 + 9,000 + 90,000 points, one worker per variant; the registry's

@@ -60,6 +60,14 @@ pub fn ais_config(target: &str, config: &SgaisConfig) -> SgaisConfig {
     }
 }
 
+/// The SGAIS settings for a run on `target`: its first chunk, annealed in from the prior as full-data
+/// AIS is, anneals with the model's AIS share of M as its least ESS* ([`AIS_DEFAULTS_BY_MODEL`];
+/// docs/sgais.md §15: at the mixture's class size the replicas' spread came from that chunk).
+pub fn first_chunk_as_ais(target: &str, config: SgaisConfig) -> SgaisConfig {
+    let share = AIS_DEFAULTS_BY_MODEL.iter().find(|d| d.target == target).map_or(0.0, |d| d.min_ess_share);
+    SgaisConfig { first_chunk_ess_share: share, ..config }
+}
+
 /// A chunkable full-data AIS run over the first `n` data (drive it with `advance` or `run_to_end`).
 pub fn ais_run(model: Arc<dyn EvidenceModel>, config: &SgaisConfig, n: usize, seed: u64) -> SgaisRun {
     let n = n.clamp(1, model.n_data());

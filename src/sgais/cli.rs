@@ -19,7 +19,7 @@
 //! `ns_seconds`, `ns_cpu_seconds`, `ns_datum_evals` and `ns` (each run). `--preset paper` starts from the paper's settings (§6.1); `--set` names come from
 //! [`super::PARAMS`] or the target's parameter list and override the preset.
 
-use super::ais::{ais_config, ais_run, baseline_seed};
+use super::ais::{ais_config, ais_run, baseline_seed, first_chunk_as_ais};
 use super::nested::{nested_seed, NestedConfig, NestedResult, NestedRun, NESTED_PARAMS};
 use super::models::{evidence_target, split_settings, EvidenceTarget};
 use super::replicas::{replica_run, replica_seed, summarise, ReplicaResult, ReplicaSummary, Spread};
@@ -103,7 +103,7 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
     let args = parse_evidence_args(args)?;
     let model = (args.target.build)(&args.target_values, args.data.as_ref())?;
     let shifting = super::job::shift_variant(args.target.name, &args.target_values).is_some();
-    let config = SgaisConfig::for_data(&args.sgais_values, shifting)?;
+    let config = first_chunk_as_ais(args.target.name, SgaisConfig::for_data(&args.sgais_values, shifting)?);
     let n = model.n_data();
     let tag = args.replicas > 1;
     let mut results = Vec::with_capacity(args.replicas);

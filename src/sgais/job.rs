@@ -3,7 +3,7 @@
 //! in bounded slices, with their curves as chart specifications. Wall time is measured by the
 //! caller (no clock on wasm) and attributed to runs with [`EvidenceJob::add_seconds`].
 
-use super::ais::{ais_config, ais_run, baseline_seed};
+use super::ais::{ais_config, ais_run, baseline_seed, first_chunk_as_ais};
 use super::charts::{annealing_chart, change_point_markers, evidence_chart, CurveRun};
 use super::models::{evidence_target, split_settings, EvidenceModel};
 use super::replicas::ess_note;
@@ -65,7 +65,7 @@ pub fn resolve(target: &str, preset: Option<&str>, settings: &[(String, String)]
     let (target_values, sgais_values) = split_settings(target, &all)?;
     let model = (target.build)(&target_values, data)?;
     let shift = shift_variant(target.name, &target_values);
-    Ok(Resolved { model, config: SgaisConfig::for_data(&sgais_values, shift.is_some())?, shift })
+    Ok(Resolved { model, config: first_chunk_as_ais(target.name, SgaisConfig::for_data(&sgais_values, shift.is_some())?), shift })
 }
 
 /// Everything a Web Worker needs to build one run, as JSON from the page: replica `replica` of

@@ -260,6 +260,10 @@ pub struct SgaisConfig {
     /// docs/sgais.md (SGAIS.26)–(SGAIS.27)); full history only. On with the surprise rule
     /// ([`SgaisConfig::for_data`]).
     pub laplace_move: bool,
+    /// The first chunk is annealed in from the prior, as full-data AIS is: its ESS* is at least
+    /// this share of M (0: the run's ESS*), the model's AIS share ([`ais::first_chunk_as_ais`],
+    /// docs/sgais.md §15).
+    pub first_chunk_ess_share: f64,
 }
 
 /// The re-seeding moves of a particle per annealing step: the lightest component's, weights kept
@@ -315,6 +319,7 @@ impl SgaisConfig {
             reseed_light_bias: 0.0,
             surprise_boost: surprise::rule_boost(values.try_get("surprise_rule").map_or(0, |v| v as usize), false),
             laplace_move: false,
+            first_chunk_ess_share: 0.0,
         };
         if config.target_ess >= config.particles as f64 {
             // ESS(Δ) < M for every Δ > 0 unless all chunk likelihoods are equal, so a target ≥ M

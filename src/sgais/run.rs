@@ -327,9 +327,11 @@ impl SgaisRun {
         self.surprises.push(surprise);
     }
 
-    /// ESS* of this chunk's annealing steps (raised on a boosted chunk).
+    /// ESS* of this chunk's annealing steps (raised on a boosted chunk, and on the first chunk to
+    /// the configured share of M: docs/sgais.md §15).
     fn chunk_target_ess(&self, chunk: &ActiveChunk) -> f64 {
-        self.active_boost(chunk).map_or(self.config.target_ess, |boost| boost.target_ess(self.config.target_ess, self.particles.len()))
+        let ess = self.active_boost(chunk).map_or(self.config.target_ess, |boost| boost.target_ess(self.config.target_ess, self.particles.len()));
+        if chunk.range.start == 0 { ess.max(self.config.first_chunk_ess_share * self.particles.len() as f64) } else { ess }
     }
 
     /// SGHMC moves per temperature in this chunk (multiplied on a boosted chunk).

@@ -87,41 +87,65 @@ const CLASS_CORES = 2;
 const SLIDE_SECONDS = 20;
 
 /**
- * Whether the page's SGAIS runs that start within `budget` datum evaluations of each of `workers`
- * workers (the runs in the page's order, each on the first worker free) have all finished, so that
- * the budget's view can be read.
+ * The page's SGAIS jobs on a pool of `workers`: www/sgais.js `bundleRuns`, the page's own split (a
+ * variant's replicas in pairs taking turns in one job, every other run a job of its own; docs/sgais.md
+ * §14), as the indices of each job's runs in `app.sgais.runs`, in the order the jobs are queued.
  */
-function sgaisBudgetReached([budget, workers]) {
+async function sgaisJobs(workers) {
+  const { bundleRuns } = await import('./www/sgais.js');
+  const { runs } = window.sgviz.app.sgais;
+  return bundleRuns(runs, workers).map((bundle) => bundle.map((run) => runs.indexOf(run)));
+}
+
+/**
+ * Whether the page's SGAIS jobs (`jobs`, from `sgaisJobs`) that start within `budget` datum
+ * evaluations of each of `workers` workers (in the page's order, each on the first worker free)
+ * have all finished, so that the budget's view can be read. A job's work is the sum of its runs'.
+ */
+function sgaisBudgetReached([budget, workers, jobs]) {
+  const { runs } = window.sgviz.app.sgais;
   const free = Array(workers).fill(0);
-  for (const run of window.sgviz.app.sgais.runs) {
+  for (const job of jobs) {
     const w = free.indexOf(Math.min(...free));
-    if (free[w] >= budget) return true; // this run and every later one start after the budget
-    if (!run.done) return false;
-    free[w] += run.result?.result.records.at(-1)?.datum_evals ?? 0;
+    if (free[w] >= budget) return true; // this job and every later one start after the budget
+    if (!job.every((i) => runs[i].done)) return false;
+    free[w] += job.reduce((sum, i) => sum + (runs[i].result?.result.records.at(-1)?.datum_evals ?? 0), 0);
   }
   return true;
 }
 
 /**
- * What the SGAIS panel shows after `budget` datum evaluations of each of `workers` workers: each
- * run's records that fit after its start (the runs in the page's order, each on the first worker
- * free, as www/jobs.js queues them), combined by the page's own core call.
+ * What the SGAIS panel shows after `budget` datum evaluations of each of `workers` workers: the
+ * jobs (`jobs`, from `sgaisJobs`) in the page's order, each on the first worker free, as www/jobs.js
+ * queues them; in a job whose runs take turns (www/worker.js `sgaisGroup`: each unfinished run in
+ * turn one call of about the same time, so about the same evaluations), a run's record after its
+ * own e evaluations comes when the job has spent Σ_j min(e, E_j) over its runs' totals E_j. Each
+ * run's records that fit, combined by the page's own core call.
  */
-async function sgaisWithin([budget, workers]) {
+async function sgaisWithin([budget, workers, jobs]) {
   const { sgais_combine_json: combine } = await import('./www/pkg/sgviz.js');
   const { app } = window.sgviz;
   const free = Array(workers).fill(0);
-  const reported = [];
-  const runs = [];
-  for (const run of app.sgais.runs) {
+  const shown = new Map();
+  for (const job of jobs) {
     const w = free.indexOf(Math.min(...free));
     const start = free[w];
-    const all = run.result?.result.records ?? [];
-    const records = all.filter((r) => start + r.datum_evals <= budget);
+    const totals = job.map((i) => app.sgais.runs[i].result?.result.records.at(-1)?.datum_evals ?? 0);
+    const jobWork = (evals) => totals.reduce((sum, total) => sum + Math.min(evals, total), 0);
+    for (const i of job) {
+      const run = app.sgais.runs[i];
+      const all = run.result?.result.records ?? [];
+      const records = all.filter((r) => start + jobWork(r.datum_evals) <= budget);
+      shown.set(i, { run, all, records });
+    }
+    free[w] += totals.reduce((a, b) => a + b, 0);
+  }
+  const runs = [];
+  const reported = [];
+  for (const [, { run, all, records }] of [...shown].sort(([a], [b]) => a - b)) {
     const complete = run.done && records.length === all.length && all.length > 0;
     runs.push({ label: run.label, chunks: records.length, complete, steps: records.map((r) => [r.n, r.annealing_steps]) });
     if (records.length) reported.push({ label: run.label, ais_n: run.spec.ais_n ?? null, ...run.result, result: { ...run.result.result, records } });
-    free[w] += all.at(-1)?.datum_evals ?? 0;
   }
   const combined = reported.length ? JSON.parse(combine(JSON.stringify(reported))) : null;
   return { runs, shift: combined?.shift ?? null, nTotal: app.sgais.runs[0]?.result?.n_total ?? null };
@@ -239,11 +263,14 @@ async function sgaisStep(page, step, k, lesson, slidesBefore, runsBefore, where,
     return slides;
   }
   // Hang guard only: the runs within the budget must have finished in the page (any machine).
-  await page.waitForFunction(sgaisBudgetReached, [budget, workers], { timeout: 600_000, polling: 500 });
+  // The page's jobs for these runs (its replicas in pairs taking turns), once the runs exist.
+  await page.waitForFunction(() => window.sgviz.app.sgais.runs.length > 0, null, { timeout: 60_000, polling: 250 });
+  const jobs = await page.evaluate(sgaisJobs, workers);
+  await page.waitForFunction(sgaisBudgetReached, [budget, workers, jobs], { timeout: 600_000, polling: 500 });
   charge('sgais: wait for the budget\'s runs');
   // The evidence panel has its first records in and combined (a hang guard, not a speed requirement).
   await page.waitForFunction(() => window.sgviz.sgais().runs.some((r) => r.records.length > 0) && window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
-  const view = await page.evaluate(sgaisWithin, [budget, workers]);
+  const view = await page.evaluate(sgaisWithin, [budget, workers, jobs]);
   charge('sgais: first records + combine');
   const shown = view.runs.map((r) => `${r.label}: ${r.chunks} chunks${r.complete ? ' (complete)' : ''}`).join('; ');
   log.push(`${where} (${slides} slide(s), ${budget.toExponential(2)} datum evaluations on each of ${workers} workers): ${shown}`);
