@@ -85,10 +85,12 @@ fn autocovariance(x: &[f64]) -> Vec<f64> {
 }
 
 /// Effective sample size of equal-length chains (eq. 10, with the multi-chain autocorrelation of
-/// eq. 9 and Geyer's initial monotone sequence): S / τ̂, τ̂ ≥ 1 / log₁₀ S.
+/// eq. 9 and Geyer's initial monotone sequence): S / τ̂, τ̂ ≥ 1 / log₁₀ S. NaN ("not yet") below 5
+/// draws per chain: the first pair after Γ₀ needs lags 2 and 3 inside the loop's reach n − 3 (at
+/// n = 4 the reference code's index t − 2 would be −1: ArviZ then returns S·log₁₀ S, this code panicked).
 pub fn ess(chains: &[Vec<f64>]) -> f64 {
     let (m, n) = (chains.len(), chains[0].len());
-    if n < 4 {
+    if n < 5 {
         return f64::NAN;
     }
     let acov: Vec<Vec<f64>> = chains.iter().map(|c| autocovariance(c)).collect();
@@ -142,7 +144,7 @@ fn quantile(chains: &[Vec<f64>], p: f64) -> f64 {
     if lo + 1 < all.len() { all[lo] + frac * (all[lo + 1] - all[lo]) } else { all[lo] }
 }
 
-/// R̂, bulk and tail ESS, mean and MCSE of one coordinate over `chains` (each at least 4 draws).
+/// R̂, bulk and tail ESS, mean and MCSE of one coordinate over `chains` (each at least 4 draws; with fewer than 10 the split halves hold fewer than 5 and every ESS and the MCSE are NaN, "not yet").
 pub fn convergence(chains: &[Vec<f64>]) -> Convergence {
     let split = split_chains(chains);
     let bulk_rhat = basic_rhat(&rank_normalise(&split));

@@ -88,6 +88,8 @@ mod refusal_remedy;
 mod rewind;
 #[path = "rhat.rs"]
 mod rhat;
+#[path = "rhat_by_hand.rs"]
+mod rhat_by_hand;
 #[path = "runaway.rs"]
 mod runaway;
 #[path = "sampler_readouts.rs"]
