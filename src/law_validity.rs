@@ -93,13 +93,68 @@ pub fn relaxation_steps(transition: &DMatrix<f64>) -> f64 {
 /// returns on such a matrix (issue 23: hardening's all-maximum draw hung there). Where the bounded
 /// iteration does not converge, Gelfand's formula ρ(A) = lim ‖A^k‖^{1/k} at k = 2¹⁰, by rescaled
 /// squaring, stands in.
+///
+/// Memoised on the matrix's shape and entries' bits ([`RADIUS_MEMO`] most recent): a remedy search
+/// builds the same candidate's law several times (the warning at a chain's start, again at each
+/// slider move, V1 and V2's relaxation time on one transition), and where the Schur iteration does
+/// not converge one radius costs its 10,000 iterations (issue 23, BENCHMARKS.md "CI time, fifteenth
+/// round": 86 % of hardening draw 1's radii were repeats). The value is a pure function of the key,
+/// so a hit returns exactly what the computation would.
 pub fn spectral_radius(transition: &DMatrix<f64>) -> f64 {
     if transition.iter().any(|x| !x.is_finite()) {
         return f64::INFINITY;
     }
+    let key: Vec<u64> = [transition.nrows() as u64, transition.ncols() as u64].into_iter().chain(transition.iter().map(|x| x.to_bits())).collect();
+    RADII.with(|memo| memo.borrow_mut().get(&key)).unwrap_or_else(|| {
+        let rho = schur_radius(transition);
+        RADII.with(|memo| memo.borrow_mut().insert(key, rho));
+        rho
+    })
+}
+
+/// ρ(A) of a finite matrix by the bounded Schur iteration, Gelfand's formula where it does not
+/// converge ([`spectral_radius`] without its memo).
+pub fn schur_radius(transition: &DMatrix<f64>) -> f64 {
     match nalgebra::Schur::try_new(transition.clone(), f64::EPSILON, SCHUR_ITERATIONS) {
         Some(schur) => schur.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max),
         None => gelfand_radius(transition),
+    }
+}
+
+/// Radii [`spectral_radius`] keeps, the least recently used dropped first: on hardening draw 1's
+/// 63,485 radii (8,820 distinct), 256 kept leave 28.5 of the 109 s of Schur iterations, all kept
+/// 27.3 (BENCHMARKS.md "CI time, fifteenth round").
+pub const RADIUS_MEMO: usize = 256;
+
+thread_local! {
+    static RADII: std::cell::RefCell<RecentRadii> = std::cell::RefCell::new(RecentRadii::default());
+}
+
+/// The last [`RADIUS_MEMO`] radii computed on this thread, by key, with when each was last used.
+#[derive(Default)]
+struct RecentRadii {
+    entries: std::collections::HashMap<Vec<u64>, (f64, u64)>,
+    clock: u64,
+}
+
+impl RecentRadii {
+    fn get(&mut self, key: &[u64]) -> Option<f64> {
+        self.clock += 1;
+        let clock = self.clock;
+        self.entries.get_mut(key).map(|(rho, used)| {
+            *used = clock;
+            *rho
+        })
+    }
+
+    fn insert(&mut self, key: Vec<u64>, rho: f64) {
+        if self.entries.len() >= RADIUS_MEMO {
+            if let Some(oldest) = self.entries.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| k.clone()) {
+                self.entries.remove(&oldest);
+            }
+        }
+        self.clock += 1;
+        self.entries.insert(key, (rho, self.clock));
     }
 }
 

@@ -90,6 +90,33 @@ fn spectral_radius_is_right_and_returns_on_a_matrix_that_overflowed() {
     }
 }
 
+/// The radius memo returns what the computation would (issue 23, fifteenth round): 600 distinct
+/// triangular matrices (ρ their largest diagonal entry, known in closed form), more than the memo
+/// keeps, each asked twice in an order that mixes hits and evicted entries, and twins that differ
+/// from a memoised matrix only in their last entry (ρ = 1.5 there), which must not be taken for it.
+#[test]
+fn the_radius_memo_returns_the_radius_of_the_matrix_asked() {
+    use nalgebra::DMatrix;
+    use sgviz::law_validity::{schur_radius, spectral_radius};
+    let triangular = |k: usize, last: Option<f64>| {
+        let r = 0.5 + k as f64 / 1000.0;
+        let mut m = DMatrix::from_fn(4, 4, |i, j| if i == j { r / (1 + i) as f64 } else if j > i { 0.3 } else { 0.0 });
+        if let Some(v) = last {
+            m[(3, 3)] = v;
+        }
+        (m, r)
+    };
+    let order: Vec<usize> = (0..600).chain((0..600).rev()).chain((0..600).step_by(7)).collect();
+    for k in order {
+        let (m, r) = triangular(k, None);
+        let rho = spectral_radius(&m);
+        assert!((rho - r).abs() < 1e-12, "matrix {k}: ρ {rho}, closed form {r}");
+        assert_eq!(rho.to_bits(), schur_radius(&m).to_bits(), "matrix {k}: the memo's value differs from the computation's");
+        let (twin, _) = triangular(k, Some(1.5));
+        assert!((spectral_radius(&twin) - 1.5).abs() < 1e-12, "matrix {k}'s twin (last entry 1.5) read as {}", spectral_radius(&twin));
+    }
+}
+
 /// V1's marginal check: a rotation (ρ = 1 exactly) is marginal, the same rotation scaled by
 /// 0.999 and a non-normal matrix with ρ = 0.5 but a large first power are not (the cheap Gelfand
 /// bound must not call a settling law marginal, nor skip a marginal one).
