@@ -94,7 +94,13 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // relaxation time, true where >10 % of runs fail; their s42 numbers, all 40/40 over 0.3:
     // logreg_dd × SGFS-f ridge=max (median 1.000), × SGFS-d defaults, ridge=min, ridge=mid
     // (0.679–0.681), batch_size=min (0.929), ridge=max (1.000), × SGHMC sghmc_lr=min (0.936).
-    // Checked: each setting now carries that warning; not re-run through this file's soak.)
+    // Checked: each setting now carries that warning. s44 re-measured the seven with
+    // tests/law_probe.rs (tests/common/sweep.rs `measure`, the soak's measurement, not its
+    // verdict path), seeds 1–40 × 5,000 and seeds 1–2 × 200,000, every run warned at its end:
+    // SGFS-f ridge=max 40/40 over, median 1.000, 200,000: 1.000/1.000 (V2, 259,000,000 steps);
+    // SGFS-d defaults, ridge=min and ridge=mid 40/40, median 0.679–0.680, 200,000: 0.111/0.254;
+    // batch_size=min 40/40, 0.929, 200,000: 0.586/0.577; ridge=max 40/40, 1.000, 1.000/1.000;
+    // SGHMC sghmc_lr=min 40/40, 0.936, 200,000: 0.595/0.470. All mixing warnings, all true.)
     "logreg_dd sgfs_d sgfs_alpha=mid", // 40/40, median 0.747, pooled 0.119 ± 0.115 (s42)
     "logreg_dd sgfs_d sgfs_alpha=max", // 40/40, median 0.870, pooled 0.233 ± 0.148 (s42)
     "logreg_dd sgfs_d batch_size=mid", // 40/40, median 0.701, pooled 0.097 ± 0.098 (s42)
