@@ -57,3 +57,18 @@ fn the_class_presets_replicas_agree_at_their_first_comparison() {
     let tolerance = 1e-3 * reference.abs();
     assert!((mean - reference).abs() <= tolerance, "mean log Ẑ {mean:.2} against the Laplace reference {reference:.2}: tolerance {tolerance:.2} (replicas {runs:?})");
 }
+
+/// `surprise_rule` off is Algorithm 1 without sgviz's extra work (the gallery's paper-algorithm
+/// runs, the shift lecture's class-time budget): its first chunk keeps the run's ESS*. Stationary
+/// mixture data under `auto` take the AIS share (0.9, docs/sgais.md §6); linear regression none.
+#[test]
+fn the_first_chunk_takes_the_ais_share_unless_the_surprise_rule_is_off() {
+    let share = |target: &str, extra: &[(&str, &str)]| {
+        let settings: Vec<(String, String)> = extra.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        resolve(target, None, &settings, None).unwrap().config.first_chunk_ess_share
+    };
+    assert_eq!(share("gmm", &[("n_points", "1500")]), 0.9);
+    assert_eq!(share("gmm", &[("n_points", "1500"), ("surprise_rule", "off")]), 0.0);
+    assert_eq!(share("gmm", &[("n_points", "12000"), ("scenario", "shift"), ("surprise_rule", "off")]), 0.0);
+    assert_eq!(share("linreg", &[]), 0.0);
+}

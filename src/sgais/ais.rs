@@ -21,6 +21,7 @@ use super::models::EvidenceModel;
 use super::replicas::split_mix;
 use super::run::SgaisRun;
 use super::SgaisConfig;
+use crate::params::ParamValues;
 use serde::Serialize;
 use std::sync::Arc;
 
@@ -60,11 +61,14 @@ pub fn ais_config(target: &str, config: &SgaisConfig) -> SgaisConfig {
     }
 }
 
-/// The SGAIS settings for a run on `target`: its first chunk, annealed in from the prior as full-data
-/// AIS is, anneals with the model's AIS share of M as its least ESS* ([`AIS_DEFAULTS_BY_MODEL`];
-/// docs/sgais.md §15: at the mixture's class size the replicas' spread came from that chunk).
-pub fn first_chunk_as_ais(target: &str, config: SgaisConfig) -> SgaisConfig {
-    let share = AIS_DEFAULTS_BY_MODEL.iter().find(|d| d.target == target).map_or(0.0, |d| d.min_ess_share);
+/// The SGAIS settings for a run on `target` with the registry's `values`: its first chunk, annealed
+/// in from the prior as full-data AIS is, anneals with the model's AIS share of M as its least ESS*
+/// ([`AIS_DEFAULTS_BY_MODEL`]; docs/sgais.md §15: at the mixture's class size the replicas' spread
+/// came from that chunk), unless `surprise_rule` is off: off is Algorithm 1 without sgviz's extra
+/// work on any chunk (the gallery's paper-algorithm runs, the lecture's class-time budget).
+pub fn first_chunk_as_ais(target: &str, values: &ParamValues, config: SgaisConfig) -> SgaisConfig {
+    let rule_off = values.try_get("surprise_rule").is_some_and(|rule| rule as usize == 1);
+    let share = AIS_DEFAULTS_BY_MODEL.iter().find(|d| d.target == target && !rule_off).map_or(0.0, |d| d.min_ess_share);
     SgaisConfig { first_chunk_ess_share: share, ..config }
 }
 

@@ -103,7 +103,7 @@ pub fn evidence_cli(args: &[String], out: &mut dyn Write) -> Result<(), String> 
     let args = parse_evidence_args(args)?;
     let model = (args.target.build)(&args.target_values, args.data.as_ref())?;
     let shifting = super::job::shift_variant(args.target.name, &args.target_values).is_some();
-    let config = first_chunk_as_ais(args.target.name, SgaisConfig::for_data(&args.sgais_values, shifting)?);
+    let config = first_chunk_as_ais(args.target.name, &args.sgais_values, SgaisConfig::for_data(&args.sgais_values, shifting)?);
     let n = model.n_data();
     let tag = args.replicas > 1;
     let mut results = Vec::with_capacity(args.replicas);

@@ -65,7 +65,7 @@ pub fn resolve(target: &str, preset: Option<&str>, settings: &[(String, String)]
     let (target_values, sgais_values) = split_settings(target, &all)?;
     let model = (target.build)(&target_values, data)?;
     let shift = shift_variant(target.name, &target_values);
-    Ok(Resolved { model, config: first_chunk_as_ais(target.name, SgaisConfig::for_data(&sgais_values, shift.is_some())?), shift })
+    Ok(Resolved { model, config: first_chunk_as_ais(target.name, &sgais_values, SgaisConfig::for_data(&sgais_values, shift.is_some())?), shift })
 }
 
 /// Everything a Web Worker needs to build one run, as JSON from the page: replica `replica` of
