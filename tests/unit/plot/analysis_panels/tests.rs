@@ -38,6 +38,6 @@ fn tradeoff_chart_labels_curves_and_puts_measured_points_with_error_bars() {
 fn noise_chart_labels_each_threshold_for_what_it_is() {
     let scale = NoiseScale { gradient_noise_scale: 100.0, batch_size: 10, n_data: 100 };
     let spec = noise_chart(&scale, (1e-4, 1.0), 0.01);
-    assert_eq!(spec.markers[0].label, "current ε = 0.01: sampling threshold 0.25 there (from all N data)");
-    assert_eq!(spec.markers[1].label, "threshold = 1: the noise lines cross");
+    assert_eq!(spec.markers[0].label, "current ε = 0.01 (threshold 0.25, all N data)");
+    assert_eq!(spec.markers[1].label, "threshold = 1 (noise lines cross)");
 }
