@@ -19,9 +19,13 @@ pub fn noise_chart(scale: &NoiseScale, range: (f64, f64), current_step: f64) -> 
     let grid = log_grid(range.0, range.1, 60);
     let injected = grid.iter().map(|&e| (e, scale.injected(e))).collect();
     let gradient = grid.iter().map(|&e| (e, scale.gradient_noise(e))).filter(|p| p.1 > 0.0).collect();
-    let mut markers = vec![Marker { x: current_step, label: format!("current ε (threshold from all N data {:.2})", scale.threshold(current_step)), colour: CURRENT }];
+    // Each threshold on screen says which it is (classfix item 7: beside the diagnostics' latest
+    // reading and mean of readings, this chart's two read as two more "thresholds"): the value at
+    // the current ε from all N data (no minibatch scatter), and where the two lines cross.
+    let at_current = format!("current ε = {} (threshold {:.2}, all N data)", crate::readable::show(current_step), scale.threshold(current_step));
+    let mut markers = vec![Marker { x: current_step, label: at_current, colour: CURRENT }];
     if let Some(crossing) = scale.crossing().filter(|c| (range.0..=range.1).contains(c)) {
-        markers.push(Marker { x: crossing, label: "threshold = 1".into(), colour: GREY });
+        markers.push(Marker { x: crossing, label: "threshold = 1 (noise lines cross)".into(), colour: GREY });
     }
     ChartSpec {
         title: "Noise vs step size".into(),

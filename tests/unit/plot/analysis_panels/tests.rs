@@ -29,3 +29,15 @@ fn tradeoff_chart_labels_curves_and_puts_measured_points_with_error_bars() {
     let (small, large) = (&spec.series[0].points, &spec.series[1].points);
     assert!(small[0].1 > large[0].1 && small.last().unwrap().1 < large.last().unwrap().1);
 }
+
+/// The chart's two thresholds say which they are (classfix item 7: beside the diagnostics' latest
+/// reading and mean of readings they read as two more "thresholds"). Hand-worked: the ratio of
+/// gradient to injected noise grows as ε (ε² over ε), and is 1 at the crossing 0.04 (the test
+/// above), so at ε = 0.01 it is 0.01/0.04 = 0.25.
+#[test]
+fn noise_chart_labels_each_threshold_for_what_it_is() {
+    let scale = NoiseScale { gradient_noise_scale: 100.0, batch_size: 10, n_data: 100 };
+    let spec = noise_chart(&scale, (1e-4, 1.0), 0.01);
+    assert_eq!(spec.markers[0].label, "current ε = 0.01 (threshold 0.25, all N data)");
+    assert_eq!(spec.markers[1].label, "threshold = 1 (noise lines cross)");
+}
