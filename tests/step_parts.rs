@@ -147,9 +147,13 @@ fn the_trace_shows_or_names_a_marker_however_long_the_chain_runs() {
     let marker = trace.markers.iter().find(|m| m.label.starts_with("burn-in")).expect("burn-in marker");
     let xs: Vec<f64> = trace.series[0].points.iter().map(|p| p.0).collect();
     // Since issue 26's review (stop 40) a marker far before the window is not fitted into the axis
-    // (that squeezed 60,000 samples' window into a smear): the legend names it with its sample.
+    // (that squeezed 60,000 samples' window into a smear): the legend names it, by the step eq. 17
+    // fired at (review s44), and it sits at that step's trace position: collecting from step 1,
+    // step F is sample F − 1.
+    let fired = lab.state()["diagnostics"].as_array().unwrap().iter().find(|d| d["name"] == "burn_in_over_step").and_then(|d| d["value"].as_f64()).expect("eq. 17 fired");
+    assert_eq!(marker.x, fired - 1.0, "{}", marker.label);
     let in_view = xs[0] <= marker.x && marker.x <= *xs.last().unwrap();
-    let named = marker.label.contains("before this window") && marker.label.replace(',', "").contains(&format!("at sample {:.0}", marker.x));
+    let named = marker.label.contains("before this window") && marker.label.replace(',', "").contains(&format!("at step {fired:.0}"));
     assert!(in_view || named, "marker {} ('{}') neither in the trace window {}..{} nor named before it", marker.x, marker.label, xs[0], xs.last().unwrap());
     assert!(xs.len() <= 2_000, "thinned to the trace's point budget: {}", xs.len());
 }
