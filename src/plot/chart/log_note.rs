@@ -18,7 +18,7 @@ pub fn not_drawn_on_log_axes<'a>(points: impl Iterator<Item = &'a (f64, f64)>, (
 pub fn x_description_fitting(x_label: &str, not_drawn: usize, fits: impl Fn(&str) -> bool) -> String {
     let short = match not_drawn {
         0 => x_label.to_string(),
-        k => format!("{x_label}   ({k} ≤ 0: not on a log axis)"),
+        k => format!("{x_label}   ({k} values ≤ 0 not drawn)"),
     };
     [x_description(x_label, not_drawn), short].into_iter().find(|text| fits(text)).unwrap_or_else(|| x_label.to_string())
 }
