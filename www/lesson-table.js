@@ -108,13 +108,16 @@ export const LESSONS = [
       },
       {
         figure: 'plot',
-        state: { ...GAUSSIAN, sampler: 'sgfs_f', values: { sgfs_alpha: 0, batch_size: 10 }, speed: 500 },
-        text: 'Why inside? On the Gaussian, SGFS-f at α = 0 with minibatches of 10 of 100 pseudo-data has an exactly known law (dotted): every direction has 2(1 − h)/(2 − h) = 0.9 of the truth\'s variance, with h = 2/γ and γ = (n + N)/n = 11. The measured (dashed) ellipse lands on the dotted one.',
+        // n = 20, not 10: at n = 10 the law's 0.9 of the truth's variance is E2 = 0.1 exactly, the
+        // promise's boundary, and the page's bias warning read "E2 stays at 0.100002, above the 0.1
+        // allowed" beside a measured 0.098 (review s44). At n = 20 the law is 0.8: E2 = 0.2.
+        state: { ...GAUSSIAN, sampler: 'sgfs_f', values: { sgfs_alpha: 0, batch_size: 20 }, speed: 500 },
+        text: 'Why inside? On the Gaussian, SGFS-f at α = 0 with minibatches of 20 of 100 pseudo-data has an exactly known law (dotted): every direction has 2(1 − h)/(2 − h) = 0.8 of the truth\'s variance, with h = 2/γ and γ = (n + N)/n = 6. The measured (dashed) ellipse lands on the dotted one, and the warning beside α says the same: however long it runs, SGFS-f at α = 0 is biased.',
         action: 'Raise the minibatch n: γ falls, h grows, the ellipse shrinks further.',
         tryValues: { batch_size: 50 },
         claims: [
-          { metric: 'predicted.narrow_ratio', label: 'predicted variance / truth, short axis', op: 'between', value: [0.89, 0.91], after_samples: 1 },
-          { metric: 'predicted.wide_ratio', label: 'predicted variance / truth, long axis', op: 'between', value: [0.89, 0.91], after_samples: 1 },
+          { metric: 'predicted.narrow_ratio', label: 'predicted variance / truth, short axis', op: 'between', value: [0.79, 0.81], after_samples: 1 },
+          { metric: 'predicted.wide_ratio', label: 'predicted variance / truth, long axis', op: 'between', value: [0.79, 0.81], after_samples: 1 },
           { metric: 'area_vs_predicted', label: 'measured area / predicted area', op: 'between', value: [0.93, 1.07], after_samples: 200_000 },
         ],
       },
