@@ -102,8 +102,11 @@ export const LESSONS = [
         text: 'SGFS-f at α = 0, its largest step, on logistic regression (breast-cancer features, most correlated pair). Its preconditioner is the full empirical Fisher, so the ellipse has the right shape, but the step is so large that its stationary law is too narrow: the dashed ellipse lies inside the truth.',
         action: 'Next: raise α, which shrinks the step.',
         claims: [
-          { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.9, after_samples: 100_000 },
-          { metric: 'ess_per_1000', label: 'ESS per 1,000 gradients', op: '>', value: 0.3, after_samples: 100_000 },
+          // After 60,000, half of what 20 s give at speed 100 (review s44: 95,484 of 100,000 at 20 s
+          // under load). Measured at 100,000: area 0.70, ESS per 1,000 gradients 2.5, so about
+          // 15,000 effective samples by 60,000: the area's error is a few %, far from 0.9.
+          { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '<', value: 0.9, after_samples: 60_000 },
+          { metric: 'ess_per_1000', label: 'ESS per 1,000 gradients', op: '>', value: 0.3, after_samples: 60_000 },
         ],
       },
       {
