@@ -185,14 +185,16 @@ export const LESSONS = [
       },
       {
         figure: 'plot',
-        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0 }, speed: 500 },
+        // η as steps 1–2 set it: since stop 44 a derived η keeps the promise at the other sliders'
+        // defaults (n = 30, β̂ = 0), 1.41·10⁻³ here, which moved step 4's short axis to 2.0 of the truth.
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0, sghmc_lr: 9.233e-4 }, speed: 500 },
         text: 'Minibatches of 10 add gradient noise that SGHMC also injects on top of its own noise when β̂ = 0: the dashed ellipse is too wide. The yellow warning below the sliders says too many runs of 5,000 samples miss E2 ≤ 0.3, and names a larger n (the minibatch slider n is under More settings).',
         action: 'Next: tell SGHMC how noisy its gradients are.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 1.15, after_samples: 100_000 }],
       },
       {
         figure: 'plot',
-        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0.02 }, speed: 500 },
+        state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0.02, sghmc_lr: 9.233e-4 }, speed: 500 },
         text: 'The noise estimate β̂ = ηV̂/2 lowers the injected noise 2(κ − β̂)η by what the gradients already carry. But β̂ is one number, and the minibatch noise V̂ differs per direction (it grows with the curvature): β̂ = 0.02 brings the area back, yet the short axis is still 1.5 times too wide and the long one 0.6 times too narrow — as the dotted predicted law says. A scalar β̂ cannot correct both.',
         action: 'Open More settings, move β̂ up to 0.05 and watch the long axis collapse.',
         tryValues: { beta_hat: 0.05 },
