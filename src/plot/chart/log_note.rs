@@ -18,6 +18,7 @@ pub fn not_drawn_on_log_axes<'a>(points: impl Iterator<Item = &'a (f64, f64)>, (
 pub fn x_description_fitting(x_label: &str, not_drawn: usize, fits: impl Fn(&str) -> bool) -> String {
     let short = match not_drawn {
         0 => x_label.to_string(),
+        1 => format!("{x_label}   (1 value ≤ 0 not drawn)"),
         k => format!("{x_label}   ({k} values ≤ 0 not drawn)"),
     };
     [x_description(x_label, not_drawn), short].into_iter().find(|text| fits(text)).unwrap_or_else(|| x_label.to_string())

@@ -370,6 +370,7 @@ fn the_log_note_under_the_x_axis_is_shortened_to_fit() {
     assert_eq!(whole, "minibatch n   (3 values are 0 or less: a log axis has no place for them)");
     let short = log_note::x_description_fitting("minibatch n", 3, fits(40));
     assert_eq!(short, "minibatch n   (3 values ≤ 0 not drawn)");
+    assert_eq!(log_note::x_description_fitting("minibatch n", 1, fits(40)), "minibatch n   (1 value ≤ 0 not drawn)");
     assert_eq!(log_note::x_description_fitting("minibatch n", 3, fits(20)), "minibatch n");
     // Drawn at 300 px (data area ≈ 240 px, ≈ 34 characters at 12 px): no text leaves the canvas.
     let spec = ChartSpec { x_label: "minibatch n".into(), ..bias_chart() };
