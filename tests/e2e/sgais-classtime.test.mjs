@@ -71,7 +71,11 @@ test('mixture replicas at class size: two compared in a slide\'s work and finish
   // Mid-run: two or more replicas have a chunk in and none has finished.
   await page.waitForFunction(() => {
     const runs = window.sgviz.sgais().runs.filter((r) => !r.ais && !r.ns);
-    return runs.filter((r) => r.records.length > 0).length >= 2 && !runs.some((r) => r.done) && document.getElementById('sgais-replicas-now').textContent.includes('±');
+    // The table drawn from two replicas' shared checkpoint (it is redrawn every 300 ms: the records
+    // can be ahead of it, and a clean-clone CI of stop 44 read its one-replica form here).
+    const row = document.querySelector('#sgais-table tbody tr');
+    return runs.filter((r) => r.records.length > 0).length >= 2 && !runs.some((r) => r.done) && document.getElementById('sgais-replicas-now').textContent.includes('±')
+      && Boolean(row?.cells[2]?.textContent.includes(' so far: '));
   }, null, { timeout: LIMIT_MS, polling: 100 });
   const mid = await panel(page);
   await page.$eval('#sgais-table', (e) => e.scrollIntoView({ block: 'center' }));
