@@ -248,7 +248,8 @@ export class SgaisPanel {
   }
 
   receive(run, message) {
-    if (!this.runs.includes(run)) return;
+    // After Stop, a message a cancelled worker had already posted changes nothing on screen.
+    if (!this.runs.includes(run) || !this.running) return;
     if (message.type === 'error') {
       run.error = message.message;
       run.done = true;

@@ -119,3 +119,25 @@ fn nested_sampling_joins_the_cost_chart_as_the_mean_over_its_finished_replicas()
     assert_eq!(g.cost.series.len(), 3, "SGAIS, AIS and NS");
     assert!(gallery_with_nested(&runs, &[]).ns.is_empty() && gallery_with_nested(&runs, &[]).cost.series.len() == 2);
 }
+
+/// A replica that has posted before its first chunk (a worker's progress message, or one already
+/// in flight when Stop was pressed) does not blank the curve a later replica has drawn: the clean-
+/// clone CI of stop 44 read an evidence chart with no SGAIS points beside a table at n = 3,000.
+#[test]
+fn the_evidence_curve_comes_from_the_lowest_replica_with_a_chunk_in() {
+    let reached = vec![record(500, 3, 10), record(1000, 2, 20)];
+    let runs = vec![
+        page_run("SGAIS", 0, None, vec![], RunStatus::Running),
+        page_run("SGAIS", 1, None, reached.clone(), RunStatus::Finished),
+        page_run("SGAIS", 2, None, vec![record(500, 4, 10)], RunStatus::Running),
+    ];
+    let summary = sgviz::sgais::page::combine(&runs);
+    let curve = summary.evidence.series.iter().find(|s| s.label == "SGAIS").expect("the SGAIS curve");
+    let xs: Vec<f64> = curve.points.iter().map(|p| p.0).collect();
+    assert_eq!(xs, vec![500.0, 1000.0], "replica 1's two chunks, not replica 0's none nor replica 2's one");
+    // Once replica 0 has a chunk in, it is the one drawn again.
+    let runs = vec![page_run("SGAIS", 0, None, vec![record(500, 3, 10)], RunStatus::Running), page_run("SGAIS", 1, None, reached, RunStatus::Finished)];
+    let summary = sgviz::sgais::page::combine(&runs);
+    let curve = summary.evidence.series.iter().find(|s| s.label == "SGAIS").expect("the SGAIS curve");
+    assert_eq!(curve.points.iter().map(|p| p.0).collect::<Vec<f64>>(), vec![500.0]);
+}
