@@ -96,6 +96,8 @@ mod runaway;
 mod sampler_readouts;
 #[path = "sgais.rs"]
 mod sgais;
+#[path = "sgais_class_budget.rs"]
+mod sgais_class_budget;
 #[path = "sgais_class_replicas.rs"]
 mod sgais_class_replicas;
 #[path = "sgais_defaults.rs"]
