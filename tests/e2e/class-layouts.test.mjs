@@ -200,6 +200,39 @@ test('present mode at 1920×1080, every step of the lessons whose slides once fa
   assert.deepEqual(found, []);
 });
 
+/**
+ * The chart-led presets (their picture is a chart, not the 2-D plot) and that chart's canvas. At
+ * stop 44 the first two scrolled to a ≈ 520 px chart in the right-hand column beside an empty left
+ * two thirds of 1920×1080 (sgld-heldout's note and chart above the screen after its chart appeared),
+ * and SGAIS Fig. 1's data chart filled one of four columns.
+ */
+const CHART_LED = [['sgld-annealed-noise', 'chart-noise'], ['sgld-heldout', 'chart-heldout'], ['sgais-shift-data', 'chart-sgais-figure']];
+
+test('chart-led presets at 1920×1080: their note on screen and their chart across ≥ 65 % of the width and ≥ 55 % of the height', async () => {
+  // Playing (no reduced motion): the held-out chart is shown once the chain has run a sweep.
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 } });
+  const found = [];
+  for (const [id, canvas] of CHART_LED) {
+    await page.selectOption('#preset', id);
+    await waitLoaded(page);
+    // Shown and laid out at its size (its figure appears a few frames after the note).
+    await page.waitForFunction((c) => { const e = document.getElementById(c); return !e.closest('figure').hidden && e.width > 0 && e.width === Math.round(e.clientWidth * devicePixelRatio); }, canvas, { timeout: 60_000 });
+    await page.waitForFunction(() => new Promise((ok) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => ok(scrollY === y))); }), null, { timeout: 10_000 });
+    const seen = await page.evaluate((c) => {
+      const visible = (e) => { const r = e.getBoundingClientRect(); return { width: Math.min(r.right, innerWidth) - Math.max(r.left, 0), height: Math.min(r.bottom, innerHeight) - Math.max(r.top, 0), top: r.top, bottom: r.bottom }; };
+      const notes = [...document.querySelectorAll('#preset-note, #sgais-preset-note')].filter((e) => !e.hidden && e.textContent);
+      return { chart: visible(document.getElementById(c)), note: notes.map(visible)[0] ?? null };
+    }, canvas);
+    console.log(`${id}: ${canvas} ${Math.round(seen.chart.width)}×${Math.round(seen.chart.height)} CSS px on screen, note ${seen.note && `${Math.round(seen.note.top)}–${Math.round(seen.note.bottom)}`}`);
+    if (seen.chart.width < 0.65 * 1920 || seen.chart.height < 0.55 * 1080) found.push(`${id}: ${canvas} ${Math.round(seen.chart.width)}×${Math.round(seen.chart.height)} CSS px on screen`);
+    if (!seen.note || seen.note.top < -1 || seen.note.bottom > 1081) found.push(`${id}: its note is not on screen ${JSON.stringify(seen.note)}`);
+    await screenshot(page, `layouts/chart-led-${id}-1920`, { fullPage: false });
+  }
+  assert.deepEqual(found, []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 /** Each chart figure of `ids` that is shown, and whether its canvas has a drawing (a spec shown). */
 const shownCharts = (page, ids) => page.evaluate((list) => list.map((id) => ({
   id, shown: !document.getElementById(id).closest('figure, section').hidden, drawn: Boolean(window.__charts.shownSpec(id)),
