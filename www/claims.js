@@ -214,6 +214,32 @@ export function unsound(state) {
  * settings, with the value the law gives; and for a claim read from a chain that diverged, ran
  * away or is unstable (`unsound`), that the chain did, never a ✓ nor a wait for more samples.
  */
+/** Metrics read without the truth: the sampler's own counts, curves and charts. */
+const WITHOUT_TRUTH = /^(diag\.|heldout\.|scan\.|band\.|compare\.|steps_ratio$|bounce_rate|travel_per_bounce$|ess_)/;
+
+/**
+ * Why a claim has no number on this run, when the reason is known (stop 44's review: a claim about
+ * a chart or a law absent at this setting read "— not yet" forever): what it waits for, or that it
+ * cannot be read here and why; null when no such reason applies.
+ */
+export function unreadable(claim, state, compareState) {
+  const m = claim.metric;
+  if ((m.startsWith('compare.') || READS_BOTH.has(m)) && !compareState) return 'cannot be read here: there is no compared chain';
+  if (m.startsWith('heldout.') && !state.heldout) return 'cannot be read here: this target has no held-out test set';
+  if (m.startsWith('scan.') && !state.scan_done) return 'waiting for the figure\'s scan to finish';
+  if (m.startsWith('band.') && !state.band) return 'cannot be read here: no band chart at this setting (SBPS draws it)';
+  if (!WITHOUT_TRUTH.test(m) && !state.truth) return state.truth_pending ? 'waiting for the truth (computed in a background worker)' : 'cannot be read here: this target has no truth to compare with';
+  if ((m.startsWith('predicted.') || m === 'area_vs_predicted') && !state.predicted && state.n_samples >= 2) return 'cannot be read here: no law predicts an ellipse at these settings';
+  return null;
+}
+
+/** What a claim whose number is there waits for: its samples (a chart's claims, their chart). */
+function waitingFor(claim) {
+  if (claim.metric.startsWith('scan.')) return 'waiting for the figure\'s scan to finish';
+  if (claim.metric.startsWith('band.')) return 'waiting for the band chart';
+  return `after ${formatNumber(claim.after_samples || 0)} samples`;
+}
+
 /**
  * A claim's current value as printed beside its mark: three significant digits, or more where
  * three would read as the other verdict (review s44: a ratio of 1,004.9 printed "1,000" beside
@@ -238,7 +264,11 @@ export function claimMark(claim, state, compareState) {
   const why = closedForm || events ? null
     : (main && unsound(state)) || (compared && unsound(compareState) && `the compared ${unsound(compareState).slice(4)}`);
   if (why) return { text: `${now} — ${why}: its readings do not count`, ok: false };
-  if (!result.ready) return { text: ` — after ${formatNumber(claim.after_samples)} samples`, ok: false };
+  const blocked = state && !Number.isFinite(result.value) ? unreadable(claim, state, compareState) : null;
+  if (blocked) return { text: ` — ${blocked}`, ok: false };
+  if (!result.ready) return { text: ` — ${waitingFor(claim)}`, ok: false };
+  // Ready, and still no number: no reason above applies, but "not yet" would wait forever.
+  if (!Number.isFinite(result.value)) return { text: ' — cannot be read at these settings (no value)', ok: false };
   if (result.ok) return { text: `${now} ✓`, ok: true };
   if (closedForm && Number.isFinite(result.value)) {
     return { text: ` — does not hold at these settings: the law gives ${formatNumber(result.value)} whatever the number of samples`, ok: false };

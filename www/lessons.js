@@ -22,7 +22,7 @@ const FIGURE_ANCHORS = {
 
 /**
  * Characters from which a step's sentence counts as long (SGLD step 3: 655; step 5: 456): in present
- * mode it is set at 24 px beside its chart instead of 32 (classfix item 1: at 32 px its 12 lines left
+ * mode it is set at 28 px beside its chart instead of 32 (classfix item 1: at 32 px its 12 lines left
  * the noise chart a 70 px data area at 1920×1080).
  */
 const LONG_TEXT = 400;

@@ -146,7 +146,10 @@ export function adviceFor(state, samplerSpec) {
     // The slider it names is folded away: say where it is, or a student cannot act on it.
     advice.push({ key: 'setting', text: `${setting.text} (Its slider is under "More settings".)` });
   }
-  const kept = noneKept(state, samplerSpec);
+  // OSGFS's own warning beside c (src/sampler/osgfs.rs `setting_warning`) already says that no
+  // sample is kept and what to change: a yellow box saying it again was a second message for one
+  // cause (issue 26, stop 44's review). It stays for a chain whose warning is elsewhere or absent.
+  const kept = setting?.param === 'osgfs_c' ? '' : noneKept(state, samplerSpec);
   if (kept) advice.push({ key: 'no-samples', text: kept });
   const threshold = state.diagnostics.find((d) => d.name === 'sampling_threshold')?.value;
   if (Number.isFinite(threshold) && threshold > THRESHOLD_WARNING) {

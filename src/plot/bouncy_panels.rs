@@ -36,6 +36,20 @@ fn x_range(knob: &BouncyKnob) -> (f64, f64) {
     }
 }
 
+/// The share of the bounce intensity the band missed at each point (docs/bouncy.md §15). A share of
+/// exactly 0 (the band missed nothing) has no place on the log y axis: the line used to stop at
+/// n = 3 with nothing said (issue 26, stop 44). Those points are named in the series' label
+/// ("none at n = 5, 10, …"), so the line says where and why it stops.
+fn missed_share_series(knob: &BouncyKnob, points: &[&BouncyResult]) -> Series {
+    let (missed, none): (Vec<&&BouncyResult>, Vec<&&BouncyResult>) = points.iter().filter(|r| r.missed_share.is_finite()).partition(|r| r.missed_share > 0.0);
+    let mut name = "share of the bounce intensity the band missed".to_string();
+    if !none.is_empty() {
+        let values: Vec<String> = none.iter().map(|r| show(r.value)).collect();
+        name = format!("{name} (none at {} = {}: 0 is off a log axis)", knob.symbol, values.join(", "));
+    }
+    Series::new(name, missed.iter().map(|r| (r.value, r.missed_share)).collect(), PALETTE[1], Style::LineAndPoints)
+}
+
 /// E2 ± MC error, with the band's missed share and the warning limit when `band` (SBPS, pSBPS).
 pub fn bias_over_knob(sampler: &str, knob: &BouncyKnob, results: &[BouncyResult], events: u64, band: bool) -> ChartSpec {
     let points = of_knob(results, knob);
@@ -45,7 +59,7 @@ pub fn bias_over_knob(sampler: &str, knob: &BouncyKnob, results: &[BouncyResult]
     let mut series = vec![e2];
     let range = x_range(knob);
     if band {
-        series.push(Series::new("share of the bounce intensity the band missed", points.iter().map(|r| (r.value, r.missed_share)).collect(), PALETTE[1], Style::LineAndPoints));
+        series.push(missed_share_series(knob, &points));
         series.push(Series::new(format!("warning above {} % missed", show(100.0 * MISSED_SHARE_LIMIT)), vec![(range.0, MISSED_SHARE_LIMIT), (range.1, MISSED_SHARE_LIMIT)], PALETTE[3], Style::Dashed));
     }
     ChartSpec {

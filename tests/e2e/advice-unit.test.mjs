@@ -45,6 +45,10 @@ test('OSGFS that has stepped but kept no sample says why and names c (review s42
   const fired = { ...waiting, n_samples: 10, n_recorded: 10, diagnostics: [{ name: 'burn_in_over_step', value: 24_000 }] };
   assert.equal(adviceFor(fired, osgfs).find((a) => a.key === 'no-samples'), undefined);
   assert.equal(adviceFor({ ...waiting, steps: 0 }, osgfs).find((a) => a.key === 'no-samples'), undefined);
+  // With OSGFS's own warning beside c (the page's state at c = 0.001 before eq. 17), one message:
+  // the red one beside the slider it names; the yellow box does not say it again (stop 44 review).
+  const warned = { ...waiting, setting_warning: { param: 'osgfs_c', failure: 'mixing', text: 'Raise the cap c (now 0.001), or set Collect samples to always: no sample kept yet after 24,292 steps (eq. 17 has not fired).', detail: '' } };
+  assert.deepEqual(adviceFor(warned, osgfs).map((a) => a.key), []);
 });
 
 test('E1/E2 say why they are not shown, never a bare dash beside a measured E2 warning (review s42)', () => {

@@ -174,3 +174,26 @@ test('claim marks: a closed form that fails says so, a diverged, runaway or unst
   assert.match(claimMark(violations, state({ ...ranAway, diverged: 'diverged' })).text, /the chain diverged/);
   assert.match(claimMark(narrow, state({ runaway: { since_step: 10, distance_sd: 40 }, n_samples: 100_000 })).text, /ran away/, 'a claim on the samples does not');
 });
+
+test('a claim with no number says what it waits for, or that it cannot be read here, never "not yet" forever (stop 44 review)', () => {
+  const mark = (claim, s, c) => claimMark({ op: '>', value: 1, after_samples: 1000, ...claim }, s, c).text;
+  // The truth computed in a worker: the ellipse's claims wait for it; a target with none never gets it.
+  assert.equal(mark({ metric: 'area_ratio' }, state({ truth: null, truth_pending: true })), ' — waiting for the truth (computed in a background worker)');
+  assert.equal(mark({ metric: 'e2' }, state({ truth: null, e2: null, truth_pending: false })), ' — cannot be read here: this target has no truth to compare with');
+  // The sampler's own counts need no truth: they wait only for their samples.
+  assert.equal(mark({ metric: 'diag.bounces' }, state({ truth: null, truth_pending: true, n_samples: 10 })), ' — after 1,000 samples');
+  // A law that predicts no ellipse at these settings (V3): its claims cannot be read.
+  assert.equal(mark({ metric: 'predicted.area_ratio' }, state({ predicted: null })), ' — cannot be read here: no law predicts an ellipse at these settings');
+  assert.equal(mark({ metric: 'area_vs_predicted' }, state({ predicted: null })), ' — cannot be read here: no law predicts an ellipse at these settings');
+  // Charts that are not there: a scan still running, no band chart, no test set, no compared chain.
+  assert.equal(mark({ metric: 'scan.increasing' }, state({ scan_done: false })), " — waiting for the figure's scan to finish");
+  assert.equal(mark({ metric: 'band.min_gap' }, state({ band: null })), ' — cannot be read here: no band chart at this setting (SBPS draws it)');
+  assert.equal(mark({ metric: 'heldout.accuracy' }, state()), ' — cannot be read here: this target has no held-out test set');
+  assert.equal(mark({ metric: 'compare.e2' }, state()), ' — cannot be read here: there is no compared chain');
+  assert.equal(mark({ metric: 'steps_ratio' }, state()), ' — cannot be read here: there is no compared chain');
+  // Ready with no number and no known reason: said, not "not yet".
+  assert.equal(mark({ metric: 'diag.absent' }, state()), ' — cannot be read at these settings (no value)');
+  // With their number, the same claims are judged as before.
+  assert.equal(mark({ metric: 'area_ratio' }, state()), ` (now ${shownValue({ metric: 'area_ratio', op: '>', value: 1 }, Math.sqrt(6))}) ✓`);
+  assert.equal(mark({ metric: 'heldout.accuracy', op: '>', value: 0.9 }, state({ heldout: { accuracy: 0.5 } })), ' (now 0.5) — not yet');
+});

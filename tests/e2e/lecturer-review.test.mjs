@@ -188,6 +188,18 @@ test('stop-40 review: claim marks after a slider move and texts that point at hi
   assert.doesNotMatch(predicted, /not yet/, predicted);
   await shootBoth(page, 'claim-closed-form', '#lesson-claims');
 
+  // Stop 44's review: a claim with no number read "— not yet" (or "after N samples") however long
+  // it waited. SGFS step 3 (4-feature logistic regression: its truth an exact MALA reference run in
+  // a worker, docs/truth.md §4): while that runs, the ellipse claim says it waits for the truth; once
+  // the truth is in, it is judged on its number or its samples.
+  await lessonStep(page, 'sgfs', 3);
+  const waiting = await claimLines(page, () => window.sgviz.state().truth_pending && [...document.querySelectorAll('#lesson-claims li')].some((li) => /^ellipse area/.test(li.textContent)), 'sgfs 3 while the truth is computed');
+  const area = waiting.find((c) => /^ellipse area/.test(c.text)).text;
+  assert.match(area, / — waiting for the truth \(computed in a background worker\)$/, area);
+  await shootBoth(page, 'claim-waiting-for-the-truth', '#lesson-claims');
+  const judged = await claimLines(page, () => !window.sgviz.state().truth_pending && [...document.querySelectorAll('#lesson-claims li')].some((li) => /^ellipse area/.test(li.textContent) && !/waiting for the truth/.test(li.textContent)), 'sgfs 3 with its truth', null);
+  assert.match(judged.find((c) => /^ellipse area/.test(c.text)).text, /after 100,000 samples|✓|not yet$/);
+
   // Item 8: cost step 2 with SGLD's ε at its maximum (past "Unstable above"): the E2 ratio of a
   // runaway chain read "> 10 … ✓". No claim read from it shows ✓.
   await lessonStep(page, 'cost', 2);

@@ -427,3 +427,33 @@ test('SGFS-f: α dragged to 0 and back is its derived default again and silent; 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ─── OSGFS before eq. 17: one message (issue 26, stop 44's review) ───────────────────────────────
+// At c = 0.001 with samples kept only after eq. 17 (El hanchi eq. 17 compares the mean of the last
+// ⌈1/k⌉ ≥ 1,000 gradients with their spread), the Gaussian's chain has kept none after thousands of
+// steps. The red warning beside c said so and a yellow box under it said it again: now one message,
+// beside the slider it names, and none once c is back at its default and the chain is reset.
+
+test('OSGFS at c = 0.001 before eq. 17 fires: one "no sample kept" message, beside c; gone at c = 0.1', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=osgfs', { viewport: { width: 1920, height: 1080 } });
+  await page.waitForFunction(() => window.sgviz.state().steps > 0, null, { timeout: 60_000 });
+  await page.evaluate(() => { window.sgviz.setParam('osgfs_collect', 0); window.sgviz.setParam('osgfs_c', 0.001); });
+  await page.click('#reset');
+  // Steps taken and none kept (seed 1 fires eq. 17 not within 20,000 steps at c = 0.001, docs/sgfs-osgfs.md).
+  await page.waitForFunction(() => { const s = window.sgviz.state(); return s.steps >= 500 && s.n_recorded === 0 && s.setting_warning?.param === 'osgfs_c'; }, null, { timeout: 60_000 });
+  const [warning, said] = await settingWarningBeside(page, 'osgfs_c');
+  assert.match(said, /no sample kept yet/i, said);
+  assert.ok(warning.text.startsWith('Raise the cap c (now 0.001)'), warning.text);
+  // Every shown text on the page that says no sample is kept: the box beside c, and nothing else
+  // (the charts' canvases say what they will draw, not this).
+  const saying = await page.evaluate(() => [...document.querySelectorAll('#advice > *, .field [id$="-warning"]')]
+    .filter((e) => e.checkVisibility() && /no sample kept yet/i.test(e.textContent)).map((e) => e.id || e.dataset.advice));
+  assert.deepEqual(saying, ['param-osgfs_c-warning']);
+  await screenshot(page, 'osgfs-no-sample-one-message', { fullPage: false });
+  await page.evaluate(() => window.sgviz.setParam('osgfs_c', 0.1));
+  await page.click('#reset');
+  await page.waitForFunction(() => window.sgviz.state().n_recorded > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.getElementById('param-osgfs_c-warning').hidden && ![...document.querySelectorAll('#advice > *')].some((e) => /no sample kept/i.test(e.textContent)), null, { timeout: 30_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

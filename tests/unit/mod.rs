@@ -114,6 +114,9 @@ mod plot {
     mod band_chart {
         mod tests;
     }
+    mod bouncy_panels {
+        mod tests;
+    }
     mod chart {
         mod labels {
             mod tests;
