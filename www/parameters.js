@@ -54,7 +54,7 @@ export function syncParameterControls(state) {
   app.params.sync(values, state.derived || {});
   // The setting warning with them: controls built for a new chain show its warning in the frame
   // that shows the chain, not at the next numbers update (never an "ok" slider while it is known).
-  app.params.showWarning(state.setting_warning);
+  showSettingWarning(state.setting_warning);
   app.params.showClamp(values, state.n_data);
   app.mirror.sync(values, state.derived || {});
   $('analysis-params').hidden = !app.mirror.controls.some((c) => !c.field.hidden);
@@ -76,4 +76,31 @@ function analysisKnob(sampler) {
 function showLegendKeys(sampler) {
   $('legend-bounce').hidden = sampler.kind !== 'bouncy';
   $('legend-proposal').hidden = sampler.kind !== 'exact';
+}
+
+/** The "More settings" section holding `name`'s slider, or null when the slider is a main one. */
+function foldOf(name) {
+  return document.getElementById(`param-${name}`)?.closest('details') ?? null;
+}
+
+/** Whether `name`'s slider is out of sight: under "More settings" while that section is closed. */
+export function isFolded(name) {
+  const fold = foldOf(name);
+  return Boolean(fold && !fold.open);
+}
+
+let revealed = null;
+
+/**
+ * Show the core's setting warning beside its slider, and when that slider is under a closed "More
+ * settings", open the section once, as the warning appears (issue 21, s45: mixture × SGHMC's V3
+ * warning at n = 10 sat beside a folded minibatch slider, seen only in the advice list). A student
+ * who closes it again keeps it closed until another warning comes; the advice list then repeats
+ * the warning (www/stats.js `adviceFor`).
+ */
+export function showSettingWarning(warning) {
+  app.params.showWarning(warning);
+  const key = warning ? `${warning.param}|${warning.failure}` : null;
+  if (key && key !== revealed && isFolded(warning.param)) foldOf(warning.param).open = true;
+  revealed = key;
 }

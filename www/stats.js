@@ -4,6 +4,7 @@
 
 import { $, app, specsOf } from './app.js';
 import { formatCount, formatNumber } from './format.js';
+import { isFolded, showSettingWarning } from './parameters.js';
 
 /** Sampling threshold (Welling & Teh 2011, eq. 10) above which the page warns: ≫ 1. */
 export const THRESHOLD_WARNING = 10;
@@ -34,8 +35,8 @@ export function showState(state, { onDiscardSinceRunaway }) {
   $('error-e1-label').textContent = state.e1_in_sd ? 'error E1 (means, in posterior sd)' : 'error E1 (means)';
   $('error-e2').textContent = errorText(state.e2, state);
   if (!state.truth_pending) $('truth-note').textContent = state.truth_error ? `Truth: ${state.truth_error}` : '';
-  app.params?.showWarning(state.setting_warning);
-  showAdvice(adviceFor(state, specsOf('samplers', app.sampler)), onDiscardSinceRunaway);
+  if (app.params) showSettingWarning(state.setting_warning);
+  showAdvice(adviceFor(state, specsOf('samplers', app.sampler), isFolded), onDiscardSinceRunaway);
 }
 
 /**
@@ -131,9 +132,10 @@ export function showMixing(mixing) {
  * comes first and offers to discard the samples since it began; then the core's warning about the
  * sampler × target pairing (`state.warning`: separated modes, or no step size meeting the defaults'
  * accuracy claim); and the core's warning about the current setting (`state.setting_warning`)
- * when the slider that caused it is under "More settings" (beside a main slider it is shown there).
+ * when the slider that caused it is out of sight under a closed "More settings" (`folded(name)`;
+ * beside a main slider, or one in the opened section, it is shown there).
  */
-export function adviceFor(state, samplerSpec) {
+export function adviceFor(state, samplerSpec, folded = (name) => !samplerSpec.params.find((p) => p.name === name)?.primary) {
   const advice = [];
   const runaway = state.runaway;
   if (runaway && typeof runaway === 'object') {
@@ -142,7 +144,7 @@ export function adviceFor(state, samplerSpec) {
   }
   if (typeof state.warning === 'string' && state.warning) advice.push({ key: 'pairing', text: state.warning });
   const setting = state.setting_warning;
-  if (setting && !samplerSpec.params.find((p) => p.name === setting.param)?.primary) {
+  if (setting && folded(setting.param)) {
     // The slider it names is folded away: say where it is, or a student cannot act on it.
     advice.push({ key: 'setting', text: `${setting.text} (Its slider is under "More settings".)` });
   }
