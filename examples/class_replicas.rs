@@ -7,8 +7,9 @@
 //! examples' command line (src: examples/shift_common), e.g. `-- 1500 5 6 chunk_size=500
 //! batch_size=500`; `FIRST_SEED=S` starts the seeds at S; `REPLICAS_OF=S` runs replicas 0..SEEDS of
 //! `sgviz evidence --seed S` instead (`sgviz::sgais::replicas::replica_seed`); `FIRST_CHUNK_SHARE=f`
-//! sets the first chunk's least ESS* to f·M (`SgaisConfig::first_chunk_ess_share`; the example
-//! starts from 0, the run's ESS*, where the CLI and the page take the model's AIS share).
+//! sets the first chunk's least ESS* to f·M (`SgaisConfig::first_chunk_ess_share`; without it the
+//! share the page and the CLI resolve for these settings, 0.9 on the mixture: `FIRST_CHUNK_SHARE=0`
+//! gives §15's runs before the change, the run's own ESS*).
 
 use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture};
 use sgviz::sgais::cli::thread_cpu_seconds;
@@ -20,11 +21,11 @@ use sgviz::sgais::run::SgaisRun;
 use std::sync::Arc;
 
 mod shift_common;
-use shift_common::shift_args;
+use shift_common::{page_first_chunk_share, shift_args};
 
 fn main() {
     let (n, k, seeds, mut config) = shift_args(1_500, 5, 6);
-    config.first_chunk_ess_share = std::env::var("FIRST_CHUNK_SHARE").ok().map_or(0.0, |s| s.parse().expect("FIRST_CHUNK_SHARE"));
+    config.first_chunk_ess_share = std::env::var("FIRST_CHUNK_SHARE").ok().map_or_else(|| page_first_chunk_share(n, k), |s| s.parse().expect("FIRST_CHUNK_SHARE"));
     let data = generate_cluster_data(n, ClusterSchedule::Stationary(5), 1);
     let model: Arc<dyn EvidenceModel> = Arc::new(GaussianMixture::new(2, k, data.clone()).expect("mixture"));
     let ends: Vec<usize> = (1..=n.div_ceil(config.chunk_size)).map(|c| (c * config.chunk_size).min(n)).collect();

@@ -8,14 +8,16 @@
 //! `cargo run --release --example gmm_modes -- N SEEDS [name=value ...]` (names from the SGAIS
 //! or the mixture's parameter list, over the mixture's own defaults,
 //! `sgviz::sgais::model_defaults`), e.g. `-- 1000 4 burn_in_steps=10 learning_rate=0.02` for the
-//! global defaults of docs/sgais.md §10, or `-- 12000 1 scenario=shift n_components=7`.
+//! global defaults of docs/sgais.md §10, or `-- 12000 1 scenario=shift n_components=7`. The SGAIS
+//! settings are resolved as the page and the CLI resolve them (`sgviz::sgais::job::resolve`: the
+//! surprise rule for the shift data, the first chunk at the model's AIS share, docs/sgais.md §15).
 
 use sgviz::model::gmm::{generate_cluster_data, ClusterSchedule, GaussianMixture, CLUSTERS};
 use sgviz::sgais::coverage::clusters_covered;
+use sgviz::sgais::job::resolve;
 use sgviz::sgais::laplace_reference::laplace_log_evidence;
 use sgviz::sgais::models::{evidence_target, split_settings, EvidenceModel};
 use sgviz::sgais::run::{RunStatus, SgaisRun};
-use sgviz::sgais::SgaisConfig;
 use std::sync::Arc;
 
 fn main() {
@@ -27,7 +29,7 @@ fn main() {
         let (name, text) = pair.split_once('=').expect("name=value");
         (name.to_string(), text.to_string())
     }));
-    let (target_values, sgais_values) = split_settings(evidence_target("gmm").expect("gmm"), &settings).expect("valid settings");
+    let (target_values, _) = split_settings(evidence_target("gmm").expect("gmm"), &settings).expect("valid settings");
     let (k, scenario, clusters) = (target_values.get_usize("n_components"), target_values.get_usize("scenario"), target_values.get_usize("data_clusters"));
     let schedule = match scenario {
         0 => ClusterSchedule::Stationary(clusters),
@@ -41,7 +43,7 @@ fn main() {
         let exact = sgviz::model::gmm::one_component_log_evidence(&single, &[n]).expect("closed form for K = 1")[0];
         println!("check of the Laplace code on K = 1 (one cluster): Laplace {:.2}, exact {exact:.2}", laplace_log_evidence(&single));
     }
-    let config = SgaisConfig::from_values(&sgais_values).expect("valid settings");
+    let config = resolve("gmm", None, &settings, None).expect("valid settings").config;
     let model: Arc<dyn EvidenceModel> = Arc::new(mixture);
     for seed in 1..=seeds {
         let mut run = SgaisRun::new(model.clone(), config.clone(), n, seed);

@@ -7,6 +7,7 @@
 //! (src/sgais/mod.rs `ReseedMoves`), `reseed_offers=R` the moves offered R times per annealing
 //! step, `reseed_bias=a` the weight-changing move's choice P(k) ∝ β_k^(−a).
 
+use sgviz::sgais::job::resolve;
 use sgviz::sgais::models::{evidence_target, split_settings};
 use sgviz::sgais::surprise::SurpriseBoost;
 use sgviz::sgais::{ReseedMoves, SgaisConfig};
@@ -18,13 +19,8 @@ pub fn shift_args(default_n: usize, default_k: usize, default_third: u64) -> (us
     let n: usize = args.get(1).map_or(default_n, |s| s.parse().expect("N"));
     let k: usize = args.get(2).map_or(default_k, |s| s.parse().expect("K"));
     let third: u64 = args.get(3).map_or(default_third, |s| s.parse().expect("SEED(S)"));
-    let mut settings = vec![("n_points".to_string(), n.to_string()), ("n_components".to_string(), k.to_string())];
+    let settings = registry_settings(&args, n, k);
     let reseed = args.iter().any(|a| a == "reseed=1");
-    let own = |a: &String| a.starts_with("reseed") || a.starts_with("boost");
-    settings.extend(args.iter().skip(4).filter(|a| !own(a)).map(|pair| {
-        let (name, text) = pair.split_once('=').expect("name=value");
-        (name.to_string(), text.to_string())
-    }));
     let (_, sgais_values) = split_settings(evidence_target("gmm").expect("gmm"), &settings).expect("valid settings");
     let mut config = SgaisConfig { reseed_components: reseed, ..SgaisConfig::from_values(&sgais_values).expect("valid settings") };
     config.reseed_moves = match args.iter().find_map(|a| a.strip_prefix("reseed_moves=")) {
@@ -51,4 +47,25 @@ pub fn shift_args(default_n: usize, default_k: usize, default_third: u64) -> (us
         None => {}
     }
     (n, k, third, config)
+}
+
+/// The registry's settings on the command line after `N K COUNT` (the examples' own `reseed…` and
+/// `boost…` left out), with N and K.
+fn registry_settings(args: &[String], n: usize, k: usize) -> Vec<(String, String)> {
+    let mut settings = vec![("n_points".to_string(), n.to_string()), ("n_components".to_string(), k.to_string())];
+    let own = |a: &String| a.starts_with("reseed") || a.starts_with("boost");
+    settings.extend(args.iter().skip(4).filter(|a| !own(a)).map(|pair| {
+        let (name, text) = pair.split_once('=').expect("name=value");
+        (name.to_string(), text.to_string())
+    }));
+    settings
+}
+
+/// The first chunk's least ESS* as a share of M for these settings, as the page and the CLI
+/// resolve it (`sgviz::sgais::ais::first_chunk_as_ais`, docs/sgais.md §15: 0.9 on stationary
+/// mixture data, 0 with `surprise_rule=off`).
+#[allow(dead_code)]
+pub fn page_first_chunk_share(n: usize, k: usize) -> f64 {
+    let args: Vec<String> = std::env::args().collect();
+    resolve("gmm", None, &registry_settings(&args, n, k), None).expect("valid settings").config.first_chunk_ess_share
 }
