@@ -12,6 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, waitLoaded, chartLayout } from './harness.mjs';
+import { sgaisLessonLayoutFailures } from './sgais-lesson-layout.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -238,7 +239,7 @@ const shownCharts = (page, ids) => page.evaluate((list) => list.map((id) => ({
   id, shown: !document.getElementById(id).closest('figure, section').hidden, drawn: Boolean(window.__charts.shownSpec(id)),
 })), ids);
 
-test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; sgais step 1 says what fills each card before the first chunk; step 2 redraws the cost chart of the runs it keeps; BPS hides the analysis charts with no data and says why', async () => {
+test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; sgais step 1 says what fills each card before the first chunk and, its runs finished, leaves no blank band under its charts at 1920×1080; step 2 redraws the cost chart of the runs it keeps; BPS hides the analysis charts with no data and says why', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 }, reducedMotion: true });
   await page.evaluate(async () => { window.__charts = await import('./www/charts.js'); });
   const found = [];
@@ -270,6 +271,8 @@ test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; s
   // Finished, as the review saw it ("Finished in 38.4 s"): while runs still report, their next
   // drawing would fill the chart anyway.
   await page.waitForFunction(() => { const runs = window.sgviz.sgais().runs || []; return runs.length > 0 && runs.every((r) => r.done); }, null, { timeout: 300_000, polling: 500 });
+  // The step's layout with its runs finished: no blank band under its charts (was sgais-panel's test).
+  found.push(...await sgaisLessonLayoutFailures(page));
   await page.click('#lesson-next');
   await page.waitForFunction(() => window.sgviz.lesson()?.step === 2);
   await page.waitForFunction(() => JSON.parse(window.__charts.shownSpec('chart-sgais-figure') || 'null')?.series?.length > 0, null, { timeout: 60_000, polling: 250 }).catch(() => found.push('sgais step 2: the cost chart has no curve'));
