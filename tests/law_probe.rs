@@ -1,8 +1,10 @@
 //! A measuring probe for issue 21's law work (docs/diagnostics.md §7): the setting named in
 //! `SGVIZ_PROBE` ("target sampler name=value,name=value"; target settings with a `t:` prefix) over
 //! 40 seeds × 5,000 samples (tests/common/sweep.rs `measure`) and, with `SGVIZ_PROBE_LONG=1`, two
-//! long runs (seeds 1, 2) of 200,000 samples: runs over 0.3, median and pooled E2, the warning each
-//! run ends with. Without the variable the test does nothing (it measures; it asserts nothing).
+//! long runs (seeds 1, 2) of 200,000 samples (`=3,4@1000000`: seeds 3 and 4, a million each): runs over 0.3, median and pooled E2, the warning each
+//! run ends with. `SGVIZ_PROBE_BLOCKS=k` adds k − 1 further blocks of 40 seeds (41–80, …) and
+//! prints the runs over 0.3 over all of them. Without `SGVIZ_PROBE` the test does nothing (it
+//! measures; it asserts nothing).
 
 #[path = "common/sweep.rs"]
 mod sweep;
@@ -25,6 +27,15 @@ fn parse(spec: &str) -> (String, String, Vec<(String, String)>, Vec<(String, f64
     (target, sampler, settings, target_settings)
 }
 
+/// The long runs `SGVIZ_PROBE_LONG` asks for: "1" seeds 1 and 2 × 200,000 samples, or
+/// "3,4,5@1000000" those seeds × that many samples.
+fn long_runs(spec: &str) -> (Vec<u64>, u64) {
+    match spec.split_once('@') {
+        Some((seeds, samples)) => (seeds.split(',').map(|s| s.parse().unwrap()).collect(), samples.parse().unwrap()),
+        None => (vec![1, 2], 200_000),
+    }
+}
+
 #[test]
 fn probe() {
     let Ok(spec) = std::env::var("SGVIZ_PROBE") else { return };
@@ -42,7 +53,11 @@ fn probe() {
                 println!("PROBE {one}: refused: {e}");
                 continue;
             }
-            Ok(c) => println!("PROBE {one}: params {:?}\n  setting warning {:?}\n  pairing warning {:?}", c.sampler_params(), c.setting_warning(), c.warning()),
+            Ok(c) => {
+                println!("PROBE {one}: params {:?}\n  setting warning {:?}\n  pairing warning {:?}", c.sampler_params(), c.setting_warning(), c.warning());
+                let law = sgviz::promise::Predictor::new(&sampler, c.model()).map(|p| p.predict(c.sampler_params()));
+                println!("  law: {law:?}");
+            }
         }
         let m = sweep::measure(&config, &truth);
         let mut e2 = m.e2.clone();
@@ -50,13 +65,20 @@ fn probe() {
         let over = e2.iter().filter(|e| **e > 0.3).count();
         let warned = m.warnings.iter().filter(|w| w.is_some()).count();
         println!("  40 × 5,000: {over}/40 over 0.3, median {:.3}, max {:.3}, pooled {:.3} ± {:.3}, warned at the end {warned}/40", e2[20], e2[39], m.pooled_e2, m.pooled_sd);
-        if std::env::var("SGVIZ_PROBE_LONG").is_ok() {
-            for seed in [1, 2] {
+        let blocks: u64 = std::env::var("SGVIZ_PROBE_BLOCKS").ok().and_then(|b| b.parse().ok()).unwrap_or(1);
+        if blocks > 1 {
+            let more = (1..blocks).map(|b| sweep::measure_from(&config, &truth, 1 + 40 * b));
+            let over_all = over + more.map(|m| m.e2.iter().filter(|e| **e > 0.3).count()).sum::<usize>();
+            println!("  {} × 5,000 (seeds 1–{}): {over_all} over 0.3 ({:.1} %)", 40 * blocks, 40 * blocks, 100.0 * over_all as f64 / (40 * blocks) as f64);
+        }
+        if let Ok(long) = std::env::var("SGVIZ_PROBE_LONG") {
+            let (seeds, samples) = long_runs(&long);
+            for seed in seeds {
                 let mut c = config.clone();
                 c.seed = seed;
                 let mut chain = Chain::new(&c).unwrap();
-                chain.run(200_000);
-                println!("  seed {seed} × 200,000: E2 {:.3} ({:?})", sweep::e2(&chain.moments().cov, &truth.cov), chain.status());
+                chain.run(samples);
+                println!("  seed {seed} × {samples}: E2 {:.3} ({:?})", sweep::e2(&chain.moments().cov, &truth.cov), chain.status());
             }
         }
     }

@@ -163,7 +163,7 @@ export const LESSONS = [
         // η pinned at the value derived before the promise's default correction (issue 21), which
         // raises η to keep 9 runs in 10 within E2 ≤ 0.3 at n = 30 and would mix this step faster.
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4, friction: 0.2 }, speed: 500 },
-        text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide. Its learning rate η is held small here on purpose, so it mixes slowly: the red warning beside η predicts that about half of all runs of 5,000 samples miss E2 ≤ 0.3, from Monte Carlo error alone (no bias), and that raising η to about 0.005 keeps the promise. The next step mixes faster by removing friction instead.',
+        text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide. Its learning rate η is held small here on purpose, so it mixes slowly: the red warning beside η predicts that about half of all runs of 5,000 samples miss E2 ≤ 0.3, from Monte Carlo error alone (no bias), and that raising η to about 0.005 brings its predicted share down to the promise\'s 1 in 10 (its Gaussian view of the error is light in the tail: runs there miss in about 14 %). The next step mixes faster by removing friction instead.',
         action: 'Next: almost no friction.',
         claims: [
           { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.2], after_samples: 100_000 },
@@ -188,7 +188,7 @@ export const LESSONS = [
         // η as steps 1–2 set it: since stop 44 a derived η keeps the promise at the other sliders'
         // defaults (n = 30, β̂ = 0), 1.41·10⁻³ here, which moved step 4's short axis to 2.0 of the truth.
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0, sghmc_lr: 9.233e-4 }, speed: 500 },
-        text: 'Minibatches of 10 add gradient noise that SGHMC also injects on top of its own noise when β̂ = 0: the dashed ellipse is too wide. The yellow warning below the sliders says too many runs of 5,000 samples miss E2 ≤ 0.3, and names a larger n (the minibatch slider n is under More settings).',
+        text: 'Minibatches of 10 add gradient noise that SGHMC also injects on top of its own noise when β̂ = 0: the dashed ellipse is too wide. The warning beside η says too many runs of 5,000 samples miss E2 ≤ 0.3, and names a larger n to set with η (the minibatch slider n is under More settings).',
         action: 'Next: tell SGHMC how noisy its gradients are.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 1.15, after_samples: 100_000 }],
       },

@@ -111,7 +111,8 @@ pub fn measure_from(config: &ChainConfig, truth: &Moments, first: u64) -> Measur
     Measured { e2: e2s, pooled_e2, pooled_sd: sd_sum / norm, warnings }
 }
 
-/// The share p a mixing warning states ("above 0.3 in p % of runs", or "in at least p % of runs").
+/// The share p a mixing warning states ("above 0.3 in p % of runs", or the bounds "in at least p %
+/// of runs" and "in more than p % of runs").
 pub fn stated_share(w: &SettingWarning) -> f64 {
     stated_share_in(&w.text).unwrap_or_else(|| panic!("no stated share: {}", w.text))
 }
@@ -119,7 +120,7 @@ pub fn stated_share(w: &SettingWarning) -> f64 {
 /// The share a warning's text prints ("above 0.3 in [at least] p % of runs"), if it prints one.
 pub fn stated_share_in(text: &str) -> Option<f64> {
     let tail = text.split(&format!("above {E2_CLAIM} in ")).nth(1)?;
-    let tail = tail.strip_prefix("at least ").unwrap_or(tail);
+    let tail = ["at least ", "more than "].iter().find_map(|b| tail.strip_prefix(b)).unwrap_or(tail);
     Some(tail.split(" %").next()?.trim().parse::<f64>().ok()? / 100.0)
 }
 
@@ -134,7 +135,7 @@ pub fn printed_share_refuted(text: &str, fails: u64) -> Option<String> {
         return Some(format!("prints {:.0} % of runs failing, measured {fails}/{SEEDS} (P = {lower:.1e})", 100.0 * p));
     }
     let upper = binomial_upper_tail(fails, SEEDS, p);
-    let bound = text.contains(&format!("above {E2_CLAIM} in at least "));
+    let bound = is_a_lower_bound(text);
     (!bound && upper < ALPHA).then(|| format!("prints {:.0} % of runs failing, measured {fails}/{SEEDS} (P = {upper:.1e}; a bound must say \"at least\")", 100.0 * p))
 }
 
@@ -154,9 +155,14 @@ pub fn per_run_shares_are_true(label: &str, m: &Measured) -> Result<usize, Strin
     Ok(refuted.len())
 }
 
-/// Whether the share a mixing warning states is only a lower bound ("in at least p % of runs").
+/// Whether the share a mixing warning states is only a lower bound ("in at least p % of runs", or
+/// "in more than p % of runs": the promise's own line, where a law's bracket states no share).
 pub fn share_is_a_lower_bound(w: &SettingWarning) -> bool {
-    w.text.contains(&format!("above {E2_CLAIM} in at least "))
+    is_a_lower_bound(&w.text)
+}
+
+fn is_a_lower_bound(text: &str) -> bool {
+    ["at least ", "more than "].iter().any(|b| text.contains(&format!("above {E2_CLAIM} in {b}")))
 }
 
 /// P(Bin(n, p) ≥ k), as P(Bin(n, 1 − p) ≤ n − k) (exact at p = 1, where 1 − cdf divides by 0).
