@@ -118,6 +118,8 @@ mod sgais_nested_ranks;
 mod sgais_nested_softmax;
 #[path = "sgais_noise.rs"]
 mod sgais_noise;
+#[path = "sgais_replica_calibration.rs"]
+mod sgais_replica_calibration;
 #[path = "sgais_reseed.rs"]
 mod sgais_reseed;
 #[path = "sgais_reseed_run.rs"]

@@ -1,0 +1,82 @@
+//! Is the replicas' agreement check calibrated (issue 22; docs/sgais.md §15, "Is the flag true")?
+//! The check (src/sgais/agreement.rs) divides the replicas' spread of log Ẑ by the variance each
+//! run's weights predict (`ChunkRecord::log_z_var`, Σ over resampling epochs of 1/ESS − 1/M) and
+//! flags (R − 1)s²/σ̄² above χ²_{R−1}'s 99 % point. That is only a test of disagreement if σ̄² is the
+//! replicas' real error. Here it is measured against the real error over many seeds, at the class
+//! preset's sizes (N = 1,500 or 1,000 in chunks and minibatches of 500), each target resolved as
+//! the page and the CLI resolve it (`sgviz::sgais::job::resolve`).
+//!
+//! Oracle, none from the code under test: S independent seeds of one run give S draws of log Ẑ;
+//! if the predicted variance is the real one, (S − 1)s²/σ̄² is χ²_{S−1}, whose 99.5 % points are
+//! written here (from tables, re-computed from the regularised incomplete gamma).
+//!
+//! Measured (examples/replica_calibration.rs, seeds 1–80 / 1–400): on the one-component mixture
+//! (exact evidence, docs/sgais.md §8) the seeds' sd of log Ẑ is 0.94–1.06 of the predicted one at
+//! n = 500, 1,000, 1,500, and groups of four were flagged 1 time in 20 (nominal 1 %): calibrated.
+//! On linear regression (exact evidence, (TRUTH.5)) it is 1.36, 1.41 and 1.44 of the predicted,
+//! and 10–11 groups of 100 are flagged (nominal 1): the weights' variance is not the replicas'
+//! error there, so the flag is wrong ten times as often as it says. `KNOWN_LINREG_UNDERSTATED`
+//! records that; the test fails once a fix makes linear regression's prediction calibrated.
+
+use sgviz::sgais::job::resolve;
+use sgviz::sgais::run::{RunStatus, SgaisRun};
+
+/// χ²₃₉'s 99.5 % point (40 seeds).
+const CHI2_39_UPPER: f64 = 65.476;
+/// χ²₉₉'s 99.5 % point (100 seeds).
+const CHI2_99_UPPER: f64 = 138.987;
+
+/// The weights' variance understates linear regression's replica error (measured: sd ratio
+/// 1.36–1.44 over 400 seeds); false once the predicted variance is calibrated there.
+const KNOWN_LINREG_UNDERSTATED: bool = true;
+
+/// Final (log Ẑ, predicted variance) of `seeds` runs of `target` with `settings`.
+fn final_estimates(target: &str, settings: &[(&str, &str)], seeds: std::ops::RangeInclusive<u64>) -> Vec<(f64, f64)> {
+    let settings: Vec<(String, String)> = settings.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    seeds
+        .map(|seed| {
+            let resolved = resolve(target, None, &settings, None).unwrap();
+            let n = resolved.model.n_data();
+            let mut run = SgaisRun::new(resolved.model, resolved.config, n, seed);
+            let last = run.run_to_end().last().cloned().expect("a chunk");
+            assert_eq!(*run.status(), RunStatus::Finished);
+            (last.log_z, last.log_z_var)
+        })
+        .collect()
+}
+
+/// (S − 1)s²/σ̄²: the seeds' spread against the mean predicted variance, and a line with both sds.
+fn spread_statistic(runs: &[(f64, f64)]) -> (f64, String) {
+    let s = runs.len() as f64;
+    let mean = runs.iter().map(|r| r.0).sum::<f64>() / s;
+    let spread = runs.iter().map(|r| (r.0 - mean).powi(2)).sum::<f64>() / (s - 1.0);
+    let predicted = runs.iter().map(|r| r.1).sum::<f64>() / s;
+    let statistic = (s - 1.0) * spread / predicted;
+    (statistic, format!("{} seeds: sd of log Ẑ {:.3}, predicted sd {:.3}, (S − 1)s²/σ̄² = {statistic:.1}", runs.len(), spread.sqrt(), predicted.sqrt()))
+}
+
+/// On the one-component mixture the weights' variance does not understate the replicas' error, so
+/// the flag does not fire above its nominal rate: 40 seeds' spread at most χ²₃₉'s 99.5 % point.
+/// One-sided, as the flag's false alarms are the question: the spread's left tail (a seed 0.9 nats
+/// low in 80) makes the lower side noisy at 40 seeds, which read 21.1 (sd 0.242 against 0.329
+/// predicted; χ²₃₉'s 0.5 % point is 20.0), where seeds 1–80 give 0.310 against 0.328.
+#[test]
+fn on_the_one_component_mixture_the_predicted_variance_covers_the_replicas_error() {
+    let settings = [("n_points", "1500"), ("n_components", "1"), ("chunk_size", "500"), ("batch_size", "500")];
+    let (statistic, line) = spread_statistic(&final_estimates("gmm", &settings, 1..=40));
+    println!("K = 1 mixture, N = 1,500: {line}");
+    assert!(statistic <= CHI2_39_UPPER, "{line}: above χ²₃₉'s 99.5 % point {CHI2_39_UPPER}: the weights understate the error");
+}
+
+/// On linear regression it is not (yet): 100 seeds' spread above χ²₉₉'s 99.5 % point.
+#[test]
+fn on_linear_regression_the_predicted_variance_understates_the_replicas_error() {
+    let settings = [("n_points", "1500"), ("chunk_size", "500"), ("batch_size", "500")];
+    let (statistic, line) = spread_statistic(&final_estimates("linreg", &settings, 1..=100));
+    println!("linear regression, N = 1,500: {line}");
+    if KNOWN_LINREG_UNDERSTATED {
+        assert!(statistic > CHI2_99_UPPER, "{line}: within χ²₉₉'s 99.5 % point {CHI2_99_UPPER}: set KNOWN_LINREG_UNDERSTATED = false and update docs/sgais.md §15");
+    } else {
+        assert!(statistic <= CHI2_99_UPPER, "{line}: above χ²₉₉'s 99.5 % point {CHI2_99_UPPER}");
+    }
+}
