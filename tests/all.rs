@@ -50,6 +50,8 @@ mod gradient_samplers_osgfs_mala;
 mod hardening;
 #[path = "law.rs"]
 mod law;
+#[path = "law_by_hand.rs"]
+mod law_by_hand;
 #[path = "law_probe.rs"]
 mod law_probe;
 #[path = "law_rules.rs"]
@@ -84,6 +86,8 @@ mod reference_fixtures;
 mod refresh_law;
 #[path = "refusal_remedy.rs"]
 mod refusal_remedy;
+#[path = "remedy_by_hand.rs"]
+mod remedy_by_hand;
 #[path = "rewind.rs"]
 mod rewind;
 #[path = "rhat.rs"]
