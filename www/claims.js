@@ -233,10 +233,16 @@ export function unreadable(claim, state, compareState) {
   return null;
 }
 
-/** What a claim whose number is there waits for: its samples (a chart's claims, their chart). */
-function waitingFor(claim) {
+/**
+ * What a claim not yet ready waits for: its samples, a chart's claims their chart, and an OSGFS
+ * chain that keeps no sample before its burn-in test fires (src/sampler/osgfs.rs) that test: "after
+ * 5,000 samples" would wait forever at a cap c whose window eq. 17 does not pass in class time.
+ */
+function waitingFor(claim, state) {
   if (claim.metric.startsWith('scan.')) return 'waiting for the figure\'s scan to finish';
   if (claim.metric.startsWith('band.')) return 'waiting for the band chart';
+  const burnIn = state?.diagnostics?.find((d) => d.name === 'burn_in_over_step');
+  if (burnIn && !Number.isFinite(burnIn.value) && state.steps > 0 && state.n_recorded === 0) return 'waiting for the burn-in test (eq. 17) to fire: no sample is kept before it';
   return `after ${formatNumber(claim.after_samples || 0)} samples`;
 }
 
@@ -266,7 +272,7 @@ export function claimMark(claim, state, compareState) {
   if (why) return { text: `${now} — ${why}: its readings do not count`, ok: false };
   const blocked = state && !Number.isFinite(result.value) ? unreadable(claim, state, compareState) : null;
   if (blocked) return { text: ` — ${blocked}`, ok: false };
-  if (!result.ready) return { text: ` — ${waitingFor(claim)}`, ok: false };
+  if (!result.ready) return { text: ` — ${waitingFor(claim, state)}`, ok: false };
   // Ready, and still no number: no reason above applies, but "not yet" would wait forever.
   if (!Number.isFinite(result.value)) return { text: ' — cannot be read at these settings (no value)', ok: false };
   if (result.ok) return { text: `${now} ✓`, ok: true };

@@ -40,7 +40,7 @@ export const LESSONS = [
       {
         figure: 'noise',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.05, batch_size: 5 }, speed: 500 },
-        text: 'Minibatches of 5 of the 100 pseudo-data add gradient noise. At ε = 0.05 it is larger than the injected noise: the sampling threshold (Welling & Teh eq. 10) is about 2.4 (its closed form here, minibatches drawn without replacement: ε (N/n − 1) λₘₐₓ(P)/4 = 0.05·19·10/4; in the diagnostics each reading, from one minibatch of 5 scores, scatters widely, and their mean settles near 2.4) and the dashed ellipse has nearly 4 times the truth\'s variance along the short axis (exact law: (1 + εq/4)/(1 − ελ/4) with noise q = 19λ), although ε has not changed. The warning beside the n slider says so: the samples are biased and more of them will not help; raise n.',
+        text: 'Minibatches of 5 of the 100 pseudo-data add gradient noise. At ε = 0.05 it exceeds the injected noise: the sampling threshold (Welling & Teh eq. 10) is about 2.4 = ε (N/n − 1) λmax(P)/4 = 0.05·19·10/4 (each reading in the diagnostics, from one minibatch of 5, scatters; their mean settles near 2.4), and the dashed ellipse has nearly 4 times the truth\'s variance along the short axis, with ε unchanged. The warning beside n says so: the samples are biased, more will not help; raise n.',
         action: 'Find the crossing of the two noise lines in this chart: left of it injected noise wins.',
         claims: [
           // 200 readings by 20,000 samples; each reading has sd ≈ 0.7 × 2.4 (λ_max of a 5-score

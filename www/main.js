@@ -17,7 +17,7 @@ import { TruthRunner } from './truth.js';
 import { applyPendingPair, buildControls, discardSinceRunaway, labState, rebuildCompare, rebuildLab, setPair, setParam } from './chain.js';
 import { syncParameterControls } from './parameters.js';
 import { wirePairControls } from './pair-controls.js';
-import { wirePresets } from './preset-loader.js';
+import { showTruthWait, wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
@@ -42,9 +42,11 @@ const truth = new TruthRunner({
   onText: (text, fraction) => {
     $('truth-note').textContent = `Truth: ${text}`;
     app.analysis?.truthProgress(fraction);
+    showTruthWait(text);
   },
   onDone: () => {
     app.truthPending = false;
+    showTruthWait(null);
     applyPendingPair();
     guarded(() => app.panel.drawStatic(app.lab));
     app.analysis?.schedule();

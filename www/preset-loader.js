@@ -14,6 +14,25 @@ import { scheduleUrlWrite } from './url-sync.js';
 import { PRESET_SEED } from './playback-rates.js';
 import { holdForSgais, releaseSgais } from './sgais-focus.js';
 
+/**
+ * While the truth is still computed (`text`: the worker's progress, "computing the exact MALA
+ * reference: 51 %"; null once it is in), a shown preset note says so at its end: its sentences about
+ * the solid ellipse, E1 and E2 cannot be seen until then. Stop 44's review: four SBPS presets' truth
+ * was 7–51 % done at 20 s under load, beside notes comparing with it (issue 26 item 8).
+ */
+export function showTruthWait(text) {
+  const note = $('preset-note');
+  let wait = $('preset-note-truth');
+  // (A truth that cannot be computed is said by the truth line itself, not here.)
+  if (!text || note.hidden || text.startsWith('not available')) { wait?.remove(); return; }
+  if (!wait) {
+    wait = document.createElement('strong');
+    wait.id = 'preset-note-truth';
+    note.append(' ', wait);
+  }
+  wait.textContent = `The truth is still being computed (${text}): what this note compares with it (the solid ellipse, E1, E2) shows once it is in.`;
+}
+
 /** Load a preset (or a lesson step's inline state) and play. */
 export function applyPreset(preset) {
   const { state, compare, pair, title, text, source, sgais, paper, chart } = preset;

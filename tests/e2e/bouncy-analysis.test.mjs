@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -62,6 +62,19 @@ test('SBPS: bias over n and over k, the marked point follows both sliders, and t
   await page.waitForFunction(() => window.sgviz.state().sampler_params.band_k === 10, null, { timeout: 10_000 });
   await chartMarked(page, 'bias', 10);
   await page.waitForFunction(() => window.sgviz.analysis().done, null, { timeout: 240_000, polling: 250 });
+  // The share-missed line covers the slider's range or says why it stops (stop 44's review: it
+  // stopped at n = 3, nothing said): every n with an E2 point has a share drawn, or is named in the
+  // line's label as an n where the band missed nothing (0 has no place on the log axis).
+  const swept = await page.evaluate(() => window.sgviz.chart('noise'));
+  const missed = swept.series.find((s) => s.label.startsWith('share of the bounce intensity the band missed'));
+  const named = (missed.label.match(/\(none at n = ([\d., ]+): 0 is off a log axis\)$/)?.[1] ?? '').split(', ').filter(Boolean).map((v) => parseShown(v));
+  // Drawn: a share above 0 (a log axis draws no 0; the old chart listed the zeros as points and
+  // nothing was seen of them).
+  const drawn = missed.points.filter(([, y]) => y > 0).map(([x]) => x);
+  for (const [x] of swept.series[0].points) assert.ok(drawn.includes(x) !== named.includes(x), `n = ${x}: drawn ${drawn}, named ${named} ("${missed.label}")`);
+  console.log(`bias vs n at k = 10: share drawn at n = ${drawn.join(', ')}; named as none at n = ${named.join(', ')}`);
+  await page.$eval('#chart-noise', (c) => c.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'bouncy-analysis/sbps-missed-share-k10', { fullPage: false });
   // While it sweeps, the status says what a point costs here: events, not a gradient budget.
   const seen = await page.evaluate(() => window.statusSeen);
   assert.ok(seen.some((t) => t.includes(`${(speed * 1200).toLocaleString('en-US')} events a point`)), seen.join(' | '));

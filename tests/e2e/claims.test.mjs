@@ -191,6 +191,10 @@ test('a claim with no number says what it waits for, or that it cannot be read h
   assert.equal(mark({ metric: 'heldout.accuracy' }, state()), ' — cannot be read here: this target has no held-out test set');
   assert.equal(mark({ metric: 'compare.e2' }, state()), ' — cannot be read here: there is no compared chain');
   assert.equal(mark({ metric: 'steps_ratio' }, state()), ' — cannot be read here: there is no compared chain');
+  // OSGFS keeping no sample until eq. 17 fires (c too small for class time): it waits for that test.
+  const osgfs = state({ n_samples: 0, n_recorded: 0, steps: 24_292, diagnostics: [{ name: 'burn_in_over_step', value: null }] });
+  assert.equal(mark({ metric: 'diag.burn_in_over_step' }, osgfs), ' — waiting for the burn-in test (eq. 17) to fire: no sample is kept before it');
+  assert.equal(mark({ metric: 'diag.burn_in_over_step' }, state({ n_samples: 10, n_recorded: 10, diagnostics: [{ name: 'burn_in_over_step', value: 160 }] })), ' — after 1,000 samples');
   // Ready with no number and no known reason: said, not "not yet".
   assert.equal(mark({ metric: 'diag.absent' }, state()), ' — cannot be read at these settings (no value)');
   // With their number, the same claims are judged as before.

@@ -178,6 +178,10 @@ test('present mode at 1920×1080, every step of the lessons whose slides once fa
     found.push(...layoutFaults(label, l));
     // 28 px: present mode's floor for the back of a room (page-basics' present test, app.css).
     if (l.textPx < 28) found.push(`${label}: the sentence is ${l.textPx} px`);
+    // The lesson's panel from its top (the lesson menu and "step k of n"): SGLD step 3's 28 px
+    // sentence once pushed the slide 70 px down, its header above the screen.
+    const panelTop = await page.$eval('#lesson', (e) => e.getBoundingClientRect().top);
+    if (panelTop < -1) found.push(`${label}: the lesson panel starts at y = ${Math.round(panelTop)}`);
   };
   for (const lesson of LESSONS) {
     const { page, errors } = await openApp(env.browser, env.server.url, `?present=${lesson.id}`, { viewport: { width: 1920, height: 1080 }, reducedMotion: true });

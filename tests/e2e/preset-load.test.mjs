@@ -164,3 +164,27 @@ test('a compare preset built on the main thread loads over three frames, never h
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Issue 26 item 8 (stop 44's review): a preset whose truth is computed in a worker (osgfs-burn-in:
+// 2-D logistic regression on N = 10,000, its truth in a worker; the review read it unfinished at
+// 20 s under load) compares with that truth in its note. While it is computed the note says so at
+// its end, with the worker's progress; once it is in, that sentence is gone.
+test('a preset whose truth is still computed says so at the end of its note, and stops saying it once the truth is in', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1920, height: 1080 } });
+  await page.selectOption('#preset', 'osgfs-burn-in');
+  const wait = await page.waitForFunction(() => {
+    const said = document.getElementById('preset-note-truth');
+    return window.sgviz.state().truth_pending && said?.checkVisibility() ? said.textContent : null;
+  }, null, { timeout: 60_000, polling: 100 });
+  const text = await wait.jsonValue();
+  assert.match(text, /^The truth is still being computed \((computing in a background worker…|computing the exact MALA reference: \d+ %|[^)]+)\): what this note compares with it \(the solid ellipse, E1, E2\) shows once it is in\.$/, text);
+  // Inside the note, after its own text.
+  assert.ok(await page.$eval('#preset-note', (n) => n.lastElementChild?.id === 'preset-note-truth' && n.textContent.endsWith(n.lastElementChild.textContent)));
+  await page.$eval('#preset-note', (n) => n.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'preset-truth-still-computing', { fullPage: false });
+  await page.waitForFunction(() => !window.sgviz.state().truth_pending && window.sgviz.state().truth, null, { timeout: LIMIT_MS, polling: 250 });
+  await page.waitForFunction(() => !document.getElementById('preset-note-truth'), null, { timeout: 10_000 });
+  assert.ok(await page.isVisible('#preset-note'), 'the note itself stays');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
