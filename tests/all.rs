@@ -58,6 +58,8 @@ mod law_probe;
 mod law_rules;
 #[path = "law_validity.rs"]
 mod law_validity;
+#[path = "law_validity_by_hand.rs"]
+mod law_validity_by_hand;
 #[path = "messages.rs"]
 mod messages;
 #[path = "mixture_fisher_bracket.rs"]

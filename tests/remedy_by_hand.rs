@@ -152,6 +152,19 @@ fn sgfs_f_in_full_batch_is_sent_to_alpha_root_four_and_a_half() {
     assert!((value / 4.5f64.sqrt() - 1.0).abs() < 1e-5, "remedy α = {value}, by hand √4.5 = {}", 4.5f64.sqrt());
 }
 
+#[test]
+fn osgfs_in_full_batch_is_sent_to_c_four_elevenths() {
+    // A linear slider whose range starts above 0 (c over [0.001, 0.99]). OSGFS in full batch with
+    // a flat prior and F = λ (El hanchi 2018 eq. 8–10, 16, the law of src/law.rs's module docs):
+    // k = min(c, 4·max(n/(N + n), ·)) = c, D = c/(2λ), Σ_ξ = 0, A = 1 − c/2, and the corrected
+    // injected noise 2D − D·F·D − D·H·D = (c − c²/2)/λ, so λ·Var = (1 − c/2)/(1 − c/4) and the
+    // bias is (c/4)/(1 − c/4): at most 0.1 up to c = 4/11 (ρ = 9/11 there, the mixing half as in
+    // the module docs). From c = 0.6 (bias 0.18) the grid point 0.001 + 8·0.989/23 = 0.345 keeps it.
+    let (name, value) = remedy_of("osgfs", &line_with_fisher(1.0), &[("osgfs_c", 0.6), ("osgfs_variant", 0.0)]);
+    assert_eq!(name, "osgfs_c");
+    assert!((value / (4.0 / 11.0) - 1.0).abs() < 1e-5, "remedy c = {value}, by hand 4/11");
+}
+
 /// A bug this pass found, left for the promise's owner (MUTANTS.md, nineteenth pass): the search
 /// skips a slider whose nearest grid point keeping the promise is farther than the best refined
 /// value so far, though its own refined value may be nearer. Here ε's refined fix (0.2, at 0.0014
