@@ -281,20 +281,51 @@ pub fn axis_law_e2(axes: &DMatrix<f64>, variances: &[f64], truth: &DMatrix<f64>,
 
 /// Mean of E2 and share above [`E2_CLAIM`] over [`DRAWS`] draws of the entries' Gaussian error
 /// (covariance `entries` over the upper-triangle `pairs`), offset by `offset`, normalised by `scale`.
+///
+/// Every call draws the same standard normals (one seed), so they are drawn once per length
+/// ([`standard_normal_draws`]) and the product is written into one vector: the same arithmetic as
+/// a fresh draw and `&root * z` per draw (nalgebra's `gemv`, β = 0), bit for bit, without
+/// 2 × [`DRAWS`] allocations and the normals' sampling per call (issue 23, BENCHMARKS.md "CI time,
+/// sixteenth round (native)": a remedy search predicts dozens of laws).
 pub fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> Result<(f64, f64), String> {
     let root = psd_root(entries).ok_or("the Monte Carlo error's covariance is not finite")?;
-    let mut rng = chain_rng(0x5e7_21);
-    let mut z = vec![0.0; pairs.len()];
+    let m = pairs.len();
+    let normals = standard_normal_draws(m);
+    let mut e = nalgebra::DVector::zeros(m);
     let (mut sum, mut over) = (0.0, 0usize);
-    for _ in 0..DRAWS {
-        fill_standard_normal(&mut rng, &mut z);
-        let e = &root * nalgebra::DVector::from_column_slice(&z);
+    for k in 0..DRAWS {
+        e.gemv(1.0, &root, &nalgebra::DVectorView::from_slice(&normals[k * m..(k + 1) * m], m), 0.0);
         let total: f64 = pairs.iter().enumerate().map(|(i, &(a, b))| (offset[(a, b)] + e[i]).abs() * if a == b { 1.0 } else { 2.0 }).sum();
         let e2 = total / scale;
         sum += e2;
         over += usize::from(e2 > E2_CLAIM);
     }
     Ok((sum / DRAWS as f64, over as f64 / DRAWS as f64))
+}
+
+/// Longest draw [`standard_normal_draws`] keeps (d(d+1)/2 at d = 20: 210, 3.4 MB); longer ones
+/// (an uploaded data set's d) are drawn again at each call.
+const KEPT_DRAW_LENGTH: usize = 210;
+
+/// The [`DRAWS`] × `length` standard normals [`draw_e2`] uses, in the order `chain_rng(0x5e7_21)`
+/// gives them (draw k is `[k·length, (k+1)·length)`), drawn once per length on this thread up to
+/// [`KEPT_DRAW_LENGTH`] (the lengths are d(d+1)/2 for the targets' d: a few).
+pub fn standard_normal_draws(length: usize) -> std::rc::Rc<[f64]> {
+    thread_local! {
+        static NORMALS: std::cell::RefCell<Vec<(usize, std::rc::Rc<[f64]>)>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    NORMALS.with(|cache| {
+        if let Some((_, draws)) = cache.borrow().iter().find(|(l, _)| *l == length) {
+            return draws.clone();
+        }
+        let mut draws = vec![0.0; DRAWS * length];
+        fill_standard_normal(&mut chain_rng(0x5e7_21), &mut draws);
+        let draws: std::rc::Rc<[f64]> = draws.into();
+        if length <= KEPT_DRAW_LENGTH {
+            cache.borrow_mut().push((length, draws.clone()));
+        }
+        draws
+    })
 }
 
 /// A square root R (RRᵀ = S) of a symmetric positive semi-definite matrix, negative rounding

@@ -244,3 +244,41 @@ fn without_error_every_draw_is_the_offset_and_only_e2_above_three_tenths_counts(
     let (mean, share) = draw_e2(&offset, &zero(3), &[(0, 0), (0, 1), (1, 1)], 4.0).unwrap();
     assert!((mean - 0.5).abs() < 1e-12 && share == 1.0, "{mean}, {share}");
 }
+
+/// draw_e2 as it was before its normals were kept (issue 23, sixteenth round): a fresh generator
+/// per call, each draw's normals drawn in turn, a new product vector per draw; the root of the
+/// entries' covariance as src/promise.rs takes it (eigenvectors × √max(λ, 0) of the symmetrised
+/// matrix).
+fn draw_e2_drawn_afresh(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> (f64, f64) {
+    let eigen = sgviz::linalg::bounded_symmetric_eigen(&((entries + entries.transpose()) * 0.5)).unwrap();
+    let root = &eigen.eigenvectors * DMatrix::from_diagonal(&eigen.eigenvalues.map(|l| l.max(0.0).sqrt()));
+    let mut rng = sgviz::rng::chain_rng(0x5e7_21);
+    let mut z = vec![0.0; pairs.len()];
+    let (mut sum, mut over) = (0.0, 0usize);
+    for _ in 0..DRAWS {
+        sgviz::rng::fill_standard_normal(&mut rng, &mut z);
+        let e = &root * nalgebra::DVector::from_column_slice(&z);
+        let total: f64 = pairs.iter().enumerate().map(|(i, &(a, b))| (offset[(a, b)] + e[i]).abs() * if a == b { 1.0 } else { 2.0 }).sum();
+        sum += total / scale;
+        over += usize::from(total / scale > E2_CLAIM);
+    }
+    (sum / DRAWS as f64, over as f64 / DRAWS as f64)
+}
+
+#[test]
+fn draw_e2_with_its_kept_normals_gives_the_bits_of_normals_drawn_afresh() {
+    // Dimensions in an order that mixes first uses and reuses of a length (3, 21, 6 and 3 again),
+    // and d = 21 (231 entries), a length drawn again at each call rather than kept.
+    let mut rng = sgviz::rng::chain_rng(42);
+    for d in [2usize, 6, 3, 2, 6, 21, 2, 21] {
+        let pairs: Vec<(usize, usize)> = (0..d).flat_map(|a| (a..d).map(move |b| (a, b))).collect();
+        let m = pairs.len();
+        let b = DMatrix::from_fn(m, m, |_, _| sgviz::rng::uniform(&mut rng) - 0.5);
+        let entries = &b * b.transpose() * 0.01;
+        let offset = DMatrix::from_fn(d, d, |_, _| sgviz::rng::uniform(&mut rng) - 0.5);
+        let scale = 1.0 + d as f64;
+        let kept = draw_e2(&offset, &entries, &pairs, scale).unwrap();
+        let afresh = draw_e2_drawn_afresh(&offset, &entries, &pairs, scale);
+        assert_eq!((kept.0.to_bits(), kept.1.to_bits()), (afresh.0.to_bits(), afresh.1.to_bits()), "d = {d}: {kept:?} against {afresh:?}");
+    }
+}
