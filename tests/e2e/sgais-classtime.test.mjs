@@ -147,6 +147,9 @@ test('mixture replicas at class size: the button starts the spec whose slide bud
   assert.equal(full.noteText, '');
   assert.equal(full.summary.runs.find((r) => !r.ais).spec.settings.find(([k]) => k === 'n_points')[1], '10000');
   assert.deepEqual(errors, []);
+  // Closed with its workers: the model-size runs just started would take the CPU from the next test
+  // (whose charts are read within the frame budget) until the file ends.
+  await page.close();
 });
 
 // Issue 26 (stop 42's reviewer): in present mode, SGAIS lesson step 1 after the first chunk showed
