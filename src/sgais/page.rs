@@ -53,9 +53,10 @@ pub struct PageSummary {
     pub surprise_note: String,
 }
 
-/// Combine the runs (any order, finished or not). Curves are drawn from each variant's lowest
-/// replica that has a chunk in (replica 0 once it has one): a replica that has posted before its
-/// first chunk does not blank the curve another replica has drawn.
+/// Combine the runs (any order, finished or not). Curves are drawn from each variant's furthest
+/// replica (the most chunks in; of equals, the lowest), so the curve ends where the table's data
+/// column says the runs reached, and a replica that has posted before its first chunk does not
+/// blank the curve another replica has drawn.
 pub fn combine(runs: &[PageRun]) -> PageSummary {
     let n_total = runs.iter().map(|r| r.n_total).max().unwrap_or(0);
     let mut labels: Vec<&str> = Vec::new();
@@ -71,7 +72,7 @@ pub fn combine(runs: &[PageRun]) -> PageSummary {
             GroupSummary { label: label.to_string(), summary: summarise(&results), prefix: prefix_check(&results) }
         })
         .collect();
-    let first_replica = |label: &str| runs.iter().filter(|r| r.ais_n.is_none() && r.label == label).min_by_key(|r| (r.result.records.is_empty(), r.result.replica));
+    let first_replica = |label: &str| runs.iter().filter(|r| r.ais_n.is_none() && r.label == label).min_by_key(|r| (std::cmp::Reverse(r.result.records.len()), r.result.replica));
     let ais: Vec<(usize, f64, Option<f64>)> = runs
         .iter()
         .filter(|r| r.ais_n.is_some() && r.result.status == super::run::RunStatus::Finished)
