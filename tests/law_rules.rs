@@ -13,6 +13,8 @@
 //! - s45: a bracketed law's share is not printed as a bound its runs refute (mixture × SGLD at
 //!   ε = 0.0128 said "at least 41 %"; 200 runs measure 20 %): the warning states the promise's
 //!   line, "more than 10 %", and 200 runs show both that the failure is real and the line true.
+//! - s45: above the error law's MAX_STATE no joint setting is named (logreg_dd × SGFS-d at its
+//!   defaults named α = 3.25, n = 169: 40 runs there fail 39, silently).
 
 #[path = "common/sweep.rs"]
 mod sweep;
@@ -144,4 +146,17 @@ fn the_mixture_sgld_warning_states_a_share_its_runs_do_not_refute() {
     assert!(sweep::binomial_upper_tail(fails, runs, sweep::PROMISE_SHARE) < sweep::ALPHA, "{fails}/{runs} over 0.3: the failure the warning names is not shown");
     assert!(sweep::binomial_cdf(fails, runs, stated) >= sweep::ALPHA, "{fails}/{runs} over 0.3 refute the stated share {stated}: {}", w.text);
     assert!(sweep::share_is_a_lower_bound(&w) || sweep::binomial_upper_tail(fails, runs, stated) >= sweep::ALPHA, "{}", w.text);
+}
+
+#[test]
+fn above_the_error_laws_size_no_joint_setting_is_named() {
+    let defaults = chain("logreg_dd", "sgfs_d", 1, &[]);
+    let w = defaults.setting_warning().expect("warned: 40/40 runs fail at the defaults (s44, s45)");
+    assert!(w.text.starts_with("No single slider keeps the promise here") && !w.text.contains("set together"), "{}", w.text);
+    // The oracle: 40 runs × 5,000 samples at the setting the law's joint search finds (s45: 39/40
+    // over 0.3 against the committed MALA reference) — naming it would send a student to a failure.
+    let config = ChainConfig::new("logreg_dd", "sgfs_d", 1).with("sgfs_alpha", 3.25).with("batch_size", 169.0);
+    let m = sweep::measure(&config, &common::reference("logreg_dd").moments);
+    let fails = m.e2.iter().filter(|e| **e > sweep::E2_CLAIM).count() as u64;
+    assert!(sweep::binomial_upper_tail(fails, sweep::SEEDS, sweep::PROMISE_SHARE) < sweep::ALPHA, "{fails}/40 over 0.3 at α = 3.25, n = 169: that setting would have kept the promise");
 }
