@@ -397,9 +397,19 @@ fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params:
         };
         // The grid point nearest the current value that keeps the promise, then bisection between
         // it (kept) and the current position (broken).
-        let mut points = slider_points(spec, lo, hi);
-        points.sort_by(|a, b| (position(*a) - now).abs().total_cmp(&(position(*b) - now).abs()));
-        if let Some(value) = points.into_iter().find(|v| best.is_none_or(|(_, _, d)| (position(*v) - now).abs() < d) && keeps(spec, *v)) {
+        // A grid point is skipped only when its refinement cannot beat the best so far: the
+        // refined value lies between the current position and the grid point's inner neighbour
+        // (the next grid point towards the current position), so that neighbour's distance is a
+        // lower bound (comparing the grid point's own distance hid nearer refined fixes).
+        let grid = slider_points(spec, lo, hi);
+        let inner_distance = |k: usize| {
+            let side = position(grid[k]) - now;
+            let neighbour = if side > 0.0 { k.checked_sub(1) } else { Some(k + 1).filter(|&j| j < grid.len()) };
+            neighbour.map(|j| position(grid[j]) - now).filter(|d| d * side > 0.0).map_or(0.0, f64::abs)
+        };
+        let mut order: Vec<usize> = (0..grid.len()).collect();
+        order.sort_by(|&a, &b| (position(grid[a]) - now).abs().total_cmp(&(position(grid[b]) - now).abs()));
+        if let Some(value) = order.into_iter().find(|&k| best.is_none_or(|(_, _, d)| inner_distance(k) < d) && keeps(spec, grid[k])).map(|k| grid[k]) {
             let (mut kept, mut broken) = (position(value), now.clamp(0.0, 1.0));
             for _ in 0..20 {
                 let mid = 0.5 * (kept + broken);
@@ -407,7 +417,10 @@ fn nearest_fix_among(predictor: &Predictor, specs: &'static [ParamSpec], params:
             }
             let refined = value_at(kept);
             let refined = if keeps(spec, refined) { refined } else { value };
-            best = Some((spec, refined, (position(refined) - now).abs()));
+            let distance = (position(refined) - now).abs();
+            if best.is_none_or(|(_, _, d)| distance < d) {
+                best = Some((spec, refined, distance));
+            }
         }
     }
     best.map(|(spec, value, _)| (spec, value))

@@ -165,12 +165,11 @@ fn osgfs_in_full_batch_is_sent_to_c_four_elevenths() {
     assert!((value / (4.0 / 11.0) - 1.0).abs() < 1e-5, "remedy c = {value}, by hand 4/11");
 }
 
-/// A bug this pass found, left for the promise's owner (MUTANTS.md, nineteenth pass): the search
-/// skips a slider whose nearest grid point keeping the promise is farther than the best refined
-/// value so far, though its own refined value may be nearer. Here ε's refined fix (0.2, at 0.0014
+/// A bug the nineteenth mutation pass found (MUTANTS.md), fixed at stop 45: the search skipped a
+/// slider whose nearest grid point keeping the promise was farther than the best refined value so
+/// far, though its own refined value could be nearer. Here ε's refined fix (0.2, at 0.0014
 /// of its slider) hides n's grid point (122, at 0.022), whose refinement n = 91 is at 0.0008.
 #[test]
-#[ignore = "nearest_fix_among compares a slider's grid point, not its refined value, with the best so far"]
 fn the_nearer_refined_fix_wins_even_when_its_grid_point_is_farther() {
     // F = 8.1, ε = 0.21, n = 90 (Σ_ξ = 0.9, bias 0.1053): by ε, ε ≤ 0.4/2 = 0.2, at
     // ln(0.21/0.2)/34.54 = 0.0014; by n, Σ_ξ ≤ 0.4/0.21 − 1.1 = 0.8048, n ≥ 90.96 → 91 (bias
