@@ -172,7 +172,9 @@ fn stated_share(now: &Prediction) -> String {
 /// src/law_validity.rs): no number of the law is what the screen shows, the relaxation time is.
 fn not_reached(now: &Prediction) -> Option<String> {
     let Validity::NotReached { relaxation, .. } = now.validity else { return None };
-    (now.failure() == Some(Failure::Mixing)).then(|| format!("too slow: it relaxes over about {} steps, so {} samples show where it started, not its law.", show(relaxation.round()), show(REFERENCE_SAMPLES)))
+    // An unbounded relaxation time (ρ at 1 within the radius's precision) has no number to show.
+    let span = if relaxation.is_finite() { format!("it relaxes over about {} steps", show(relaxation.round())) } else { "its slowest direction does not relax at this setting".to_string() };
+    (now.failure() == Some(Failure::Mixing)).then(|| format!("too slow: {span}, so {} samples show where it started, not its law.", show(REFERENCE_SAMPLES)))
 }
 
 /// What a broken promise means, in numbers.

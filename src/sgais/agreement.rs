@@ -89,7 +89,7 @@ impl Agreement {
             self.replicas - 1
         );
         if self.disagree {
-            format!("Replicas DISAGREE: {numbers}. The particles of different replicas settle in different places (modes the moves do not leave, or moves too short to equilibrate), so neither the ESS nor any one replica's log Ẑ can be trusted.")
+            format!("Replicas DISAGREE: {numbers}. They scatter more than their weights predict: their particles settle in different places (modes the moves do not leave), or the moves between resamplings are too short to make resampled copies independent (docs/sgais.md §15). Either way each run's ± understates its error: judge log Ẑ by the replicas' spread, not by the ESS.")
         } else {
             format!("Replicas agree: {numbers}.")
         }

@@ -21,6 +21,10 @@ fn hand_made_replicas() {
     let b = agreement(&[10.0, 12.0, 14.0], &[0.25, 0.25, 0.25]).unwrap();
     assert_eq!((b.statistic, b.ratio), (32.0, 4.0));
     assert!(b.disagree && b.sentence().contains("DISAGREE") && b.sentence().contains("range 4.00"));
+    // True on linear regression too, where the flag fires because the weights understate the
+    // replicas' error (ratio ≈ 1.4, docs/sgais.md §15), not because a mode is missed: the
+    // sentence claims the understatement, not that no replica can be trusted.
+    assert!(b.sentence().contains("understates its error") && !b.sentence().contains("can be trusted"), "{}", b.sentence());
     // The GMM numbers: three replicas spread over 2,657 nats with ESS ≈ 35 of 50.
     let predicted = 40.0 * (1.0 / 25.0 - 1.0 / 50.0);
     assert!(agreement(&[-39_731.0, -38_192.0, -37_075.0], &[predicted; 3]).unwrap().disagree);
