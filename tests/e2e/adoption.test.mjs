@@ -169,6 +169,10 @@ test('the trace chart below a comparing stage fits the screen at 1920×1080 and 
   await page.waitForFunction(() => window.scrollY > 0, null, { timeout: LIMIT_MS });
   await page.selectOption('#preset', 'sgfs-ellipses');
   await page.waitForFunction(() => window.sgviz.app.compare.lab && document.getElementById('chart-trace').width > 0, null, { timeout: LIMIT_MS });
+  // Since stop 45 a chart-led preset's note turns scroll anchoring off, so leaving it may take the
+  // page back to the top: scroll to the trace as a student would, the page then scrolled.
+  await page.$eval('#chart-trace', (c) => c.scrollIntoView({ block: 'end' }));
+  await page.waitForFunction(() => window.scrollY > 0, null, { timeout: LIMIT_MS });
   // The trace is redrawn at its new box in a frame after the chains are shown (as on the phone below).
   await page.waitForFunction(() => { const c = document.getElementById('chart-trace'); return Math.abs(c.width - c.clientWidth * Math.min(devicePixelRatio || 1, 3)) <= 1; }, null, { timeout: LIMIT_MS });
   const projector = await traceBox(page);

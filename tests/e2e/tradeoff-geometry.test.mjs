@@ -14,7 +14,9 @@ import { useBrowser, openApp, waitLoaded } from './harness.mjs';
 const env = useBrowser();
 /** The native test's canvas sizes (CSS px) and text scales, per viewport (restated). */
 const CHECKED = [
-  { viewport: { width: 1920, height: 1080 }, width: 524, height: 524, scale: 4 / 3 },
+  // Since stop 45's chart-led layout (≥ 1600 px: the preset's note and its chart across the width,
+  // the chart at most 60vh) the 1920 chart is 1878 × 648 at text factor 2 (it was 524 × 524 at 4/3).
+  { viewport: { width: 1920, height: 1080 }, width: 1878, height: 648, scale: 2 },
   { viewport: { width: 1400, height: 900 }, width: 1022, height: 511, scale: 1.7034 },
   { viewport: { width: 390, height: 844 }, width: 364, height: 455, scale: 4 / 3 },
 ];

@@ -28,7 +28,9 @@ fn the_chart_leaves_a_readable_plot_area_at_the_page_sizes() {
     let run = |a: f64, ess: f64, error: f64| ScheduleRun { a, ess_per_1000_grads: ess, error, mcse: 0.1 * error };
     let runs = [run(0.0808, 0.011, 0.41), run(0.162, 0.024, 0.19), run(0.323, 0.052, 0.083), run(0.646, 0.11, 0.071), run(1.29, 0.2, 0.12)];
     let spec = schedule_tradeoff_chart(&runs, 0.323, 2_400_000);
-    for (width, height, scale) in [(524u32, 524u32, 4.0 / 3.0), (1022, 511, 1.7033), (364, 455, 4.0 / 3.0)] {
+    // 1878 × 648 at scale 2: the chart-led layout of stop 45 at 1920×1080 (the note and its chart
+    // across the width, the chart at most 60vh; www/format.js's largest text factor, 2).
+    for (width, height, scale) in [(524u32, 524u32, 4.0 / 3.0), (1878, 648, 2.0), (1022, 511, 1.7033), (364, 455, 4.0 / 3.0)] {
         let mut svg = String::new();
         let layout = {
             let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
