@@ -72,23 +72,23 @@ pub fn combine(runs: &[PageRun]) -> PageSummary {
             GroupSummary { label: label.to_string(), summary: summarise(&results), prefix: prefix_check(&results) }
         })
         .collect();
-    let first_replica = |label: &str| runs.iter().filter(|r| r.ais_n.is_none() && r.label == label).min_by_key(|r| (std::cmp::Reverse(r.result.records.len()), r.result.replica));
+    let shown_replica = |label: &str| runs.iter().filter(|r| r.ais_n.is_none() && r.label == label).min_by_key(|r| (std::cmp::Reverse(r.result.records.len()), r.result.replica));
     let ais: Vec<(usize, f64, Option<f64>)> = runs
         .iter()
         .filter(|r| r.ais_n.is_some() && r.result.status == super::run::RunStatus::Finished)
         .filter_map(|r| Some((r.result.records.last()?.n, r.result.log_z()?, r.result.seconds)))
         .collect();
     let shift_runs: Vec<VariantRecords> =
-        labels.iter().filter_map(|l| first_replica(l)).filter_map(|r| Some(VariantRecords { variant: r.variant?, records: r.result.records.clone() })).collect();
+        labels.iter().filter_map(|l| shown_replica(l)).filter_map(|r| Some(VariantRecords { variant: r.variant?, records: r.result.records.clone() })).collect();
     let (evidence, annealing, shift) = if shift_runs.is_empty() {
         let curves: Vec<CurveRun> =
-            labels.iter().enumerate().filter_map(|(k, l)| first_replica(l).map(|r| CurveRun { label: l, colour: k, dashed: false, records: &r.result.records })).collect();
+            labels.iter().enumerate().filter_map(|(k, l)| shown_replica(l).map(|r| CurveRun { label: l, colour: k, dashed: false, records: &r.result.records })).collect();
         let points: Vec<(usize, f64)> = ais.iter().map(|a| (a.0, a.1)).collect();
         (evidence_chart(&curves, &points, n_total, Vec::new()), annealing_chart(&curves, n_total, Vec::new()), None)
     } else {
         (shift_evidence_chart(&shift_runs, n_total), shift_annealing_chart(&shift_runs, n_total), Some(shift_summary(&shift_runs, n_total)))
     };
-    let boosted: Vec<(&str, &[super::run::ChunkRecord])> = labels.iter().filter_map(|l| first_replica(l).map(|r| (*l, &r.result.records[..]))).collect();
+    let boosted: Vec<(&str, &[super::run::ChunkRecord])> = labels.iter().filter_map(|l| shown_replica(l).map(|r| (*l, &r.result.records[..]))).collect();
     let surprise_note = super::surprise_note::surprise_note(&boosted);
     PageSummary { groups, ais, shift, evidence, annealing, ns: Vec::new(), surprise_note }
 }
