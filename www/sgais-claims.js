@@ -20,8 +20,9 @@
 //   sgais.ns_minus_ais           nested sampling's log Ẑ (mean over its replicas) minus full-data AIS's
 //                                log Ẑ, both at the largest n where both ran (nats)
 //   sgais.ns_se                  nested sampling's standard error √(Σ SE_r²)/R at the largest n (nats)
-// A claim is ready once every run has finished, or, with `after_n`, once replica 0 of every group it
-// reads has processed that many data.
+// A claim is ready once every run has finished, or, with `after_n`, once every group it reads has a
+// replica that has processed that many data: the furthest replica, which the gallery's numbers come
+// from (src/sgais/page.rs shown_replica).
 
 const groupsOf = (claim) => (Array.isArray(claim.of) ? claim.of : claim.of ? [claim.of] : []);
 
@@ -67,9 +68,6 @@ export function claimReady(claim, runs) {
   if (claim.metric === 'sgais.new_mass_fraction') return true;
   if (!runs.length) return false;
   if (claim.after_n === undefined) return runs.every((r) => r.done);
-  return groupsOf(claim).every((label) => {
-    const first = runs.find((r) => r.label === label && !r.spec.ais_n && r.spec.replica === 0);
-    return Boolean(first?.done || (first?.result?.result.records.at(-1)?.n ?? 0) >= claim.after_n);
-  });
+  return groupsOf(claim).every((label) => runs.some((r) => r.label === label && !r.spec.ais_n && (r.done || (r.result?.result.records.at(-1)?.n ?? 0) >= claim.after_n)));
 }
 

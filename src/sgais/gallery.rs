@@ -19,7 +19,8 @@ use serde::Serialize;
 /// Chunks before a change point whose median annealing steps are the level a spike is measured against.
 pub const SPIKE_WINDOW: usize = 5;
 
-/// One variant's numbers (from its replica 0, the run its curves are drawn from).
+/// One variant's numbers, from the replica its curves are drawn from (`page::shown_replica`: the
+/// furthest; once all finish, replica 0).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GalleryGroup {
     pub label: String,
@@ -147,9 +148,8 @@ pub fn gallery(runs: &[PageRun]) -> Gallery {
             labels.push(&r.label);
         }
     }
-    let first: Vec<&PageRun> =
-        labels.iter().filter_map(|l| runs.iter().filter(|r| r.ais_n.is_none() && r.label == *l).min_by_key(|r| r.result.replica)).collect();
-    let groups = first
+    let shown: Vec<&PageRun> = labels.iter().filter_map(|l| super::page::shown_replica(runs, l)).collect();
+    let groups = shown
         .iter()
         .map(|r| {
             let changes: &[usize] = if r.variant.is_some_and(|v| !v.shuffled) { &PHASE_STARTS[1..] } else { &[] };
@@ -164,13 +164,13 @@ pub fn gallery(runs: &[PageRun]) -> Gallery {
             Some(AisCost { n: last.n, log_z: last.log_z, datum_evals: last.datum_evals })
         })
         .collect();
-    let curves: Vec<CurveRun> = first
+    let curves: Vec<CurveRun> = shown
         .iter()
         .enumerate()
         .map(|(k, r)| CurveRun { label: &r.label, colour: k, dashed: r.variant.is_some_and(|v| v.shuffled), records: &r.result.records })
         .collect();
-    let mut cost = cost_chart(&common_part(&curves, &first), &ais.iter().map(|a| (a.n, a.datum_evals)).collect::<Vec<_>>());
-    if let Some(common) = common_n(&first) {
+    let mut cost = cost_chart(&common_part(&curves, &shown), &ais.iter().map(|a| (a.n, a.datum_evals)).collect::<Vec<_>>());
+    if let Some(common) = common_n(&shown) {
         cost.title = format!("Run cost as the data arrive (∝ run time), up to n = {}, which every run drawn has reached", super::format::group_digits(common as f64, 0));
     }
     let n_total = runs.iter().map(|r| r.n_total).max().unwrap_or(0);

@@ -53,10 +53,15 @@ pub struct PageSummary {
     pub surprise_note: String,
 }
 
-/// Combine the runs (any order, finished or not). Curves are drawn from each variant's furthest
-/// replica (the most chunks in; of equals, the lowest), so the curve ends where the table's data
-/// column says the runs reached, and a replica that has posted before its first chunk does not
-/// blank the curve another replica has drawn.
+/// The replica a variant's curves and gallery numbers come from: its furthest (most chunks; of
+/// equals, the lowest index). A replica that has posted before its first chunk (a worker's progress
+/// message, or one in flight when Stop was pressed) does not blank what another has drawn, and the
+/// curves end where the table's data column says the runs reached. AIS baselines are not replicas.
+pub fn shown_replica<'a>(runs: &'a [PageRun], label: &str) -> Option<&'a PageRun> {
+    runs.iter().filter(|r| r.ais_n.is_none() && r.label == label).min_by_key(|r| (std::cmp::Reverse(r.result.records.len()), r.result.replica))
+}
+
+/// Combine the runs (any order, finished or not). Curves are drawn from each variant's [`shown_replica`].
 pub fn combine(runs: &[PageRun]) -> PageSummary {
     let n_total = runs.iter().map(|r| r.n_total).max().unwrap_or(0);
     let mut labels: Vec<&str> = Vec::new();
@@ -72,7 +77,7 @@ pub fn combine(runs: &[PageRun]) -> PageSummary {
             GroupSummary { label: label.to_string(), summary: summarise(&results), prefix: prefix_check(&results) }
         })
         .collect();
-    let shown_replica = |label: &str| runs.iter().filter(|r| r.ais_n.is_none() && r.label == label).min_by_key(|r| (std::cmp::Reverse(r.result.records.len()), r.result.replica));
+    let shown_replica = |label: &str| shown_replica(runs, label);
     let ais: Vec<(usize, f64, Option<f64>)> = runs
         .iter()
         .filter(|r| r.ais_n.is_some() && r.result.status == super::run::RunStatus::Finished)

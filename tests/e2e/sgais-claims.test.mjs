@@ -50,7 +50,7 @@ test('spikes, the shift data and unknown groups', () => {
   assert.throws(() => m('sgais.nonsense', 'lr = 1'), /unknown SGAIS claim metric/);
 });
 
-test('a claim is ready when the runs are done, or with after_n when replica 0 got that far', () => {
+test('a claim is ready when the runs are done, or with after_n when its furthest replica got that far', () => {
   const run = (label, n, done, extra = {}) => ({ label, done, spec: { replica: 0, ...extra }, result: { result: { records: [{ n }] } } });
   const claim = { metric: 'sgais.steps_ratio', of: ['a', 'b'] };
   assert.equal(claimReady(claim, [run('a', 100, true), run('b', 100, true)]), true);
@@ -59,8 +59,11 @@ test('a claim is ready when the runs are done, or with after_n when replica 0 go
   const early = { metric: 'sgais.spike', of: 'a', at: 10_000, after_n: 11_000 };
   assert.equal(claimReady(early, [run('a', 11_000, false), run('b', 0, false)]), true);
   assert.equal(claimReady(early, [run('a', 10_000, false)]), false);
-  // The AIS baselines and other replicas do not stand in for replica 0.
+  // The AIS baselines do not stand in for a replica; the furthest replica, whose numbers the gallery
+  // shows (src/sgais/page.rs shown_replica), does stand in for replica 0.
   assert.equal(claimReady(early, [run('a', 20_000, false, { ais_n: 20_000 }), run('a', 10_000, false)]), false);
+  assert.equal(claimReady(early, [run('a', 0, false), run('a', 11_000, false, { replica: 1 }), run('b', 0, false)]), true);
+  assert.equal(claimReady(early, [run('a', 0, false), run('a', 10_999, false, { replica: 1 })]), false);
   assert.equal(claimReady({ metric: 'sgais.new_mass_fraction' }, []), true);
 });
 
