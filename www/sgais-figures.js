@@ -46,7 +46,11 @@ export class SgaisFigures {
     holder.hidden = !this.figure;
     this.list.hidden = !this.figure?.claims?.length;
     if (!this.figure) return;
-    $('preset-note').after(this.list);
+    // Inside the lesson's box under its claims when a lesson step loaded the figure (present mode's
+    // slide shows that box; after the page's preset note the list sat above the slide in small
+    // type, stop 46's screenshot), after the preset note otherwise.
+    if ($('lesson').hidden) $('preset-note').after(this.list);
+    else $('lesson-claims').after(this.list);
     if (this.figure.sgaisChart === 'data') {
       const values = SGAIS_PRESETS[this.figure.sgais].values;
       this.data = this.guarded(() => JSON.parse(sgais_shift_data_json(values.n_points, 1, false, SHOWN_PER_PHASE)));

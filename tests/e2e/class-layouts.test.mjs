@@ -193,6 +193,13 @@ test('present mode at 1920×1080, every step of the lessons whose slides once fa
       await check(page, `present ${lesson.id} ${step}`, figure);
       await page.click('#present-clean');
       await check(page, `present, controls hidden, ${lesson.id} ${step}`, figure);
+      // An SGAIS slide is its evidence panel alone: the 2-D plot beside it is not what it is
+      // about (stop 45: half the slide was an unrelated Gaussian beside a waiting chart).
+      if (lesson.id === 'sgais') {
+        const g = await page.evaluate(() => ({ plotShown: document.querySelector('.stage').getClientRects().length > 0, width: document.querySelector('.sgais-grid').getBoundingClientRect().width }));
+        if (g.plotShown) found.push(`present, controls hidden, sgais ${step}: the 2-D plot is on the slide`);
+        if (g.width < 0.9 * 1920) found.push(`present, controls hidden, sgais ${step}: the evidence panel is ${Math.round(g.width)} px wide`);
+      }
       await screenshot(page, `layouts/present-clean-${lesson.id}-${step}`, { fullPage: false });
       await page.click('#present-clean');
       await page.evaluate(() => document.activeElement?.blur());

@@ -373,7 +373,10 @@ test('present mode moves through a lesson with the arrow keys, large type, Esc l
   await page.close();
 });
 
-test('an SGAIS step with the toggle on: the plot and the evidence chart, large, side by side; the annealing chart hidden', async () => {
+// Stop 46: the 2-D plot is off an SGAIS slide. It showed the sampler's Gaussian, which is not what
+// an SGAIS step is about (stop 45's screenshot: half the slide an unrelated Gaussian beside a
+// waiting evidence chart); the evidence chart takes the room instead.
+test('an SGAIS step with the toggle on: the evidence chart large, under the lesson\'s text, no 2-D plot; the annealing chart hidden', async () => {
   const { page, errors } = await openApp(env.browser, env.server.url, '?present=sgais', { viewport: { width: 1920, height: 1080 }, reducedMotion: true });
   await page.waitForFunction(() => window.sgviz.lesson() !== null && document.getElementById('lesson').dataset.figure === 'evidence');
   await page.click('#present-clean');
@@ -381,9 +384,12 @@ test('an SGAIS step with the toggle on: the plot and the evidence chart, large, 
   assert.ok(await page.isVisible('#chart-evidence'));
   assert.equal(await page.isVisible('#chart-annealing'), false);
   assert.equal(await page.isVisible('#sgais-start'), false, 'the evidence controls are hidden');
-  const [plot, chart, text] = [await box('stack'), await box('chart-evidence'), await box('lesson-text')];
-  assert.ok(plot.width >= 0.45 * 1920, `plot ${JSON.stringify(plot)}`);
-  assert.ok(chart.left >= plot.right && chart.right <= 1920 && chart.width >= 0.35 * 1920, `chart ${JSON.stringify(chart)}`);
+  assert.equal(await page.isVisible('#stack'), false, 'the 2-D plot is off the slide');
+  const [chart, text] = [await box('chart-evidence'), await box('lesson-text')];
+  assert.ok(chart.left >= 0 && chart.right <= 1920 && chart.bottom <= 1080 && chart.width >= 0.85 * 1920, `chart ${JSON.stringify(chart)}`);
+  // The step's figure claims are in the lesson's box on the slide, not above it in small type.
+  const claims = await page.$eval('#sgais-claims', (el) => ({ inLesson: Boolean(el.closest('#lesson')), top: el.getBoundingClientRect().top, items: el.children.length }));
+  assert.ok(claims.items >= 1 && claims.inLesson && claims.top >= 0, `the figure's claims: ${JSON.stringify(claims)}`);
   assert.ok(text.width >= 0.35 * 1920 && text.bottom <= chart.top, `the lesson's text above the chart: ${JSON.stringify(text)}`);
   await screenshot(page, 'present-clean-sgais-1920x1080', { fullPage: false });
   assert.deepEqual(errors, []);
