@@ -7,7 +7,7 @@ import { readFile, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { before, beforeEach, after } from 'node:test';
+import { before, beforeEach, afterEach, after } from 'node:test';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const DIST = join(ROOT, 'dist');
@@ -243,6 +243,12 @@ export function useBrowser({ serviceWorkers = 'block', cache = TEST_CACHE } = {}
     if (shared.server.requests.length === served) return;
     await clearOrigin(shared.browser, shared.server.url);
     served = shared.server.requests.length;
+  });
+  // A page a test leaves open (never closed, or its test failed first) keeps playing and running
+  // its workers through the rest of the file, taking the CPU the next tests' waits and frame
+  // budgets read (stop 45's sgais-classtime failure; BENCHMARKS.md "CI time, seventeenth round").
+  afterEach(async () => {
+    await Promise.all(shared.browser.pages().map((page) => page.close().catch(() => {})));
   });
   after(async () => {
     await shared.browser?.close();
