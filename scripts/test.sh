@@ -33,8 +33,11 @@ cargo test --tests --examples --no-run || { wait "$dist" || true; echo "== nativ
 phase "native build (dist build beside it)"
 
 native=0
-cargo nextest run --tests --examples --no-fail-fast || native=$?
+# Its output is kept (target/nextest.log) for the table of the slowest tests below.
+cargo nextest run --tests --examples --no-fail-fast 2>&1 | tee target/nextest.log || native=$?
 phase "native tests (dist build beside them)"
+echo "== the 25 slowest native tests (wall s, two at a time; the whole log in target/nextest.log)"
+grep -E '^ +(PASS|FAIL|TIMEOUT) \[' target/nextest.log | sed -E 's/^ +[A-Z]+ \[ *([0-9.]+)s\] \( *[0-9]+\/ *[0-9]+\) /\1 /' | sort -rn | uniq | head -n 25 || true
 if ! wait "$dist"; then
   cat target/dist-build.log
   echo "== dist build failed"
@@ -48,5 +51,13 @@ echo "== end-to-end tests in headless Chromium"
 mkdir -p test-artifacts
 # One Chromium for the whole phase: every file connects to it for a context of its own instead of
 # launching its own Chromium (≈ 0.6 CPU s per file; BENCHMARKS.md "CI time", fifth round).
-node tests/e2e/shared-browser.mjs node --test --test-concurrency=2 tests/e2e/
+# Beside the TAP on stdout, tests/e2e/file-times.mjs writes each file's test-seconds (TAP names no file).
+browser=0
+node tests/e2e/shared-browser.mjs node --test --test-concurrency=2 \
+  --test-reporter=tap --test-reporter-destination=stdout \
+  --test-reporter=./tests/e2e/file-times.mjs --test-reporter-destination=test-artifacts/e2e-file-times.txt \
+  tests/e2e/ || browser=$?
 phase "browser tests"
+echo "== browser test-seconds per file (test-artifacts/e2e-file-times.txt)"
+cat test-artifacts/e2e-file-times.txt || true
+exit "$browser"

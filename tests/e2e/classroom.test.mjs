@@ -8,7 +8,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, paintedPixels, frames, waitForPainted, parseShown } from './harness.mjs';
+import { useBrowser, openApp, keptAcrossTests, screenshot, paintedPixels, frames, waitForPainted, parseShown } from './harness.mjs';
 
 const env = useBrowser();
 const PROJECTOR = { width: 1400, height: 900 };
@@ -39,7 +39,7 @@ const visibleSliders = (page) => page.$$eval('input[type=range]', (all) => all.f
  * ≈ 1–3 CPU s (issue 23; BENCHMARKS.md "CI time", fifth round).
  */
 let defaultPage = null;
-const sharedDefaultPage = async () => (defaultPage ??= await openApp(env.browser, env.server.url, '', { reducedMotion: true }));
+const sharedDefaultPage = async () => (defaultPage ??= keptAcrossTests(await openApp(env.browser, env.server.url, '', { reducedMotion: true })));
 after(async () => { await defaultPage?.page.close().catch(() => {}); });
 
 test('Play and ε are above the fold and samples appear without a click (1400×900 and 390×844)', async () => {

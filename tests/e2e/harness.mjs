@@ -7,7 +7,7 @@ import { readFile, mkdir, mkdtemp, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { chromium } from 'playwright-core';
-import { before, beforeEach, after } from 'node:test';
+import { before, beforeEach, afterEach, after } from 'node:test';
 
 const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 const DIST = join(ROOT, 'dist');
@@ -223,6 +223,15 @@ export async function waitForChange(read, before, what, timeout = 60_000) {
  * ≈ 0.5 CPU s less per later load (BENCHMARKS.md "CI time, ninth round (page loads)"). */
 export const TEST_CACHE = 'max-age=3600';
 
+/** Pages `useBrowser` leaves open after a test (see `keptAcrossTests`). */
+const kept = new WeakSet();
+
+/** Mark what `openApp` returned as a page the file shares among its tests (closed by the file itself), so `useBrowser` does not close it after each test. */
+export function keptAcrossTests(opened) {
+  kept.add(opened.page);
+  return opened;
+}
+
 /**
  * One static server and one browser for a test file: registers before/after hooks and returns
  * an object whose `server` and `browser` are set once the hooks have run. Each test starts with
@@ -230,7 +239,8 @@ export const TEST_CACHE = 'max-age=3600';
  * of a file share a context (and its HTTP cache), never what the app or a test stored. Options:
  * `serviceWorkers` ('block' by default, see `launchBrowser`) and `cache` (the Cache-Control the
  * server sends, `TEST_CACHE` by default; null for none, as the offline test needs: its reload must
- * come from the service worker, not from the HTTP cache).
+ * come from the service worker, not from the HTTP cache). Every page a test leaves open is closed
+ * after it, but those marked with `keptAcrossTests`.
  */
 export function useBrowser({ serviceWorkers = 'block', cache = TEST_CACHE } = {}) {
   const shared = {};
@@ -243,6 +253,13 @@ export function useBrowser({ serviceWorkers = 'block', cache = TEST_CACHE } = {}
     if (shared.server.requests.length === served) return;
     await clearOrigin(shared.browser, shared.server.url);
     served = shared.server.requests.length;
+  });
+  // A page a test leaves open (never closed, or its test failed first) keeps playing and running
+  // its workers through the rest of the file, taking the CPU the next tests' waits and frame
+  // budgets read (stop 45's sgais-classtime failure; BENCHMARKS.md "CI time, seventeenth round").
+  // A page the file shares among its tests on purpose is marked with `keptAcrossTests`.
+  afterEach(async () => {
+    await Promise.all(shared.browser.pages().filter((page) => !kept.has(page)).map((page) => page.close().catch(() => {})));
   });
   after(async () => {
     await shared.browser?.close();

@@ -483,3 +483,15 @@ test('isolation, reader: the next test of the file finds nothing the previous on
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// A page left open keeps playing and running its workers beside the next tests of the file
+// (harness.mjs `useBrowser` closes every page after each test).
+test('isolation, pages: a test leaves a page of the origin open', async () => {
+  const page = await env.browser.newPage();
+  await page.goto(`${env.server.url}www/app.css`);
+  assert.equal(env.browser.pages().length, 1);
+});
+
+test('isolation, pages: the next test of the file starts with no page open', () => {
+  assert.deepEqual(env.browser.pages().map((p) => p.url()), []);
+});
