@@ -16,8 +16,8 @@ use sgviz::sgais::cli::thread_cpu_seconds;
 use sgviz::sgais::job::resolve;
 use sgviz::sgais::run::SgaisRun;
 
-/// (log Ẑ, predicted variance, exact log Z, genealogy's Var(Ẑ)/Z²) at every chunk end of one run.
-type Checkpoints = Vec<(f64, f64, f64, f64, Vec<f64>)>;
+/// (log Ẑ, predicted variance, exact log Z) at every chunk end of one run.
+type Checkpoints = Vec<(f64, f64, f64)>;
 
 fn run_seed(target: &str, settings: &[(String, String)], seed: u64) -> (Checkpoints, Vec<usize>, f64) {
     let resolved = resolve(target, None, settings, None).expect("valid settings");
@@ -26,7 +26,7 @@ fn run_seed(target: &str, settings: &[(String, String)], seed: u64) -> (Checkpoi
     let cpu = thread_cpu_seconds();
     let records = run.run_to_end().to_vec();
     let cpu = cpu.zip(thread_cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);
-    let points = records.iter().map(|r| (r.log_z, r.log_z_var, r.exact_log_z.unwrap_or(f64::NAN), r.genealogy_var, r.family_var.clone())).collect();
+    let points = records.iter().map(|r| (r.log_z, r.log_z_var, r.exact_log_z.unwrap_or(f64::NAN))).collect();
     (points, records.iter().map(|r| r.n).collect(), cpu)
 }
 
@@ -59,14 +59,6 @@ fn main() {
         let predicted = mean(&var).sqrt();
         let groups: Vec<bool> = (0..runs.len() / 4).filter_map(|g| agreement(&z[4 * g..4 * g + 4], &var[4 * g..4 * g + 4]).map(|a| a.disagree)).collect();
         let flagged = groups.iter().filter(|d| **d).count();
-        let genealogy: Vec<f64> = runs.iter().map(|r| r[c].3).collect();
-        let lognormal: Vec<f64> = genealogy.iter().map(|v| (1.0 + v).ln()).collect();
-        let flags = |vars: &[f64]| (0..runs.len() / 4).filter_map(|g| agreement(&z[4 * g..4 * g + 4], &vars[4 * g..4 * g + 4]).map(|a| a.disagree)).filter(|d| *d).count();
-        println!("  genealogy: rms sd {:.3} (ratio {:.2}, flagged {}), as log(1 + V̂) rms sd {:.3} (ratio {:.2}, flagged {}); V̂ range {:.3}..{:.3}", mean(&genealogy).sqrt(), sd / mean(&genealogy).sqrt(), flags(&genealogy), mean(&lognormal).sqrt(), sd / mean(&lognormal).sqrt(), flags(&lognormal), genealogy.iter().cloned().fold(f64::INFINITY, f64::min), genealogy.iter().cloned().fold(f64::NEG_INFINITY, f64::max));
-        for l in 0..3 {
-            let family: Vec<f64> = runs.iter().map(|r| r[c].4[l]).collect();
-            println!("  families at lag {}: rms sd {:.3} (ratio {:.2}, flagged {})", l + 1, mean(&family).sqrt(), sd / mean(&family).sqrt(), flags(&family));
-        }
         let worst = error.iter().cloned().fold(f64::INFINITY, f64::min);
         println!(
             "n = {n}: error mean {:+.3} (lowest {worst:+.2}), sd of log Ẑ over {} seeds {sd:.3}, predicted sd (rms) {predicted:.3}, ratio {:.2}; groups of 4 flagged {flagged} of {}",

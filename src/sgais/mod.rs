@@ -36,7 +36,6 @@ pub mod coverage;
 pub mod gallery;
 pub mod shift_data;
 pub mod format;
-pub mod genealogy;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 #[cfg(not(target_arch = "wasm32"))]

@@ -3,7 +3,6 @@
 //! loop. It never reads a clock; callers time it.
 
 use super::laplace_move::{fisher_precision, laplace_move, AnnealedTarget, LaplaceProposal};
-use super::genealogy::Genealogy;
 use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_increment};
 use super::models::EvidenceModel;
 use super::noise::{estimate_gradient_noise, GradientNoise};
@@ -53,12 +52,6 @@ pub struct ChunkRecord {
     /// The surprise rule (docs/sgais.md (SGAIS.19)) flagged this chunk and it got the extra work.
     #[serde(default)]
     pub boosted: bool,
-    /// Lee & Whiteley's genealogy estimate of Var(Ẑ)/Z², which counts resampled copies
-    /// (src/sgais/genealogy.rs; docs/sgais.md §15).
-    #[serde(default)]
-    pub genealogy_var: f64,
-    #[serde(default)]
-    pub family_var: Vec<f64>,
 }
 
 /// Whether the run can continue.
@@ -102,8 +95,6 @@ pub struct SgaisRun {
     datum_evals: u64,
     /// Σ (1/ESS − 1/M) of the weights at every resampling so far (see [`ChunkRecord::log_z_var`]).
     resampled_log_z_var: f64,
-    /// Every particle's Eve, for the variance that counts copies.
-    genealogy: Genealogy,
     status: RunStatus,
     /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
     reseeds_accepted: u64,
@@ -146,7 +137,6 @@ impl SgaisRun {
             records: Vec::new(),
             datum_evals: 0,
             resampled_log_z_var: 0.0,
-            genealogy: Genealogy::new(m),
             status: RunStatus::Running,
             reseeds_accepted: 0,
             surprises: Vec::new(),
@@ -373,8 +363,6 @@ impl SgaisRun {
             noise_ratio,
             log_z_var: self.log_z_variance(),
             boosted: chunk.boosted,
-            genealogy_var: self.genealogy.relative_variance(&self.log_weights),
-            family_var: self.genealogy.family_log_z_var(&self.log_weights),
         }
     }
 
@@ -403,7 +391,6 @@ impl SgaisRun {
         let mean_log_weight = log_mean_exp(&self.log_weights);
         let normalised: Vec<f64> = self.log_weights.iter().map(|lw| (lw - mean_log_weight).exp() / m as f64).collect();
         let offset = uniform(&mut self.rng);
-        let before = self.log_weights.clone();
         let (mut cumulative, mut source) = (normalised[0], 0);
         let mut chosen = Vec::with_capacity(m);
         for k in 0..m {
@@ -416,7 +403,6 @@ impl SgaisRun {
         }
         self.particles = chosen.iter().map(|&i| self.particles[i].clone()).collect();
         self.velocities = chosen.iter().map(|&i| self.velocities[i].clone()).collect();
-        self.genealogy.resampled(&chosen, &before);
         self.log_weights.fill(mean_log_weight);
     }
 
