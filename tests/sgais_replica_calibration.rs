@@ -27,7 +27,10 @@ const CHI2_39_UPPER: f64 = 65.476;
 const CHI2_99_UPPER: f64 = 138.987;
 
 /// The weights' variance understates linear regression's replica error (measured: sd ratio
-/// 1.36–1.44 over 400 seeds); false once the predicted variance is calibrated there.
+/// 1.36–1.44 over 400 seeds); false once the predicted variance is calibrated there. Stop 46 tried
+/// two variances that count resampled copies (Lee & Whiteley's Eve estimator: ratio 2.12; families
+/// of a common ancestor 1–3 resamplings back: 1.35–1.39, seeds 1–100 at n = 1,500; docs/sgais.md
+/// §15, "A variance that counts the copies"): neither calibrates it, so this stays true.
 const KNOWN_LINREG_UNDERSTATED: bool = true;
 
 /// Final (log Ẑ, predicted variance) of `seeds` runs of `target` with `settings`.
