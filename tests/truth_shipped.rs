@@ -8,7 +8,7 @@
 //! `SGVIZ_WRITE_SHIPPED=1 cargo test --release --test all truth_shipped:: -- --include-ignored`
 
 mod common;
-use common::fixtures::read_file;
+use common::fixtures::{read_file, thread_cpu_seconds};
 use sgviz::chain::ChainConfig;
 use sgviz::lab::Lab;
 use sgviz::model::Model;
@@ -87,14 +87,6 @@ fn the_shipped_truth_agrees_with_an_independent_mala_fixture() {
         let gap = (result.moments.cov[j][j] - fixture.rows[3 + j][j]).abs();
         assert!(gap <= limit, "variance of w{}: shipped {} fixture {} (gap {gap}, limit {limit})", j + 1, result.moments.cov[j][j], fixture.rows[3 + j][j]);
     }
-}
-
-/// CPU seconds of the calling thread (user + system, Linux), as tests/reference_fixtures.rs reads them.
-fn thread_cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
-    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
 }
 
 /// `make soak`: the stored run is what its generator computes today, to the bit.
