@@ -91,7 +91,7 @@ fn the_shipped_truth_agrees_with_an_independent_mala_fixture() {
 
 /// `make soak`: the stored run is what its generator computes today, to the bit.
 #[test]
-#[ignore = "soak: 210,000 MALA steps on the d = 20 logistic regression (50 s wall in release at load ≈ 15)"]
+#[ignore = "soak: 210,000 MALA steps on the d = 20 logistic regression (11.7 CPU s in release)"]
 fn the_shipped_truth_is_recomputed_bit_for_bit() {
     let key = default_lab(&[]).export_prepared()["key"].as_str().unwrap().to_string();
     let started = thread_cpu_seconds();
