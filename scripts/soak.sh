@@ -99,6 +99,8 @@
 # - the committed MALA reference fixtures (tests/fixtures/mala_references.json) regenerated with their
 #   own generators and seeds, failing on a drift beyond z·√2·MCSE (tests/reference_fixtures.rs,
 #   an ignored test; `make test` reads them and checks each against today's model; issue 23's tenth round).
+# - the truth shipped with the page for the d = 20 logistic regression (data/truth_logreg_dd.json)
+#   recomputed bit for bit by its generator (tests/truth_shipped.rs, an ignored test; docs/truth.md §7).
 # The native tests are modules of one binary (tests/all.rs): `--test all FILE::` runs one file's
 # tests (libtest filters are substrings of `FILE::TEST`; several filters after `--` are or-ed).
 set -euo pipefail
@@ -127,6 +129,8 @@ echo "== slider sweep: every slider of the Langevin-type samplers, 40 seeds x 5,
 SGVIZ_SLIDER_SWEEP=soak cargo test --release --test all slider_sweep:: toy_sweep:: toy_sweep_more:: target_sweep:: refresh_law:: bound_law:: mixture_fisher_bracket:: -- --nocapture
 echo "== the committed MALA reference fixtures regenerated, each within z·√2·MCSE of the stored numbers (make test reads them)"
 cargo test --release --test all reference_fixtures:: -- --include-ignored --nocapture
+echo "== the truth shipped with the page (data/truth_logreg_dd.json) recomputed bit for bit (make test checks it against the MALA fixture)"
+cargo test --release --test all truth_shipped:: -- --include-ignored
 echo "== hardening: 120 steps per trial and the second and third random parameter vectors per pairing (make test runs all-min, all-max and one, 41 steps per trial)"
 SGVIZ_HARDENING=soak cargo test --release --test all hardening:: -- --include-ignored
 echo "== browser soak: ${SGVIZ_SOAK_SECONDS:-600} s"

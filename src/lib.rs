@@ -58,6 +58,7 @@ pub mod sweep;
 pub mod timeline;
 pub mod truth;
 pub mod truth_refine;
+pub mod truth_shipped;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -260,7 +260,7 @@ pub struct Progress {
 }
 
 /// The result of a reference run: moments and their Monte-Carlo standard errors.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct ReferenceResult {
     pub moments: Moments,
     /// Batch-means MCSE of each coordinate's mean.

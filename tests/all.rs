@@ -188,6 +188,8 @@ mod truth_coarse_grid;
 mod truth_grid_by_hand;
 #[path = "truth_refine.rs"]
 mod truth_refine;
+#[path = "truth_shipped.rs"]
+mod truth_shipped;
 
 #[path = "warning_shares.rs"]
 mod warning_shares;

@@ -9,7 +9,7 @@
 //! `SGVIZ_WRITE_FIXTURES=1 cargo test --release --test all reference_fixtures:: -- --include-ignored --nocapture`
 
 mod common;
-use common::fixtures::{check_against_model, read_file, specs, Fixture, FixtureFile, Generator, Spec, PATH};
+use common::fixtures::{check_against_model, read_file, specs, thread_cpu_seconds, Fixture, FixtureFile, Generator, Spec, PATH};
 
 /// Family-wise false-alarm level of the soak's drift check over all entries.
 const FAMILY_LEVEL: f64 = 1e-3;
@@ -36,14 +36,6 @@ fn every_fixture_is_stored_with_its_provenance_and_matches_todays_model() {
     for f in &file.references {
         assert!(specs.iter().any(|s| s.key() == f.key), "{PATH}: fixture `{}` is not in tests/common/fixtures.rs `specs()`", f.key);
     }
-}
-
-/// CPU seconds of the calling thread (user + system, Linux).
-fn thread_cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
-    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
 }
 
 fn regenerate(spec: &Spec) -> Fixture {

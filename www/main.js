@@ -39,10 +39,10 @@ import { FigureScan } from './figure-scan.js';
 
 const truth = new TruthRunner({
   guarded,
-  onText: (text, fraction) => {
+  onText: (text, fraction, started = false) => {
     $('truth-note').textContent = `Truth: ${text}`;
     app.analysis?.truthProgress(fraction);
-    showTruthWait(text);
+    showTruthWait(text, started);
   },
   onDone: () => {
     app.truthPending = false;

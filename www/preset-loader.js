@@ -15,16 +15,42 @@ import { PRESET_SEED } from './playback-rates.js';
 import { holdForSgais, releaseSgais } from './sgais-focus.js';
 
 /**
+ * A wait shorter than this is not announced: the sentence below (about 30 words) would flash and be
+ * gone before a student has read it (stop 45: grid truths in 0.8–2.3 CPU s flashed it for about 1 s).
+ */
+const ANNOUNCE_AFTER_MS = 3_000;
+/** When the wait began (performance.now()), the latest progress text, and the timer that announces it. */
+const truthWait = { since: 0, text: null, timer: 0 };
+
+/**
  * While the truth is still computed (`text`: the worker's progress, "computing the exact MALA
  * reference: 51 %"; null once it is in), a shown preset note says so at its end: its sentences about
  * the solid ellipse, E1 and E2 cannot be seen until then. Stop 44's review: four SBPS presets' truth
- * was 7–51 % done at 20 s under load, beside notes comparing with it (issue 26 item 8).
+ * was 7–51 % done at 20 s under load, beside notes comparing with it (issue 26 item 8). Only a wait
+ * that has lasted ANNOUNCE_AFTER_MS is announced; `started`: a new truth job began (a new wait).
  */
-export function showTruthWait(text) {
+export function showTruthWait(text, started = false) {
+  if (!text || started) {
+    clearTimeout(truthWait.timer);
+    Object.assign(truthWait, { since: 0, text: null, timer: 0 });
+    $('preset-note-truth')?.remove();
+    if (!text) return;
+  }
+  if (!truthWait.since) truthWait.since = performance.now();
+  truthWait.text = text;
+  const waited = performance.now() - truthWait.since;
+  if (waited < ANNOUNCE_AFTER_MS) {
+    if (!truthWait.timer) truthWait.timer = setTimeout(() => { truthWait.timer = 0; if (truthWait.text) showTruthWait(truthWait.text); }, ANNOUNCE_AFTER_MS - waited);
+    return;
+  }
+  sayTruthWait(text);
+}
+
+function sayTruthWait(text) {
   const note = $('preset-note');
   let wait = $('preset-note-truth');
   // (A truth that cannot be computed is said by the truth line itself, not here.)
-  if (!text || note.hidden || text.startsWith('not available')) { wait?.remove(); return; }
+  if (note.hidden || text.startsWith('not available')) { wait?.remove(); return; }
   if (!wait) {
     wait = document.createElement('strong');
     wait.id = 'preset-note-truth';

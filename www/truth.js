@@ -51,7 +51,7 @@ export class TruthRunner {
     if (this.job) cancelJob(this.job);
     const { target, sampler, settings, seed, data } = request;
     this.steps = [];
-    this.onText('computing in a background worker…');
+    this.onText('computing in a background worker…', undefined, true);
     this.job = startJob({ kind: 'prepare', target, sampler, settings, seed, data }, {
       group: 'truth',
       urgent: true,

@@ -180,6 +180,14 @@ impl Spec {
 }
 
 /// The fixture file as committed (None when it is missing or does not parse).
+/// CPU seconds of the calling thread (user + system, Linux).
+pub fn thread_cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
 pub fn read_file() -> Option<FixtureFile> {
     let text = std::fs::read_to_string(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(PATH)).ok()?;
     serde_json::from_str(&text).ok()

@@ -149,8 +149,9 @@ test('class-time screens the reviewer found contradictory now say one true thing
   const [low, high] = psbps.match(/is (\d+) to (\d+) times that along the other weights/).slice(1).map(Number);
   assert.equal(low, Math.floor(Math.min(...ratios)), `${ratios}`);
   assert.equal(high, Math.round(Math.max(...ratios)), `${ratios}`);
-  const pair = Number(psbps.match(/and (\d+) times w₂'s/)[1]);
-  assert.equal(pair, Math.round(ratios[0]), `w₁/w₂ = ${ratios[0]}`);
+  // w₁/w₂ is 12.44–12.55 in three MALA references (tests/fixtures, data/truth_logreg_dd.json): to the nearest half.
+  const pair = Number(psbps.match(/and (\d+(?:\.5)?) times w₂'s/)[1]);
+  assert.equal(pair, Math.round(2 * ratios[0]) / 2, `w₁/w₂ = ${ratios[0]}`);
   assert.match(psbps, /scales each axis to the posterior's spread, so that ellipse is drawn nearly round/);
   await shootBoth(page, 'psbps', '#stack');
   assert.deepEqual(errors, []);

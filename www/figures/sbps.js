@@ -59,7 +59,7 @@ export const SBPS_FIGURES = [
     title: 'pSBPS against SBPS on an anisotropic posterior',
     source: 'Pakman et al. 2017, §5 and Fig. 3',
     paper: '"pSBPS converges to the posterior mode faster than SBPS, and mixes faster in the direction of greatest covariance" (d = 20 logistic regression, one feature of variance 1/500)',
-    text: 'The d = 20 logistic regression of the paper\'s experiment: feature 1 has variance 1/500, so the posterior\'s standard deviation along w₁ (horizontal) is 7 to 24 times that along the other weights, and 12 times w₂\'s (vertical): its 2σ ellipse here is 12 times wider than tall. The plot scales each axis to the posterior\'s spread, so that ellipse is drawn nearly round: read the numbers on the axes. pSBPS (left) learns a diagonal preconditioner and moves faster along w₁; SBPS (right), at the same gradient budget, crawls along it. Both start at the mode here, so the figure shows the mixing half of the paper\'s claim.',
+    text: 'The d = 20 logistic regression of the paper\'s experiment: feature 1 has variance 1/500, so the posterior\'s standard deviation along w₁ (horizontal) is 7 to 24 times that along the other weights, and 12.5 times w₂\'s (vertical): its 2σ ellipse here is 12.5 times wider than tall. The plot scales each axis to the posterior\'s spread, so that ellipse is drawn nearly round: read the numbers on the axes. pSBPS (left) learns a diagonal preconditioner and moves faster along w₁; SBPS (right), at the same gradient budget, crawls along it. Both start at the mode here, so the figure shows the mixing half of the paper\'s claim.',
     state: { target: 'logreg_dd', sampler: 'psbps', seed: 1, values: {}, speed: 20 },
     compare: { sampler: 'sbps', values: {} },
     claims: [
