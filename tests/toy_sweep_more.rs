@@ -98,24 +98,22 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // (src/bound_law.rs, docs/diagnostics.md §16): seeds 101–140 at the defaults 40/40 over 0.3,
     // median 0.837, where the measured signal had warned 34/40 beside the minibatch slider with a
     // remedy (8,400–25,100 events) that 20,000 events refute (37/40): tests/bound_law.rs.)
-    // Breast cancer (d = 5, reference MALA run), measured before the fifth pass (the measured
-    // signal now covers MALA and SGHMC's mixing here, up to 6 parameters; not yet re-run). SGHMC has only the bias part of its law above 3
-    // parameters (README), so its mixing failures are silent: η at its smallest and midpoint
-    // (40/40 and 23/40 over 0.3; median 0.986 and 0.348; pooled 0.934 ± 0.018, 0.035 ± 0.077),
-    // friction 0.5 and 1 (32/40 and 39/40; median 0.463 and 0.618; pooled 0.051 ± 0.118 and
-    // 0.117 ± 0.144).
-    "logreg:breast_cancer sghmc sghmc_lr=min",
-    "logreg:breast_cancer sghmc sghmc_lr=mid",
-    "logreg:breast_cancer sghmc friction=mid",
-    "logreg:breast_cancer sghmc friction=max",
-    // MALA, no law and no measured signal above 2-D: at its DEFAULTS 40/40 over 0.3 (median E2
-    // 0.654, pooled 0.287 ± 0.102), and at every step point (median 0.999, 0.919, 0.997).
-    "logreg:breast_cancer mala defaults",
-    "logreg:breast_cancer mala mala_step=min",
-    "logreg:breast_cancer mala mala_step=mid",
-    "logreg:breast_cancer mala mala_step=max",
-    // (The breast-cancer soak was stopped after HMC's defaults: HMC's other points, the bouncy
-    // family and the digits data set are not yet measured, so the list does not speak for them.)
+    // (Breast cancer, d = 5: the eight rows listed here — SGHMC at η's minimum and midpoint and at
+    // friction 0.5 and 1, MALA at its defaults and every step point — were measured before the
+    // measured signal (docs/diagnostics.md §8) covered MALA and SGHMC's mixing up to 6 parameters.
+    // Re-run in s46 (`SGVIZ_SLIDER_SWEEP=soak SGVIZ_TOY_SWEEP_TARGETS=logreg:breast_cancer
+    // SGVIZ_TOY_SWEEP_SAMPLERS=mala,sghmc`, seeds 1–40 × 5,000 at 3f4ba94): every one is warned
+    // truly in more than half its runs, so their lines are deleted. Runs over 0.3, median E2,
+    // measured warning: SGHMC η = 1.78·10⁻⁵ 40/40, 0.986, warned by its law (no share); η = 3.99·10⁻³
+    // 23/40, 0.348, 20/40; κ = 0.5 32/40, 0.463, 22/40; κ = 1 39/40, 0.618, 27/40; MALA defaults
+    // 40/40, 0.654, 31/40; ε = 3.6·10⁻⁵, 5.8·10⁻³, 0.91: 40/40 each, 0.999, 0.919, 0.997, warned
+    // 37, 31, 26 of 40. SGHMC at its defaults: 7/40 over 0.3 (median 0.172, pooled 0.038 ± 0.038),
+    // measured warning 3/40, which the judge's P < 10⁻⁴ binomial check accepts.)
+    // (s46, breast cancer × HMC, seeds 1–40 × 5,000, stopped at 13 minutes: defaults 0/40 over 0.3
+    // (median 0.030); ε's minimum, midpoint, maximum 40/40 (warned 38/40), 1/40, 40/40 (warned
+    // 40/40); one leapfrog step 40/40 (warned 32/40): all right or truly warned. HMC's other
+    // leapfrog points, the bouncy family and the digits data set are not yet measured, so the list
+    // does not speak for them.)
 ];
 
 fn soak() -> bool {
