@@ -56,8 +56,6 @@ mod law_by_hand;
 mod law_probe;
 #[path = "law_rules.rs"]
 mod law_rules;
-#[path = "law_tail.rs"]
-mod law_tail;
 #[path = "law_validity.rs"]
 mod law_validity;
 #[path = "law_validity_by_hand.rs"]

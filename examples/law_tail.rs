@@ -4,20 +4,34 @@
 //! settings; `SGVIZ_TAIL_REAL=η` runs the real chain (SGHMC, n = 100, κ = 0.2; with
 //! `SGVIZ_TAIL_STEP3=1` n = 10, β̂ = 0, κ derived) over `SGVIZ_TAIL_RUNS` seeds;
 //! `SGVIZ_TAIL_REPLICA=η` a plain re-implementation of that update at n = N (exact gradient),
-//! seeds 1–4,000 in blocks of 200. Without those variables each test does nothing (it measures;
-//! it asserts nothing).
-mod common;
+//! seeds 1–4,000 in blocks of 200. A probe, not a test: it measures and prints, asserts nothing.
+//!
+//! `SGVIZ_TAIL=1 cargo run --release --example law_tail` (and the other variables likewise)
 
 use nalgebra::{DMatrix, DVector};
 use sgviz::chain::{Chain, ChainConfig};
+use sgviz::diagnostics::Moments;
 use sgviz::rng::{chain_rng, fill_standard_normal};
+
+/// The Gaussian toy's exact moments (its closed form, src/truth.rs).
+fn gaussian_truth() -> Moments {
+    let spec = sgviz::registry::target("gaussian").unwrap();
+    let model = (spec.build)(&sgviz::params::ParamValues::defaults(spec.params), None).unwrap();
+    sgviz::truth::truth_for(model.as_ref()).moments.expect("the Gaussian's closed form")
+}
+
+fn main() {
+    tail();
+    real();
+    replica();
+}
 
 fn simulate_share(sampler: &str, settings: &[(&str, f64)], runs: usize) {
     let config = settings.iter().fold(ChainConfig::new("gaussian", sampler, 1), |c, (n, v)| c.with(n, v));
     let c = Chain::new(&config).unwrap();
     let law = sgviz::promise::drawn_law(sampler, c.sampler_params(), c.model()).unwrap();
     let pred = sgviz::promise::Predictor::new(sampler, c.model()).unwrap().predict(c.sampler_params());
-    let truth = &common::reference("gaussian").moments.cov;
+    let truth = &gaussian_truth().cov;
     let (lc, m) = law.chain.clone().unwrap();
     let (n, d) = (m.nrows(), lc.dim);
     let a = lc.transition.clone();
@@ -58,7 +72,6 @@ fn simulate_share(sampler: &str, settings: &[(&str, f64)], runs: usize) {
     println!("TAIL {sampler} {settings:?}: law {pred:?}\n   simulated {runs} runs: share {:.3}, mean {:.3}, median {:.3}", over as f64 / runs as f64, sum / runs as f64, e2s[runs / 2]);
 }
 
-#[test]
 fn tail() {
     if std::env::var("SGVIZ_TAIL").is_err() { return; }
     for eta in [0.004, 0.00499, 0.0055, 0.0065] {
@@ -68,11 +81,10 @@ fn tail() {
     simulate_share("sgld", &[], 2000);
 }
 
-#[test]
 fn real() {
     let Ok(eta) = std::env::var("SGVIZ_TAIL_REAL") else { return };
     let eta: f64 = eta.parse().unwrap();
-    let truth = common::reference("gaussian").moments;
+    let truth = gaussian_truth();
     let (mut over, mut e2s) = (0, vec![]);
     let mut pooled = [[0.0; 2]; 2];
     let runs: u64 = std::env::var("SGVIZ_TAIL_RUNS").map_or(200, |r| r.parse().unwrap());
@@ -95,11 +107,10 @@ fn real() {
     println!("REAL η {eta}: {over}/{runs}, median {:.3}, mean {:.3}, pooled {pooled:?}, truth {:?}", e2s[runs as usize / 2], e2s.iter().sum::<f64>() / runs as f64, truth.cov);
 }
 
-#[test]
 fn replica() {
     let Ok(eta) = std::env::var("SGVIZ_TAIL_REPLICA") else { return };
     let eta: f64 = eta.parse().unwrap();
-    let truth = common::reference("gaussian").moments.cov;
+    let truth = gaussian_truth().cov;
     let p = nalgebra::Matrix2::new(1.0, 0.9, 0.9, 1.0).try_inverse().unwrap();
     let (alpha, sd) = (0.2, (2.0 * 0.2 * eta).sqrt());
     for (lo, hi) in (0..20u64).map(|b| (1 + 200 * b, 200 * (b + 1))) {
