@@ -189,6 +189,8 @@ mod truth_grid_by_hand;
 #[path = "truth_refine.rs"]
 mod truth_refine;
 
+#[path = "validity_by_hand.rs"]
+mod validity_by_hand;
 #[path = "warning_shares.rs"]
 mod warning_shares;
 #[path = "workers.rs"]
