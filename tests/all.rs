@@ -48,6 +48,8 @@ mod gradient_samplers;
 mod gradient_samplers_osgfs_mala;
 #[path = "hardening.rs"]
 mod hardening;
+#[path = "lab_truth_progress.rs"]
+mod lab_truth_progress;
 #[path = "law.rs"]
 mod law;
 #[path = "law_by_hand.rs"]

@@ -5,7 +5,7 @@
 //! tests/law_validity_by_hand.rs, whose rules another change reworks.
 
 use nalgebra::DMatrix;
-use sgviz::law_validity::{e2, expected_run_covariance, is_marginal, validity, Validity};
+use sgviz::law_validity::{e2, expected_run_covariance, is_marginal, schur_radius, validity, Validity};
 
 fn scalar(x: f64) -> DMatrix<f64> {
     DMatrix::from_element(1, 1, x)
@@ -94,4 +94,23 @@ fn a_mixing_failure_beyond_the_claim_outranks_leaving_the_summary_and_one_within
     assert_eq!(start_e2(judged(13.0, 10.0, 12.0, Some(10.0))), Some(1.0 / 12.0));
     // A law at the run and on its summary: valid.
     assert_eq!(judged(10.0, 10.0, 10.0, Some(10.0)), Validity::Valid);
+}
+
+#[test]
+fn where_the_schur_iteration_fails_the_radius_is_gelfands_norm_of_the_1024th_power() {
+    // P = [[1, 1, 0], [−1, 1, 1], [0, −1, 1]] (tridiagonal Toeplitz: eigenvalues 1 + 2i·cos(kπ/4),
+    // k = 1..3, i.e. 1 ± i√2 and 1: ρ = √3), on which nalgebra's bounded Schur iteration does not
+    // converge in 10,000 steps (a probe of this pass), so `schur_radius` stands in Gelfand's
+    // ‖P^1024‖^{1/1024}: computed here as 2·‖(P/2)^1024‖^{1/1024} by ten squarings without
+    // rescaling (halving is exact; (P/2)^1024's entries are near (√3/2)^1024 ≈ 10⁻⁶⁴).
+    let p = DMatrix::from_row_slice(3, 3, &[1.0, 1.0, 0.0, -1.0, 1.0, 1.0, 0.0, -1.0, 1.0]);
+    assert!(nalgebra::Schur::try_new(p.clone(), f64::EPSILON, 10_000).is_none(), "the case needs a Schur iteration that fails");
+    let mut power: DMatrix<f64> = &p * 0.5;
+    for _ in 0..10 {
+        power = &power * &power;
+    }
+    let gelfand: f64 = 2.0 * power.norm().powf(1.0 / 1024.0);
+    let radius = schur_radius(&p);
+    assert!((radius - gelfand).abs() < 1e-12 * gelfand, "{radius} against ‖P^1024‖^(1/1024) = {gelfand}");
+    assert!((radius / 3f64.sqrt() - 1.0).abs() < 2e-3, "{radius}: Gelfand's estimate of ρ = √3");
 }
