@@ -64,6 +64,8 @@ mod law_validity;
 mod law_validity_by_hand;
 #[path = "messages.rs"]
 mod messages;
+#[path = "mixing_per_gradient.rs"]
+mod mixing_per_gradient;
 #[path = "mixture_fisher_bracket.rs"]
 mod mixture_fisher_bracket;
 #[path = "noise_law.rs"]
