@@ -48,6 +48,8 @@ mod gradient_samplers;
 mod gradient_samplers_osgfs_mala;
 #[path = "hardening.rs"]
 mod hardening;
+#[path = "lab_truth_progress.rs"]
+mod lab_truth_progress;
 #[path = "law.rs"]
 mod law;
 #[path = "law_by_hand.rs"]
@@ -62,6 +64,8 @@ mod law_validity;
 mod law_validity_by_hand;
 #[path = "messages.rs"]
 mod messages;
+#[path = "mixing_per_gradient.rs"]
+mod mixing_per_gradient;
 #[path = "mixture_fisher_bracket.rs"]
 mod mixture_fisher_bracket;
 #[path = "noise_law.rs"]
@@ -191,6 +195,8 @@ mod truth_refine;
 #[path = "truth_shipped.rs"]
 mod truth_shipped;
 
+#[path = "validity_by_hand.rs"]
+mod validity_by_hand;
 #[path = "warning_shares.rs"]
 mod warning_shares;
 #[path = "workers.rs"]
