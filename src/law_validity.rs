@@ -113,8 +113,21 @@ pub fn spectral_radius(transition: &DMatrix<f64>) -> f64 {
 }
 
 /// ρ(A) of a finite matrix by the bounded Schur iteration, Gelfand's formula where it does not
-/// converge ([`spectral_radius`] without its memo).
+/// converge ([`spectral_radius`] without its memo). Entries beyond ±1e100 (or below 1e-100) are
+/// scaled first, ρ(sA) = |s|·ρ(A): unscaled, the iteration's moduli overflow to NaN and the
+/// radius read 0, "settles at once" (mutants helper, stop 46: s·[[1,2],[3,4]] at s ≥ 1e154).
 pub fn schur_radius(transition: &DMatrix<f64>) -> f64 {
+    let largest = transition.amax();
+    if !largest.is_finite() {
+        return f64::INFINITY;
+    }
+    if largest > 0.0 && !(1e-100..=1e100).contains(&largest) {
+        return largest * unscaled_schur_radius(&(transition / largest));
+    }
+    unscaled_schur_radius(transition)
+}
+
+fn unscaled_schur_radius(transition: &DMatrix<f64>) -> f64 {
     match nalgebra::Schur::try_new(transition.clone(), f64::EPSILON, SCHUR_ITERATIONS) {
         Some(schur) => schur.complex_eigenvalues().iter().map(|z| z.norm()).fold(0.0, f64::max),
         None => gelfand_radius(transition),

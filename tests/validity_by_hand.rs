@@ -114,3 +114,16 @@ fn where_the_schur_iteration_fails_the_radius_is_gelfands_norm_of_the_1024th_pow
     assert!((radius - gelfand).abs() < 1e-12 * gelfand, "{radius} against ‖P^1024‖^(1/1024) = {gelfand}");
     assert!((radius / 3f64.sqrt() - 1.0).abs() < 2e-3, "{radius}: Gelfand's estimate of ρ = √3");
 }
+
+/// ρ(s·[[1, 2], [3, 4]]) = s·(5 + √33)/2 (the characteristic polynomial λ² − 5λ − 2, by hand) at
+/// scales whose squares overflow: the mutants helper (stop 46) found the radius read 0 there.
+#[test]
+fn the_radius_of_a_huge_or_tiny_matrix_is_its_scale_times_the_small_ones() {
+    let base = DMatrix::from_row_slice(2, 2, &[1.0, 2.0, 3.0, 4.0]);
+    let by_hand = (5.0 + 33f64.sqrt()) / 2.0;
+    for s in [1.0, 1e154, 1e200, 1e-200] {
+        let radius = schur_radius(&(&base * s));
+        assert!((radius / s - by_hand).abs() <= 1e-9 * by_hand, "s = {s:e}: ρ = {radius:e}, by hand {:e}", by_hand * s);
+    }
+    assert_eq!(schur_radius(&DMatrix::from_element(1, 1, f64::INFINITY)), f64::INFINITY);
+}
