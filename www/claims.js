@@ -207,13 +207,6 @@ export function unsound(state) {
   return past ? 'the chain is unstable at this setting (the shaded end of the slider)' : null;
 }
 
-/**
- * The mark after a claim on screen, `{text, ok}` (issue 26): ✓ once it holds after its samples;
- * "— not yet" while more samples could still change it; for a closed form of the settings
- * (`predicted.*`, exact from the first sample) that fails, that it does not hold at these
- * settings, with the value the law gives; and for a claim read from a chain that diverged, ran
- * away or is unstable (`unsound`), that the chain did, never a ✓ nor a wait for more samples.
- */
 /** Metrics read without the truth: the sampler's own counts, curves and charts. */
 const WITHOUT_TRUTH = /^(diag\.|heldout\.|scan\.|band\.|compare\.|steps_ratio$|bounce_rate|travel_per_bounce$|ess_)/;
 
@@ -260,6 +253,14 @@ export function shownValue(claim, value) {
   return String(value);
 }
 
+/**
+ * The mark after a claim on screen, `{text, ok}` (issue 26): ✓ once it holds after its samples;
+ * while more samples could still change it, what it waits for (`waitingFor`), or why it has no
+ * number on this run (`unreadable`); for a closed form of the settings
+ * (`predicted.*`, exact from the first sample) that fails, that it does not hold at these
+ * settings, with the value the law gives; and for a claim read from a chain that diverged, ran
+ * away or is unstable (`unsound`), that the chain did, never a ✓ nor a wait for more samples.
+ */
 export function claimMark(claim, state, compareState) {
   const result = state ? check(claim, state, compareState) : { ready: false, value: NaN, ok: false };
   const now = Number.isFinite(result.value) ? ` (now ${shownValue(claim, result.value)})` : '';
