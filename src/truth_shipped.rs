@@ -48,14 +48,21 @@ impl ShippedTruth {
     }
 }
 
+/// Every stored truth, parsed once: the page looks here at every truth-cache miss (src/lab/truth.rs
+/// `refresh_truth`), most of them for other settings.
+fn parsed() -> &'static [ShippedTruth] {
+    static PARSED: std::sync::OnceLock<Vec<ShippedTruth>> = std::sync::OnceLock::new();
+    PARSED.get_or_init(|| SHIPPED.iter().map(|text| serde_json::from_str(text).expect("data/truth_*.json parses")).collect())
+}
+
 /// Every stored truth.
 pub fn all() -> Vec<ShippedTruth> {
-    SHIPPED.iter().map(|text| serde_json::from_str(text).expect("data/truth_*.json parses")).collect()
+    parsed().to_vec()
 }
 
 /// The stored truth for `key`, if one exists and was computed on `model`.
 pub fn for_key(key: &str, model: &dyn Model) -> Option<Truth> {
-    all().into_iter().find(|s| s.key == key && s.matches(model)).map(|s| s.truth())
+    parsed().iter().find(|s| s.key == key && s.matches(model)).map(ShippedTruth::truth)
 }
 
 /// Run the reference a stored truth holds (the generator of data/truth_*.json, and the soak
