@@ -377,6 +377,9 @@ export const chartLayout = (page, canvasId) => page.evaluate(async (id) => {
   const { chart_json_svg: svg, chart_json_plot_area: plotArea } = await import('./www/pkg/sgviz.js');
   const { shownSpec } = await import('./www/charts.js');
   const canvas = document.getElementById(id);
+  // A chain rebuilt between the caller's wait and this read drops the chart's spec until its new
+  // one is queued (www/charts.js dropCharts; stop 46's CI read it undefined): wait for it, on state.
+  for (let tries = 0; shownSpec(id) === undefined && tries < 600; tries += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
   const spec = shownSpec(id);
   const scale = window.sgviz.drawingScales().charts[id];
   const ratio = devicePixelRatio;
