@@ -559,6 +559,11 @@ impl SgaisRunner {
         *self.run.status() == crate::sgais::run::RunStatus::Running
     }
 
+    /// Chunks annealed so far: the worker posts a run's part as each one ends (www/worker.js).
+    pub fn chunks(&self) -> usize {
+        self.run.records().len()
+    }
+
     /// `{result, variant, ais_n, n_total, active}` with the wall time measured by the worker;
     /// `active` is the chunk being annealed in now (`from`, `to`, its λ so far and the datum
     /// evaluations so far), null between chunks: what a run shows before its first chunk ends
