@@ -465,28 +465,12 @@ impl SgaisRun {
         };
         let moves = self.chunk_moves(chunk);
         self.last_step_moves = moves;
-        let before_tmp = self.particles.clone();
         for (i, (theta, velocity)) in self.particles.iter_mut().zip(self.velocities.iter_mut()).enumerate() {
             self.datum_evals += sghmc_steps(kernel, &potential, moves, theta, velocity, &mut self.workspace, &mut self.rng);
             if theta.iter().any(|t| !t.is_finite()) {
                 self.status = RunStatus::Diverged(format!("particle {i} left the finite range at n = {} (try a smaller learning rate)", super::format::group_digits(chunk.range.end as f64, 0)));
                 return;
             }
-        }
-        if std::env::var("SGAIS_RHO").is_ok() {
-            let d = before_tmp[0].len();
-            let m = before_tmp.len() as f64;
-            let mut rho = 0.0;
-            for j in 0..d {
-                let a: Vec<f64> = before_tmp.iter().map(|p| p[j]).collect();
-                let b: Vec<f64> = self.particles.iter().map(|p| p[j]).collect();
-                let (ma, mb) = (a.iter().sum::<f64>() / m, b.iter().sum::<f64>() / m);
-                let sab: f64 = a.iter().zip(&b).map(|(x, y)| (x - ma) * (y - mb)).sum();
-                let saa: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
-                let sbb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
-                rho += sab / (saa * sbb).sqrt() / d as f64;
-            }
-            eprintln!("RHO {} {rho}", chunk.range.start);
         }
     }
 }
