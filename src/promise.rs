@@ -235,15 +235,11 @@ pub fn error_law(law: &Law, truth: &DMatrix<f64>, samples: f64) -> Result<Predic
     };
     let pairs: Vec<(usize, usize)> = (0..d).flat_map(|a| (a..d).map(move |b| (a, b))).collect();
     let two_sided = |a: usize, b: usize, c: usize, e: usize| w(a, b, c, e) + w(c, e, a, b) - m[(a, c)] * m[(b, e)];
-    let mean_variance = mean_variance(&chain.transition, m, d, samples).ok_or("the chain does not mix (I − A is singular)")?;
-    // DIAG.7 is the covariance of the uncentred second moments Σxxᵀ/T = Ĉ + x̄x̄ᵀ; the run centres
-    // on its own mean, and x̄ is (to O(1/T)) independent of Ĉ, so Cov(Ĉ) = DIAG.7 − Cov(x̄x̄ᵀ), with
-    // Cov(x̄_a x̄_b, x̄_c x̄_e) = V_ac V_be + V_ae V_bc, V = Var(x̄) (DIAG.7c, §7 addendum "s47").
-    let v = &mean_variance;
     let entries = DMatrix::from_fn(pairs.len(), pairs.len(), |i, j| {
         let ((a, b), (c, e)) = (pairs[i], pairs[j]);
-        (two_sided(a, b, c, e) + two_sided(a, b, e, c)) / samples - (v[(a, c)] * v[(b, e)] + v[(a, e)] * v[(b, c)])
+        (two_sided(a, b, c, e) + two_sided(a, b, e, c)) / samples
     });
+    let mean_variance = mean_variance(&chain.transition, m, d, samples).ok_or("the chain does not mix (I − A is singular)")?;
     let offset = &law.cov - mean_variance - truth;
     let bias = (&law.cov - truth).abs().sum() / truth.abs().sum();
     let (mean_e2, failure_share) = draw_e2(&offset, &entries, &pairs, truth.abs().sum())?;
