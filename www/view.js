@@ -16,6 +16,7 @@ import { showPairControls } from './pair-controls.js';
 import { fits, note } from './frame-budget.js';
 import { timed } from './frame-cost.js';
 import { onScreen, watchOnScreen } from './on-screen.js';
+import { chartsPending } from './charts.js';
 
 /** The main chain's recorded-sample count at the last draw, to count samples binned per frame. */
 let lastRecorded = { lab: null, count: 0 };
@@ -135,6 +136,8 @@ const CHART_PIECES = [
 ];
 /** When each piece was drawn last (page clock, ms), and the piece whose turn is next. */
 const pieceDrawnAt = CHART_PIECES.map(() => -Infinity);
+/** Whether the last frame that drew a chart while playing gave its redraw to a piece (see `drawChartsStaggered`). */
+let pieceTookLastRedraw = false;
 let nextPiece = 0;
 /**
  * Pieces whose chart came into view while playing and has not been drawn since: each is drawn
@@ -154,6 +157,16 @@ export function chartsDue() {
  */
 function drawChartsStaggered(now) {
   if (!fits('chartRedraws')) return;
+  // A worker's chart (analysis, SGAIS) waiting since the frame a piece took the redraw gets this
+  // one (www/charts.js draws it later in the frame): with frames over CHART_PIECE_INTERVAL_MS
+  // apart a piece was due in every frame, and the analysis cards kept their old drawing for as
+  // long as the chain played (flakes s47: "waiting for the truth" never drawn in 13 s at < 5 fps).
+  if (pieceTookLastRedraw && chartsPending()) {
+    pieceTookLastRedraw = false;
+    cadence.stale = true;
+    return;
+  }
+  pieceTookLastRedraw = false;
   if (justShown.size) {
     drawPiece([...justShown][0], now);
     return;
@@ -178,6 +191,7 @@ function drawChartsStaggered(now) {
 
 /** Draw piece `i` now, as this frame's chart redraw; the next turn is the piece after it. */
 function drawPiece(i, now) {
+  pieceTookLastRedraw = true;
   justShown.delete(i);
   cadence.piece = now;
   pieceDrawnAt[i] = now;

@@ -276,6 +276,10 @@ test('compare mode draws the same truth and reports E1/E2 on both panels', async
     await page.waitForFunction(() => window.sgviz.state().n_samples > 500 && JSON.parse(window.sgviz.app.compare.lab.state_json()).n_samples > 100, null, { timeout: 30_000 });
     await page.click('#play');
     const [main, compared] = await page.evaluate(() => [window.sgviz.state(), JSON.parse(window.sgviz.app.compare.lab.state_json())]);
+    // While playing the compared chain's numbers are redrawn at 5 Hz (www/view.js), the last time
+    // possibly before its first samples; the first paused frame draws the paused chains' numbers
+    // (drawStale). Wait for those (its count is the paused chain's), then read E1/E2 beside them.
+    await page.waitForFunction((n) => document.getElementById('compare-samples').textContent.replace(/,/g, '') === String(n), compared.promise_count, { timeout: 30_000 });
     assert.ok(main.truth && compared.truth, `${query}: both panels have the truth`);
     assert.deepEqual(compared.truth, main.truth, `${query}: the same truth`);
     assert.equal(compared.truth_source, main.truth_source);

@@ -128,6 +128,7 @@ export async function clearOrigin(context, url) {
  */
 export async function openApp(context, url, query = '', { viewport, reducedMotion = false, recordCanvasText = false, cores } = {}) {
   const page = await context.newPage();
+  await throttleForShaking(context, page);
   // `cores`: the page is told it has that many (its worker pool follows from it, www/jobs.js).
   if (cores) await page.addInitScript((n) => { Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }); }, cores);
   if (recordCanvasText) await page.addInitScript(recordFillText);
@@ -141,6 +142,19 @@ export async function openApp(context, url, query = '', { viewport, reducedMotio
   await page.goto(url + query);
   await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
   return { page, errors, outsideRequests };
+}
+
+/**
+ * Shaking the suite for races (issue 23, stop 47): with SGVIZ_CPU_THROTTLE=R set, every page
+ * `openApp` opens runs R times slower (DevTools' Emulation.setCPUThrottlingRate, set on the page's
+ * session), so the page's messages, redraws and timers interleave with a test's reads as on a
+ * loaded CI machine. Unset (every ordinary run), nothing changes.
+ */
+async function throttleForShaking(context, page) {
+  const rate = Number(process.env.SGVIZ_CPU_THROTTLE);
+  if (!(rate > 1)) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /**

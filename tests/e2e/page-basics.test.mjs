@@ -38,8 +38,13 @@ test('play increases the sample count and draws samples', async () => {
   // (generous for a loaded 2-core CI machine, issue 15).
   await page.waitForFunction(() => window.sgviz.state().n_samples > 500, null, { timeout: 120_000 });
   await page.click('#play');
+  // While playing the counter is redrawn at 5 Hz; the first paused frame draws the count the
+  // cadence skipped (www/view.js drawStale). Read right after the click it can still be the count
+  // of the last 5 Hz refresh, from before the state passed 500: wait for the paused chain's count.
+  const paused = await page.evaluate(() => window.sgviz.state().n_samples);
+  await page.waitForFunction((n) => document.getElementById('count-samples').textContent.replace(/,/g, '') === String(n), paused, { timeout: 30_000 });
   const shown = parseShown(await page.textContent('#count-samples'));
-  assert.ok(shown > 500, `counter on the page: ${shown}`);
+  assert.ok(shown > 500 && shown === paused, `counter on the page: ${shown}, the paused chain's ${paused}`);
   await waitForPainted(page, '#density-layer', 200); // density image drawn
   await waitForPainted(page, '#overlay-layer', 20); // current point and trail drawn
   await screenshot(page, 'foundation-running');
