@@ -130,7 +130,7 @@ function sgais(job) {
 
 /**
  * Several SGAIS runs (replicas of one variant, www/sgais.js bundleRuns) interleaved in this worker:
- * each unfinished run in turn gets one call of about 50 ms, so with fewer workers than replicas
+ * each unfinished run in turn gets one call of the same budget (about 50 ms), so with fewer workers than replicas
  * (one on a 2-core laptop, www/jobs.js POOL_SIZE) they report side by side from their first chunk
  * on instead of one waiting for the other to finish (issue 26). Each run is its own SgaisRunner with its own seed and
  * state, so its results are those of the run alone (sgais-classtime.test.mjs). Posts
@@ -138,28 +138,35 @@ function sgais(job) {
  * within one) and `{type: 'done'}` once all have ended.
  */
 function sgaisGroup(job) {
-  const runs = job.specs.map((spec) => ({ runner: new SgaisRunner(JSON.stringify(spec), job.csv || undefined), seconds: 0, work: 2_000, posted: 0, chunks: 0, running: true }));
+  const runs = job.specs.map((spec) => ({ runner: new SgaisRunner(JSON.stringify(spec), job.csv || undefined), seconds: 0, posted: 0, chunks: 0, running: true }));
   const partPost = (index, finished) => {
     const run = runs[index];
     run.posted = performance.now();
     run.chunks = run.runner.chunks();
     post({ type: 'part', index, finished, result: run.runner.result_json(run.seconds) });
   };
+  // One budget for every run of a round, adapted from the round's mean time per run: the runs
+  // advance in lockstep, so one cannot race ahead of its partner on a machine whose load makes one
+  // call slow (a budget per run did: replica 2 finished while replica 1, its calls preempted and its
+  // budget shrunk, was still in its first chunk; sgais-classtime, stop 47).
+  let work = 2_000;
   for (;;) {
     const live = runs.map((run, index) => [run, index]).filter(([run]) => run.running);
     if (!live.length) break;
+    let roundTook = 0;
     for (const [run, index] of live) {
       const before = performance.now();
-      run.running = run.runner.advance(run.work);
+      run.running = run.runner.advance(work);
       const took = performance.now() - before;
+      roundTook += took;
       // Each run's own CPU time in this worker: the seconds the table shows are that run's cost.
       run.seconds += took / 1000;
-      run.work = Math.max(200, Math.min(200_000, Math.round(run.work * (took > 50 ? 0.7 : 1.3))));
-      if (!run.running) partPost(index, true);
       // A chunk that ended is posted at once (a partner must not look idle beside a run that
       // finished within the rate limit, sgais-classtime); progress within a chunk, rate-limited.
+      if (!run.running) partPost(index, true);
       else if (run.runner.chunks() > run.chunks || performance.now() - run.posted > 4 * POST_EVERY_MS) partPost(index, false);
     }
+    work = Math.max(200, Math.min(200_000, Math.round(work * (roundTook / live.length > 50 ? 0.7 : 1.3))));
   }
   post({ type: 'done' });
 }
