@@ -29,6 +29,8 @@ const CHARTS_EVERY_MS = 400;
 const CHARTS_SHARE = 0.2;
 
 const post = (message, transfer) => self.postMessage(message, transfer || []);
+/** The next call's work, aiming at about 50 ms a call: 0.7× after a slower call, 1.3× after a faster one, within [min, max]. */
+const nextWork = (work, tookMs, min, max) => Math.max(min, Math.min(max, Math.round(work * (tookMs > 50 ? 0.7 : 1.3))));
 
 /** A lab for the page's chain settings, with its uploaded data if any. */
 function buildLab({ target, sampler, settings, seed, data }, deferred) {
@@ -109,7 +111,7 @@ function drive(runner, started, { work, min, max }) {
   for (;;) {
     const before = performance.now();
     const running = runner.advance(work);
-    work = Math.max(min, Math.min(max, Math.round(work * (performance.now() - before > 50 ? 0.7 : 1.3))));
+    work = nextWork(work, performance.now() - before, min, max);
     const seconds = (performance.now() - started) / 1000;
     if (!running) {
       post({ type: 'done', result: runner.result_json(seconds) });
@@ -130,10 +132,11 @@ function sgais(job) {
 
 /**
  * Several SGAIS runs (replicas of one variant, www/sgais.js bundleRuns) interleaved in this worker:
- * each unfinished run in turn gets one call of the same budget (about 50 ms), so with fewer workers than replicas
- * (one on a 2-core laptop, www/jobs.js POOL_SIZE) they report side by side from their first chunk
- * on instead of one waiting for the other to finish (issue 26). Each run is its own SgaisRunner with its own seed and
- * state, so its results are those of the run alone (sgais-classtime.test.mjs). Posts
+ * each unfinished run in turn gets one call of the same budget (about 50 ms), so with fewer workers
+ * than replicas (one on a 2-core laptop, www/jobs.js POOL_SIZE) they report side by side from their
+ * first chunk on instead of one waiting for the other to finish (issue 26). Each run is its own
+ * SgaisRunner with its own seed and state, so its results are those of the run alone
+ * (sgais-classtime.test.mjs). Posts
  * `{type: 'part', index, result, finished}` per run (as each chunk ends, and at most every 600 ms
  * within one) and `{type: 'done'}` once all have ended.
  */
@@ -166,7 +169,7 @@ function sgaisGroup(job) {
       if (!run.running) partPost(index, true);
       else if (run.runner.chunks() > run.chunks || performance.now() - run.posted > 4 * POST_EVERY_MS) partPost(index, false);
     }
-    work = Math.max(200, Math.min(200_000, Math.round(work * (roundTook / live.length > 50 ? 0.7 : 1.3))));
+    work = nextWork(work, roundTook / live.length, 200, 200_000);
   }
   post({ type: 'done' });
 }
