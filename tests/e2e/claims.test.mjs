@@ -201,3 +201,19 @@ test('a claim with no number says what it waits for, or that it cannot be read h
   assert.equal(mark({ metric: 'area_ratio' }, state()), ` (now ${shownValue({ metric: 'area_ratio', op: '>', value: 1 }, Math.sqrt(6))}) ✓`);
   assert.equal(mark({ metric: 'heldout.accuracy', op: '>', value: 0.9 }, state({ heldout: { accuracy: 0.5 } })), ' (now 0.5) — not yet');
 });
+
+test('no claim speaks of the run\'s start while reading a current value (issue 26: "threshold at the start in [0.1, 1] (now 0.00146)")', async () => {
+  // A claim about the start can only be met by a reading recorded then (a metric with "first" in its
+  // name, e.g. diag.sampling_threshold_first, the first reading since the last change); a live reading
+  // drifts away from it as the run goes on, so the claim could never be met after it.
+  const { LESSONS, PRESETS } = await import('../../www/presets.js');
+  const claims = [
+    ...LESSONS.flatMap((lesson) => lesson.steps.flatMap((step, i) => (step.claims || []).map((claim) => [`${lesson.id} step ${i + 1}`, claim]))),
+    ...PRESETS.flatMap((preset) => (preset.claims || []).map((claim) => [preset.id, claim])),
+  ];
+  assert.ok(claims.length >= 100, `every lesson step's and preset's claims are read (${claims.length})`);
+  const aboutTheStart = /\b(start|starts|started|beginning|initial|initially|at first|early on)\b/i;
+  const recordedThen = /(^|[._])first([._]|$)/;
+  const offending = claims.filter(([, claim]) => aboutTheStart.test(claim.label) && !recordedThen.test(claim.metric));
+  assert.deepEqual(offending.map(([where, claim]) => `${where}: "${claim.label}" reads ${claim.metric}`), []);
+});
