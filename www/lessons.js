@@ -52,7 +52,18 @@ export function placeNextTo(panel, figure) {
 function scrollToFigure(figure) {
   const chart = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
   (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
-  if (!chart) keepLessonBelowPlot();
+  if (chart) keepTextOnScreen();
+  else keepLessonBelowPlot();
+}
+
+/**
+ * The sentence before the chart: where the two do not fit on one screen (a phone: SGHMC step 2's
+ * trace scrolled into view put the sentence's first line 28 px above the screen), the sentence's
+ * top goes to the screen's top and the chart below it is cut instead.
+ */
+function keepTextOnScreen() {
+  const top = $('lesson-text')?.getBoundingClientRect().top;
+  if (top < 0) window.scrollBy({ top, behavior: 'instant' });
 }
 
 /**
