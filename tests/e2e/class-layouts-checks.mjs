@@ -122,3 +122,21 @@ export async function overprintFaults(page, where) {
   }
   return faults;
 }
+
+/**
+ * A blank band in the left column: where the statistics sit under the stage in the same column,
+ * the gap between them is the grid's row gap. At 1920×1080 a tall charts column beside them, its
+ * extra height shared by the stage's row, left ≈ 376 px blank between the pair selector and
+ * "Running moments" (stop 48, a d = 20 logistic regression waiting for its truth).
+ */
+export async function columnBandFaults(page, where) {
+  const g = await page.evaluate(() => {
+    const box = (e) => e && e.getClientRects().length ? e.getBoundingClientRect() : null;
+    const stage = box(document.querySelector('.layout > .stage'));
+    const stats = box(document.querySelector('.layout > .stats'));
+    return { stage, stats, gap: parseFloat(getComputedStyle(document.querySelector('.layout')).rowGap) };
+  });
+  if (!g.stage || !g.stats || Math.abs(g.stage.left - g.stats.left) > 1 || g.stats.top < g.stage.bottom) return [];
+  const band = g.stats.top - g.stage.bottom;
+  return band <= g.gap + 1 ? [] : [`${where}: ${Math.round(band)} px blank between the stage and the statistics (row gap ${g.gap} px)`];
+}

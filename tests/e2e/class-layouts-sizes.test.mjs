@@ -8,7 +8,8 @@
 // - no control on screen under another element;
 // - page text ≥ 12 px (18 px with Large text), canvas text on screen ≥ 16 px at ≥ 1400 px wide and
 //   ≥ 24 px with Large text (the issue's floors), ≥ 12 px (the charts' base) on the laptop and phone;
-// - no chart text on screen printed over other text or outside its canvas.
+// - no chart text on screen printed over other text or outside its canvas;
+// - no blank band between the stage and the statistics under it (class-layouts-checks.mjs).
 // `make test` walks CI_SAMPLE (a few seconds of browser time); `make soak` (SGVIZ_CLASS_TIME_SOAK=1)
 // every step and preset at every size. SGVIZ_LAYOUT_SIZES=label,… and SGVIZ_LAYOUT_WALK=steps|presets
 // narrow a soak run (sizes can run as separate processes). Screenshots: test-artifacts/layouts/walk-*.
@@ -16,7 +17,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, waitLoaded, scaledContext } from './harness.mjs';
-import { stepLayout, coveredControls, layoutFaults, screenFaults, textFaults, chartTextFaults, overprintFaults } from './class-layouts-checks.mjs';
+import { stepLayout, coveredControls, layoutFaults, screenFaults, textFaults, chartTextFaults, overprintFaults, columnBandFaults } from './class-layouts-checks.mjs';
 
 const env = useBrowser();
 const SOAK = Boolean(process.env.SGVIZ_CLASS_TIME_SOAK);
@@ -69,6 +70,7 @@ async function sharedFaults(page, where, size) {
     ...await textFaults(page, where, size.pageFloor),
     ...await chartTextFaults(page, where, size.chartFloor),
     ...await overprintFaults(page, where),
+    ...await columnBandFaults(page, where),
   ];
 }
 

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, waitLoaded, chartLayout, scaledContext } from './harness.mjs';
 import { sgaisLessonLayoutFailures } from './sgais-lesson-layout.mjs';
-import { stepLayout, coveredControls, layoutFaults, screenOf, screenFaults, textFaults } from './class-layouts-checks.mjs';
+import { stepLayout, coveredControls, layoutFaults, screenOf, screenFaults, textFaults, columnBandFaults } from './class-layouts-checks.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -374,6 +374,8 @@ test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; s
   }, null, { timeout: 60_000, polling: 100 }).catch(() => found.push('logreg_dd: the analysis charts do not say they wait for the truth while it is computed'));
   const waiting = await page.evaluate(() => window.__waitingCards());
   for (const c of waiting) if (c.pending && (!c.shown || c.inked < 50)) found.push(`logreg_dd waiting for the truth: ${c.id} ${c.shown ? `has ${c.inked} inked pixels` : 'is hidden'} ("${c.title}")`);
+  // Its charts column is the taller: no blank band opens in the left column (stop 48: 375 px).
+  found.push(...await columnBandFaults(page, 'logreg_dd waiting for the truth'));
   await page.$eval('#analysis-status', (e) => e.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'layouts/analysis-waiting-for-truth', { fullPage: false });
   await page.click('#lesson-open');
