@@ -140,3 +140,22 @@ export async function columnBandFaults(page, where) {
   const band = g.stats.top - g.stage.bottom;
   return band <= g.gap + 1 ? [] : [`${where}: ${Math.round(band)} px blank between the stage and the statistics (row gap ${g.gap} px)`];
 }
+
+/** The analysis charts (www/analysis.js): redrawn for each setting, stale until its chart arrives. */
+const ANALYSIS_KINDS = ['noise', 'bias', 'sweep'];
+
+/**
+ * Wait until a step's `figure` shows this step's data: the plot, the trace and the held-out chart, two samples (and shown); an
+ * analysis chart, its chart of the current setting (not stale) with a series of ≥ 2 points (stop 47:
+ * present-clean-sgld-3 was shot on step 2's "gradient noise: none (full batch)"); an SGAIS chart, a
+ * series of ≥ 2 points. Needs `window.__charts` (www/charts.js) in the page. A fault after 240 s.
+ */
+export async function waitForFigure(page, where, figure) {
+  const options = { timeout: 240_000, polling: 250 };
+  // The plot, the trace and the held-out chart are drawn from the chain itself (www/view.js), shown once it has samples.
+  const wait = ['plot', 'trace', 'heldout'].includes(figure)
+    ? page.waitForFunction((f) => window.sgviz.state().n_samples >= 2 && (f === 'plot' || !document.getElementById(`chart-${f}`).closest('figure').hidden), figure, options)
+    : page.waitForFunction(([kind, analysis]) => (!analysis.includes(kind) || !window.sgviz.analysis().stale.includes(kind))
+      && JSON.parse(window.__charts.shownSpec(`chart-${kind}`) || 'null')?.series?.some((s) => s.points?.length >= 2), [figure, ANALYSIS_KINDS], options);
+  return wait.then(() => [], () => [`${where}: its ${figure} drew no data in 240 s`]);
+}

@@ -17,7 +17,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, waitLoaded, scaledContext } from './harness.mjs';
-import { stepLayout, coveredControls, layoutFaults, screenFaults, textFaults, chartTextFaults, overprintFaults, columnBandFaults } from './class-layouts-checks.mjs';
+import { stepLayout, coveredControls, layoutFaults, screenFaults, textFaults, chartTextFaults, overprintFaults, columnBandFaults, waitForFigure } from './class-layouts-checks.mjs';
 
 const env = useBrowser();
 const SOAK = Boolean(process.env.SGVIZ_CLASS_TIME_SOAK);
@@ -48,15 +48,6 @@ async function openAt(size) {
   }
   const close = async () => { await page.close(); if (context !== env.browser) await context.close(); };
   return { page, errors, close };
-}
-
-/** Wait until `figure` (plot, trace or a chart name) shows data; a fault when it has not in 240 s. */
-async function waitForData(page, where, figure) {
-  const options = { timeout: 240_000, polling: 250 };
-  const wait = figure === 'plot' || figure === 'trace'
-    ? page.waitForFunction(() => window.sgviz.state().n_samples >= 2, null, options)
-    : page.waitForFunction((c) => JSON.parse(window.__charts.shownSpec(c) || 'null')?.series?.some((s) => s.points?.length >= 2), `chart-${figure}`, options);
-  return wait.then(() => [], () => [`${where}: its ${figure} drew no data in 240 s`]);
 }
 
 /** Wait until the page's scroll position holds over two frames (the page scrolls a step's figure into view). */
@@ -92,7 +83,7 @@ async function walkSteps(size, steps) {
       await page.waitForFunction((want) => window.sgviz.lesson()?.step === want, k + 1);
     }
     await waitLoaded(page);
-    found.push(...await waitForData(page, where, figure));
+    found.push(...await waitForFigure(page, where, figure));
     await stillScroll(page);
     found.push(...layoutFaults(where, await stepLayout(page, figure)));
     found.push(...await sharedFaults(page, where, size));
@@ -118,7 +109,7 @@ async function walkPresets(size, ids) {
     await page.selectOption('#preset', id);
     await waitLoaded(page);
     const figure = presetFigure(PRESETS.find((p) => p.id === id));
-    if (figure) found.push(...await waitForData(page, where, figure));
+    if (figure) found.push(...await waitForFigure(page, where, figure));
     else await page.waitForFunction(() => ['chart-evidence', 'chart-sgais-figure'].some((c) => JSON.parse(window.__charts.shownSpec(c) || 'null')?.series?.some((s) => s.points?.length >= 2)), null, { timeout: 240_000, polling: 250 })
       .catch(() => found.push(`${where}: neither the evidence nor the figure chart drew data in 240 s`));
     const noteId = await page.evaluate(() => ['preset-note', 'sgais-preset-note'].find((n) => { const e = document.getElementById(n); return e && !e.hidden && e.textContent.trim(); }));
