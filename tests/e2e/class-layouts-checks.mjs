@@ -134,9 +134,12 @@ export async function columnBandFaults(page, where) {
     const box = (e) => e && e.getClientRects().length ? e.getBoundingClientRect() : null;
     const stage = box(document.querySelector('.layout > .stage'));
     const stats = box(document.querySelector('.layout > .stats'));
-    return { stage, stats, gap: parseFloat(getComputedStyle(document.querySelector('.layout')).rowGap) };
+    const charts = box(document.querySelector('.layout > .charts'));
+    return { stage, stats, charts, gap: parseFloat(getComputedStyle(document.querySelector('.layout')).rowGap) };
   });
+  // Only where the statistics follow the stage in the column (not the charts between them, one column).
   if (!g.stage || !g.stats || Math.abs(g.stage.left - g.stats.left) > 1 || g.stats.top < g.stage.bottom) return [];
+  if (g.charts && g.charts.top >= g.stage.bottom && g.charts.bottom <= g.stats.top + 1 && Math.abs(g.charts.left - g.stage.left) <= 1) return [];
   const band = g.stats.top - g.stage.bottom;
   return band <= g.gap + 1 ? [] : [`${where}: ${Math.round(band)} px blank between the stage and the statistics (row gap ${g.gap} px)`];
 }

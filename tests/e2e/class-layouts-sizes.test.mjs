@@ -53,6 +53,9 @@ async function openAt(size) {
 /** Wait until the page's scroll position holds over two frames (the page scrolls a step's figure into view). */
 const stillScroll = (page) => page.waitForFunction(() => new Promise((ok) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => ok(scrollY === y))); }), null, { timeout: 10_000 });
 
+/** Print the faults found so far for `where` as they come (a soak runs for minutes; its assertion comes at the end). */
+const logFaults = (where, found) => console.log(`${where}: ${found.filter((f) => f.startsWith(`${where}:`)).join(' | ') || 'ok'}`);
+
 /** The checks every step and preset share: screen, controls, page text, canvas text, overprinting. */
 async function sharedFaults(page, where, size) {
   return [
@@ -88,6 +91,7 @@ async function walkSteps(size, steps) {
     found.push(...layoutFaults(where, await stepLayout(page, figure)));
     found.push(...await sharedFaults(page, where, size));
     await screenshot(page, `layouts/walk-${size.label}-${id}-${n}`, { fullPage: false });
+    logFaults(where, found);
   }
   found.push(...errors.map((e) => `${size.label}: console error ${e}`));
   await close();
@@ -124,6 +128,7 @@ async function walkPresets(size, ids) {
     else if (seen.note.left < -1 || seen.note.right > size.width + 1 || seen.note.top < -1 || seen.note.bottom > size.height + 1) found.push(`${where}: its note is not on screen whole ${JSON.stringify(seen.note)}`);
     found.push(...await sharedFaults(page, where, size));
     await screenshot(page, `layouts/walk-${size.label}-preset-${id}`, { fullPage: false });
+    logFaults(where, found);
   }
   found.push(...errors.map((e) => `${size.label}: console error ${e}`));
   await close();
