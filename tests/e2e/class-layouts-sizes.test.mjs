@@ -11,8 +11,8 @@
 // - no chart text on screen printed over other text or outside its canvas;
 // - no blank band between the stage and the statistics under it (class-layouts-checks.mjs).
 // `make test` walks CI_SAMPLE (a few seconds of browser time); `make soak` (SGVIZ_CLASS_TIME_SOAK=1)
-// every step and preset at every size. SGVIZ_LAYOUT_SIZES=label,… and SGVIZ_LAYOUT_WALK=steps|presets
-// narrow a soak run (sizes can run as separate processes). Screenshots: test-artifacts/layouts/walk-*.
+// every step and preset at every size. SGVIZ_LAYOUT_SIZES=label,…, SGVIZ_LAYOUT_WALK=steps|presets and
+// SGVIZ_LAYOUT_ITEMS=id,… (lessons, presets) narrow a soak run (sizes can run as separate processes). Screenshots: test-artifacts/layouts/walk-*.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -36,6 +36,8 @@ const CI_SAMPLE = { steps: [['phone', 'sghmc', 2]], presets: [['1280x720@1.5', '
 
 const wanted = (label) => !process.env.SGVIZ_LAYOUT_SIZES || process.env.SGVIZ_LAYOUT_SIZES.split(',').includes(label);
 const walks = (what) => !process.env.SGVIZ_LAYOUT_WALK || process.env.SGVIZ_LAYOUT_WALK === what;
+/** SGVIZ_LAYOUT_ITEMS=id,…: only these lessons and presets (a soak's failures re-run alone). */
+const picked = (id) => !process.env.SGVIZ_LAYOUT_ITEMS || process.env.SGVIZ_LAYOUT_ITEMS.split(',').includes(id);
 
 /** A page at `size` (its own scaled context when the device scale is not 1), Large text on if asked. */
 async function openAt(size) {
@@ -143,7 +145,7 @@ function plan(kind, everything) {
 
 test('every lesson step at 1400×900, 1920×1080, 1920×1080 Large text, 1280×720 × 1.5 and 390×844 (a sample in make test): no overflow, sentence and figure on screen together, no control covered, text and chart text at the issue\'s sizes, no overprinted chart labels', async () => {
   const { LESSONS } = await import('../../www/lesson-table.js');
-  const all = LESSONS.flatMap((l) => l.steps.map((_, i) => [l.id, i + 1]));
+  const all = LESSONS.filter((l) => picked(l.id)).flatMap((l) => l.steps.map((_, i) => [l.id, i + 1]));
   const found = [];
   for (const [size, steps] of plan('steps', all)) found.push(...await walkSteps(size, steps));
   assert.deepEqual(found, []);
@@ -152,6 +154,6 @@ test('every lesson step at 1400×900, 1920×1080, 1920×1080 Large text, 1280×7
 test('every preset at 1400×900, 1920×1080, 1920×1080 Large text, 1280×720 × 1.5 and 390×844 (a sample in make test): no overflow, the note on screen, no control covered, text and chart text at the issue\'s sizes, no overprinted chart labels', async () => {
   const { PRESETS } = await import('../../www/presets.js');
   const found = [];
-  for (const [size, ids] of plan('presets', PRESETS.map((p) => p.id))) found.push(...await walkPresets(size, ids));
+  for (const [size, ids] of plan('presets', PRESETS.map((p) => p.id).filter(picked))) found.push(...await walkPresets(size, ids));
   assert.deepEqual(found, []);
 });
