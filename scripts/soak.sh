@@ -71,8 +71,12 @@
 #   rest, so that they run on both slots), loads every figure in the page with its note, claims list
 #   and Stop, and reads Fig. 1 and Fig. 8 in the page; issue 23's ninth round).
 # - browser: every lesson's first step at 1280×720 × 1.5, at 1920×1080 with Large text and in
-#   present mode (tests/e2e/class-layouts.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test` checks
-#   sghmc, cost and sgais, the lessons whose layout once failed: issue 23's thirteenth round).
+#   present mode, every step with Large text and in present mode, every preset on the phone and at
+#   1280×720 × 1.5 (tests/e2e/class-layouts.test.mjs under SGVIZ_CLASS_TIME_SOAK=1; `make test`
+#   checks the lessons and presets whose layout once failed: issue 23's thirteenth round); and every
+#   lesson step and every preset at 1400×900, 1920×1080, 1920×1080 Large text, 1280×720 × 1.5 and
+#   390×844 once its figure has drawn data (tests/e2e/class-layouts-sizes.test.mjs, the sizes in
+#   two processes; `make test` walks a phone step and a laptop preset; docs/classroom.md §3).
 # - browser: the SGAIS shift lecture's steps 3–4 holding the main chain and the sweep while the six
 #   runs use both cores, and giving them back on Close (tests/e2e/sgais-step-focus.test.mjs under
 #   SGVIZ_CLASS_TIME_SOAK=1; `make test` runs that file's CI-sized test instead: every way out of
@@ -141,8 +145,18 @@ echo "== every lesson step's and preset's claims in the page at class time, with
 SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/class-time.test.mjs tests/e2e/figures-B.test.mjs
 echo "== every SGAIS figure's claims in the page once its runs are in, with screenshots (make test: the numbers in Node, figures-numbers.test.mjs; the page on Fig. 1 and Fig. 8)"
 SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/figures-C.test.mjs tests/e2e/sgais-step-focus.test.mjs
-echo "== every lesson's first step at 1280x720 x 1.5, 1920x1080 with Large text and in present mode (make test: sghmc, cost and sgais, whose layout once failed)"
-SGVIZ_CLASS_TIME_SOAK=1 node --test --test-name-pattern='lessons whose layout once failed' tests/e2e/class-layouts.test.mjs
+echo "== lesson steps and presets at 1280x720 x 1.5, 1920x1080 with Large text, in present mode and on the phone (make test: those whose layout once failed)"
+SGVIZ_CLASS_TIME_SOAK=1 node --test tests/e2e/class-layouts.test.mjs
+echo "== every lesson step and every preset at the five sizes of issue 26, two processes (make test: a phone step and a laptop preset)"
+mkdir -p test-artifacts
+pids=()
+for size in 1400x900,1920x1080,1920x1080-large 1280x720@1.5,phone; do
+  SGVIZ_CLASS_TIME_SOAK=1 SGVIZ_LAYOUT_SIZES=$size node --test tests/e2e/class-layouts-sizes.test.mjs > "test-artifacts/layouts-walk-$size.log" 2>&1 & pids+=($!)
+done
+walk_failed=0
+for pid in "${pids[@]}"; do wait "$pid" || walk_failed=1; done
+grep -h -E '^# [^ ]+ .*: ' test-artifacts/layouts-walk-*.log | grep -v ': ok$' || true
+[ "$walk_failed" = 0 ]
 echo "== the shift demo in the page at 20,000 points (make test: natively, tests/sgais.rs and tests/sgais_shift_orders.rs; the lecture's runs only started in class-time.test.mjs)"
 SGVIZ_WORKERS_SOAK=1 node --test --test-name-pattern='distribution-shift' tests/e2e/workers.test.mjs
 echo "== SGLD's defaults in the page on the logistic posterior at N = 10^4 and 10^6 (make test: natively, tests/sgld_defaults.rs)"

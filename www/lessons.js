@@ -52,20 +52,50 @@ export function placeNextTo(panel, figure) {
 function scrollToFigure(figure) {
   const chart = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
   (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
-  if (!chart) keepLessonBelowPlot();
+  if (chart || !keepLessonBelowPlot()) keepTextOnScreen();
+}
+
+/**
+ * The sentence on screen with its figure: where the two do not fit on one screen, the sentence
+ * whole (or from its top) and the figure cut instead. On a phone SGHMC step 2's trace scrolled into
+ * view put the sentence's first line 28 px above the screen, and the cost lesson's sentence under
+ * its two plots stayed 420 px below the screen (stop 48, tests/e2e/class-layouts-sizes.test.mjs).
+ */
+function keepTextOnScreen() {
+  const text = $('lesson-text')?.getBoundingClientRect();
+  if (!text) return;
+  const by = text.top < 0 ? text.top : Math.max(0, Math.min(text.bottom - innerHeight, text.top));
+  if (by) window.scrollBy({ top: by, behavior: 'instant' });
 }
 
 /**
  * On a phone the plot is sticky at the top (www/app.css) and the lesson sits under it: put the
  * lesson's top just below the plot (issue 26: after Next its text was scrolled under the plot, and
- * choosing the BPS lesson left it above the screen).
+ * choosing the BPS lesson left it above the screen). Whether the plot is sticky here.
  */
 function keepLessonBelowPlot() {
   const plot = document.querySelector('.stage > .panel');
   const lesson = $('lesson');
-  if (!plot || !lesson || getComputedStyle(plot).position !== 'sticky') return;
+  if (!plot || !lesson || getComputedStyle(plot).position !== 'sticky') return false;
   const gap = lesson.getBoundingClientRect().top - plot.getBoundingClientRect().bottom;
   if (Math.abs(gap) > 1) window.scrollBy({ top: gap, behavior: 'instant' });
+  return true;
+}
+
+/**
+ * The sticky plot grows after a step is shown (its chain is built over frames: the pair selector
+ * and legend rows appear) and covered the lesson's menu and Close (SGFS steps 1 and 3 on a phone,
+ * stop 48), or, not sticky, the compared chain's plot appears above the sentence (the cost lesson):
+ * until the reader scrolls, the lesson is kept under the plot, or its sentence on screen.
+ */
+function followPlotHeight() {
+  let following = false;
+  const stop = () => { following = false; };
+  for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown']) window.addEventListener(type, stop, { passive: true });
+  const plot = document.querySelector('.stage > .panel');
+  const keep = () => { if (following && !$('lesson').hidden && !keepLessonBelowPlot()) keepTextOnScreen(); };
+  if (plot && typeof ResizeObserver === 'function') new ResizeObserver(keep).observe(plot);
+  return () => { following = true; };
 }
 
 /**
@@ -78,6 +108,7 @@ export function wireLessons(apply, states) {
   choice.replaceChildren(...LESSONS.map((l) => new Option(l.title, l.id)));
   let lesson = LESSONS[0];
   let index = 0;
+  const follow = followPlotHeight();
 
   function show() {
     const step = lesson.steps[index];
@@ -120,6 +151,7 @@ export function wireLessons(apply, states) {
     // list `show` drew was checked against the previous step's chains.
     showClaims();
     scrollToFigure(lesson.steps[index].figure);
+    follow();
   }
 
   function open(state) {

@@ -13,6 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, waitLoaded, chartLayout, scaledContext } from './harness.mjs';
 import { sgaisLessonLayoutFailures } from './sgais-lesson-layout.mjs';
+import { stepLayout, coveredControls, layoutFaults, screenOf, screenFaults, textFaults, columnBandFaults, waitForFigure } from './class-layouts-checks.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -50,52 +51,6 @@ test('phone (390×844): every SBPS figure chart fits: no overflow, no overprinti
   await page.close();
 });
 
-/** Where the lesson's text and the step's figure are on screen (CSS px), and the page's width. */
-const stepLayout = (page, figure) => page.evaluate((fig) => {
-  const rect = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height }; };
-  const figureElement = fig === 'plot' ? document.querySelector('.stage > .panel') : document.getElementById(`chart-${fig}`);
-  return {
-    text: rect(document.getElementById('lesson-text')),
-    figure: figureElement ? rect(figureElement) : null,
-    screen: { width: innerWidth, height: innerHeight },
-    scroll: document.documentElement.scrollWidth,
-    textPx: parseFloat(getComputedStyle(document.getElementById('lesson-text')).fontSize),
-  };
-}, figure);
-
-/**
- * The controls on screen that something else lies over: for every shown input, menu and button whose
- * centre is on screen, the element the browser finds at that centre is not the control (nor inside
- * it). Stop 41: present mode's bar, fixed at the bottom right, lay over SGHMC's gradient-noise slider.
- */
-const coveredControls = (page) => page.evaluate(() => [...document.querySelectorAll('input, select, button, textarea')].flatMap((e) => {
-  const r = e.getBoundingClientRect();
-  // checkVisibility: a closed <details>'s controls have boxes but are not drawn.
-  if (!r.width || !r.height || !e.checkVisibility({ visibilityProperty: true })) return [];
-  const x = r.left + r.width / 2;
-  const y = r.top + r.height / 2;
-  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return [];
-  const top = document.elementFromPoint(x, y);
-  if (!top || top === e || e.contains(top) || top.closest('label')?.control === e) return [];
-  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`;
-  return [`${name(e)}${e.id ? '' : ` "${e.textContent.trim().slice(0, 20)}"`} under ${name(top)}`];
-}));
-
-/** What is wrong with a step's layout: overflow, its text off screen, its figure off screen. */
-function layoutFaults(where, l) {
-  const faults = [];
-  if (l.scroll > l.screen.width + 1) faults.push(`${where}: page ${l.scroll} px wide on a ${l.screen.width} px screen`);
-  // The whole sentence, top to bottom (present mode's 32 px text ran to y = 1,431 on a 1,080 px slide).
-  if (!(l.text.top >= -1 && l.text.bottom <= l.screen.height + 1 && l.text.left >= -1 && l.text.right <= l.screen.width + 1)) faults.push(`${where}: lesson text not on screen ${JSON.stringify(l.text)}`);
-  if (!l.figure) faults.push(`${where}: no figure element`);
-  else {
-    const visible = Math.min(l.figure.bottom, l.screen.height) - Math.max(l.figure.top, 0);
-    // At least half of the figure, or half the screen's height of it, on screen.
-    if (visible < Math.min(0.5 * l.figure.height, 0.5 * l.screen.height)) faults.push(`${where}: figure ${Math.round(visible)} of ${Math.round(l.figure.height)} px on screen ${JSON.stringify(l.figure)}`);
-  }
-  return faults;
-}
-
 /**
  * The lessons whose first step's layout failed once (commit 087a4b4: in present mode sghmc's and
  * cost's 32 px text ran past the slide, sgais's too, and at 1280×720 sgais's text came under its
@@ -103,38 +58,6 @@ function layoutFaults(where, l) {
  * BENCHMARKS.md "CI time, thirteenth round").
  */
 const LAYOUT_LESSONS_CI = ['sghmc', 'cost', 'sgais'];
-
-/** The page's own screen: device pixels per CSS px and its size in CSS px. */
-const screenOf = (page) => page.evaluate(() => ({ ratio: devicePixelRatio, width: innerWidth, height: innerHeight }));
-
-/** A fault when the page does not have the screen the check is about (DevTools' override had lapsed at stop 45). */
-async function screenFaults(page, where, want) {
-  const got = await screenOf(page);
-  return got.ratio === want.ratio && got.width === want.width && got.height === want.height ? [] : [`${where}: the page has ${got.width}×${got.height} CSS px at ×${got.ratio}, not ${want.width}×${want.height} at ×${want.ratio}`];
-}
-
-/**
- * The smallest text on screen (CSS px) and where: every drawn element with text of its own whose
- * box is on screen. Floors: 12 px (0.75 of 16, the Save PNG buttons') at normal size, 18 px with
- * Large text (stop 45's survey: 12.8 px on a phone, 18 px at 1920 with Large text).
- */
-const smallestText = (page) => page.evaluate(() => {
-  let least = { px: Infinity, what: '' };
-  for (const e of document.body.querySelectorAll('*')) {
-    if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
-    const r = e.getBoundingClientRect();
-    if (r.width < 2 || r.height < 2 || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) continue;
-    if (!e.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    const px = parseFloat(getComputedStyle(e).fontSize);
-    if (px < least.px) least = { px, what: `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} "${e.textContent.trim().slice(0, 24)}"` };
-  }
-  return least;
-});
-
-async function textFaults(page, where, floor) {
-  const least = await smallestText(page);
-  return least.px >= floor ? [] : [`${where}: text of ${least.px} px (${least.what}), below ${floor} px`];
-}
 
 const LAPTOP = { width: 1280, height: 720, ratio: 1.5 };
 
@@ -312,10 +235,9 @@ test('present mode at 1920×1080, every step of the lessons whose slides once fa
     found.push(...layoutFaults(label, l));
     // 28 px: present mode's floor for the back of a room (page-basics' present test, app.css).
     if (l.textPx < 28) found.push(`${label}: the sentence is ${l.textPx} px`);
-    // An SGAIS step's claims (the lesson's, and the figure's list in the lesson box) at ≥ 24 px:
-    // they were 16 px under a 28 px sentence (classfix s47). The other lessons' claims stay 16 px:
-    // beside the plot their box has no height to spare (open, docs/classroom.md).
-    const claimPx = await page.$$eval('.sgais-controls .lesson-claims li', (items) => items.filter((e) => e.checkVisibility()).map((e) => parseFloat(getComputedStyle(e).fontSize)));
+    // Every step's claims (the lesson's, and an SGAIS figure's list in the lesson box) at ≥ 24 px:
+    // they were 16 px under a 28 px sentence (classfix s47; SGAIS's raised then, the rest at stop 48).
+    const claimPx = await page.$$eval('#lesson .lesson-claims li', (items) => items.filter((e) => e.checkVisibility()).map((e) => parseFloat(getComputedStyle(e).fontSize)));
     if (claimPx.some((px) => px < 24)) found.push(`${label}: claims in ${Math.min(...claimPx)} px type`);
     // The lesson's panel from its top (the lesson menu and "step k of n"): SGLD step 3's 28 px
     // sentence once pushed the slide 70 px down, its header above the screen.
@@ -324,11 +246,16 @@ test('present mode at 1920×1080, every step of the lessons whose slides once fa
   };
   for (const lesson of LESSONS) {
     const { page, errors } = await openApp(env.browser, env.server.url, `?present=${lesson.id}`, { viewport: { width: 1920, height: 1080 }, reducedMotion: true });
+    await page.evaluate(async () => { window.__charts = await import('./www/charts.js'); });
     await page.waitForFunction(() => window.sgviz.lesson() !== null);
     for (let step = 1; step <= lesson.steps.length; step += 1) {
       await page.waitForFunction((k) => window.sgviz.lesson()?.step === k && document.getElementById('lesson-text').textContent.length > 0, step);
       await waitLoaded(page);
       const figure = lesson.steps[step - 1].figure;
+      // A chart step is read and shot once its chart shows this step's data (stop 47: sgld 3's
+      // slide showed step 2's noise chart, "gradient noise: none (full batch)"). Not playing
+      // (reduced motion), a plot or trace step has no samples to wait for.
+      if (!['plot', 'trace'].includes(figure)) found.push(...await waitForFigure(page, `present ${lesson.id} ${step}`, figure));
       await check(page, `present ${lesson.id} ${step}`, figure);
       await page.click('#present-clean');
       await check(page, `present, controls hidden, ${lesson.id} ${step}`, figure);
@@ -451,6 +378,8 @@ test('no empty chart card: SGAIS Fig. 1 starts no runs and hides their charts; s
   }, null, { timeout: 60_000, polling: 100 }).catch(() => found.push('logreg_dd: the analysis charts do not say they wait for the truth while it is computed'));
   const waiting = await page.evaluate(() => window.__waitingCards());
   for (const c of waiting) if (c.pending && (!c.shown || c.inked < 50)) found.push(`logreg_dd waiting for the truth: ${c.id} ${c.shown ? `has ${c.inked} inked pixels` : 'is hidden'} ("${c.title}")`);
+  // Its charts column is the taller: no blank band opens in the left column (stop 48: 375 px).
+  found.push(...await columnBandFaults(page, 'logreg_dd waiting for the truth'));
   await page.$eval('#analysis-status', (e) => e.scrollIntoView({ block: 'start' }));
   await screenshot(page, 'layouts/analysis-waiting-for-truth', { fullPage: false });
   await page.click('#lesson-open');
