@@ -26,6 +26,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 mod analysis;
+pub use analysis::MixingWindow;
 mod density;
 mod export;
 mod handover;

@@ -142,13 +142,18 @@ pub fn recent_ess(ring: &RingBuffer, j: usize, window: usize) -> f64 {
 /// with exact gradients on the Gaussian toy, started at the mean, wanders by 10⁻¹⁵ and had ESS 224
 /// of 20,000, "ESS per 1,000 gradients 0.112 ✓"; docs/diagnostics.md §12).
 pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize, resolution: f64) -> [f64; 2] {
-    let (x, y) = (recent_coordinate(ring, pair.0, window), recent_coordinate(ring, pair.1, window));
+    ess_pair(&recent_coordinate(ring, pair.0, window), &recent_coordinate(ring, pair.1, window), resolution)
+}
+
+/// [`recent_ess_pair`] of two windows already taken from the ring (the page's ESS worker receives
+/// them by message, www/mixing.js): NaN with fewer than 20 samples.
+pub fn ess_pair(x: &[f64], y: &[f64], resolution: f64) -> [f64; 2] {
     if x.len() < 20 {
         return [f64::NAN; 2];
     }
-    let ess = effective_sample_sizes_fft(&x, &y, ESS_MAX_LAGS);
+    let ess = effective_sample_sizes_fft(x, y, ESS_MAX_LAGS);
     let frozen = |v: &[f64]| spread(v) <= resolution;
-    [if frozen(&x) { 1.0 } else { ess[0] }, if frozen(&y) { 1.0 } else { ess[1] }]
+    [if frozen(x) { 1.0 } else { ess[0] }, if frozen(y) { 1.0 } else { ess[1] }]
 }
 
 /// The share of a target's plot span below which a coordinate's window counts as not moving in
