@@ -67,7 +67,7 @@ fn canvas_root(canvas: web_sys::HtmlCanvasElement) -> Result<plotters::drawing::
 /// One chain and its panels, for JavaScript (exported as `Lab`).
 #[wasm_bindgen(js_name = Lab)]
 pub struct WebLab {
-    lab: Lab,
+    pub(crate) lab: Lab,
 }
 
 #[wasm_bindgen(js_class = Lab)]
@@ -248,11 +248,6 @@ impl WebLab {
     pub fn mixing_json(&self) -> String {
         self.lab.mixing().to_string()
     }
-    /// What `mixing_json` is computed from, packed for a worker (`mixing_of_window_json` there):
-    /// O(window), a copy of the displayed pair's last 20,000 samples.
-    pub fn mixing_window(&self) -> Vec<f64> {
-        self.lab.mixing_window().packed()
-    }
     /// Samples recorded (and binned into the density image) so far: a cheap read for every frame.
     pub fn n_recorded(&self) -> f64 {
         self.lab.chain().n_recorded() as f64
@@ -405,13 +400,6 @@ impl WebEvidenceLab {
         };
         draw_chart(&canvas_root(canvas)?, &spec, self.scale).map_err(drawing_failed)
     }
-}
-
-/// `mixing_json` of a chain from its packed `mixing_window` (the page's ESS worker, www/mixing.js).
-#[wasm_bindgen]
-pub fn mixing_of_window_json(packed: Vec<f64>) -> Result<String, JsError> {
-    let window = crate::lab::MixingWindow::unpacked(&packed).ok_or_else(|| js_error("The ESS could not be computed: press Reset."))?;
-    Ok(window.mixing().to_string())
 }
 
 /// How often each heavy entry point (sweep, truth, sgais, large_build) ran in this wasm instance,

@@ -30,7 +30,7 @@ fn ess_per_thousand_gradients_is_the_ess_over_the_windows_gradients() {
 /// must hold the displayed pair's last samples (read here from the chain's ring).
 #[test]
 fn the_packed_window_the_worker_receives_gives_the_pages_mixing_numbers() {
-    use sgviz::lab::MixingWindow;
+    use sgviz::plot::diagnostics_panel::MixingWindow;
     let config = ChainConfig::new("banana", "sgld", 3);
     let mut lab = Lab::new(config, 200, 200, 1.0).unwrap();
     lab.run(3_000);

@@ -2,12 +2,11 @@
 //! autocorrelation charts, ESS over the recent window, and the phase picture and bias–mixing
 //! sweep run in the background.
 
-use super::state::finite;
 use super::{Lab, ACF_LAGS, ESS_WINDOW, TRACE_POINTS};
 use crate::analysis::Analysis;
 use crate::plot::chart::ChartSpec;
-use crate::plot::diagnostics_panel::{autocorrelation_chart_at_scale, ess_pair, recent_coordinate, trace_chart_from, FROZEN_SPAN};
-use serde_json::{json, Value};
+use crate::plot::diagnostics_panel::{autocorrelation_chart_at_scale, recent_coordinate, trace_chart_from, MixingWindow, FROZEN_SPAN};
+use serde_json::Value;
 
 /// The trace position (ring push index) of step `step`, for a sampler that emits a sample at every
 /// step from `step` on (OSGFS once El hanchi eq. 17 fires): `pushed − (steps − step) − 1`.
@@ -122,41 +121,5 @@ impl Lab {
             resolution: FROZEN_SPAN * chain.model().view().span(),
             grad_evals_per_sample: chain.grad_evals_per_sample(),
         }
-    }
-}
-
-/// A chain's mixing inputs, taken on the main thread in O(window) and turned into its ESS elsewhere
-/// ([`Lab::mixing_window`]); packed into one array of numbers for a worker message.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MixingWindow {
-    pub x: Vec<f64>,
-    pub y: Vec<f64>,
-    pub resolution: f64,
-    pub grad_evals_per_sample: f64,
-}
-
-impl MixingWindow {
-    /// ESS of the pair over the window and per 1,000 gradient evaluations: `{ess, ess_per_1000_grads, window}`.
-    /// O(window · log window): both coordinates in one FFT per thinning (docs/diagnostics.md §12).
-    pub fn mixing(&self) -> Value {
-        let window = self.x.len() as f64;
-        let ess = ess_pair(&self.x, &self.y, self.resolution);
-        let per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * self.grad_evals_per_sample))).collect();
-        json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000, "window": window })
-    }
-
-    /// `[resolution, grad_evals_per_sample, x…, y…]`.
-    pub fn packed(&self) -> Vec<f64> {
-        [self.resolution, self.grad_evals_per_sample].into_iter().chain(self.x.iter().copied()).chain(self.y.iter().copied()).collect()
-    }
-
-    /// The inverse of [`MixingWindow::packed`]; None when `packed` is not of that shape.
-    pub fn unpacked(packed: &[f64]) -> Option<MixingWindow> {
-        let (head, values) = packed.split_at_checked(2)?;
-        if values.len() % 2 != 0 {
-            return None;
-        }
-        let (x, y) = values.split_at(values.len() / 2);
-        Some(MixingWindow { x: x.to_vec(), y: y.to_vec(), resolution: head[0], grad_evals_per_sample: head[1] })
     }
 }

@@ -26,7 +26,6 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 mod analysis;
-pub use analysis::MixingWindow;
 mod density;
 mod export;
 mod handover;
