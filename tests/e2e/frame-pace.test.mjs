@@ -443,6 +443,8 @@ test('compare mode, playing: no frame draws both panels\' density images or both
   const [main, compared] = [count('draw.density'), count('draw.compare')];
   assert.ok(main >= (main + compared) / 3 && compared >= (main + compared) / 3, `density images drawn: main ${main}, compared ${compared} in ${records.length} frames`);
   assert.match(await page.textContent('#compare-ess'), /\d/, 'the compared chain\'s ESS is shown');
+  assert.match(await page.textContent('#ess'), /\d.*of the last/, 'the main chain\'s ESS is shown');
+  await screenshot(page, 'frame-pace/compare-playing-ess', { fullPage: false });
   assert.deepEqual(errors, []);
   await page.close();
 });
