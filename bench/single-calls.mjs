@@ -1,7 +1,7 @@
 // The main thread's single calls while playing (issue 26: no call over a few ms): for a few
 // scenarios, the page is played for a while, paused, and each call the frame loop makes one at a
 // time is timed on its own, repeated: the mixing panel's ESS (`mixing_json`, main and compared
-// chain), the lesson claims' re-check, the autocorrelation and trace charts, the density image.
+// chain; since stop 48 computed in a worker, the page taking only `mixing_window`), the lesson claims' re-check, the autocorrelation and trace charts, the density image.
 // Prints the main thread's CPU ms per call (Chromium's ThreadTime through the DevTools protocol,
 // over REPEATS calls in one task: robust to other processes loading the machine) and the median
 // and worst wall ms. A diagnostic: it asserts nothing.
@@ -37,6 +37,7 @@ for (const [name, open] of SCENARIOS) {
     const calls = {
       'mixing_json (main)': () => app.lab.mixing_json(),
       'mixing_json (compared)': app.compare?.enabled && app.compare.lab ? () => app.compare.lab.mixing_json() : null,
+      'mixing_window (main)': () => app.lab.mixing_window(),
       'lesson claims refresh': app.lessons ? () => app.lessons.refresh() : null,
       'acf chart': () => app.lab.draw_chart('acf', document.querySelector('#chart-acf')),
       'trace chart': () => app.lab.draw_chart('trace', document.querySelector('#chart-trace')),
@@ -69,6 +70,7 @@ for (const [name, open] of SCENARIOS) {
       const run = {
         'mixing_json (main)': () => app.lab.mixing_json(),
         'mixing_json (compared)': () => app.compare.lab.mixing_json(),
+        'mixing_window (main)': () => app.lab.mixing_window(),
         'lesson claims refresh': () => app.lessons.refresh(),
         'acf chart': () => app.lab.draw_chart('acf', document.querySelector('#chart-acf')),
         'trace chart': () => app.lab.draw_chart('trace', document.querySelector('#chart-trace')),

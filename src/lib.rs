@@ -68,3 +68,5 @@ pub mod web_bench;
 pub mod web_scan;
 #[cfg(target_arch = "wasm32")]
 pub mod web_nested;
+#[cfg(target_arch = "wasm32")]
+pub mod web_mixing;

@@ -67,7 +67,7 @@ fn canvas_root(canvas: web_sys::HtmlCanvasElement) -> Result<plotters::drawing::
 /// One chain and its panels, for JavaScript (exported as `Lab`).
 #[wasm_bindgen(js_name = Lab)]
 pub struct WebLab {
-    lab: Lab,
+    pub(crate) lab: Lab,
 }
 
 #[wasm_bindgen(js_class = Lab)]
@@ -244,7 +244,7 @@ impl WebLab {
     pub fn state_json(&self) -> String {
         self.lab.state().to_string()
     }
-    /// ESS of the displayed pair and ESS per 1,000 gradient evaluations (O(window · τ)).
+    /// ESS of the displayed pair and ESS per 1,000 gradient evaluations (O(window · log window)).
     pub fn mixing_json(&self) -> String {
         self.lab.mixing().to_string()
     }

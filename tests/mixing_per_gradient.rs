@@ -23,3 +23,25 @@ fn ess_per_thousand_gradients_is_the_ess_over_the_windows_gradients() {
         assert!((per_1000 - by_hand).abs() < 1e-12 * by_hand, "coordinate {j}: {per_1000} against {by_hand}");
     }
 }
+
+/// The page's ESS worker (www/mixing.js) receives the window packed into one array
+/// (`Lab::mixing_window`, `MixingWindow::packed`) and answers with `MixingWindow::mixing` of it
+/// unpacked: the numbers must be the ones `Lab::mixing` gives on the page's thread, and the window
+/// must hold the displayed pair's last samples (read here from the chain's ring).
+#[test]
+fn the_packed_window_the_worker_receives_gives_the_pages_mixing_numbers() {
+    use sgviz::plot::diagnostics_panel::MixingWindow;
+    let config = ChainConfig::new("banana", "sgld", 3);
+    let mut lab = Lab::new(config, 200, 200, 1.0).unwrap();
+    lab.run(3_000);
+    let window = lab.mixing_window();
+    let ring = lab.chain().samples();
+    assert_eq!(window.x.len(), ring.len().min(20_000));
+    let last = ring.get(ring.len() - 1);
+    assert_eq!((window.x.last().copied(), window.y.last().copied()), (Some(last[0]), Some(last[1])), "the window ends at the newest sample of the pair");
+    let unpacked = MixingWindow::unpacked(&window.packed()).expect("a packed window unpacks");
+    assert_eq!(unpacked, window);
+    assert_eq!(unpacked.mixing(), lab.mixing());
+    assert!(MixingWindow::unpacked(&[1.0]).is_none(), "no header");
+    assert!(MixingWindow::unpacked(&[1.0, 2.0, 3.0]).is_none(), "x and y of different lengths");
+}

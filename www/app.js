@@ -69,18 +69,3 @@ export function isTargetParam(name) {
   return specsOf('targets', app.target).params.some((p) => p.name === name);
 }
 
-/** The mixing numbers computed in the current task, to be read twice without being computed twice. */
-let mixingMemo = null;
-
-/**
- * A chain's mixing numbers (ESS of the displayed pair over its window, `mixing_json`, O(window · τ)),
- * computed once per task: the mixing panel and the lesson's claims, read one after the other, share
- * them. The memo is dropped at the end of the task (a later event may have changed the chain).
- */
-export function mixingOf(lab) {
-  if (mixingMemo?.lab !== lab) {
-    mixingMemo = { lab, value: JSON.parse(lab.mixing_json()) };
-    queueMicrotask(() => { mixingMemo = null; });
-  }
-  return mixingMemo.value;
-}

@@ -10,7 +10,7 @@ import { Panel2d } from './panel2d.js';
 import { note, remaining } from './frame-budget.js';
 import { runWithin } from './stepper.js';
 import { userMessage } from './errors.js';
-import { mixingOf } from './app.js';
+import { requestMixing } from './mixing.js';
 
 const FOLLOW_BUDGET_MS = 6;
 const $ = (id) => document.getElementById(id);
@@ -207,12 +207,13 @@ export class ComparePanel {
     note('compareSteps', runWithin(this.lab, { maxSteps, budgetMs: FOLLOW_BUDGET_MS, guarded: this.guarded }));
   }
 
+  /** Ask the ESS worker for this chain's mixing numbers (www/mixing.js); shown when they arrive, if the chain is still this one. */
   showMixing() {
-    if (!this.lab) return;
-    this.guarded(() => {
-      const mixing = mixingOf(this.lab);
-      $('compare-ess').textContent = mixing.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
-    });
+    const lab = this.lab;
+    if (!lab) return;
+    this.guarded(() => requestMixing(lab, (mixing) => {
+      if (this.lab === lab) $('compare-ess').textContent = mixing.ess_per_1000_grads.map((e) => formatNumber(e)).join(', ');
+    }));
   }
 
   resize() {

@@ -58,6 +58,11 @@ export function setWasmModule(module) {
   wasmModule = module;
 }
 
+/** The page's compiled wasm module once start-up has it (www/mixing.js gives it to its worker), else null. */
+export function compiledModule() {
+  return wasmModule;
+}
+
 function spawn() {
   live.now += 1;
   live.peak = Math.max(live.peak, live.now);

@@ -29,6 +29,7 @@ import { endFrame, frameWork, resetFrameWork, FRAME_LIMITS } from './frame-budge
 import { countFrame, frameCost, frameRecords, resetFrameCost, timed } from './frame-cost.js';
 import { activeJobs, jobCounts, liveWorkers, POOL_SIZE, poolSize, setWasmModule, spawned } from './jobs.js';
 import { loopState, startLoop, wake } from './frame-loop.js';
+import { latestMixing, mixingCounts } from './mixing.js';
 import { entry_counts_json } from './pkg/sgviz.js';
 import { svgText, wireSvgExport } from './export-svg.js';
 import { seek, showPosition, wireRewind } from './rewind.js';
@@ -221,6 +222,11 @@ async function main() {
     resetFrameCost,
     /** Draws of the throttled parts of the 2-D view since load: { density, numbers, pieces, overlay }. */
     drawCounts: () => ({ ...drawCounts }),
+    /** The ESS worker's newest numbers for the main and compared chain (with `recorded`, the samples they were computed on), and its request counts (www/mixing.js). */
+    mixing: () => ({ main: app.lab ? latestMixing(app.lab) : null, compare: app.compare?.lab ? latestMixing(app.compare.lab) : null, counts: { ...mixingCounts } }),
+    /** The chains whose ESS the page shows (main, and compared when comparing), and one chain's newest numbers from the ESS worker. */
+    mixingChains: () => [app.lab, app.compare?.enabled ? app.compare.lab : null].filter(Boolean),
+    mixingOf: latestMixing,
     /** Canvas ids of the charts on screen that still show a drawing from before they came into view (www/view.js). */
     chartsDue,
     /** One frame's sampling as the loop does it, at page time `now` ms, closing the frame's work count (tests drive it while paused). */

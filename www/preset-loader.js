@@ -1,7 +1,8 @@
 // Loading a paper preset or a lesson step: target, sampler, the parameters it sets (the rest take
 // their derived defaults), speed, seed, compare mode and the pair shown; then play.
 
-import { $, app, currentSpecs, mixingOf } from './app.js';
+import { $, app, currentSpecs } from './app.js';
+import { latestMixing } from './mixing.js';
 import { DEMOS, findPreset } from './presets.js';
 import { PAPERS } from './figures/index.js';
 import { placeNextTo, wireLessons } from './lessons.js';
@@ -108,14 +109,15 @@ export function applyPreset(preset) {
 }
 
 /**
- * The main (and compared) chain's state with its mixing numbers, for checking claims live;
+ * The main (and compared) chain's state with its mixing numbers (the ESS worker's newest, the ones
+ * the mixing panel shows: www/mixing.js; null before its first answer), for checking claims live;
  * `mainState`, the main chain's state already read by the caller, is not read again.
  */
 function chainStates({ mixing = true, mainState } = {}) {
   // While a step's chains are built (chain.js `rebuildLabInSteps`) the chains shown are the
   // previous step's: its claims are not checked against them.
   if (app.building) return {};
-  const withMixing = (lab, read) => ({ ...(read ?? JSON.parse(lab.state_json())), ...(mixing ? { mixing: mixingOf(lab) } : {}) });
+  const withMixing = (lab, read) => ({ ...(read ?? JSON.parse(lab.state_json())), ...(mixing ? { mixing: latestMixing(lab) } : {}) });
   return guarded(() => ({
     state: app.lab ? withMixing(app.lab, mainState) : undefined,
     compareState: app.compare?.enabled && app.compare.lab ? withMixing(app.compare.lab) : undefined,

@@ -1,5 +1,6 @@
 // Drawing the main chain: while playing, the overlay (current point, trail, ellipses) every
-// frame, the density image and the compared chain at most every DENSITY_INTERVAL_MS, the numbers
+// frame, the density image and the compared chain at most every DENSITY_INTERVAL_MS (never both in
+// one frame: `densityTurns`), the numbers
 // (state panel, pair controls, the compared chain's numbers, the open lesson's claims) at most
 // every NUMBERS_INTERVAL_MS, and one piece of the secondary drawing (trace; twice a second the
 // mixing panel, once a second the autocorrelation and held-out charts) at most every
@@ -7,7 +8,8 @@
 // playing and drawn as soon as it scrolls into view: www/on-screen.js); paused, everything at once
 // (an event, not a frame's work), and the first paused frame draws what the cadence left stale.
 
-import { $, app, mixingOf } from './app.js';
+import { $, app } from './app.js';
+import { requestMixing } from './mixing.js';
 import { clearStatus, guarded, showStatus } from './errors.js';
 import { fitCanvas } from './format.js';
 import { setPlaying } from './playback.js';
@@ -28,7 +30,7 @@ const NUMBERS_INTERVAL_MS = 200;
 /** While playing: one piece of the secondary drawing at most this often (each chart ≈ 2.5 Hz). */
 const CHART_PIECE_INTERVAL_MS = 100;
 /** When each throttled part was drawn last (page clock, ms), and whether a skipped part is stale. */
-const cadence = { density: -Infinity, numbers: -Infinity, compareNumbers: -Infinity, piece: -Infinity, stale: false };
+const cadence = { density: -Infinity, compareDensity: -Infinity, numbers: -Infinity, compareNumbers: -Infinity, piece: -Infinity, stale: false };
 /** How many times each throttled part was drawn (the cadence's browser test reads them). */
 export const drawCounts = { density: 0, numbers: 0, pieces: 0, overlay: 0, claims: 0, offScreen: 0 };
 // 'heldout' (SGLD paper Fig. 3) is drawn only for targets with a test set (its figure is hidden otherwise).
@@ -59,7 +61,7 @@ export function draw() {
   if (!app.lab || app.dead) return;
   const now = performance.now();
   countBinned();
-  const density = due('density', DENSITY_INTERVAL_MS, now);
+  const [density, compareDensity] = densityTurns(now);
   const numbers = due('numbers', NUMBERS_INTERVAL_MS, now);
   guarded(() => {
     if (density) timed('draw.density', () => app.panel.drawDensity(app.lab));
@@ -72,9 +74,30 @@ export function draw() {
     if (density) drawCounts.density += 1;
     if (numbers) timed('draw.numbers', () => showNumbers());
   });
-  if (app.compare?.enabled && density) timed('draw.compare', () => app.compare.draw({ numbers: due('compareNumbers', NUMBERS_INTERVAL_MS, now) }));
+  if (compareDensity) timed('draw.compare', () => app.compare.draw({ numbers: due('compareNumbers', NUMBERS_INTERVAL_MS, now) }));
   if (!app.playing) drawCharts();
   else timed('draw.charts', () => drawChartsStaggered(now));
+}
+
+/**
+ * Whether this frame draws the main density image and the compared chain's panel (each at most every
+ * DENSITY_INTERVAL_MS while playing). Playing, never both in one frame (issue 26, stop 48: the two
+ * panels' images in one frame made compare mode's slowest frames, cost lesson step 1's p95 33 ms):
+ * when both are due, the one waiting longer draws and the other is drawn in the next frame. Paused,
+ * both.
+ */
+function densityTurns(now) {
+  const comparing = Boolean(app.compare?.enabled);
+  if (!app.playing) return [due('density', DENSITY_INTERVAL_MS, now), comparing && due('compareDensity', DENSITY_INTERVAL_MS, now)];
+  const waited = (part) => now - cadence[part];
+  const mainDue = waited('density') >= DENSITY_INTERVAL_MS;
+  const compareDue = comparing && waited('compareDensity') >= DENSITY_INTERVAL_MS;
+  const main = mainDue && !(compareDue && waited('compareDensity') > waited('density'));
+  const compare = compareDue && !main;
+  if (main) cadence.density = now;
+  if (compare) cadence.compareDensity = now;
+  if (!main || (comparing && !compare)) cadence.stale = true;
+  return [main, compare];
 }
 
 /** Whether a paused frame has the cadence's skipped parts to draw (www/frame-loop.js stays awake). */
@@ -118,22 +141,28 @@ function showNumbers() {
 
 /**
  * The secondary drawing, in pieces, each redrawn while playing at most every `every` ms: the
- * mixing panel (ESS over the window by FFT, O(window · log window): src/acf_fft.rs) twice a second,
- * the autocorrelation and held-out charts once a second, the trace as often as the pieces come round.
+ * mixing panel twice a second (its window posted to the ESS worker, www/mixing.js, and shown when
+ * the answer arrives; the FFTs, O(window · log window), src/acf_fft.rs, run there), the
+ * autocorrelation and held-out charts once a second, the trace as often as the pieces come round.
  */
 const SLOW_PIECE_MS = 1000;
 const MIXING_PIECE_MS = 500;
 const CHART_PIECES = [
-  { every: MIXING_PIECE_MS, draw: () => timed('chart.mixing', () => {
-    guarded(() => showMixing(mixingOf(app.lab)));
-    if (app.compare?.enabled) app.compare.showMixing();
-  }) },
+  { every: MIXING_PIECE_MS, draw: () => timed('chart.mixing', () => guarded(() => requestMainMixing())) },
+  // The compared chain's ESS is a piece of its own (issue 26, stop 48: with the main chain's in one
+  // piece, two windows taken, and before the worker two FFTs, in one frame).
+  { every: MIXING_PIECE_MS, shown: () => Boolean(app.compare?.enabled), draw: () => timed('chart.compareMixing', () => app.compare.showMixing()) },
   ...CHARTS.map(([kind, id]) => ({ every: kind === 'trace' ? 0 : SLOW_PIECE_MS, canvas: id, draw: () => timed(`chart.${kind}`, () => {
     const canvas = $(id);
     if (canvas.closest('figure').hidden) return;
     if (fitCanvas(canvas)) guarded(() => app.lab.draw_chart(kind, canvas));
   }) })),
 ];
+/** Ask the ESS worker for the main chain's mixing numbers (www/mixing.js); shown when they arrive, if the chain is still the one shown. */
+function requestMainMixing() {
+  const lab = app.lab;
+  requestMixing(lab, (mixing) => { if (app.lab === lab && !app.dead) guarded(() => showMixing(mixing)); });
+}
 /** When each piece was drawn last (page clock, ms), and the piece whose turn is next. */
 const pieceDrawnAt = CHART_PIECES.map(() => -Infinity);
 /** Whether the last frame that drew a chart while playing gave its redraw to a piece (see `drawChartsStaggered`). */
@@ -177,7 +206,7 @@ function drawChartsStaggered(now) {
   }
   for (let k = 0; k < CHART_PIECES.length; k++) {
     const i = (nextPiece + k) % CHART_PIECES.length;
-    if (now - pieceDrawnAt[i] < CHART_PIECES[i].every) continue;
+    if (now - pieceDrawnAt[i] < CHART_PIECES[i].every || CHART_PIECES[i].shown?.() === false) continue;
     // Off screen (below the plot on a projector): not redrawn while playing; due again when shown.
     if (CHART_PIECES[i].canvas && !onScreen($(CHART_PIECES[i].canvas))) {
       drawCounts.offScreen += 1;
@@ -211,6 +240,6 @@ export function drawCharts() {
   justShown.clear();
   for (const [i, piece] of CHART_PIECES.entries()) {
     pieceDrawnAt[i] = app.chartsDrawnAt;
-    piece.draw();
+    if (piece.shown?.() !== false) piece.draw();
   }
 }

@@ -8,9 +8,9 @@
 // (several replicas interleaved, so each reports from the start), `multichain`
 // (four chains from over-dispersed starts and their R̂), `scan` (a figure's scan chart: one measured
 // number per knob value, src/scan.rs), `nested` (one nested-sampling replica at one data size,
-// src/sgais/nested_page.rs).
+// src/sgais/nested_page.rs), `mixing` (a chain's ESS over its window, www/mixing.js).
 
-import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic, promise_memo_json, curvature_memo_json } from './pkg/sgviz.js';
+import init, { Lab, NestedRunner, SgaisRunner, ScanRunner, adopt_prepared, last_panic, mixing_of_window_json, promise_memo_json, curvature_memo_json } from './pkg/sgviz.js';
 
 /**
  * The wasm instance: from the compiled module the page posts first (www/jobs.js `setWasmModule`:
@@ -205,7 +205,16 @@ function scan(job) {
   }
 }
 
-const JOBS = { prepare, promise, sweep, sgais, sgaisGroup, nested, multichain, scan };
+/**
+ * A chain's ESS over its window from the packed samples the page took (www/mixing.js, a worker of
+ * its own outside the pool, answering request after request): the same `mixing_json` the page's
+ * main thread computed before (2–9 ms a call there, issue 26 stop 48).
+ */
+function mixing(job) {
+  post({ type: 'done', id: job.id, mixing: mixing_of_window_json(job.packed) });
+}
+
+const JOBS = { prepare, promise, sweep, sgais, sgaisGroup, nested, multichain, scan, mixing };
 
 self.onmessage = async ({ data }) => {
   if (data.kind === 'module') {

@@ -2,12 +2,11 @@
 //! autocorrelation charts, ESS over the recent window, and the phase picture and bias–mixing
 //! sweep run in the background.
 
-use super::state::finite;
 use super::{Lab, ACF_LAGS, ESS_WINDOW, TRACE_POINTS};
 use crate::analysis::Analysis;
 use crate::plot::chart::ChartSpec;
-use crate::plot::diagnostics_panel::{autocorrelation_chart_at_scale, recent_ess_pair, trace_chart_from, FROZEN_SPAN};
-use serde_json::{json, Value};
+use crate::plot::diagnostics_panel::{autocorrelation_chart_at_scale, recent_coordinate, trace_chart_from, MixingWindow, FROZEN_SPAN};
+use serde_json::Value;
 
 /// The trace position (ring push index) of step `step`, for a sampler that emits a sample at every
 /// step from `step` on (OSGFS once El hanchi eq. 17 fires): `pushed − (steps − step) − 1`.
@@ -107,11 +106,20 @@ impl Lab {
     /// (both coordinates in one FFT per thinning, docs/diagnostics.md §12), so the page asks for it
     /// a few times a second, not every frame.
     pub fn mixing(&self) -> Value {
+        self.mixing_window().mixing()
+    }
+
+    /// What [`Lab::mixing`] is computed from: the displayed pair's last [`ESS_WINDOW`] samples, the
+    /// frozen-chain resolution and the gradient cost per sample (the page sends it to a worker,
+    /// www/mixing.js, and shows the worker's [`MixingWindow::mixing`]).
+    pub fn mixing_window(&self) -> MixingWindow {
         let chain = &self.chain;
         let ring = chain.samples();
-        let window = ring.len().min(ESS_WINDOW) as f64;
-        let ess = recent_ess_pair(ring, self.pair, ESS_WINDOW, FROZEN_SPAN * chain.model().view().span());
-        let per_1000: Vec<Value> = ess.iter().map(|e| finite(1000.0 * e / (window * chain.grad_evals_per_sample()))).collect();
-        json!({ "ess": ess.iter().map(|e| finite(*e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000, "window": window })
+        MixingWindow {
+            x: recent_coordinate(ring, self.pair.0, ESS_WINDOW),
+            y: recent_coordinate(ring, self.pair.1, ESS_WINDOW),
+            resolution: FROZEN_SPAN * chain.model().view().span(),
+            grad_evals_per_sample: chain.grad_evals_per_sample(),
+        }
     }
 }

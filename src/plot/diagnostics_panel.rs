@@ -4,6 +4,7 @@
 use super::chart::{ChartSpec, Series, Style, PALETTE};
 use crate::acf_fft::{autocorrelation_fft, effective_sample_size_fft, effective_sample_sizes_fft};
 use crate::ring::RingBuffer;
+use serde_json::{json, Value};
 
 /// Trace of the displayed pair over the most recent `max_points` retained samples.
 pub fn trace_chart(ring: &RingBuffer, names: &[String], pair: (usize, usize), max_points: usize) -> ChartSpec {
@@ -142,16 +143,58 @@ pub fn recent_ess(ring: &RingBuffer, j: usize, window: usize) -> f64 {
 /// with exact gradients on the Gaussian toy, started at the mean, wanders by 10⁻¹⁵ and had ESS 224
 /// of 20,000, "ESS per 1,000 gradients 0.112 ✓"; docs/diagnostics.md §12).
 pub fn recent_ess_pair(ring: &RingBuffer, pair: (usize, usize), window: usize, resolution: f64) -> [f64; 2] {
-    let (x, y) = (recent_coordinate(ring, pair.0, window), recent_coordinate(ring, pair.1, window));
+    ess_pair(&recent_coordinate(ring, pair.0, window), &recent_coordinate(ring, pair.1, window), resolution)
+}
+
+/// [`recent_ess_pair`] of two windows already taken from the ring (the page's ESS worker receives
+/// them by message, www/mixing.js): NaN with fewer than 20 samples.
+pub fn ess_pair(x: &[f64], y: &[f64], resolution: f64) -> [f64; 2] {
     if x.len() < 20 {
         return [f64::NAN; 2];
     }
-    let ess = effective_sample_sizes_fft(&x, &y, ESS_MAX_LAGS);
+    let ess = effective_sample_sizes_fft(x, y, ESS_MAX_LAGS);
     let frozen = |v: &[f64]| spread(v) <= resolution;
-    [if frozen(&x) { 1.0 } else { ess[0] }, if frozen(&y) { 1.0 } else { ess[1] }]
+    [if frozen(x) { 1.0 } else { ess[0] }, if frozen(y) { 1.0 } else { ess[1] }]
 }
 
 /// The share of a target's plot span below which a coordinate's window counts as not moving in
 /// [`recent_ess_pair`]: 10⁻⁹, a millionth of a pixel on the page and ten million times the
 /// rounding of positions in the plot (10⁻¹⁶ of their size).
 pub const FROZEN_SPAN: f64 = 1e-9;
+
+/// A chain's mixing inputs, taken on the main thread in O(window) and turned into its ESS elsewhere
+/// (`Lab::mixing_window`); packed into one array of numbers for a worker message.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MixingWindow {
+    pub x: Vec<f64>,
+    pub y: Vec<f64>,
+    pub resolution: f64,
+    pub grad_evals_per_sample: f64,
+}
+
+impl MixingWindow {
+    /// ESS of the pair over the window and per 1,000 gradient evaluations: `{ess, ess_per_1000_grads, window}`
+    /// (a number that is not finite is `null`).
+    /// O(window · log window): both coordinates in one FFT per thinning (docs/diagnostics.md §12).
+    pub fn mixing(&self) -> Value {
+        let window = self.x.len() as f64;
+        let ess = ess_pair(&self.x, &self.y, self.resolution);
+        let per_1000: Vec<Value> = ess.iter().map(|e| Value::from(1000.0 * e / (window * self.grad_evals_per_sample))).collect();
+        json!({ "ess": ess.iter().map(|&e| Value::from(e)).collect::<Vec<_>>(), "ess_per_1000_grads": per_1000, "window": window })
+    }
+
+    /// `[resolution, grad_evals_per_sample, x…, y…]`.
+    pub fn packed(&self) -> Vec<f64> {
+        [self.resolution, self.grad_evals_per_sample].into_iter().chain(self.x.iter().copied()).chain(self.y.iter().copied()).collect()
+    }
+
+    /// The inverse of [`MixingWindow::packed`]; None when `packed` is not of that shape.
+    pub fn unpacked(packed: &[f64]) -> Option<MixingWindow> {
+        let (head, values) = packed.split_at_checked(2)?;
+        if values.len() % 2 != 0 {
+            return None;
+        }
+        let (x, y) = values.split_at(values.len() / 2);
+        Some(MixingWindow { x: x.to_vec(), y: y.to_vec(), resolution: head[0], grad_evals_per_sample: head[1] })
+    }
+}

@@ -390,7 +390,8 @@ test('the worker pool leaves the main thread a core: one worker fewer than cores
 // settled within them (docs/diagnostics.md §3, restated), over the last 20,000 samples the page
 // retains (its CSV, exact to the last bit). Checked on the Gaussian (τ ≈ a few, no thinning) and
 // on the mixture preset (τ in the hundreds to thousands: the thinning path), after a seeded run of
-// a fixed number of steps driven by the test, paused; the displayed text is read after a Step.
+// a fixed number of steps driven by the test, paused; the displayed text is read after a Step, once
+// the ESS worker (www/mixing.js) has answered for the chain's samples after it.
 
 /** The page's ESS window and lag cap (src/lab/mod.rs ESS_WINDOW, diagnostics_panel ESS_MAX_LAGS; restated). */
 const WINDOW = 20_000;
@@ -445,8 +446,14 @@ async function runPaused(page, steps) {
   await page.click('#step');
 }
 
-/** The page's numbers and the oracle's, for the displayed pair. */
+/**
+ * The page's numbers and the oracle's, for the displayed pair. The mixing panel's numbers come from
+ * the ESS worker (www/mixing.js, issue 26 stop 48): read once its answer for the chain's current
+ * samples (`recorded`, the count its window was taken at) has arrived; they must be
+ * `mixing_json`'s, and what the panel shows.
+ */
 async function compare(page) {
+  await page.waitForFunction(() => window.sgviz.mixing().main?.recorded === window.sgviz.app.lab.n_recorded(), null, { timeout: 30_000 });
   const page_ = await page.evaluate(() => {
     const { app } = window.sgviz;
     const state = window.sgviz.state();
@@ -454,10 +461,14 @@ async function compare(page) {
       pair: state.pair,
       csv: app.lab.samples_csv(),
       mixing: JSON.parse(app.lab.mixing_json()),
+      fromWorker: window.sgviz.mixing(),
       acf: JSON.parse(app.lab.chart_json('acf')),
       shown: document.querySelector('#ess').textContent,
     };
   });
+  const { recorded, ...workerMixing } = page_.fromWorker.main;
+  assert.deepEqual(workerMixing, page_.mixing, 'the worker\'s numbers are mixing_json\'s on the same samples');
+  assert.ok(page_.fromWorker.counts.answered > 0 && page_.fromWorker.counts.onPage === 0, `answered by the worker: ${JSON.stringify(page_.fromWorker.counts)}`);
   const rows = page_.csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
   const recent = rows.slice(-WINDOW);
   const oracle = page_.pair.map((j) => essOracle(recent.map((r) => r[j])));

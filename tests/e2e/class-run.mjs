@@ -60,8 +60,21 @@ async function runClassTime(page, steps, speed) {
       }
     }, Math.min(CHUNK_STEPS, steps - done));
   }
+  await mixingOfCurrentSamples(page);
   const state = await page.evaluate(() => window.sgviz.state());
   return { speed, steps, samples: state.n_samples, diverged: state.diverged };
+}
+
+/**
+ * The ESS worker's answers (www/mixing.js) for the chains' samples now, which the lesson's claims
+ * about the ESS read (issue 26, stop 48: computed off the main thread, they arrive a message later).
+ */
+async function mixingOfCurrentSamples(page) {
+  await page.evaluate(async () => {
+    const { requestMixing } = await import('./www/mixing.js');
+    for (const lab of window.sgviz.mixingChains()) requestMixing(lab, () => {});
+  });
+  await page.waitForFunction(() => window.sgviz.mixingChains().every((lab) => window.sgviz.mixingOf(lab)?.recorded === lab.n_recorded()), null, { timeout: 60_000, polling: 100 });
 }
 
 /**

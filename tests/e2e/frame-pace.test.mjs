@@ -416,3 +416,35 @@ test('while playing at frames over 100 ms apart, a worker\'s queued chart is dra
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// ─── compare mode's frames (issue 26, stop 48) ─────────────────────
+// Compare mode drew both panels' density images, and both chains' ESS (an FFT over the 20,000-sample
+// window each), in the same frames: cost lesson step 1's slowest frames. While playing, each frame
+// draws at most one of the two panels' images and at most one of the two ESS; both are still drawn,
+// turn about. Read from the page's per-frame records (www/frame-cost.js), over real frames.
+
+test('compare mode, playing: no frame draws both panels\' density images or both chains\' ESS, and each is drawn', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&compare=mala', { viewport: { width: 1920, height: 1080 } });
+  await page.waitForFunction(() => window.sgviz.app.playing && window.sgviz.app.compare?.lab && window.sgviz.state().steps > 0, null, { timeout: 60_000 });
+  await page.evaluate(() => window.sgviz.resetFrameCost());
+  // 120 frames with at least 6 of each ESS drawn (the mixing pieces come round twice a second).
+  await page.waitForFunction(() => {
+    const records = window.sgviz.frameRecords();
+    const count = (part) => records.filter((r) => part in r).length;
+    return records.length >= 120 && count('chart.mixing') >= 6 && count('chart.compareMixing') >= 6;
+  }, null, { timeout: 120_000, polling: 200 });
+  const records = await page.evaluate(() => window.sgviz.frameRecords());
+  const count = (part) => records.filter((r) => part in r).length;
+  const both = (a, b) => records.filter((r) => a in r && b in r).length;
+  assert.ok(await page.evaluate(() => window.sgviz.app.playing), 'still playing');
+  assert.equal(both('draw.density', 'draw.compare'), 0, `frames drawing both density images: ${both('draw.density', 'draw.compare')} of ${records.length}`);
+  assert.equal(both('chart.mixing', 'chart.compareMixing'), 0, `frames computing both ESS: ${both('chart.mixing', 'chart.compareMixing')} of ${records.length}`);
+  // Turn about: neither panel's image starves (each at least a third of the frames that drew one).
+  const [main, compared] = [count('draw.density'), count('draw.compare')];
+  assert.ok(main >= (main + compared) / 3 && compared >= (main + compared) / 3, `density images drawn: main ${main}, compared ${compared} in ${records.length} frames`);
+  assert.match(await page.textContent('#compare-ess'), /\d/, 'the compared chain\'s ESS is shown');
+  assert.match(await page.textContent('#ess'), /\d.*of the last/, 'the main chain\'s ESS is shown');
+  await screenshot(page, 'frame-pace/compare-playing-ess', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
