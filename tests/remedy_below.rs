@@ -46,6 +46,13 @@ fn remedy(sampler: &str, model: &Line, settings: &[(&str, f64)], derived: &[Deri
     (spec.name, value)
 }
 
+/// SGFS-f's remedy on [`sgfs_line`] at α² = 1/2 and ridge λ_r = P/u (module docs).
+fn sgfs_remedy_at(u: f64, derived: &[DerivedParam]) -> (&'static str, f64) {
+    let model = sgfs_line();
+    let ridge = model.precision() / u;
+    remedy("sgfs_f", &model, &[("sgfs_alpha", 0.5f64.sqrt()), ("sgfs_ridge", ridge)], derived)
+}
+
 fn assert_close(found: (&str, f64), expected: (&str, f64), what: &str) {
     assert_eq!(found.0, expected.0, "{what}: remedy {found:?}, by hand {expected:?}");
     assert!((found.1 / expected.1 - 1.0).abs() < 1e-5, "{what}: remedy {found:?}, by hand {expected:?}");
@@ -59,10 +66,8 @@ fn a_ridge_above_its_band_is_sent_down_to_it_though_alpha_was_searched_first() {
     // point 0.5P is 0.0019 below the current value and its inner neighbour (6.06 × as large) above
     // it, so the point's refinement can be the nearest; its outer neighbour is 0.045 below, its own
     // distance 0.0019: a bound taken from either skips the only kept point and names α.
-    let model = sgfs_line();
-    let p = model.precision();
-    let found = remedy("sgfs_f", &model, &[("sgfs_alpha", 0.5f64.sqrt()), ("sgfs_ridge", p / 1.85)], &[]);
-    assert_close(found, ("sgfs_ridge", 9.0 * p / 17.0), "ridge above its band");
+    let p = sgfs_line().precision();
+    assert_close(sgfs_remedy_at(1.85, &[]), ("sgfs_ridge", 9.0 * p / 17.0), "ridge above its band");
 }
 
 #[test]
@@ -73,10 +78,8 @@ fn a_ridge_below_its_band_is_sent_up_to_it_though_alpha_was_searched_first() {
     // neighbour below the current value, its outer 0.045 above; the top of the range (K = 10⁶,
     // bias 1/(1 + α²) = 0.67) does not keep the promise, so a skipped point is not found again
     // from the range's end.
-    let model = sgfs_line();
-    let p = model.precision();
-    let found = remedy("sgfs_f", &model, &[("sgfs_alpha", 0.5f64.sqrt()), ("sgfs_ridge", p / 2.12)], &[]);
-    assert_close(found, ("sgfs_ridge", 11.0 * p / 23.0), "ridge below its band");
+    let p = sgfs_line().precision();
+    assert_close(sgfs_remedy_at(2.12, &[]), ("sgfs_ridge", 11.0 * p / 23.0), "ridge below its band");
 }
 
 #[test]
@@ -86,11 +89,8 @@ fn a_value_above_the_sliders_searched_span_is_searched_from_the_spans_top() {
     // point. The span's top keeps the promise; bisection between it and the clamped current
     // position stays there, 0.5P, at ln(2/1.85)/ln(0.5P/10⁻¹²) = 0.0029 of the span,
     // farther than α's 0.00114: the remedy is α² = 0.675.
-    let model = sgfs_line();
-    let p = model.precision();
-    let span = DerivedParam { name: "sgfs_ridge", default: 1e-6, min: 1e-12, max: 0.5 * p, unstable_above: None };
-    let found = remedy("sgfs_f", &model, &[("sgfs_alpha", 0.5f64.sqrt()), ("sgfs_ridge", p / 1.85)], &[span]);
-    assert_close(found, ("sgfs_alpha", 0.675f64.sqrt()), "current ridge above its span");
+    let span = DerivedParam { name: "sgfs_ridge", default: 1e-6, min: 1e-12, max: 0.5 * sgfs_line().precision(), unstable_above: None };
+    assert_close(sgfs_remedy_at(1.85, &[span]), ("sgfs_alpha", 0.675f64.sqrt()), "current ridge above its span");
 }
 
 /// OSGFS (corrected) in full batch, flat prior, F = λ/r: k = c, D = c/(2F), A = 1 − cr/2, injected
