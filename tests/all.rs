@@ -92,6 +92,8 @@ mod reference_fixtures;
 mod refresh_law;
 #[path = "refusal_remedy.rs"]
 mod refusal_remedy;
+#[path = "remedy_below.rs"]
+mod remedy_below;
 #[path = "remedy_by_hand.rs"]
 mod remedy_by_hand;
 #[path = "rewind.rs"]

@@ -26,17 +26,17 @@ use sgviz::params::ParamValues;
 use sgviz::promise::{nearest_fix, Predictor};
 
 /// x_i ~ N(θ, σ²), flat prior: N(x̄, σ²/N) (module docs).
-struct Line {
+pub(crate) struct Line {
     data: Vec<f64>,
     noise_var: f64,
 }
 
 impl Line {
     /// N data at ±spread (half each), so x̄ = 0 and s_x² = N·spread²/(N − 1).
-    fn new(n: usize, noise_var: f64, spread: f64) -> Line {
+    pub(crate) fn new(n: usize, noise_var: f64, spread: f64) -> Line {
         Line { data: (0..n).map(|i| if i % 2 == 0 { spread } else { -spread }).collect(), noise_var }
     }
-    fn precision(&self) -> f64 {
+    pub(crate) fn precision(&self) -> f64 {
         self.data.len() as f64 / self.noise_var
     }
 }
@@ -69,7 +69,7 @@ impl Model for Line {
     }
 }
 
-fn params_at(sampler: &str, settings: &[(&str, f64)]) -> ParamValues {
+pub(crate) fn params_at(sampler: &str, settings: &[(&str, f64)]) -> ParamValues {
     let specs = sgviz::registry::sampler(sampler).unwrap().params;
     let mut params = ParamValues::defaults(specs);
     for (name, value) in settings {
@@ -122,7 +122,7 @@ fn a_moved_minibatch_is_sent_to_the_smallest_n_the_bias_allows() {
 }
 
 /// N = 100 data, σ² = 100 (λ = 1), spread chosen so that F = `fisher` (module docs).
-fn line_with_fisher(fisher: f64) -> Line {
+pub(crate) fn line_with_fisher(fisher: f64) -> Line {
     let (n, noise_var) = (100.0f64, 100.0f64);
     Line::new(100, noise_var, (fisher * noise_var * noise_var * (n - 1.0) / (n * n)).sqrt())
 }
