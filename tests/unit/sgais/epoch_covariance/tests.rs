@@ -1,5 +1,7 @@
 //! The epoch covariances of src/sgais/epoch_covariance.rs on hand-worked cases (M = 2; weights
 //! 3 : 1 normalise to W̃ = 1.5, 0.5, deviations ±0.5; c = (1/M²) Σ_j (ancestor's dev)(own dev)).
+//! With every copy given particle 0's deviation instead of its parent's (`Ancestry::resampled`)
+//! the two lag tests fail.
 
 use sgviz::sgais::epoch_covariance::{correction, Ancestry, LAGS};
 
