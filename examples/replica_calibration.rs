@@ -13,20 +13,31 @@
 
 use sgviz::sgais::agreement::agreement;
 use sgviz::sgais::cli::thread_cpu_seconds;
+use sgviz::sgais::epoch_covariance::{correction, LAGS};
 use sgviz::sgais::job::resolve;
-use sgviz::sgais::run::SgaisRun;
+use sgviz::sgais::run::{RunStatus, SgaisRun};
 
-/// (log Ẑ, predicted variance, exact log Z) at every chunk end of one run.
-type Checkpoints = Vec<(f64, f64, f64)>;
+/// (log Ẑ, predicted variance, exact log Z, epoch covariances by lag) at every chunk end of one run.
+type Checkpoints = Vec<(f64, f64, f64, [f64; LAGS])>;
+
+/// Lags whose covariance the printed variances count (0 = the weights' variance alone).
+const COUNTED_LAGS: [usize; 5] = [0, 1, 2, 4, LAGS];
 
 fn run_seed(target: &str, settings: &[(String, String)], seed: u64) -> (Checkpoints, Vec<usize>, f64) {
     let resolved = resolve(target, None, settings, None).expect("valid settings");
     let n = resolved.model.n_data();
     let mut run = SgaisRun::new(resolved.model, resolved.config, n, seed);
     let cpu = thread_cpu_seconds();
-    let records = run.run_to_end().to_vec();
+    let mut cross = Vec::new();
+    while *run.status() == RunStatus::Running {
+        // One annealing step per call: a chunk's covariances are read right after it finishes.
+        if !run.advance(1).is_empty() {
+            cross.push(run.epoch_cross());
+        }
+    }
+    let records = run.records().to_vec();
     let cpu = cpu.zip(thread_cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);
-    let points = records.iter().map(|r| (r.log_z, r.log_z_var, r.exact_log_z.unwrap_or(f64::NAN))).collect();
+    let points = records.iter().zip(cross).map(|(r, c)| (r.log_z, r.log_z_var, r.exact_log_z.unwrap_or(f64::NAN), c)).collect();
     (points, records.iter().map(|r| r.n).collect(), cpu)
 }
 
@@ -52,20 +63,19 @@ fn main() {
     println!("{target} {settings:?}, seeds {first}..{}: {cpu:.1} CPU-s", first + seeds - 1);
     for (c, n) in ends.iter().enumerate() {
         let z: Vec<f64> = runs.iter().map(|r| r[c].0).collect();
-        let var: Vec<f64> = runs.iter().map(|r| r[c].1).collect();
         let error: Vec<f64> = runs.iter().map(|r| r[c].0 - r[c].2).collect();
         let m = mean(&z);
         let sd = (z.iter().map(|v| (v - m).powi(2)).sum::<f64>() / (z.len() - 1) as f64).sqrt();
-        let predicted = mean(&var).sqrt();
-        let groups: Vec<bool> = (0..runs.len() / 4).filter_map(|g| agreement(&z[4 * g..4 * g + 4], &var[4 * g..4 * g + 4]).map(|a| a.disagree)).collect();
-        let flagged = groups.iter().filter(|d| **d).count();
         let worst = error.iter().cloned().fold(f64::INFINITY, f64::min);
-        println!(
-            "n = {n}: error mean {:+.3} (lowest {worst:+.2}), sd of log Ẑ over {} seeds {sd:.3}, predicted sd (rms) {predicted:.3}, ratio {:.2}; groups of 4 flagged {flagged} of {}",
-            mean(&error),
-            z.len(),
-            sd / predicted,
-            groups.len()
-        );
+        let rmse = (error.iter().map(|e| e * e).sum::<f64>() / error.len() as f64).sqrt();
+        println!("n = {n}: error mean {:+.3} (lowest {worst:+.2}, rms {rmse:.3}), sd of log Ẑ over {} seeds {sd:.3}", mean(&error), z.len());
+        for lags in COUNTED_LAGS {
+            let var: Vec<f64> = runs.iter().map(|r| r[c].1 + correction(&r[c].3, lags)).collect();
+            let predicted = mean(&var).sqrt();
+            let groups: Vec<bool> = (0..runs.len() / 4).filter_map(|g| agreement(&z[4 * g..4 * g + 4], &var[4 * g..4 * g + 4]).map(|a| a.disagree)).collect();
+            let flagged = groups.iter().filter(|d| **d).count();
+            let negative = var.iter().filter(|v| **v <= 0.0).count();
+            println!("  lags {lags}: predicted sd (rms) {predicted:.3}, ratio {:.2}; groups of 4 flagged {flagged} of {}; non-positive {negative}", sd / predicted, groups.len());
+        }
     }
 }

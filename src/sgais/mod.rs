@@ -33,6 +33,7 @@ pub mod laplace_move;
 pub mod annealing;
 pub mod charts;
 pub mod coverage;
+pub mod epoch_covariance;
 pub mod gallery;
 pub mod shift_data;
 pub mod format;

@@ -6,6 +6,7 @@ use super::laplace_move::{fisher_precision, laplace_move, AnnealedTarget, Laplac
 use super::annealing::{ess_of_log_weights, incremental_ess, log_mean_exp, next_increment};
 use super::models::EvidenceModel;
 use super::noise::{estimate_gradient_noise, GradientNoise};
+use super::epoch_covariance::{Ancestry, LAGS};
 use super::reseed::{reseed_lightest, ReseedProposal};
 use super::reseed_split::{split_merge_move, SplitAcceptance};
 use super::reseed_weight::{reseed_weight_move, WeightMove};
@@ -95,6 +96,10 @@ pub struct SgaisRun {
     datum_evals: u64,
     /// Σ (1/ESS − 1/M) of the weights at every resampling so far (see [`ChunkRecord::log_z_var`]).
     resampled_log_z_var: f64,
+    /// Each particle's ancestors' weight deviations, and the epoch covariances of the resampled
+    /// epochs so far (src/sgais/epoch_covariance.rs).
+    ancestry: Ancestry,
+    resampled_cross: [f64; LAGS],
     status: RunStatus,
     /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
     reseeds_accepted: u64,
@@ -137,6 +142,8 @@ impl SgaisRun {
             records: Vec::new(),
             datum_evals: 0,
             resampled_log_z_var: 0.0,
+            ancestry: Ancestry::new(m),
+            resampled_cross: [0.0; LAGS],
             status: RunStatus::Running,
             reseeds_accepted: 0,
             surprises: Vec::new(),
@@ -226,6 +233,15 @@ impl SgaisRun {
     /// The variance of log Ẑ predicted by the weights alone (see [`ChunkRecord::log_z_var`]).
     pub fn log_z_variance(&self) -> f64 {
         self.resampled_log_z_var + epoch_log_z_variance(&self.log_weights)
+    }
+    /// Covariances c_{t−k,t} of log Ẑ's epoch terms for lags k = 1, 2, …, summed over the epochs
+    /// so far (src/sgais/epoch_covariance.rs): what [`Self::log_z_variance`] leaves out when
+    /// resampled copies keep their ancestors' positions through the moves. Measured only
+    /// (docs/sgais.md §15, "stop 48"): not in the records, the page or the flag.
+    pub fn epoch_cross(&self) -> [f64; LAGS] {
+        let mut terms = self.ancestry.cross_terms(&self.log_weights);
+        terms.iter_mut().zip(&self.resampled_cross).for_each(|(t, r)| *t += r);
+        terms
     }
     /// Current SGHMC learning rate η.
     pub fn learning_rate(&self) -> f64 {
@@ -388,6 +404,8 @@ impl SgaisRun {
     fn systematic_resample(&mut self) {
         let m = self.particles.len();
         self.resampled_log_z_var += epoch_log_z_variance(&self.log_weights);
+        let cross = self.ancestry.cross_terms(&self.log_weights);
+        self.resampled_cross.iter_mut().zip(&cross).for_each(|(t, c)| *t += c);
         let mean_log_weight = log_mean_exp(&self.log_weights);
         let normalised: Vec<f64> = self.log_weights.iter().map(|lw| (lw - mean_log_weight).exp() / m as f64).collect();
         let offset = uniform(&mut self.rng);
@@ -403,6 +421,7 @@ impl SgaisRun {
         }
         self.particles = chosen.iter().map(|&i| self.particles[i].clone()).collect();
         self.velocities = chosen.iter().map(|&i| self.velocities[i].clone()).collect();
+        self.ancestry.resampled(&chosen, &self.log_weights);
         self.log_weights.fill(mean_log_weight);
     }
 

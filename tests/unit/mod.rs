@@ -229,6 +229,9 @@ mod sgais {
     mod coverage {
         mod tests;
     }
+    mod epoch_covariance {
+        mod tests;
+    }
     mod format {
         mod tests;
     }
