@@ -39,8 +39,8 @@ pub const MAX_MEASURED: usize = 20_000;
 /// Largest dimension measured. Its d(d + 1)/2 covariance entries (231 at d = 21) get their error
 /// covariance from [`BATCHES`] batch means: rank at most 19, drawn from exactly through its root,
 /// the centred batch means themselves ([`batch_root`], 20 normals a draw). A read costs about
-/// d²/2·[`MAX_MEASURED`] products plus 2 × 2,000 draws of d²/2 × 20 (docs/diagnostics.md §8,
-/// "s48": timed at d = 21 and 32).
+/// d²/2·[`MAX_MEASURED`] products plus 2 × 2,000 draws of d²/2 × 20 (docs/diagnostics.md §7,
+/// "s48"; 32 is a cap on that cost, not timed: ≈ 10⁷ products at d = 32).
 pub const MAX_DIM: usize = 32;
 
 /// Up to this dimension the error covariance is formed and drawn from by its eigen-root, as

@@ -294,7 +294,7 @@ pub fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, u
 
 /// [`draw_e2`] with the error's covariance given by a root R (RRᵀ, R of `pairs.len()` rows and
 /// any number r of columns, r standard normals per draw): a low-rank covariance, such as the one
-/// r batch means estimate (src/mixing_meter.rs, docs/diagnostics.md §8 "s48"), is drawn from
+/// r batch means estimate (src/mixing_meter.rs, docs/diagnostics.md §7 "s48"), is drawn from
 /// exactly without an m × m eigen-decomposition.
 pub fn draw_e2_from_root(offset: &DMatrix<f64>, root: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> (f64, f64) {
     let (m, r) = (pairs.len(), root.ncols());

@@ -167,7 +167,7 @@ fn a_run_already_past_the_count_it_needs_is_not_told_to_run_to_it() {
     assert!(numbers.iter().all(|t| *t == "5,000" || *t == "0.3" || w.text.contains(&format!("{t} %"))), "a count beyond what is measured: {numbers:?} in {}", w.text);
 }
 
-/// Above [`FULL_ROOT_DIM`] (docs/diagnostics.md §8, "s48"): the blocks chain of
+/// Above [`FULL_ROOT_DIM`] (docs/diagnostics.md §7, "s48"): the blocks chain of
 /// `a_chain_stuck_for_whole_batches_is_warned` in 21 dimensions, x = s·c for a fixed c with
 /// entries of both signs. Every covariance entry is c_a·c_b·Var(s), so every entry's relative
 /// error is the same as x₀'s variance's in the 2-D case, and E2 = σ|Z| with the same σ = 0.2633:
