@@ -36,10 +36,16 @@ use nalgebra::DMatrix;
 /// Most recent samples measured (4 × the reference: the estimate's cost stays within a frame).
 pub const MAX_MEASURED: usize = 20_000;
 
-/// Largest dimension measured: its d(d + 1)/2 covariance entries (21 at d = 6) get a covariance
-/// from [`BATCHES`] batch means, of rank at most 19, so larger targets are not measured (and the
-/// cost per read, ~d²·[`MAX_MEASURED`], stays within a frame).
-pub const MAX_DIM: usize = 6;
+/// Largest dimension measured. Its d(d + 1)/2 covariance entries (231 at d = 21) get their error
+/// covariance from [`BATCHES`] batch means: rank at most 19, drawn from exactly through its root,
+/// the centred batch means themselves ([`batch_root`], 20 normals a draw). A read costs about
+/// d²/2·[`MAX_MEASURED`] products plus 2 × 2,000 draws of d²/2 × 20 (docs/diagnostics.md §7,
+/// "s48"; 32 is a cap on that cost, not timed: ≈ 10⁷ products at d = 32).
+pub const MAX_DIM: usize = 32;
+
+/// Up to this dimension the error covariance is formed and drawn from by its eigen-root, as
+/// measured by every sweep before s48 (the same draws, bit for bit); above it, by the batch root.
+pub const FULL_ROOT_DIM: usize = 6;
 
 /// Samples since the last slider move from which a chain that has not moved is warned.
 pub const EARLY_SAMPLES: usize = 500;
@@ -107,19 +113,36 @@ pub fn measured_error(samples: &RingBuffer, n: usize, units_per_point: f64) -> O
     // Cov of an entry's mean over the window ≈ Cov(batch means)/B; after the reference count,
     // scaled by (units the window spans)/reference.
     let scale_to_reference = (used * stride) as f64 * units_per_point.max(0.0) / REFERENCE_SAMPLES;
-    let cov = DMatrix::from_fn(pairs.len(), pairs.len(), |i, j| {
-        let s: f64 = (0..BATCHES).map(|k| (means[(k, i)] - entry(i)) * (means[(k, j)] - entry(j))).sum();
-        s / (BATCHES - 1) as f64 / BATCHES as f64 * scale_to_reference
-    });
     let norm: f64 = pairs.iter().enumerate().map(|(i, &(a, b))| entry(i).abs() * if a == b { 1.0 } else { 2.0 }).sum();
     if norm <= 1e-20 * (1.0 + mean.iter().map(|m| m * m).sum::<f64>()) {
         // The chain has not moved: covariance 0, E2 = 1 whatever the truth (NaN: no spread to scale).
         return Some(Measured { mean_e2: f64::NAN, share: 1.0, lower_share: 1.0 });
     }
     let zero = DMatrix::zeros(d, d);
+    if d > FULL_ROOT_DIM {
+        let root = batch_root(&means, scale_to_reference);
+        if root.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
+        let (mean_e2, share) = crate::promise::draw_e2_from_root(&zero, &root, &pairs, norm);
+        let (_, lower_share) = crate::promise::draw_e2_from_root(&zero, &(root * LOWER_BOUND_FACTOR.sqrt()), &pairs, norm);
+        return Some(Measured { mean_e2, share, lower_share });
+    }
+    let cov = DMatrix::from_fn(pairs.len(), pairs.len(), |i, j| {
+        let s: f64 = (0..BATCHES).map(|k| (means[(k, i)] - entry(i)) * (means[(k, j)] - entry(j))).sum();
+        s / (BATCHES - 1) as f64 / BATCHES as f64 * scale_to_reference
+    });
     let (mean_e2, share) = crate::promise::draw_e2(&zero, &cov, &pairs, norm).ok()?;
     let (_, lower_share) = crate::promise::draw_e2(&zero, &(cov * LOWER_BOUND_FACTOR), &pairs, norm).ok()?;
     Some(Measured { mean_e2, share, lower_share })
+}
+
+/// R with RRᵀ the batch-means error covariance (Cov(batch means)/B × `scale`): column k is batch
+/// k's centred means × √(scale/((B − 1)·B)). `means` holds one row per batch, one column per entry.
+pub fn batch_root(means: &DMatrix<f64>, scale: f64) -> DMatrix<f64> {
+    let b = means.nrows();
+    let factor = (scale / ((b - 1) * b) as f64).sqrt();
+    DMatrix::from_fn(means.ncols(), b, |i, k| (means[(k, i)] - means.column(i).mean()) * factor)
 }
 
 /// Whether the last `n` (at least [`EARLY_SAMPLES`]) points of `samples` are all one point.

@@ -289,18 +289,26 @@ pub fn axis_law_e2(axes: &DMatrix<f64>, variances: &[f64], truth: &DMatrix<f64>,
 /// sixteenth round (native)": a remedy search predicts dozens of laws).
 pub fn draw_e2(offset: &DMatrix<f64>, entries: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> Result<(f64, f64), String> {
     let root = psd_root(entries).ok_or("the Monte Carlo error's covariance is not finite")?;
-    let m = pairs.len();
-    let normals = standard_normal_draws(m);
+    Ok(draw_e2_from_root(offset, &root, pairs, scale))
+}
+
+/// [`draw_e2`] with the error's covariance given by a root R (RRᵀ, R of `pairs.len()` rows and
+/// any number r of columns, r standard normals per draw): a low-rank covariance, such as the one
+/// r batch means estimate (src/mixing_meter.rs, docs/diagnostics.md §7 "s48"), is drawn from
+/// exactly without an m × m eigen-decomposition.
+pub fn draw_e2_from_root(offset: &DMatrix<f64>, root: &DMatrix<f64>, pairs: &[(usize, usize)], scale: f64) -> (f64, f64) {
+    let (m, r) = (pairs.len(), root.ncols());
+    let normals = standard_normal_draws(r);
     let mut e = nalgebra::DVector::zeros(m);
     let (mut sum, mut over) = (0.0, 0usize);
     for k in 0..DRAWS {
-        e.gemv(1.0, &root, &nalgebra::DVectorView::from_slice(&normals[k * m..(k + 1) * m], m), 0.0);
+        e.gemv(1.0, root, &nalgebra::DVectorView::from_slice(&normals[k * r..(k + 1) * r], r), 0.0);
         let total: f64 = pairs.iter().enumerate().map(|(i, &(a, b))| (offset[(a, b)] + e[i]).abs() * if a == b { 1.0 } else { 2.0 }).sum();
         let e2 = total / scale;
         sum += e2;
         over += usize::from(e2 > E2_CLAIM);
     }
-    Ok((sum / DRAWS as f64, over as f64 / DRAWS as f64))
+    (sum / DRAWS as f64, over as f64 / DRAWS as f64)
 }
 
 /// Longest draw [`standard_normal_draws`] keeps (d(d+1)/2 at d = 20: 210, 3.4 MB); longer ones

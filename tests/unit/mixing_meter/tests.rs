@@ -166,3 +166,47 @@ fn a_run_already_past_the_count_it_needs_is_not_told_to_run_to_it() {
     let numbers: Vec<&str> = plain.split(|c: char| !(c.is_ascii_digit() || c == ',' || c == '.')).map(|t| t.trim_matches(|c| c == ',' || c == '.')).filter(|t| !t.is_empty()).collect();
     assert!(numbers.iter().all(|t| *t == "5,000" || *t == "0.3" || w.text.contains(&format!("{t} %"))), "a count beyond what is measured: {numbers:?} in {}", w.text);
 }
+
+/// Above [`FULL_ROOT_DIM`] (docs/diagnostics.md §7, "s48"): the blocks chain of
+/// `a_chain_stuck_for_whole_batches_is_warned` in 21 dimensions, x = s·c for a fixed c with
+/// entries of both signs. Every covariance entry is c_a·c_b·Var(s), so every entry's relative
+/// error is the same as x₀'s variance's in the 2-D case, and E2 = σ|Z| with the same σ = 0.2633:
+/// mean 0.2101, share 0.2545, at the lower bound 0.1728, worked by hand there; warned. Drawn
+/// through the batch root (20 normals a draw), not the 231 × 231 covariance.
+#[test]
+fn a_chain_stuck_for_whole_batches_in_21_dimensions_is_measured_as_in_two() {
+    let c: Vec<f64> = (0..21).map(|a| if a % 3 == 1 { -0.5 - 0.1 * a as f64 } else { 1.0 + 0.05 * a as f64 }).collect();
+    let mut r = RingBuffer::new(21, 100_000);
+    for k in 0..10_000 {
+        let s = [0.0, 1.0, 3.0][(k / 500) % 3];
+        r.push(&c.iter().map(|ca| s * ca).collect::<Vec<_>>());
+    }
+    assert!(21 > FULL_ROOT_DIM && 21 <= MAX_DIM);
+    let m = measured_error(&r, 10_000, 1.0).expect("21 parameters are measured");
+    let near = |x: f64, want: f64, sd: f64| (x - want).abs() < 4.0 * sd;
+    let mean_sd = 0.2633 * (1.0 - 2.0 / std::f64::consts::PI).sqrt() / 2000f64.sqrt();
+    let share_sd = |p: f64| (p * (1.0 - p) / 2000.0).sqrt();
+    assert!(near(m.mean_e2, 0.2101, mean_sd), "{m:?}");
+    assert!(near(m.share, 0.2545, share_sd(0.2545)) && near(m.lower_share, 0.1728, share_sd(0.1728)), "{m:?}");
+    let spec = sgviz::sampler::sghmc::SPEC.params;
+    assert!(measured_warning(&r, 10_000, 1.0, spec, &ParamValues::defaults(spec), &[], None).is_some(), "warned");
+}
+
+/// 21 independent N(0, 1) coordinates, 10,000 draws: by hand, after 5,000 samples each variance
+/// errs with sd √(2/5000) = 0.0200 and each covariance with √(1/5000) = 0.0141, so E2 =
+/// Σ|e|/Σ|C| has mean (21·0.0200 + 420·0.0141)·√(2/π)/21 = 0.242 against the truth (the
+/// measured norm Σ|Ĉ| is larger by the off-diagonal noise, ≈ 21 + 420·0.0113·0.80 = 24.8, so
+/// about 0.205 against it) and its spread over the 441 nearly independent terms is small
+/// (sd ≈ √(21·0.02² + 420·0.0141²)·0.60/21 ≈ 0.0084): no draw near 0.3, never warned.
+#[test]
+fn independent_draws_in_21_dimensions_keep_the_promise() {
+    let mut rng = chain_rng(5);
+    let mut z = vec![0.0; 21];
+    let mut r = RingBuffer::new(21, 100_000);
+    for _ in 0..10_000 {
+        fill_standard_normal(&mut rng, &mut z);
+        r.push(&z);
+    }
+    let m = measured_error(&r, 10_000, 1.0).expect("measured");
+    assert!((0.17..0.25).contains(&m.mean_e2) && m.share < 0.01 && m.lower_share < 0.01, "{m:?}");
+}
