@@ -291,8 +291,10 @@ export class SgaisPanel {
     $('sgais-start').disabled = false;
     $('sgais-stop').disabled = true;
     if (message) $('sgais-status').textContent = message;
-    // Stopped before any chunk of these runs: the charts go back to what fills them.
-    if (this.runs.length && !this.runs.some((r) => r.result && !r.ns)) { showBeforeRun(); this.beforeChunk?.(false); }
+    // Stopped before any chunk of these runs: the charts go back to what fills them. A run's progress
+    // within its first chunk is a result with no record yet, so count records, not results (stop 48's
+    // CI: a progress post came in before Stop and the evidence chart kept a series).
+    if (this.runs.length && !this.runs.some((r) => r.result && !r.ns && r.result.result.records.length > 0)) { showBeforeRun(); this.beforeChunk?.(false); }
   }
 
   /** Once per frame: combine and queue the charts now and then (drawing is budgeted). */
