@@ -19,6 +19,8 @@ import { fits, note } from './frame-budget.js';
 const $ = (id) => document.getElementById(id);
 /** Combine and redraw at most this often while runs report. */
 const REDRAW_MS = 300;
+/** A run's chunk records so far (none for nested sampling, or before its first progress post). */
+const recordsOf = (r) => (r.result && !r.ns ? r.result.result.records : []);
 
 export { SGAIS_PRESETS };
 
@@ -294,7 +296,7 @@ export class SgaisPanel {
     // Stopped before any chunk of these runs: the charts go back to what fills them. A run's progress
     // within its first chunk is a result with no record yet, so count records, not results (stop 48's
     // CI: a progress post came in before Stop and the evidence chart kept a series).
-    if (this.runs.length && !this.runs.some((r) => r.result && !r.ns && r.result.result.records.length > 0)) { showBeforeRun(); this.beforeChunk?.(false); }
+    if (this.runs.length && !this.runs.some((r) => recordsOf(r).length > 0)) { showBeforeRun(); this.beforeChunk?.(false); }
   }
 
   /** Once per frame: combine and queue the charts now and then (drawing is budgeted). */
@@ -391,7 +393,7 @@ export class SgaisPanel {
   summary() {
     return {
       running: this.running,
-      runs: this.runs.map((r) => ({ label: r.label, spec: r.spec, started: Boolean(r.started), done: r.done, error: r.error, ais: r.spec.ais_n != null, ns: Boolean(r.ns), records: r.result && !r.ns ? r.result.result.records : [], nested: r.ns ? r.result : null })),
+      runs: this.runs.map((r) => ({ label: r.label, spec: r.spec, started: Boolean(r.started), done: r.done, error: r.error, ais: r.spec.ais_n != null, ns: Boolean(r.ns), records: recordsOf(r), nested: r.ns ? r.result : null })),
       combined: this.combined,
       wallSeconds: this.wallSeconds,
       gallery: this.gallery ?? null,
