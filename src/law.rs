@@ -154,8 +154,9 @@ pub fn empirical_fisher(model: &dyn Model, theta: &[f64]) -> DMatrix<f64> {
 /// Nodes per axis of [`posterior_fisher`]'s grid.
 const FISHER_GRID: usize = 61;
 
-/// E_π[F(θ)] = ∫ F(θ) π(θ) dθ on a 2-D target by the midpoint rule on a [`FISHER_GRID`]² grid over
-/// its truth region (nodes below 10⁻¹² of the peak density left out); None above 2-D or without
+/// E_π[F(θ)] = ∫ F(θ) π(θ) dθ on a 2-D target as a density-weighted mean over the nodes of a
+/// [`FISHER_GRID`]² grid spanning its truth region, edges included, equal cell weights normalised by
+/// their sum (nodes below 10⁻¹² of the peak density left out); None above 2-D or without
 /// data. The linearised chain takes F at one point, but a chain's gradient noise and SGFS's and
 /// OSGFS's running Fisher estimates (Ahn et al. 2012 §3; El hanchi 2018 eq. 9) average it over the
 /// positions it visits, whose fixed point is this average: on the tied-means mixture (Welling & Teh
