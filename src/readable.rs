@@ -5,8 +5,11 @@
 /// A number as the slider shows it (3 significant digits, www/format.js `formatNumber`), as a
 /// lecturer reads it: 0.0512, 1.24, 1,230, 12,300, 100,000, 0.000923, 9.23·10⁻⁵ (never "e-5").
 pub fn show(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
+    if !x.is_finite() {
+        return "—".to_string(); // as the page writes a number it cannot show, never "inf" or "NaN"
+    }
+    if x == 0.0 {
+        return "0".to_string();
     }
     let x: f64 = format!("{x:.2e}").parse().unwrap_or(x); // rounded first: 0.00009999… is 0.0001
     if x.abs() < 1e-4 || x.abs() >= 1e15 {
