@@ -16,8 +16,12 @@ import { wake } from './frame-loop.js';
 const waiting = new Map();
 /** Chain (a wasm Lab) → its newest mixing numbers, with `recorded`: its recorded samples when its window was taken. */
 const latest = new WeakMap();
-/** Requests posted and answered, answers computed on the page after a worker failed, and requests lost with their worker (tests read them). */
-export const mixingCounts = { posted: 0, answered: 0, onPage: 0, lost: 0 };
+/**
+ * Requests posted and answered, answers computed on the page after a worker failed, requests lost
+ * with their worker, and the wall ms from posting to the answer (sum and most: a busy worker
+ * answers between its job's slices; the tests and bench/mixing-wait.mjs read them).
+ */
+export const mixingCounts = { posted: 0, answered: 0, onPage: 0, lost: 0, waitedMs: 0, longestWaitMs: 0 };
 
 /**
  * Ask for `lab`'s mixing numbers; `onMixing(mixing)` gets them when a worker answers. While a
@@ -32,7 +36,7 @@ export function requestMixing(lab, onMixing) {
   }
   const packed = lab.mixing_window();
   const recorded = lab.n_recorded();
-  const request = { lab, recorded, onMixing, again: null };
+  const request = { lab, recorded, onMixing, again: null, posted: performance.now() };
   mixingCounts.posted += 1;
   const id = askPool({ kind: 'mixing', packed }, [packed.buffer], (data) => (data.error ? computeOnPage(id) : answer(id, JSON.parse(data.mixing))), () => lost(id));
   waiting.set(id, request);
@@ -48,6 +52,9 @@ function answer(id, mixing) {
   if (!request) return;
   waiting.delete(id);
   mixingCounts.answered += 1;
+  const waited = performance.now() - request.posted;
+  mixingCounts.waitedMs += waited;
+  mixingCounts.longestWaitMs = Math.max(mixingCounts.longestWaitMs, waited);
   const value = { ...mixing, recorded: request.recorded };
   latest.set(request.lab, value);
   wake();
