@@ -54,20 +54,29 @@ function label(inner) {
 
 const quantile = (sorted, q) => (sorted.length ? sorted[Math.floor(q * (sorted.length - 1))] : null);
 
+/** The mark bench/class-time.mjs leaves in the trace (console.timeStamp) when the loaded step starts playing. */
+export const PLAYING_MARK = 'sgviz-bench-playing';
+
 /**
- * Per-frame main-thread work from `events`: frames, p95 and worst interval between frames (wall),
- * p95 and max work per frame (thread ms), and the longest task (thread ms, what it was).
+ * A task that ran one of the bench's own DevTools commands (`page.evaluate`, a `waitForFunction`
+ * poll, `Performance.getMetrics`): a mojo message on the DevTools session. Not the page's work:
+ * reading 1,200 frame records back took 37–56 ms of thread time in one such task (stop 49).
  */
-export function frameWorkFromTrace(events) {
-  const main = mainThread(events);
-  if (!main) return null;
-  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
-  const fires = onMain.filter((e) => e.name === 'FireAnimationFrame').map((e) => e.ts).sort((a, b) => a - b);
-  const tasks = onMain.filter((e) => /(^|::)RunTask$/.test(e.name) && e.cat.includes('toplevel')).sort((a, b) => a.ts - b.ts);
-  // Top-level tasks only (a RunTask nested in another is counted in its parent).
-  const top = [];
-  for (const t of tasks) if (!top.length || t.ts >= top.at(-1).ts + top.at(-1).dur) top.push(t);
-  // A frame is the task that runs its callback and every task after it until the next frame's.
+function benchCommands(onMain) {
+  const messages = onMain.filter((e) => e.name === 'Receive mojo message' && e.args?.chrome_mojo_event_info?.mojo_interface_tag === 'blink.mojom.DevToolsSession');
+  return (task) => messages.some((m) => m.ts >= task.ts && m.ts <= task.ts + task.dur);
+}
+
+/** The longest of `tasks` (thread time) and what it ran: { ms, what }. */
+function longestOf(tasks, onMain) {
+  const longest = tasks.reduce((m, t) => ((t.tdur ?? 0) > (m?.tdur ?? -1) ? t : m), null);
+  if (!longest) return { ms: null, what: '' };
+  const inner = onMain.filter((e) => e !== longest && e.ts >= longest.ts && e.ts + e.dur <= longest.ts + longest.dur);
+  return { ms: longest.tdur / 1000, what: label(inner) };
+}
+
+/** Each frame's work (thread ms): the task running its callback and every task after it until the next frame's. */
+function workPerFrame(top, fires) {
   let f = 0;
   const frameTasks = [];
   for (const t of top) {
@@ -81,20 +90,53 @@ export function frameWorkFromTrace(events) {
     if (k < 0 || k >= work.length) continue;
     work[k] += (t.tdur ?? t.dur) / 1000;
   }
-  const frameStarts = fires;
-  const intervals = frameStarts.slice(1).map((t, i) => (t - frameStarts[i]) / 1000).sort((a, b) => a - b);
+  return work;
+}
+
+/**
+ * Per-frame main-thread work from `events`: frames, p95 and worst interval between frames (wall),
+ * p95 and max work per frame (thread ms), and the longest task (thread ms, what it was). With the
+ * PLAYING_MARK in the trace, the tasks before it are the step's switch (the input event, the load
+ * over its frames, the bench's wait for it: `switchMs` of thread time in all, `switchLongest`) and
+ * the frames are counted from the first one after it; the bench's own DevTools commands are left
+ * out of both (`benchLongest` says how long the longest was).
+ */
+export function frameWorkFromTrace(events) {
+  const main = mainThread(events);
+  if (!main) return null;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const mark = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === PLAYING_MARK);
+  const playingFrom = mark ? mark.ts : -Infinity;
+  const tasks = onMain.filter((e) => /(^|::)RunTask$/.test(e.name) && e.cat.includes('toplevel')).sort((a, b) => a.ts - b.ts);
+  // Top-level tasks only (a RunTask nested in another is counted in its parent).
+  const all = [];
+  for (const t of tasks) if (!all.length || t.ts >= all.at(-1).ts + all.at(-1).dur) all.push(t);
+  const isBenchCommand = benchCommands(onMain);
+  const bench = all.filter(isBenchCommand);
+  const pageTasks = all.filter((t) => !isBenchCommand(t));
+  const switching = pageTasks.filter((t) => t.ts < playingFrom);
+  const top = pageTasks.filter((t) => t.ts >= playingFrom);
+  // One time per frame: the page's loop and the bench's interval recorder each fire in the frame's task.
+  const fires = [...new Set(onMain.filter((e) => e.name === 'FireAnimationFrame' && e.ts >= playingFrom)
+    .map((e) => top.find((t) => e.ts >= t.ts && e.ts <= t.ts + t.dur)?.ts ?? e.ts))].sort((a, b) => a - b);
+  const work = workPerFrame(top, fires);
+  const intervals = fires.slice(1).map((t, i) => (t - fires[i]) / 1000).sort((a, b) => a - b);
   const sortedWork = [...work].sort((a, b) => a - b);
-  const longest = top.reduce((m, t) => ((t.tdur ?? 0) > (m?.tdur ?? -1) ? t : m), null);
-  const inner = longest ? onMain.filter((e) => e !== longest && e.ts >= longest.ts && e.ts + e.dur <= longest.ts + longest.dur) : [];
+  const longest = longestOf(top, onMain);
+  const switchLongest = longestOf(switching, onMain);
   return {
-    frames: frameStarts.length,
+    frames: fires.length,
     intervalP95: quantile(intervals, 0.95),
     intervalMax: intervals.at(-1) ?? null,
     workP95: quantile(sortedWork, 0.95),
     workMax: sortedWork.at(-1) ?? null,
     workMedian: quantile(sortedWork, 0.5),
-    longestTask: longest ? longest.tdur / 1000 : null,
-    longestWhat: longest ? label(inner) : '',
+    longestTask: longest.ms,
+    longestWhat: longest.what,
+    switchMs: mark ? switching.reduce((sum, t) => sum + (t.tdur ?? 0) / 1000, 0) : null,
+    switchLongest: mark ? switchLongest.ms : null,
+    switchWhat: switchLongest.what,
+    benchLongest: longestOf(bench, onMain).ms,
   };
 }
 

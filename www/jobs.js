@@ -5,7 +5,10 @@
 // (Stop stops immediately; no cooperative checks in the core). The pool's size caps the live
 // workers of every kind together: an urgent job (one the page waits for) goes to the front of
 // the queue and takes the worker of a running restartable job (the sweep, which starts over
-// later) if there is one; it never adds a worker.
+// later) if there is one; it never adds a worker. Small requests (the mixing panel's ESS,
+// www/mixing.js) go to the pool's workers too (`askPool`): an idle one, else a new one within the
+// cap, else a busy one, which answers between its job's slices (www/worker.js). So the page never
+// has more workers than the pool's size (issue 26: one fewer than the cores).
 
 import { wake } from './frame-loop.js';
 
@@ -42,6 +45,11 @@ let nextId = 1;
 const live = { now: 0, peak: 0 };
 const idle = [];
 const running = new Map(); // id → { worker, job }
+/** The job a worker runs now (a worker's messages are routed by it). */
+const jobOn = new Map(); // worker → job
+/** Requests a worker has not answered: ask id → { worker, onAnswer, onLost }. */
+const asks = new Map();
+let nextAsk = 1;
 const queue = [];
 /** Jobs started per kind, for the tests and the benchmark. */
 export const jobCounts = {};
@@ -58,41 +66,96 @@ export function setWasmModule(module) {
   wasmModule = module;
 }
 
-/** The page's compiled wasm module once start-up has it (www/mixing.js gives it to its worker), else null. */
-export function compiledModule() {
-  return wasmModule;
-}
-
 function spawn() {
   live.now += 1;
   live.peak = Math.max(live.peak, live.now);
   spawned.count += 1;
   const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   if (wasmModule) worker.postMessage({ kind: 'module', module: wasmModule });
+  worker.onmessage = ({ data }) => (data.ask !== undefined ? answered(data) : jobMessage(worker, data));
+  worker.onerror = (event) => workerBroke(worker, event);
   return worker;
 }
 
+/** Terminate a worker; the requests it had not answered are lost (their `onLost` runs). */
 function terminate(worker) {
   worker.terminate();
   live.now -= 1;
+  jobOn.delete(worker);
+  for (const [ask, request] of [...asks]) {
+    if (request.worker !== worker) continue;
+    asks.delete(ask);
+    request.onLost();
+  }
 }
 
 function launch(job) {
   const worker = idle.pop() || spawn();
   running.set(job.id, { worker, job });
-  worker.onmessage = ({ data }) => {
-    if (!running.has(job.id)) return;
-    wake(); // the frame loop polls this job's results (www/frame-loop.js)
-    if (data.type === 'done' || data.type === 'error') finish(job.id, false);
-    job.onMessage(data);
-  };
-  worker.onerror = (event) => {
-    if (!running.has(job.id)) return;
-    wake();
+  jobOn.set(worker, job);
+  worker.postMessage(job.payload, job.transfer);
+}
+
+/** A message of the job `worker` runs. */
+function jobMessage(worker, data) {
+  const job = jobOn.get(worker);
+  if (!job || !running.has(job.id)) return;
+  wake(); // the frame loop polls this job's results (www/frame-loop.js)
+  if (data.type === 'done' || data.type === 'error') finish(job.id, false);
+  job.onMessage(data);
+}
+
+/** An error the worker did not catch: its job fails; an idle worker is dropped. */
+function workerBroke(worker, event) {
+  const job = jobOn.get(worker);
+  wake();
+  if (job && running.has(job.id)) {
     finish(job.id, true);
     job.onMessage({ type: 'error', message: event.message || 'the worker failed' });
-  };
-  worker.postMessage(job.payload, job.transfer);
+    return;
+  }
+  const at = idle.indexOf(worker);
+  if (at >= 0) {
+    idle.splice(at, 1);
+    terminate(worker);
+  }
+}
+
+/**
+ * Ask a pool worker for a small answer (`payload.kind` a request of www/worker.js: `mixing`):
+ * an idle worker, else a new one when the pool has room, else the busy worker with the fewest
+ * unanswered requests, which answers between its job's slices. `onAnswer(data)` gets the worker's
+ * answer (`data.error` when it failed); `onLost()` runs when the worker is terminated first (its
+ * job cancelled or pre-empted). Never adds a worker beyond `poolSize()`.
+ */
+export function askPool(payload, transfer, onAnswer, onLost) {
+  const ask = nextAsk++;
+  const worker = workerToAsk();
+  asks.set(ask, { worker, onAnswer, onLost });
+  worker.postMessage({ ...payload, ask }, transfer);
+  return ask;
+}
+
+function workerToAsk() {
+  if (idle.length) return idle.at(-1);
+  if (live.now < poolSize()) return spawnIdle();
+  const load = (worker) => [...asks.values()].filter((request) => request.worker === worker).length;
+  const busy = [...running.values()].map(({ worker }) => worker).sort((a, b) => load(a) - load(b));
+  return busy[0] ?? spawnIdle();
+}
+
+function spawnIdle() {
+  const worker = spawn();
+  idle.push(worker);
+  return worker;
+}
+
+function answered(data) {
+  const request = asks.get(data.ask);
+  if (!request) return;
+  asks.delete(data.ask);
+  wake();
+  request.onAnswer(data);
 }
 
 /** Free a job's worker (terminated when cancelled or broken) and start the next queued job. */
@@ -100,6 +163,7 @@ function finish(id, kill) {
   const entry = running.get(id);
   if (!entry) return;
   running.delete(id);
+  jobOn.delete(entry.worker);
   if (kill || idle.length + running.size >= poolSize()) terminate(entry.worker);
   else idle.push(entry.worker);
   pump();
@@ -141,6 +205,7 @@ function preemptRestartable() {
   const entry = [...running.values()].find(({ job }) => job.restartable);
   if (!entry) return;
   running.delete(entry.job.id);
+  jobOn.delete(entry.worker);
   terminate(entry.worker);
   queueUrgent(entry.job);
 }

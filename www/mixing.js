@@ -1,34 +1,30 @@
 // A chain's mixing numbers (the ESS of the displayed pair over its last 20,000 samples, and per
-// 1,000 gradient evaluations: `mixing_json`) computed in a worker of their own. On the main thread
+// 1,000 gradient evaluations: `mixing_json`) computed in a worker. On the main thread
 // the FFTs took 2–9 ms of CPU a call, twice a second for each chain shown, and the lesson's claims
 // about the ESS asked again with the numbers at 5 Hz (issue 26, stop 48: BENCHMARKS.md "Issue 26,
 // stop 48"). The page takes the window (`mixing_window`, O(window), a copy), posts it, and shows the
 // worker's numbers when they arrive, with the count of recorded samples they were computed on.
-// The worker is outside the job pool (www/jobs.js): on 2 cores the pool has one worker, which runs
-// the sweep for minutes; a request queued there would wait for it, or stop it.
+// The requests go to the job pool's workers (www/jobs.js `askPool`): an idle one, or the one running
+// the sweep for minutes, which answers between its slices (www/worker.js). Stop 48 had given the ESS
+// a worker of its own beside the pool: two workers and the page on 2 cores; since stop 49 the page
+// keeps the pool's rule, one worker fewer than the cores (issue 26).
 
-import { compiledModule } from './jobs.js';
+import { askPool } from './jobs.js';
 import { wake } from './frame-loop.js';
 
-let worker = null;
-let nextId = 1;
 /** Request id → `{ lab, recorded, onMixing, again }` for the requests the worker has not answered. */
 const waiting = new Map();
 /** Chain (a wasm Lab) → its newest mixing numbers, with `recorded`: its recorded samples when its window was taken. */
 const latest = new WeakMap();
-/** Requests posted and answered, and answers computed on the page after the worker failed (tests read them). */
-export const mixingCounts = { posted: 0, answered: 0, onPage: 0 };
-
-function startWorker() {
-  worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-  const module = compiledModule();
-  if (module) worker.postMessage({ kind: 'module', module });
-  worker.onmessage = ({ data }) => (data.type === 'done' ? answer(data.id, JSON.parse(data.mixing)) : workerFailed());
-  worker.onerror = workerFailed;
-}
+/**
+ * Requests posted and answered, answers computed on the page after a worker failed, requests lost
+ * with their worker, and the wall ms from posting to the answer (sum and most: a busy worker
+ * answers between its job's slices; the tests and bench/mixing-wait.mjs read them).
+ */
+export const mixingCounts = { posted: 0, answered: 0, onPage: 0, lost: 0, waitedMs: 0, longestWaitMs: 0 };
 
 /**
- * Ask for `lab`'s mixing numbers; `onMixing(mixing)` gets them when the worker answers. While a
+ * Ask for `lab`'s mixing numbers; `onMixing(mixing)` gets them when a worker answers. While a
  * request for `lab` is unanswered a second one is not posted: the newest `onMixing` is asked again,
  * on a window taken when the first answer arrives.
  */
@@ -40,11 +36,10 @@ export function requestMixing(lab, onMixing) {
   }
   const packed = lab.mixing_window();
   const recorded = lab.n_recorded();
-  if (!worker) startWorker();
-  const id = nextId++;
-  waiting.set(id, { lab, recorded, onMixing, again: null });
+  const request = { lab, recorded, onMixing, again: null, posted: performance.now() };
   mixingCounts.posted += 1;
-  worker.postMessage({ kind: 'mixing', id, packed }, [packed.buffer]);
+  const id = askPool({ kind: 'mixing', packed }, [packed.buffer], (data) => (data.error ? computeOnPage(id) : answer(id, JSON.parse(data.mixing))), () => lost(id));
+  waiting.set(id, request);
 }
 
 /** `lab`'s newest mixing numbers from the worker (with `recorded`), or null before the first answer. */
@@ -57,6 +52,9 @@ function answer(id, mixing) {
   if (!request) return;
   waiting.delete(id);
   mixingCounts.answered += 1;
+  const waited = performance.now() - request.posted;
+  mixingCounts.waitedMs += waited;
+  mixingCounts.longestWaitMs = Math.max(mixingCounts.longestWaitMs, waited);
   const value = { ...mixing, recorded: request.recorded };
   latest.set(request.lab, value);
   wake();
@@ -73,19 +71,23 @@ function requestAgain(lab, onMixing) {
   }
 }
 
-/** The worker broke (it cannot start, or its wasm panicked): the unanswered requests are computed here, and the next one starts a new worker. */
-function workerFailed() {
-  worker?.terminate();
-  worker = null;
-  const requests = [...waiting.entries()];
-  waiting.clear();
-  for (const [id, request] of requests) {
-    try {
-      waiting.set(id, request);
-      mixingCounts.onPage += 1;
-      answer(id, JSON.parse(request.lab.mixing_json()));
-    } catch {
-      waiting.delete(id);
-    }
+/** The worker was terminated before it answered (its job cancelled or pre-empted): ask again, on a window taken now. */
+function lost(id) {
+  const request = waiting.get(id);
+  if (!request) return;
+  waiting.delete(id);
+  mixingCounts.lost += 1;
+  requestAgain(request.lab, request.again || request.onMixing);
+}
+
+/** The worker's wasm failed on this request (a panic): it is computed here. */
+function computeOnPage(id) {
+  const request = waiting.get(id);
+  if (!request) return;
+  mixingCounts.onPage += 1;
+  try {
+    answer(id, JSON.parse(request.lab.mixing_json()));
+  } catch {
+    waiting.delete(id);
   }
 }

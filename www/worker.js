@@ -1,7 +1,10 @@
 // A plain module Web Worker with its own wasm instance (no SharedArrayBuffer, so no COOP/COEP
 // headers: it works from any static host). It computes and posts; it never draws (plotters'
 // text measurement panics in workers, WEB-NOTES.md), so charts travel as JSON specs and the main
-// thread draws them. One job at a time; the page stops a job by terminating the worker.
+// thread draws them. One job at a time; the page stops a job by terminating the worker. Between a
+// job's slices the worker yields to its messages (`betweenSlices`), so a small request (`mixing`,
+// the mixing panel's ESS: www/jobs.js `askPool`) is answered within one slice of a job that runs for
+// minutes: the pool's workers serve it, and the page keeps one core of its own (issue 26).
 // Jobs: `prepare` (the truth, contour grid and, for large targets, the built data), `promise` (the
 // promises of chains the page is about to build, src/promise_memo.rs), `sweep` (the
 // phase picture and bias–mixing sweep), `sgais` (one SGAIS replica or AIS baseline), `sgaisGroup`
@@ -29,6 +32,14 @@ const CHARTS_EVERY_MS = 400;
 const CHARTS_SHARE = 0.2;
 
 const post = (message, transfer) => self.postMessage(message, transfer || []);
+
+/** Yield to the worker's message queue (a task of its own, not clamped like a nested setTimeout): a waiting request runs first. */
+const channel = new MessageChannel();
+const resumes = [];
+channel.port1.onmessage = () => resumes.shift()?.();
+function betweenSlices() {
+  return new Promise((resolve) => { resumes.push(resolve); channel.port2.postMessage(null); });
+}
 /** The next call's work, aiming at about 50 ms a call: 0.7× after a slower call, 1.3× after a faster one, within [min, max]. */
 const nextWork = (work, tookMs, min, max) => Math.max(min, Math.min(max, Math.round(work * (tookMs > 50 ? 0.7 : 1.3))));
 
@@ -41,10 +52,11 @@ function buildLab({ target, sampler, settings, seed, data }, deferred) {
 }
 
 /** The truth (finishing any reference run), contour grid and, for large targets, the data. */
-function prepare(job) {
+async function prepare(job) {
   const lab = buildLab(job, false);
   let last = 0;
   for (;;) {
+    await betweenSlices();
     const progress = JSON.parse(lab.advance_truth(2_000));
     if (!progress.running) break;
     if (performance.now() - last > POST_EVERY_MS) {
@@ -66,13 +78,16 @@ function prepare(job) {
  * draws, 40–70 ms for SGFS-d) and post this worker's promise memo for the page to import, with
  * the grid scans those builds made (src/curvature.rs: a 2-D non-Gaussian target's curvature).
  */
-function promise(job) {
-  for (const build of job.builds) buildLab(build, true).free();
+async function promise(job) {
+  for (const build of job.builds) {
+    await betweenSlices();
+    buildLab(build, true).free();
+  }
   post({ type: 'done', memo: promise_memo_json(), curvature: curvature_memo_json() });
 }
 
 /** The background analysis on the main chain's settings and the page's truth. */
-function sweep(job) {
+async function sweep(job) {
   adopt_prepared(job.prepared);
   const lab = buildLab(job, true);
   lab.adopt_cached_truth();
@@ -82,6 +97,7 @@ function sweep(job) {
   let charted = 0;
   let chartCost = 0;
   for (;;) {
+    await betweenSlices();
     const started = performance.now();
     const fraction = lab.advance_analysis(slice);
     slice = Math.max(1_000, Math.min(5e6, slice * (performance.now() - started > 20 ? 0.7 : 1.3)));
@@ -106,9 +122,10 @@ function sweep(job) {
  * to about 50 ms within [min, max], `runner.result_json(seconds)` posted now and then and at the end
  * with the wall time since `started`.
  */
-function drive(runner, started, { work, min, max }) {
+async function drive(runner, started, { work, min, max }) {
   let posted = performance.now();
   for (;;) {
+    await betweenSlices();
     const before = performance.now();
     const running = runner.advance(work);
     work = nextWork(work, performance.now() - before, min, max);
@@ -127,7 +144,7 @@ function drive(runner, started, { work, min, max }) {
 /** One SGAIS run, advanced by particle-SGHMC steps. */
 function sgais(job) {
   const started = performance.now();
-  drive(new SgaisRunner(JSON.stringify(job.spec), job.csv || undefined), started, { work: 2_000, min: 200, max: 200_000 });
+  return drive(new SgaisRunner(JSON.stringify(job.spec), job.csv || undefined), started, { work: 2_000, min: 200, max: 200_000 });
 }
 
 /**
@@ -140,7 +157,7 @@ function sgais(job) {
  * `{type: 'part', index, result, finished}` per run (as each chunk ends, and at most every 600 ms
  * within one) and `{type: 'done'}` once all have ended.
  */
-function sgaisGroup(job) {
+async function sgaisGroup(job) {
   const runs = job.specs.map((spec) => ({ runner: new SgaisRunner(JSON.stringify(spec), job.csv || undefined), seconds: 0, posted: 0, chunks: 0, running: true }));
   const partPost = (index, finished) => {
     const run = runs[index];
@@ -158,6 +175,7 @@ function sgaisGroup(job) {
     if (!live.length) break;
     let roundTook = 0;
     for (const [run, index] of live) {
+      await betweenSlices();
       const before = performance.now();
       run.running = run.runner.advance(work);
       const took = performance.now() - before;
@@ -177,7 +195,7 @@ function sgaisGroup(job) {
 /** One nested-sampling run, advanced by iterations (each ns_steps constrained SGHMC steps on the full data). */
 function nested(job) {
   const started = performance.now();
-  drive(new NestedRunner(JSON.stringify(job.spec), job.csv || undefined), started, { work: 4, min: 1, max: 10_000 });
+  return drive(new NestedRunner(JSON.stringify(job.spec), job.csv || undefined), started, { work: 4, min: 1, max: 10_000 });
 }
 
 /** Several chains from over-dispersed starts: R̂, bulk/tail ESS and MCSE per coordinate. */
@@ -187,11 +205,12 @@ function multichain(job) {
 }
 
 /** A figure's scan chart: runs at each knob value, the chart and points posted as they finish. */
-function scan(job) {
+async function scan(job) {
   const runner = new ScanRunner(JSON.stringify(job.spec));
   let slice = 20_000;
   let posted = 0;
   for (;;) {
+    await betweenSlices();
     const started = performance.now();
     const fraction = runner.advance(slice);
     slice = Math.max(1_000, Math.min(5e6, slice * (performance.now() - started > 50 ? 0.7 : 1.3)));
@@ -206,26 +225,42 @@ function scan(job) {
 }
 
 /**
- * A chain's ESS over its window from the packed samples the page took (www/mixing.js, a worker of
- * its own outside the pool, answering request after request): the same `mixing_json` the page's
- * main thread computed before (2–9 ms a call there, issue 26 stop 48).
+ * A chain's ESS over its window from the packed samples the page took (www/mixing.js through
+ * www/jobs.js `askPool`): the same `mixing_json` the page's main thread computed before (2–9 ms a
+ * call there, issue 26 stop 48). Answered between a running job's slices; `ask` is the request's id.
  */
-function mixing(job) {
-  post({ type: 'done', id: job.id, mixing: mixing_of_window_json(job.packed) });
+function mixing(request) {
+  return { mixing: mixing_of_window_json(request.packed) };
 }
 
-const JOBS = { prepare, promise, sweep, sgais, sgaisGroup, nested, multichain, scan, mixing };
+const JOBS = { prepare, promise, sweep, sgais, sgaisGroup, nested, multichain, scan };
+/** Requests answered at once, beside the job (between its slices): `{ask, ...answer}` or `{ask, error}`. */
+const REQUESTS = { mixing };
 
 self.onmessage = async ({ data }) => {
   if (data.kind === 'module') {
     ready ||= init({ module_or_path: data.module });
     return;
   }
+  if (REQUESTS[data.kind]) {
+    await answerRequest(data);
+    return;
+  }
   try {
     ready ||= init();
     await ready;
-    JOBS[data.kind](data);
+    await JOBS[data.kind](data);
   } catch (error) {
     post({ type: 'error', message: last_panic() || String(error.message || error) });
   }
 };
+
+async function answerRequest(data) {
+  try {
+    ready ||= init();
+    await ready;
+    post({ ask: data.ask, ...REQUESTS[data.kind](data) });
+  } catch (error) {
+    post({ ask: data.ask, error: last_panic() || String(error.message || error) });
+  }
+}

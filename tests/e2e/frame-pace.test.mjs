@@ -448,3 +448,63 @@ test('compare mode, playing: no frame draws both panels\' density images or both
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Issue 26, stop 49: one worker fewer than the cores (at least one), every worker of the page
+// counted, not the pool's own bookkeeping: the page's Worker constructor is wrapped before its
+// scripts run, and a worker counts as alive from its construction until the page terminates it
+// (Playwright's 'close' event for a terminated worker comes some time after `terminate()`, so its
+// count overlaps a pre-empted worker with its successor). The sweep (sgld-mixture: minutes), SGAIS
+// replicas, a new target's truth and the mixing panel's ESS all run; the ESS is answered
+// meanwhile (by a pool worker, between its job's slices).
+function countWorkers() {
+  const alive = { now: 0, peak: 0, started: 0 };
+  window.__workers = alive;
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(...args) {
+      super(...args);
+      alive.started += 1;
+      alive.now += 1;
+      alive.peak = Math.max(alive.peak, alive.now);
+      this.terminated = false;
+    }
+
+    terminate() {
+      if (!this.terminated) alive.now -= 1;
+      this.terminated = true;
+      super.terminate();
+    }
+  };
+}
+
+for (const cores of [2, 4]) {
+  test(`the page never has more workers than max(1, cores − 1) with the sweep, SGAIS, the truth and the ESS running (${cores} cores)`, async () => {
+    const page = await env.browser.newPage();
+    await page.addInitScript((n) => { Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n }); }, cores);
+    await page.addInitScript(countWorkers);
+    await page.goto(env.server.url);
+    await page.waitForFunction(() => window.__ready === true, null, { timeout: 30_000 });
+    await page.selectOption('#preset', 'sgld-mixture');
+    await waitLoaded(page);
+    await page.waitForFunction(() => window.sgviz.analysis().active && window.sgviz.mixing().counts.answered >= 1, null, { timeout: JOB_LIMIT_MS, polling: 100 });
+    await page.evaluate(() => window.sgviz.app.sgais.applyPreset('linreg', { n_points: 2000 }));
+    await page.waitForFunction(() => (window.sgviz.jobs().active.sgais || 0) > 0, null, { timeout: JOB_LIMIT_MS, polling: 50 });
+    const before = await page.evaluate(() => window.sgviz.mixing().counts.answered);
+    await page.selectOption('#target', 'banana');
+    await page.waitForFunction(() => !window.sgviz.state().truth_pending, null, { timeout: JOB_LIMIT_MS, polling: 100 });
+    // Two more answers for the new chain, with jobs still running when the second arrives.
+    const during = await (await page.waitForFunction((n) => {
+      const { counts } = window.sgviz.mixing();
+      const { active } = window.sgviz.jobs();
+      return counts.answered >= n + 2 && Object.keys(active).length > 0 ? { counts, active, playing: window.sgviz.app.playing } : null;
+    }, before, { timeout: JOB_LIMIT_MS, polling: 100 })).jsonValue();
+    const { jobs, workers } = await page.evaluate(() => ({ jobs: window.sgviz.jobs(), workers: window.__workers }));
+    const cap = Math.max(1, cores - 1);
+    assert.equal(jobs.pool, cap, JSON.stringify(jobs));
+    assert.ok(during.playing, 'the main chain played throughout (no SGAIS step lent its core)');
+    assert.ok(workers.started >= 2, `the jobs needed workers: ${JSON.stringify(workers)}`);
+    assert.ok(workers.peak <= cap, `${workers.peak} workers alive at once on ${cores} cores (cap ${cap}); ${JSON.stringify({ workers, during, jobs })}`);
+    assert.equal(during.counts.onPage, 0, 'the ESS came from a worker');
+    await page.close();
+  });
+}
