@@ -17,11 +17,11 @@ const waiting = new Map();
 /** Chain (a wasm Lab) → its newest mixing numbers, with `recorded`: its recorded samples when its window was taken. */
 const latest = new WeakMap();
 /**
- * Requests posted and answered, answers computed on the page after a worker failed, requests lost
+ * Requests posted and answered, answers computed on the page after a worker failed or was late (`late`), requests lost
  * with their worker, and the wall ms from posting to the answer (sum and most: a busy worker
  * answers between its job's slices; the tests and bench/mixing-wait.mjs read them).
  */
-export const mixingCounts = { posted: 0, answered: 0, onPage: 0, lost: 0, waitedMs: 0, longestWaitMs: 0 };
+export const mixingCounts = { posted: 0, answered: 0, onPage: 0, late: 0, lost: 0, waitedMs: 0, longestWaitMs: 0 };
 
 /**
  * Ask for `lab`'s mixing numbers; `onMixing(mixing)` gets them when a worker answers. While a
@@ -40,7 +40,16 @@ export function requestMixing(lab, onMixing) {
   mixingCounts.posted += 1;
   const id = askPool({ kind: 'mixing', packed }, [packed.buffer], (data) => (data.error ? computeOnPage(id) : answer(id, JSON.parse(data.mixing))), () => lost(id));
   waiting.set(id, request);
+  setTimeout(() => { if (waiting.has(id)) { mixingCounts.late += 1; computeOnPage(id); } }, POOL_WAIT_MS);
 }
+
+/**
+ * How long a request waits for the pool before the page computes it: a pool worker answers between
+ * its job's slices, but some jobs are one long wasm call (`Lab::start_analysis`: 3.9 and 7.7 s on
+ * sgld-mixture at load ≈ 5, BENCHMARKS.md "Issue 26, stop 49"), and the ESS must not go stale that
+ * long. Then one `mixing_json` on the page (0.1–6 ms) answers it; the worker's late answer is dropped.
+ */
+const POOL_WAIT_MS = 1000;
 
 /** `lab`'s newest mixing numbers from the worker (with `recorded`), or null before the first answer. */
 export function latestMixing(lab) {
@@ -80,12 +89,13 @@ function lost(id) {
   requestAgain(request.lab, request.again || request.onMixing);
 }
 
-/** The worker's wasm failed on this request (a panic): it is computed here. */
+/** The worker's wasm failed on this request (a panic), or has not answered within POOL_WAIT_MS: it is computed here. */
 function computeOnPage(id) {
   const request = waiting.get(id);
   if (!request) return;
   mixingCounts.onPage += 1;
   try {
+    request.recorded = request.lab.n_recorded(); // computed on the chain as it is now
     answer(id, JSON.parse(request.lab.mixing_json()));
   } catch {
     waiting.delete(id);
