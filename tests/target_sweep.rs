@@ -117,7 +117,9 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // and V2 rules, or a runaway: SGHMC η=max, n=min, n=mid). Still silent:
     "logreg_sgfs sghmc friction=mid", // 27/40, median 0.314, pooled 0.059 ± 0.061, measured-warned 9/40
     "logreg_sgfs osgfs defaults", // 17/40, median 0.297, pooled 0.062 ± 0.058, measured-warned 0/40
-    "logreg_sgfs osgfs osgfs_c=max", // 40/40, median 0.400, pooled 0.408 ± 0.022, warned 0/40 (new: first measured in s49)
+    // (OSGFS c = 0.99 (max), first measured in s49: 40/40 over 0.3, median 0.400, pooled 0.408 ±
+    // 0.022, measured-warned 0/40 with s48's code; since MAX_DIM = 21 warned at the start by the
+    // law's instability rule ("Set cap on the step k c to 0.356"), true: not listed.)
 ];
 
 /// Points CI runs (keys as above), from the soak's rows on the linear regression (seeds 1–40 ×
