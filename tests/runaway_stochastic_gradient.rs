@@ -4,8 +4,9 @@
 //! far outside the posterior's mass and stays there: E2 after 5,000 samples ≈ 4·10⁴ and ≈ 850
 //! (seeds 1–40, tests/target_sweep.rs's soak), finite and within the divergence bound (10⁴ view
 //! widths), and no other signal spoke (the measured signal reads the chain's own covariance; no
-//! law above 20 parameters). The page's lab watches every chain but the exact samplers against
-//! the truth it shows (here the committed MALA reference) and must say so.
+//! law above 20 parameters then — since src/law.rs MAX_DIM = 21 the law also warns of bias at
+//! these settings, at the chain's start). The page's lab watches every chain but the exact
+//! samplers against the truth it shows (here its own MALA reference) and must say so.
 //!
 //! The oracle is not the watch: E2 of each run's covariance against the committed reference,
 //! computed here (tests/common/sweep.rs `e2`), is far above 1 where a runaway must be shown; at
