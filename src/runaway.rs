@@ -82,14 +82,15 @@ impl RunawayWatch {
     }
 }
 
-/// What the page should say about a confirmed runaway.
-pub fn runaway_message(sampler: &str, since_step: u64, distance_sd: f64) -> String {
-    let advice = match sampler {
+/// What the page should say about a confirmed runaway; `own_advice` (a stochastic-gradient
+/// sampler's divergence advice, naming its control) replaces the advice by sampler.
+pub fn runaway_message(sampler: &str, own_advice: Option<&str>, since_step: u64, distance_sd: f64) -> String {
+    let advice = own_advice.unwrap_or(match sampler {
         "sbps" | "psbps" => {
             "Its statistical upper band under-covered the gradient there: raise the band multiple k or the minibatch size, or lower the horizon."
         }
         _ => "This sampler is exact, so this is a rare visit to the far tails or the truth is wrong; if it happens again, check the truth.",
-    };
+    });
     format!(
         "Runaway: from step {} the trajectory left the region where the target has its mass (it reached {distance_sd:.0} truth standard deviations from the truth's mean). The samples since then are suspect: they shift the mean and inflate the covariance. {advice} \"Discard since runaway\" removes them and moves the particle back to where the excursion began.",
         crate::sgais::format::group_digits(since_step as f64, 0)

@@ -104,6 +104,8 @@ mod rhat;
 mod rhat_by_hand;
 #[path = "runaway.rs"]
 mod runaway;
+#[path = "runaway_stochastic_gradient.rs"]
+mod runaway_stochastic_gradient;
 #[path = "sampler_readouts.rs"]
 mod sampler_readouts;
 #[path = "sgais.rs"]

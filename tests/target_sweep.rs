@@ -70,7 +70,7 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // targets have more than 6 parameters (20 and 21), where neither the law's mixing part (§7) nor
     // the measured signal (§8) applies, and logreg_sgfs has more than src/law.rs `MAX_DIM` = 20, so
     // no law applies at all there (SGHMC at η's max: E2 ≈ 4·10⁴, silent; on logreg_dd, 20-D, the
-    // same point is warned of bias). Measured and right or truly warned: logreg_dd 27 of 47
+    // same point is warned of bias; s49: warned on both). Measured and right or truly warned: logreg_dd 27 of 47
     // (every SGLD point carries its pairing warning, true), logreg_sgfs 17 of 47.
     // Key, then runs over 0.3, median E2, pooled E2 ± sd:
     // logreg_dd × SGFS-f re-measured in issue 21's fifteenth pass (s42) after the first Fisher
@@ -109,38 +109,17 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // law at the chain's start (stale since s43's V2): SGFS-d α=mid, α=max, batch_size=mid (40/40,
     // warned 40/40). Still silent: the four SGFS-f biases above (Laplace vs MALA, no signal sees
     // a bias) and, below half warned, SGFS-f α=mid (24 fail, 18 warned) and SGHMC η=mid (18, 14).
-    // Every silent point within the promise was measured-warned in 0/40 runs. logreg_sgfs (d = 21)
-    // below is NOT re-measured since s48's change (deadline): some of its rows may now be warned.
-    "logreg_sgfs sgfs_f defaults", // 40/40, median 0.378, pooled 0.119 ± 0.070
-    "logreg_sgfs sgfs_f sgfs_alpha=min", // 40/40, median 0.950, pooled 0.965 ± 0.007
-    "logreg_sgfs sgfs_f sgfs_alpha=mid", // 40/40, median 0.540, pooled 0.106 ± 0.108
-    "logreg_sgfs sgfs_f sgfs_alpha=max", // 40/40, median 0.954, pooled 0.197 ± 0.223
-    "logreg_sgfs sgfs_f batch_size=min", // 40/40, median 1.155, pooled 0.348 ± 0.355
-    "logreg_sgfs sgfs_f batch_size=mid", // 40/40, median 0.503, pooled 0.128 ± 0.098
-    "logreg_sgfs sgfs_f sgfs_ridge=min", // 40/40, median 0.378, pooled 0.119 ± 0.070
-    "logreg_sgfs sgfs_f sgfs_ridge=mid", // 40/40, median 0.378, pooled 0.119 ± 0.070
-    "logreg_sgfs sgfs_f sgfs_ridge=max", // 40/40, median 1.000, pooled 1.096 ± 0.005
-    "logreg_sgfs sgfs_d defaults", // 40/40, median 0.812, pooled 0.158 ± 0.176 (s42)
-    "logreg_sgfs sgfs_d sgfs_alpha=min", // 40/40, median 1.174, pooled 1.175 ± 0.014 (s42)
-    "logreg_sgfs sgfs_d sgfs_alpha=mid", // 40/40, median 1.040, pooled 0.213 ± 0.258 (s42)
-    "logreg_sgfs sgfs_d sgfs_alpha=max", // 40/40, median 1.214, pooled 0.378 ± 0.399 (s42)
-    "logreg_sgfs sgfs_d batch_size=min", // 40/40, median 1.082, pooled 0.568 ± 0.400 (s42)
-    "logreg_sgfs sgfs_d batch_size=mid", // 40/40, median 1.034, pooled 0.215 ± 0.232 (s42)
-    "logreg_sgfs sgfs_d batch_size=max", // 40/40, median 0.443, pooled 0.101 ± 0.085 (s42)
-    "logreg_sgfs sgfs_d sgfs_ridge=min", // 40/40, median 0.812, pooled 0.158 ± 0.176 (s42)
-    "logreg_sgfs sgfs_d sgfs_ridge=mid", // 40/40, median 0.812, pooled 0.158 ± 0.176 (s42)
-    "logreg_sgfs sgfs_d sgfs_ridge=max", // 40/40, median 1.000, pooled 1.096 ± 0.004 (s42)
-    "logreg_sgfs sghmc sghmc_lr=min", // 40/40, median 1.038, pooled 0.803 ± 0.319
-    "logreg_sgfs sghmc sghmc_lr=mid", // 40/40, median 0.462, pooled 0.080 ± 0.092
-    "logreg_sgfs sghmc sghmc_lr=max", // 40/40, median 43712.997, pooled 67151.384 ± 34.584
-    "logreg_sgfs sghmc friction=min", // 40/40, median 1.000, pooled 1.096 ± 0.000
-    "logreg_sgfs sghmc friction=mid", // 27/40, median 0.314, pooled 0.059 ± 0.061
-    "logreg_sgfs sghmc friction=max", // 40/40, median 0.420, pooled 0.078 ± 0.084
-    "logreg_sgfs sghmc beta_hat=mid", // 40/40, median 1.000, pooled 1.096 ± 0.000
-    "logreg_sgfs sghmc beta_hat=max", // 40/40, median 1.000, pooled 1.096 ± 0.000
-    "logreg_sgfs sghmc batch_size=min", // 40/40, median 849.006, pooled 1851.960 ± 58.603
-    "logreg_sgfs sghmc batch_size=mid", // 40/40, median 4.608, pooled 15.366 ± 0.387
-    "logreg_sgfs osgfs defaults", // 17/40, median 0.297, pooled 0.062 ± 0.058
+    // Every silent point within the promise was measured-warned in 0/40 runs.
+    // s49: logreg_sgfs (d = 21) re-measured (same command, seeds 1–40 × 5,000, SGFS-f, SGFS-d, SGHMC,
+    // OSGFS; docs/diagnostics.md §7 "s49"), after s48's signal, the runaway watch on the
+    // stochastic-gradient samplers (src/chain/divergence.rs) and src/law.rs MAX_DIM 20 → 21: 28 of
+    // its 30 entries deleted, each warned truly in 40/40 runs (the measured signal, the law's bias
+    // and V2 rules, or a runaway: SGHMC η=max, n=min, n=mid). Still silent:
+    "logreg_sgfs sghmc friction=mid", // 27/40, median 0.314, pooled 0.059 ± 0.061, measured-warned 9/40
+    "logreg_sgfs osgfs defaults", // 17/40, median 0.297, pooled 0.062 ± 0.058, measured-warned 0/40
+    // (OSGFS c = 0.99 (max), first measured in s49: 40/40 over 0.3, median 0.400, pooled 0.408 ±
+    // 0.022, measured-warned 0/40 with s48's code; since MAX_DIM = 21 warned at the start by the
+    // law's instability rule ("Set cap on the step k c to 0.356"), true: not listed.)
 ];
 
 /// Points CI runs (keys as above), from the soak's rows on the linear regression (seeds 1–40 ×

@@ -1,10 +1,49 @@
 //! A chain's divergence check after each step, and the advice it gives: what to change, naming
-//! the sampler's own control (split from src/chain/mod.rs to keep that file within 600 lines).
+//! the sampler's own control; and its runaway watch against the truth (src/runaway.rs), which
+//! since issue 21's s49 pass also watches the stochastic-gradient samplers (split from
+//! src/chain/mod.rs to keep that file within 600 lines).
 
-use super::Chain;
+use super::{Chain, Runaway};
+use crate::diagnostics::Moments;
 use crate::registry::{SamplerKind, SamplerSpec};
+use crate::runaway::{inner_radius, runaway_message, RunawayWatch};
 
 impl Chain {
+    /// Watch for runaways against the truth's moments (no-op for the exact samplers, MALA and
+    /// HMC, or when the truth's covariance is singular). Forgets a current excursion.
+    ///
+    /// A stochastic-gradient chain can settle far outside the truth's mass and never come back
+    /// (SGHMC at η's max on logreg_sgfs: E2 ≈ 4·10⁴, finite, below the divergence bound; issue 21,
+    /// docs/diagnostics.md §7 "s49"), so its watch is armed at once when its start lies inside
+    /// the bulk: leaving from there is an excursion, not the way in from a distant start.
+    pub fn watch_for_runaway(&mut self, truth: &Moments) {
+        if self.sampler_spec.kind == SamplerKind::Exact || truth.mean.len() != self.model.dim() {
+            return;
+        }
+        self.watch = RunawayWatch::new(truth);
+        self.excursion = None;
+        if let (Some(watch), SamplerKind::StochasticGradient) = (self.watch.as_mut(), self.sampler_spec.kind) {
+            watch.armed = watch.distance(&self.start) <= inner_radius(self.model.dim());
+        }
+    }
+
+    /// The confirmed runaway, if any: when it began, how far it went, what to do. A
+    /// stochastic-gradient chain that then diverged shows its divergence alone (the same advice).
+    pub fn runaway(&self) -> Option<Runaway> {
+        let e = self.excursion.as_ref().filter(|e| e.confirmed)?;
+        let stochastic = self.sampler_spec.kind == SamplerKind::StochasticGradient;
+        if stochastic && self.status != super::ChainStatus::Running {
+            return None;
+        }
+        let advice = stochastic.then(|| self.divergence_advice());
+        Some(Runaway { since_step: e.since_step, distance_sd: e.distance, message: runaway_message(self.sampler_spec.name, advice.as_deref(), e.since_step, e.distance) })
+    }
+
+    /// What to change after a divergence or a stochastic-gradient runaway: the sampler's own
+    /// advice, else its main control named.
+    fn divergence_advice(&self) -> String {
+        self.sampler.divergence_advice().map_or_else(|| divergence_advice(self.sampler_spec, &self.sampler_params), str::to_string)
+    }
     pub(super) fn check_divergence(&self) -> Result<(), String> {
         let theta = self.sampler.position();
         // Fast path (one pass, no formatting): a NaN fails the comparison and takes the slow path.
@@ -18,7 +57,7 @@ impl Chain {
         } else {
             return Ok(());
         };
-        let advice = self.sampler.divergence_advice().map_or_else(|| divergence_advice(self.sampler_spec, &self.sampler_params), str::to_string);
+        let advice = self.divergence_advice();
         Err(format!("diverged at step {}: {what}. {advice}", crate::sgais::format::group_digits(self.steps as f64, 0)))
     }
 }

@@ -6,11 +6,11 @@ use crate::diagnostics::{Moments, RunningMoments};
 use crate::model::Model;
 use std::sync::Arc;
 use crate::params::ParamValues;
-use crate::registry::{self, SamplerKind, SamplerSpec, TargetSpec};
+use crate::registry::{self, SamplerSpec, TargetSpec};
 use crate::ring::RingBuffer;
 use crate::rng::{chain_rng, ChainRng};
 use crate::sampler::{Diagnostic, Emitted, GradientOracle, Sampler};
-use crate::runaway::{inner_radius, outer_radius, runaway_message, RunawayWatch};
+use crate::runaway::{inner_radius, outer_radius, RunawayWatch};
 use crate::spec::DerivedParam;
 
 /// Default number of retained samples (the page's 2-D panel draws all of them).
@@ -117,7 +117,7 @@ pub struct Chain {
     steps_at_clear: u64,
     /// The most recent trajectory pieces (continuous-time samplers only), oldest first.
     path: std::collections::VecDeque<PathPiece>,
-    /// Runaway detection against the truth (continuous-time samplers, once a truth is known).
+    /// Runaway detection against the truth (all but the exact samplers, once a truth is known).
     watch: Option<RunawayWatch>,
     excursion: Option<Excursion>,
     /// Whether the sampler records each step's parts (slow motion).
@@ -267,16 +267,6 @@ impl Chain {
         steps
     }
 
-    /// Watch for runaways of this continuous-time chain against the truth's moments (no-op for
-    /// discrete-time samplers, or when the truth's covariance is singular). Forgets a current
-    /// excursion.
-    pub fn watch_for_runaway(&mut self, truth: &Moments) {
-        if self.sampler_spec.kind == SamplerKind::Bouncy && truth.mean.len() == self.model.dim() {
-            self.watch = RunawayWatch::new(truth);
-            self.excursion = None;
-        }
-    }
-
     /// Before the event's segment is recorded: its end's distance from the truth, and a snapshot
     /// if it opens an excursion.
     fn watch_before_recording(&mut self, emitted: &Emitted) -> f64 {
@@ -319,12 +309,6 @@ impl Chain {
             let watch = self.watch.as_mut().expect("excursions need a watch");
             e.confirmed = watch.far_below_the_mass(self.model.as_ref(), self.sampler.position());
         }
-    }
-
-    /// The confirmed runaway, if any: when it began, how far it went, what to do.
-    pub fn runaway(&self) -> Option<Runaway> {
-        let e = self.excursion.as_ref().filter(|e| e.confirmed)?;
-        Some(Runaway { since_step: e.since_step, distance_sd: e.distance, message: runaway_message(self.sampler_spec.name, e.since_step, e.distance) })
     }
 
     /// The number of samples the ring had received when the current excursion (confirmed or not)

@@ -78,6 +78,8 @@ pub fn measure_from(config: &ChainConfig, truth: &Moments, first: u64) -> Measur
         let mut config = config.clone();
         config.seed = seed;
         let mut chain = Chain::new(&config).unwrap();
+        // As the page's lab does once the truth is known (src/lab/runaway.rs).
+        chain.watch_for_runaway(truth);
         let mut steps = 0;
         while chain.promise_samples() < SAMPLES && steps < 20 * SAMPLES {
             steps += chain.run(SAMPLES - chain.promise_samples()).max(1);
@@ -85,7 +87,7 @@ pub fn measure_from(config: &ChainConfig, truth: &Moments, first: u64) -> Measur
                 break;
             }
         }
-        warnings.push(chain.setting_warning());
+        warnings.push(chain.setting_warning().or_else(|| runaway_as_warning(&chain)));
         let moments = chain.moments();
         let cov = moments.cov;
         let ok = matches!(chain.status(), sgviz::chain::ChainStatus::Running) && cov.iter().flatten().all(|x| x.is_finite());
@@ -109,6 +111,13 @@ pub fn measure_from(config: &ChainConfig, truth: &Moments, first: u64) -> Measur
     let norm: f64 = truth.cov.iter().flatten().map(|x| x.abs()).sum();
     let pooled_e2 = if covs.len() < 2 { f64::INFINITY } else { e2(&pooled, &truth.cov) };
     Measured { e2: e2s, pooled_e2, pooled_sd: sd_sum / norm, warnings }
+}
+
+/// A confirmed runaway (src/runaway.rs) is what the page says of a run that left the truth's
+/// mass: it counts as that run's warning (a mixing failure, no share printed) where no setting
+/// warning speaks first.
+fn runaway_as_warning(chain: &Chain) -> Option<SettingWarning> {
+    chain.runaway().map(|r| SettingWarning { param: "runaway", failure: Failure::Mixing, text: r.message, detail: String::new() })
 }
 
 /// The share p a mixing warning states ("above 0.3 in p % of runs", or the bounds "in at least p %
