@@ -52,7 +52,21 @@ export function placeNextTo(panel, figure) {
 function scrollToFigure(figure) {
   const chart = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
   (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
-  if (chart || !keepLessonBelowPlot()) keepTextOnScreen();
+  if (sentenceBetweenPlots()) $('lesson-text').scrollIntoView({ block: 'center' });
+  else if (chart || !keepLessonBelowPlot()) keepTextOnScreen();
+}
+
+/**
+ * Whether the sentence sits between the two plots (two plots and a lesson on a phone, www/app.css):
+ * then it is centred on the screen, with the bottom of the first plot above it and the top of the
+ * second below (scrolled to the first plot, cost step 1's second canvas was 148 of 338 px on an
+ * 844 px screen; stop 49).
+ */
+function sentenceBetweenPlots() {
+  const second = $('stack-b');
+  if (!second?.checkVisibility()) return false;
+  const text = $('lesson-text').getBoundingClientRect();
+  return $('stack').getBoundingClientRect().bottom <= text.top && text.bottom <= second.getBoundingClientRect().top;
 }
 
 /**
@@ -93,7 +107,11 @@ function followPlotHeight() {
   const stop = () => { following = false; };
   for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown']) window.addEventListener(type, stop, { passive: true });
   const plot = document.querySelector('.stage > .panel');
-  const keep = () => { if (following && !$('lesson').hidden && !keepLessonBelowPlot()) keepTextOnScreen(); };
+  const keep = () => {
+    if (!following || $('lesson').hidden) return;
+    if (sentenceBetweenPlots()) $('lesson-text').scrollIntoView({ block: 'center' });
+    else if (!keepLessonBelowPlot()) keepTextOnScreen();
+  };
   if (plot && typeof ResizeObserver === 'function') new ResizeObserver(keep).observe(plot);
   return () => { following = true; };
 }

@@ -12,6 +12,10 @@ export const stepLayout = (page, figure) => page.evaluate((fig) => {
   return {
     text: rect(document.getElementById('lesson-text')),
     figure: figureElement ? rect(figureElement) : null,
+    // The plots' canvases themselves (two when comparing): the panel with its counters and slider
+    // is not the figure (stop 49: on a phone the cost lesson's sentence sat beside the second plot's
+    // counters only, and the walk passed it).
+    canvases: fig === 'plot' ? [...document.querySelectorAll('.stage .canvas-stack')].filter((c) => c.checkVisibility()).map(rect) : [],
     screen: { width: innerWidth, height: innerHeight },
     scroll: document.documentElement.scrollWidth,
     textPx: parseFloat(getComputedStyle(document.getElementById('lesson-text')).fontSize),
@@ -48,6 +52,11 @@ export function layoutFaults(where, l) {
     // At least half of the figure, or half the screen's height of it, on screen.
     if (visible < Math.min(0.5 * l.figure.height, 0.5 * l.screen.height)) faults.push(`${where}: figure ${Math.round(visible)} of ${Math.round(l.figure.height)} px on screen ${JSON.stringify(l.figure)}`);
   }
+  // Every plot's canvas at least half on screen (or half a screen of it) with the sentence.
+  l.canvases.forEach((c, i) => {
+    const visible = Math.min(c.bottom, l.screen.height) - Math.max(c.top, 0);
+    if (visible < Math.min(0.5 * c.height, 0.5 * l.screen.height)) faults.push(`${where}: plot ${i + 1}'s canvas ${Math.round(Math.max(0, visible))} of ${Math.round(c.height)} px on screen ${JSON.stringify(c)}`);
+  });
   return faults;
 }
 
