@@ -14,6 +14,7 @@ import { showChainSeed } from './seed.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { PRESET_SEED } from './playback-rates.js';
 import { holdForSgais, releaseSgais } from './sgais-focus.js';
+import { showNoteLead } from './note-lead.js';
 
 /**
  * A wait shorter than this is not announced: the sentence below (about 30 words) would flash and be
@@ -68,7 +69,8 @@ export function applyPreset(preset) {
   note.hidden = !title;
   if (title) {
     // A gallery figure quotes the paper's own number(s) beside the live ones.
-    note.textContent = `${title} — ${source}. ${text}${paper ? ` The paper: ${paper}.` : ''}`;
+    // Its first two sentences shown, the rest behind "more" (www/note-lead.js).
+    showNoteLead(note, `${title} — ${source}. `, `${text}${paper ? ` The paper: ${paper}.` : ''}`);
     placeNextTo(note, sgais ? 'evidence' : chart || 'plot');
   }
   app.sgaisFigures?.show(preset);
