@@ -18,7 +18,11 @@ const FIGURE_ANCHORS = {
   sweep: 'chart-sweep',
   evidence: 'chart-evidence',
   annealing: 'chart-annealing',
+  figure: 'chart-figure',
 };
+
+/** The figure box around a chart canvas (a <figure>, or the figure presets' scan section). */
+const figureOf = (id) => $(id)?.closest('figure, .figure-scan');
 
 /**
  * Characters from which a step's sentence counts as long (SGLD step 3: 655; step 5: 456): in present
@@ -32,7 +36,7 @@ const SGAIS_FIGURES = new Set(['evidence', 'annealing']);
 
 /** Move a narrative panel (the lesson's, a preset's note) next to the figure it talks about. */
 export function placeNextTo(panel, figure) {
-  const anchor = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
+  const anchor = FIGURE_ANCHORS[figure] && figureOf(FIGURE_ANCHORS[figure]);
   panel.dataset.figure = anchor ? figure : 'plot';
   if (anchor && SGAIS_FIGURES.has(figure)) {
     const column = document.querySelector('.sgais-controls');
@@ -50,7 +54,7 @@ export function placeNextTo(panel, figure) {
  * plot, which stays at the top of the screen: scrolling to the text would push the plot off it).
  */
 function scrollToFigure(figure) {
-  const chart = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
+  const chart = FIGURE_ANCHORS[figure] && figureOf(FIGURE_ANCHORS[figure]);
   (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
   if (sentenceBetweenPlots()) $('lesson-text').scrollIntoView({ block: 'center' });
   else if (chart || !keepLessonBelowPlot()) keepTextOnScreen();

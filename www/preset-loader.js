@@ -71,7 +71,7 @@ export function applyPreset(preset) {
     // A gallery figure quotes the paper's own number(s) beside the live ones.
     // Its first two sentences shown, the rest behind "more" (www/note-lead.js).
     showNoteLead(note, `${title} — ${source}. `, `${text}${paper ? ` The paper: ${paper}.` : ''}`);
-    placeNextTo(note, sgais ? 'evidence' : chart || 'plot');
+    placeNextTo(note, sgais ? 'evidence' : chart || (onPhone() && (preset.scan || preset.live) ? 'figure' : 'plot'));
   }
   app.sgaisFigures?.show(preset);
   if (sgais) {
@@ -81,7 +81,8 @@ export function applyPreset(preset) {
     // A data figure (SGAIS Fig. 1) shows the data: it loads the runs' settings, starts none.
     if (preset.sgaisChart === 'data') app.sgais.loadSettings(sgais);
     else if (!app.sgais.showsPreset(sgais)) app.sgais.applyPreset(sgais);
-    $('sgais-title').scrollIntoView({ block: 'start' });
+    // On a phone the note ends the controls and the evidence chart follows it (www/app.css).
+    (onPhone() && title ? note : $('sgais-title')).scrollIntoView({ block: 'start' });
     return;
   }
   // A preset plays once loaded; Play/Pause pressed during a load in steps changes that, and the
@@ -106,8 +107,25 @@ export function applyPreset(preset) {
     window.dispatchEvent(new Event('resize'));
     scheduleUrlWrite();
     // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
-    if (chart) note.scrollIntoView({ block: 'start' });
+    if (chart || note.dataset.figure === 'figure') note.scrollIntoView({ block: 'start' });
+    else if (title && onPhone()) showNoteWithPlot(note);
   });
+}
+
+/** A phone's width (www/app.css's narrow layout): one figure per screen, each followed by its text. */
+const onPhone = () => matchMedia('(max-width: 760px)').matches;
+
+/**
+ * On a phone, the note under the plot it speaks of, both on screen (stop 49: the note was on screen
+ * and the plot a screen or more above it, or the page stayed where the last preset had left it):
+ * the plot at the top of the screen and, if the note ends below the screen, scrolled up by that
+ * much; two plots (compare) have the note between them (www/app.css), which is centred.
+ */
+function showNoteWithPlot(note) {
+  if (note.parentElement?.closest('.stage.comparing')) { note.scrollIntoView({ block: 'center' }); return; }
+  $('stack').scrollIntoView({ block: 'start' });
+  const below = note.getBoundingClientRect().bottom - innerHeight;
+  if (below > 0) window.scrollBy({ top: below, behavior: 'instant' });
 }
 
 /**

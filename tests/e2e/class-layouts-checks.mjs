@@ -5,12 +5,15 @@
 
 import { chartLayout } from './harness.mjs';
 
-/** Where the lesson's text and the step's figure are on screen (CSS px), and the page's width. */
-export const stepLayout = (page, figure) => page.evaluate((fig) => {
+/**
+ * Where the lesson's text (or `textId`'s: a preset's note) and the step's figure are on screen
+ * (CSS px), and the page's width.
+ */
+export const stepLayout = (page, figure, textId = 'lesson-text') => page.evaluate(([fig, textOf]) => {
   const rect = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height }; };
   const figureElement = fig === 'plot' ? document.querySelector('.stage > .panel') : document.getElementById(`chart-${fig}`);
   return {
-    text: rect(document.getElementById('lesson-text')),
+    text: rect(document.getElementById(textOf)),
     figure: figureElement ? rect(figureElement) : null,
     // The plots' canvases themselves (two when comparing): the panel with its counters and slider
     // is not the figure (stop 49: on a phone the cost lesson's sentence sat beside the second plot's
@@ -18,9 +21,9 @@ export const stepLayout = (page, figure) => page.evaluate((fig) => {
     canvases: fig === 'plot' ? [...document.querySelectorAll('.stage .canvas-stack')].filter((c) => c.checkVisibility()).map(rect) : [],
     screen: { width: innerWidth, height: innerHeight },
     scroll: document.documentElement.scrollWidth,
-    textPx: parseFloat(getComputedStyle(document.getElementById('lesson-text')).fontSize),
+    textPx: parseFloat(getComputedStyle(document.getElementById(textOf)).fontSize),
   };
-}, figure);
+}, [figure, textId]);
 
 /**
  * The controls on screen that something else lies over: for every shown input, menu and button whose

@@ -103,6 +103,12 @@ async function walkSteps(size, steps) {
 /** The figure a preset is about: its chart (a chart-led preset), the SGAIS evidence or cost chart, or the plot. */
 const presetFigure = (preset) => preset.chart ?? (preset.sgais ? null : 'plot');
 
+/** The figure a preset's note speaks of, for the layout check: a scan's chart ("the chart below"), an SGAIS preset's evidence chart or its data chart (SGAIS Fig. 1), else its figure. */
+const notedFigure = (preset) => {
+  if (preset.scan || preset.live) return 'figure';
+  return presetFigure(preset) ?? (preset.sgaisChart === 'data' ? 'sgais-figure' : 'evidence');
+};
+
 /** Walk `ids` (presets of the menu) at `size`: the faults found. */
 async function walkPresets(size, ids) {
   const { PRESETS } = await import('../../www/presets.js');
@@ -114,20 +120,16 @@ async function walkPresets(size, ids) {
     if (!menu.includes(id)) { found.push(`${where}: not in the menu`); continue; }
     await page.selectOption('#preset', id);
     await waitLoaded(page);
-    const figure = presetFigure(PRESETS.find((p) => p.id === id));
+    const preset = PRESETS.find((p) => p.id === id);
+    const figure = presetFigure(preset);
     if (figure) found.push(...await waitForFigure(page, where, figure));
     else await page.waitForFunction(() => ['chart-evidence', 'chart-sgais-figure'].some((c) => JSON.parse(window.__charts.shownSpec(c) || 'null')?.series?.some((s) => s.points?.length >= 2)), null, { timeout: 240_000, polling: 250 })
       .catch(() => found.push(`${where}: neither the evidence nor the figure chart drew data in 240 s`));
-    const noteId = await page.evaluate(() => ['preset-note', 'sgais-preset-note'].find((n) => { const e = document.getElementById(n); return e && !e.hidden && e.textContent.trim(); }));
-    if (noteId) await page.$eval(`#${noteId}`, (n) => n.scrollIntoView({ block: 'start' }));
+    // Where the page put the note and the figure it speaks of, as the reader finds them (stop 49: the
+    // walk scrolled the note into view itself, and on a phone the figure was a screen or more away).
     await stillScroll(page);
-    const seen = await page.evaluate((n) => {
-      const r = n && document.getElementById(n).getBoundingClientRect();
-      return { note: r && { left: r.left, right: r.right, top: r.top, bottom: r.bottom }, scroll: document.documentElement.scrollWidth, screen: innerWidth };
-    }, noteId);
-    if (seen.scroll > seen.screen + 1) found.push(`${where}: page ${seen.scroll} px wide on a ${seen.screen} px screen`);
-    if (!seen.note) found.push(`${where}: no note shown`);
-    else if (seen.note.left < -1 || seen.note.right > size.width + 1 || seen.note.top < -1 || seen.note.bottom > size.height + 1) found.push(`${where}: its note is not on screen whole ${JSON.stringify(seen.note)}`);
+    if (await page.$eval('#preset-note', (n) => n.hidden || !n.textContent.trim())) found.push(`${where}: no note shown`);
+    else found.push(...layoutFaults(where, await stepLayout(page, notedFigure(preset), 'preset-note')).map((f) => f.replace('lesson text', 'note')));
     found.push(...await sharedFaults(page, where, size));
     await screenshot(page, `layouts/walk-${size.label}-preset-${id}`, { fullPage: false });
     logFaults(where, found);
