@@ -112,6 +112,20 @@ export function applyPreset(preset) {
   });
 }
 
+/**
+ * Centre `note` on the screen, and again whenever it changes height (the truth's wait is said at its
+ * end after 3 s and taken away once the truth is in), until the reader scrolls or loads another
+ * preset (stop 49: sgld-vs-mala's second plot fell to 155 of 338 px on screen).
+ */
+function centreUntilScrolled(note) {
+  const centre = () => note.scrollIntoView({ block: 'center' });
+  centre();
+  const watch = new ResizeObserver(centre);
+  watch.observe(note);
+  const stop = () => { watch.disconnect(); for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'change']) window.removeEventListener(type, stop, true); };
+  for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'change']) window.addEventListener(type, stop, { capture: true, passive: true });
+}
+
 /** A phone's width (www/app.css's narrow layout): one figure per screen, each followed by its text. */
 const onPhone = () => matchMedia('(max-width: 760px)').matches;
 
@@ -122,7 +136,7 @@ const onPhone = () => matchMedia('(max-width: 760px)').matches;
  * much; two plots (compare) have the note between them (www/app.css), which is centred.
  */
 function showNoteWithPlot(note) {
-  if (note.parentElement?.closest('.stage.comparing')) { note.scrollIntoView({ block: 'center' }); return; }
+  if (note.parentElement?.closest('.stage.comparing')) { centreUntilScrolled(note); return; }
   $('stack').scrollIntoView({ block: 'start' });
   const below = note.getBoundingClientRect().bottom - innerHeight;
   if (below > 0) window.scrollBy({ top: below, behavior: 'instant' });

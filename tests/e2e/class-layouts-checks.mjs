@@ -156,6 +156,9 @@ export async function columnBandFaults(page, where) {
   return band <= g.gap + 1 ? [] : [`${where}: ${Math.round(band)} px blank between the stage and the statistics (row gap ${g.gap} px)`];
 }
 
+/** A slide's time (issue 26): the page's class-time work is its promised steps per second × this. */
+const CLASS_SECONDS = 20;
+
 /** The analysis charts (www/analysis.js): redrawn for each setting, stale until its chart arrives. */
 const ANALYSIS_KINDS = ['noise', 'bias', 'sweep'];
 
@@ -165,11 +168,20 @@ const ANALYSIS_KINDS = ['noise', 'bias', 'sweep'];
  * present-clean-sgld-3 was shot on step 2's "gradient noise: none (full batch)"); an SGAIS chart, a
  * series of ≥ 2 points. Needs `window.__charts` (www/charts.js) in the page. A fault after 240 s.
  */
-export async function waitForFigure(page, where, figure) {
+export async function waitForFigure(page, where, figure, claims = []) {
   const options = { timeout: 240_000, polling: 250 };
-  // The plot, the trace and the held-out chart are drawn from the chain itself (www/view.js), shown once it has samples.
+  // The plot, the trace and the held-out chart are drawn from the chain itself (www/view.js): shown
+  // once the chain has the samples its claims are read after (what the text says is then drawn), or
+  // has done its class-time work (the promised steps per second × 20 s: speed × 1,200 frames), the
+  // sooner; with no claims, the class-time work. Stop 48 waited for two samples: sbps-band was shot
+  // after three events, an empty plot.
+  const need = claims.length ? Math.max(2, ...claims.map((c) => c.after_samples ?? 0)) : null;
   const wait = ['plot', 'trace', 'heldout'].includes(figure)
-    ? page.waitForFunction((f) => window.sgviz.state().n_samples >= 2 && (f === 'plot' || !document.getElementById(`chart-${f}`).closest('figure').hidden), figure, options)
+    ? page.waitForFunction(([f, n, seconds]) => {
+      const s = window.sgviz.state();
+      const classTime = s.steps >= window.sgviz.promisedStepsPerS() * seconds;
+      return s.n_samples >= 2 && ((n !== null && s.n_samples >= n) || classTime) && (f === 'plot' || !document.getElementById(`chart-${f}`).closest('figure').hidden);
+    }, [figure, need, CLASS_SECONDS], options)
     : page.waitForFunction(([kind, analysis]) => (!analysis.includes(kind) || !window.sgviz.analysis().stale.includes(kind))
       && JSON.parse(window.__charts.shownSpec(`chart-${kind}`) || 'null')?.series?.some((s) => s.points?.length >= 2), [figure, ANALYSIS_KINDS], options);
   return wait.then(() => [], () => [`${where}: its ${figure} drew no data in 240 s`]);

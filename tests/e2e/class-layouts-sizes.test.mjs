@@ -1,7 +1,8 @@
 // Issue 26 (stop 48): every lesson step and every preset at every size the issue tried: 1400×900,
 // 1920×1080, 1920×1080 with Large text, 1280×720 at 150 % (the context's own device scale) and a
 // phone (390×844). Each step and preset is checked once its figure has drawn data (the 2-D plot:
-// samples; a chart: a series of ≥ 2 points), waiting on the page's state, never on time:
+// the samples its claims are read after, or its class-time work; a chart: a series of ≥ 2 points),
+// waiting on the page's state, never on time:
 // - no horizontal overflow, and the page has the screen the check is about;
 // - a lesson step's sentence whole on screen together with at least half its figure (or half a
 //   screen of it); a preset's note whole on screen once scrolled to;
@@ -78,7 +79,8 @@ async function walkSteps(size, steps) {
   await page.click('#lesson-open');
   for (const [id, n] of steps) {
     const where = `${size.label} ${id} ${n}`;
-    const figure = LESSONS.find((l) => l.id === id).steps[n - 1].figure;
+    const step = LESSONS.find((l) => l.id === id).steps[n - 1];
+    const { figure } = step;
     if ((await page.evaluate(() => window.sgviz.lesson()?.lesson)) !== id) {
       await page.selectOption('#lesson-choice', id);
       await page.waitForFunction((want) => window.sgviz.lesson()?.lesson === want && window.sgviz.lesson().step === 1, id);
@@ -88,7 +90,7 @@ async function walkSteps(size, steps) {
       await page.waitForFunction((want) => window.sgviz.lesson()?.step === want, k + 1);
     }
     await waitLoaded(page);
-    found.push(...await waitForFigure(page, where, figure));
+    found.push(...await waitForFigure(page, where, figure, step.claims));
     await stillScroll(page);
     found.push(...layoutFaults(where, await stepLayout(page, figure)));
     found.push(...await sharedFaults(page, where, size));
@@ -122,7 +124,9 @@ async function walkPresets(size, ids) {
     await waitLoaded(page);
     const preset = PRESETS.find((p) => p.id === id);
     const figure = presetFigure(preset);
-    if (figure) found.push(...await waitForFigure(page, where, figure));
+    // A scan's chart too ("the chart below"), once it has data.
+    if (figure && (preset.scan || preset.live)) found.push(...await waitForFigure(page, where, 'figure'));
+    if (figure) found.push(...await waitForFigure(page, where, figure, preset.claims));
     else await page.waitForFunction(() => ['chart-evidence', 'chart-sgais-figure'].some((c) => JSON.parse(window.__charts.shownSpec(c) || 'null')?.series?.some((s) => s.points?.length >= 2)), null, { timeout: 240_000, polling: 250 })
       .catch(() => found.push(`${where}: neither the evidence nor the figure chart drew data in 240 s`));
     // Where the page put the note and the figure it speaks of, as the reader finds them (stop 49: the
