@@ -109,6 +109,9 @@ export function applyPreset(preset) {
     // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
     if (chart || note.dataset.figure === 'figure') note.scrollIntoView({ block: 'start' });
     else if (title && onPhone()) showNoteWithPlot(note);
+    // Elsewhere the note is beside the plot: both on screen, wherever the last preset left the page
+    // (stop 49: at 1920×1080 sgld-mixture, loaded after a chart-led preset, was 1,300 px above the screen).
+    else if (title) $('stack').scrollIntoView({ block: 'nearest' });
   });
 }
 

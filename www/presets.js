@@ -75,7 +75,7 @@ export const DEMOS = [
     id: 'sgais-shift-lecture',
     title: 'SGAIS under distribution shift, lecture scale (12,000 points)',
     source: 'Cameron, Eggers & Kroon 2019, §6.2 and Fig. 5, at an eighth of its size',
-    text: 'The distribution-shift design of Fig. 5 (3, then 5, then 7 Gaussian clusters, changes at n = 1,000 and 10,000) with 12,000 points instead of 100,000 and 25 particles instead of 50 (with 10 SGHMC steps per temperature and lr = 0.02, not the mixture\'s 20 and 0.1), so that the runs report during a lecture. While it is shown the animation is paused and the runs have every core of the machine: the 7-component mixture on the data in order and shuffled first (the in-order/shuffled check), then the 3- and 5-component mixtures in order (the model comparison), then their shuffled controls; the line under Start says which are finished. The change points show as jumps in log Ẑ/n and in the annealing steps.',
+    text: 'The distribution-shift design of Fig. 5 (3, then 5, then 7 Gaussian clusters, changes at n = 1,000 and 10,000) at lecture scale. The change points show as jumps in log Ẑ/n and in the annealing steps. The runs have 12,000 points instead of 100,000 and 25 particles instead of 50 (with 10 SGHMC steps per temperature and lr = 0.02, not the mixture\'s 20 and 0.1), so that they report during a lecture. While it is shown the animation is paused and the runs have every core of the machine: the 7-component mixture on the data in order and shuffled first (the in-order/shuffled check), then the 3- and 5-component mixtures in order (the model comparison), then their shuffled controls; the line under Start says which are finished.',
     sgais: 'shiftLecture',
   },
 ];
