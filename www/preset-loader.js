@@ -107,7 +107,9 @@ export function applyPreset(preset) {
     window.dispatchEvent(new Event('resize'));
     scheduleUrlWrite();
     // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
-    if (chart || note.dataset.figure === 'figure') note.scrollIntoView({ block: 'start' });
+    // Kept at the top (on a phone, or above the charts, the boxes above it change height as the
+    // chains are shown: sbps-continuous-estimator's note began 18 px above the screen, sgld-heldout's 38).
+    if (chart || note.dataset.figure === 'figure') keepUntilScrolled(note, 'start');
     else if (title && onPhone()) showNoteWithPlot(note);
     // Elsewhere the note is beside the plot: both on screen, wherever the last preset left the page
     // (stop 49: at 1920×1080 sgld-mixture, loaded after a chart-led preset, was 1,300 px above the screen).
@@ -116,15 +118,17 @@ export function applyPreset(preset) {
 }
 
 /**
- * Centre `note` on the screen, and again whenever it changes height (the truth's wait is said at its
- * end after 3 s and taken away once the truth is in), until the reader scrolls or loads another
- * preset (stop 49: sgld-vs-mala's second plot fell to 155 of 338 px on screen).
+ * Scroll `note` to `block` ('start', 'center') of the screen, and again whenever it or the page
+ * changes height (the truth's wait is said at the note's end after 3 s and taken away once the truth
+ * is in), until the reader scrolls or loads another preset (stop 49: sgld-vs-mala's second plot fell
+ * to 155 of 338 px on screen).
  */
-function centreUntilScrolled(note) {
-  const centre = () => note.scrollIntoView({ block: 'center' });
-  centre();
-  const watch = new ResizeObserver(centre);
+function keepUntilScrolled(note, block) {
+  const keep = () => note.scrollIntoView({ block });
+  keep();
+  const watch = new ResizeObserver(keep);
   watch.observe(note);
+  watch.observe(document.body);
   const stop = () => { watch.disconnect(); for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'change']) window.removeEventListener(type, stop, true); };
   for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'change']) window.addEventListener(type, stop, { capture: true, passive: true });
 }
@@ -139,7 +143,7 @@ const onPhone = () => matchMedia('(max-width: 760px)').matches;
  * much; two plots (compare) have the note between them (www/app.css), which is centred.
  */
 function showNoteWithPlot(note) {
-  if (note.parentElement?.closest('.stage.comparing')) { centreUntilScrolled(note); return; }
+  if (note.parentElement?.closest('.stage.comparing')) { keepUntilScrolled(note, 'center'); return; }
   $('stack').scrollIntoView({ block: 'start' });
   const below = note.getBoundingClientRect().bottom - innerHeight;
   if (below > 0) window.scrollBy({ top: below, behavior: 'instant' });
