@@ -18,7 +18,11 @@ const FIGURE_ANCHORS = {
   sweep: 'chart-sweep',
   evidence: 'chart-evidence',
   annealing: 'chart-annealing',
+  figure: 'chart-figure',
 };
+
+/** The figure box around a chart canvas (a <figure>, or the figure presets' scan section). */
+const figureOf = (id) => $(id)?.closest('figure, .figure-scan');
 
 /**
  * Characters from which a step's sentence counts as long (SGLD step 3: 655; step 5: 456): in present
@@ -32,7 +36,7 @@ const SGAIS_FIGURES = new Set(['evidence', 'annealing']);
 
 /** Move a narrative panel (the lesson's, a preset's note) next to the figure it talks about. */
 export function placeNextTo(panel, figure) {
-  const anchor = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
+  const anchor = FIGURE_ANCHORS[figure] && figureOf(FIGURE_ANCHORS[figure]);
   panel.dataset.figure = anchor ? figure : 'plot';
   if (anchor && SGAIS_FIGURES.has(figure)) {
     const column = document.querySelector('.sgais-controls');
@@ -50,9 +54,23 @@ export function placeNextTo(panel, figure) {
  * plot, which stays at the top of the screen: scrolling to the text would push the plot off it).
  */
 function scrollToFigure(figure) {
-  const chart = FIGURE_ANCHORS[figure] && $(FIGURE_ANCHORS[figure])?.closest('figure');
+  const chart = FIGURE_ANCHORS[figure] && figureOf(FIGURE_ANCHORS[figure]);
   (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
-  if (chart || !keepLessonBelowPlot()) keepTextOnScreen();
+  if (sentenceBetweenPlots()) $('lesson-text').scrollIntoView({ block: 'center' });
+  else if (chart || !keepLessonBelowPlot()) keepTextOnScreen();
+}
+
+/**
+ * Whether the sentence sits between the two plots (two plots and a lesson on a phone, www/app.css):
+ * then it is centred on the screen, with the bottom of the first plot above it and the top of the
+ * second below (scrolled to the first plot, cost step 1's second canvas was 148 of 338 px on an
+ * 844 px screen; stop 49).
+ */
+function sentenceBetweenPlots() {
+  const second = $('stack-b');
+  if (!second?.checkVisibility()) return false;
+  const text = $('lesson-text').getBoundingClientRect();
+  return $('stack').getBoundingClientRect().bottom <= text.top && text.bottom <= second.getBoundingClientRect().top;
 }
 
 /**
@@ -93,7 +111,11 @@ function followPlotHeight() {
   const stop = () => { following = false; };
   for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown']) window.addEventListener(type, stop, { passive: true });
   const plot = document.querySelector('.stage > .panel');
-  const keep = () => { if (following && !$('lesson').hidden && !keepLessonBelowPlot()) keepTextOnScreen(); };
+  const keep = () => {
+    if (!following || $('lesson').hidden) return;
+    if (sentenceBetweenPlots()) $('lesson-text').scrollIntoView({ block: 'center' });
+    else if (!keepLessonBelowPlot()) keepTextOnScreen();
+  };
   if (plot && typeof ResizeObserver === 'function') new ResizeObserver(keep).observe(plot);
   return () => { following = true; };
 }

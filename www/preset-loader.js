@@ -14,6 +14,7 @@ import { showChainSeed } from './seed.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { PRESET_SEED } from './playback-rates.js';
 import { holdForSgais, releaseSgais } from './sgais-focus.js';
+import { showNoteLead } from './note-lead.js';
 
 /**
  * A wait shorter than this is not announced: the sentence below (about 30 words) would flash and be
@@ -68,8 +69,9 @@ export function applyPreset(preset) {
   note.hidden = !title;
   if (title) {
     // A gallery figure quotes the paper's own number(s) beside the live ones.
-    note.textContent = `${title} — ${source}. ${text}${paper ? ` The paper: ${paper}.` : ''}`;
-    placeNextTo(note, sgais ? 'evidence' : chart || 'plot');
+    // Its first two sentences shown, the rest behind "more" (www/note-lead.js).
+    showNoteLead(note, `${title} — ${source}. `, `${text}${paper ? ` The paper: ${paper}.` : ''}`);
+    placeNextTo(note, sgais ? 'evidence' : chart || (onPhone() && (preset.scan || preset.live) ? 'figure' : 'plot'));
   }
   app.sgaisFigures?.show(preset);
   if (sgais) {
@@ -79,7 +81,8 @@ export function applyPreset(preset) {
     // A data figure (SGAIS Fig. 1) shows the data: it loads the runs' settings, starts none.
     if (preset.sgaisChart === 'data') app.sgais.loadSettings(sgais);
     else if (!app.sgais.showsPreset(sgais)) app.sgais.applyPreset(sgais);
-    $('sgais-title').scrollIntoView({ block: 'start' });
+    // On a phone the note ends the controls and the evidence chart follows it (www/app.css).
+    (onPhone() && title ? note : $('sgais-title')).scrollIntoView({ block: 'start' });
     return;
   }
   // A preset plays once loaded; Play/Pause pressed during a load in steps changes that, and the
@@ -104,8 +107,46 @@ export function applyPreset(preset) {
     window.dispatchEvent(new Event('resize'));
     scheduleUrlWrite();
     // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
-    if (chart) note.scrollIntoView({ block: 'start' });
+    // Kept at the top (on a phone, or above the charts, the boxes above it change height as the
+    // chains are shown: sbps-continuous-estimator's note began 18 px above the screen, sgld-heldout's 38).
+    if (chart || note.dataset.figure === 'figure') keepUntilScrolled(note, 'start');
+    else if (title && onPhone()) showNoteWithPlot(note);
+    // Elsewhere the note is beside the plot: both on screen, wherever the last preset left the page
+    // (stop 49: at 1920×1080 sgld-mixture, loaded after a chart-led preset, was 1,300 px above the screen).
+    else if (title) $('stack').scrollIntoView({ block: 'nearest' });
   });
+}
+
+/**
+ * Scroll `note` to `block` ('start', 'center') of the screen, and again whenever it or the page
+ * changes height (the truth's wait is said at the note's end after 3 s and taken away once the truth
+ * is in), until the reader scrolls or loads another preset (stop 49: sgld-vs-mala's second plot fell
+ * to 155 of 338 px on screen).
+ */
+function keepUntilScrolled(note, block) {
+  const keep = () => note.scrollIntoView({ block });
+  keep();
+  const watch = new ResizeObserver(keep);
+  watch.observe(note);
+  watch.observe(document.body);
+  const stop = () => { watch.disconnect(); for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'change']) window.removeEventListener(type, stop, true); };
+  for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'change']) window.addEventListener(type, stop, { capture: true, passive: true });
+}
+
+/** A phone's width (www/app.css's narrow layout): one figure per screen, each followed by its text. */
+const onPhone = () => matchMedia('(max-width: 760px)').matches;
+
+/**
+ * On a phone, the note under the plot it speaks of, both on screen (stop 49: the note was on screen
+ * and the plot a screen or more above it, or the page stayed where the last preset had left it):
+ * the plot at the top of the screen and, if the note ends below the screen, scrolled up by that
+ * much; two plots (compare) have the note between them (www/app.css), which is centred.
+ */
+function showNoteWithPlot(note) {
+  if (note.parentElement?.closest('.stage.comparing')) { keepUntilScrolled(note, 'center'); return; }
+  $('stack').scrollIntoView({ block: 'start' });
+  const below = note.getBoundingClientRect().bottom - innerHeight;
+  if (below > 0) window.scrollBy({ top: below, behavior: 'instant' });
 }
 
 /**

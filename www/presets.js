@@ -42,7 +42,7 @@ export const DEMOS = [
     id: 'sgld-vs-mala',
     title: 'SGLD vs MALA at equal cost',
     source: 'Welling & Teh 2011 §1; Ahn, Korattikara & Welling 2012, Fig. 2',
-    text: 'Logistic regression with N = 100,000, both chains starting at the origin, far out: SGLD with minibatches of 100 at a step small enough to sample (ε = 1.5·10⁻⁷: sampling threshold below 1, in the diagnostics and in the noise chart; at larger ε its minibatch noise dominates and it optimises rather than samples) against exact MALA (right) at the same number of per-datum gradient evaluations. SGLD takes 1,000 steps per MALA step, but MALA\'s first, full-gradient step already lands near the mode; after 100 passes both are at the posterior, yet SGLD\'s samples still carry its long march in from the origin and its covariance error is far above MALA\'s.',
+    text: 'SGLD (left, minibatches of 100) against exact MALA (right) on a logistic regression with N = 100,000, at the same number of per-datum gradient evaluations, both starting at the origin, far out. SGLD takes 1,000 steps per MALA step, but MALA\'s first, full-gradient step already lands near the mode; after 100 passes both are at the posterior, yet SGLD\'s samples still carry its long march in from the origin and its covariance error is far above MALA\'s. SGLD\'s step is small enough to sample (ε = 1.5·10⁻⁷: sampling threshold below 1, in the diagnostics and in the noise chart); at larger ε its minibatch noise dominates and it optimises rather than samples.',
     state: { target: 'logreg', sampler: 'sgld', seed: 1, values: { n_points: 100_000, start_at: 1, batch_size: 100, step_size: 1.5e-7 }, speed: 100 },
     compare: { sampler: 'mala', values: {} },
     claims: [
@@ -75,7 +75,7 @@ export const DEMOS = [
     id: 'sgais-shift-lecture',
     title: 'SGAIS under distribution shift, lecture scale (12,000 points)',
     source: 'Cameron, Eggers & Kroon 2019, §6.2 and Fig. 5, at an eighth of its size',
-    text: 'The distribution-shift design of Fig. 5 (3, then 5, then 7 Gaussian clusters, changes at n = 1,000 and 10,000) with 12,000 points instead of 100,000 and 25 particles instead of 50 (with 10 SGHMC steps per temperature and lr = 0.02, not the mixture\'s 20 and 0.1), so that the runs report during a lecture. While it is shown the animation is paused and the runs have every core of the machine: the 7-component mixture on the data in order and shuffled first (the in-order/shuffled check), then the 3- and 5-component mixtures in order (the model comparison), then their shuffled controls; the line under Start says which are finished. The change points show as jumps in log Ẑ/n and in the annealing steps.',
+    text: 'The distribution-shift design of Fig. 5 (3, then 5, then 7 Gaussian clusters, changes at n = 1,000 and 10,000) at lecture scale. The change points show as jumps in log Ẑ/n and in the annealing steps. The runs have 12,000 points instead of 100,000 and 25 particles instead of 50 (with 10 SGHMC steps per temperature and lr = 0.02, not the mixture\'s 20 and 0.1), so that they report during a lecture. While it is shown the animation is paused and the runs have every core of the machine: the 7-component mixture on the data in order and shuffled first (the in-order/shuffled check), then the 3- and 5-component mixtures in order (the model comparison), then their shuffled controls; the line under Start says which are finished.',
     sgais: 'shiftLecture',
   },
 ];

@@ -5,18 +5,25 @@
 
 import { chartLayout } from './harness.mjs';
 
-/** Where the lesson's text and the step's figure are on screen (CSS px), and the page's width. */
-export const stepLayout = (page, figure) => page.evaluate((fig) => {
+/**
+ * Where the lesson's text (or `textId`'s: a preset's note) and the step's figure are on screen
+ * (CSS px), and the page's width.
+ */
+export const stepLayout = (page, figure, textId = 'lesson-text') => page.evaluate(([fig, textOf]) => {
   const rect = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height }; };
   const figureElement = fig === 'plot' ? document.querySelector('.stage > .panel') : document.getElementById(`chart-${fig}`);
   return {
-    text: rect(document.getElementById('lesson-text')),
+    text: rect(document.getElementById(textOf)),
     figure: figureElement ? rect(figureElement) : null,
+    // The plots' canvases themselves (two when comparing): the panel with its counters and slider
+    // is not the figure (stop 49: on a phone the cost lesson's sentence sat beside the second plot's
+    // counters only, and the walk passed it).
+    canvases: fig === 'plot' ? [...document.querySelectorAll('.stage .canvas-stack')].filter((c) => c.checkVisibility()).map(rect) : [],
     screen: { width: innerWidth, height: innerHeight },
     scroll: document.documentElement.scrollWidth,
-    textPx: parseFloat(getComputedStyle(document.getElementById('lesson-text')).fontSize),
+    textPx: parseFloat(getComputedStyle(document.getElementById(textOf)).fontSize),
   };
-}, figure);
+}, [figure, textId]);
 
 /**
  * The controls on screen that something else lies over: for every shown input, menu and button whose
@@ -48,6 +55,11 @@ export function layoutFaults(where, l) {
     // At least half of the figure, or half the screen's height of it, on screen.
     if (visible < Math.min(0.5 * l.figure.height, 0.5 * l.screen.height)) faults.push(`${where}: figure ${Math.round(visible)} of ${Math.round(l.figure.height)} px on screen ${JSON.stringify(l.figure)}`);
   }
+  // Every plot's canvas at least half on screen (or half a screen of it) with the sentence.
+  l.canvases.forEach((c, i) => {
+    const visible = Math.min(c.bottom, l.screen.height) - Math.max(c.top, 0);
+    if (visible < Math.min(0.5 * c.height, 0.5 * l.screen.height)) faults.push(`${where}: plot ${i + 1}'s canvas ${Math.round(Math.max(0, visible))} of ${Math.round(c.height)} px on screen ${JSON.stringify(c)}`);
+  });
   return faults;
 }
 
@@ -144,6 +156,9 @@ export async function columnBandFaults(page, where) {
   return band <= g.gap + 1 ? [] : [`${where}: ${Math.round(band)} px blank between the stage and the statistics (row gap ${g.gap} px)`];
 }
 
+/** A slide's time (issue 26): the page's class-time work is its promised steps per second × this. */
+const CLASS_SECONDS = 20;
+
 /** The analysis charts (www/analysis.js): redrawn for each setting, stale until its chart arrives. */
 const ANALYSIS_KINDS = ['noise', 'bias', 'sweep'];
 
@@ -153,11 +168,20 @@ const ANALYSIS_KINDS = ['noise', 'bias', 'sweep'];
  * present-clean-sgld-3 was shot on step 2's "gradient noise: none (full batch)"); an SGAIS chart, a
  * series of ≥ 2 points. Needs `window.__charts` (www/charts.js) in the page. A fault after 240 s.
  */
-export async function waitForFigure(page, where, figure) {
+export async function waitForFigure(page, where, figure, claims = []) {
   const options = { timeout: 240_000, polling: 250 };
-  // The plot, the trace and the held-out chart are drawn from the chain itself (www/view.js), shown once it has samples.
+  // The plot, the trace and the held-out chart are drawn from the chain itself (www/view.js): shown
+  // once the chain has the samples its claims are read after (what the text says is then drawn), or
+  // has done its class-time work (the promised steps per second × 20 s: speed × 1,200 frames), the
+  // sooner; with no claims, the class-time work. Stop 48 waited for two samples: sbps-band was shot
+  // after three events, an empty plot.
+  const need = claims.length ? Math.max(2, ...claims.map((c) => c.after_samples ?? 0)) : null;
   const wait = ['plot', 'trace', 'heldout'].includes(figure)
-    ? page.waitForFunction((f) => window.sgviz.state().n_samples >= 2 && (f === 'plot' || !document.getElementById(`chart-${f}`).closest('figure').hidden), figure, options)
+    ? page.waitForFunction(([f, n, seconds]) => {
+      const s = window.sgviz.state();
+      const classTime = s.steps >= window.sgviz.promisedStepsPerS() * seconds;
+      return s.n_samples >= 2 && ((n !== null && s.n_samples >= n) || classTime) && (f === 'plot' || !document.getElementById(`chart-${f}`).closest('figure').hidden);
+    }, [figure, need, CLASS_SECONDS], options)
     : page.waitForFunction(([kind, analysis]) => (!analysis.includes(kind) || !window.sgviz.analysis().stale.includes(kind))
       && JSON.parse(window.__charts.shownSpec(`chart-${kind}`) || 'null')?.series?.some((s) => s.points?.length >= 2), [figure, ANALYSIS_KINDS], options);
   return wait.then(() => [], () => [`${where}: its ${figure} drew no data in 240 s`]);

@@ -1,7 +1,8 @@
 // Issue 26 (stop 48): every lesson step and every preset at every size the issue tried: 1400×900,
 // 1920×1080, 1920×1080 with Large text, 1280×720 at 150 % (the context's own device scale) and a
 // phone (390×844). Each step and preset is checked once its figure has drawn data (the 2-D plot:
-// samples; a chart: a series of ≥ 2 points), waiting on the page's state, never on time:
+// the samples its claims are read after, or its class-time work; a chart: a series of ≥ 2 points),
+// waiting on the page's state, never on time:
 // - no horizontal overflow, and the page has the screen the check is about;
 // - a lesson step's sentence whole on screen together with at least half its figure (or half a
 //   screen of it); a preset's note whole on screen once scrolled to;
@@ -78,7 +79,8 @@ async function walkSteps(size, steps) {
   await page.click('#lesson-open');
   for (const [id, n] of steps) {
     const where = `${size.label} ${id} ${n}`;
-    const figure = LESSONS.find((l) => l.id === id).steps[n - 1].figure;
+    const step = LESSONS.find((l) => l.id === id).steps[n - 1];
+    const { figure } = step;
     if ((await page.evaluate(() => window.sgviz.lesson()?.lesson)) !== id) {
       await page.selectOption('#lesson-choice', id);
       await page.waitForFunction((want) => window.sgviz.lesson()?.lesson === want && window.sgviz.lesson().step === 1, id);
@@ -88,7 +90,7 @@ async function walkSteps(size, steps) {
       await page.waitForFunction((want) => window.sgviz.lesson()?.step === want, k + 1);
     }
     await waitLoaded(page);
-    found.push(...await waitForFigure(page, where, figure));
+    found.push(...await waitForFigure(page, where, figure, step.claims));
     await stillScroll(page);
     found.push(...layoutFaults(where, await stepLayout(page, figure)));
     found.push(...await sharedFaults(page, where, size));
@@ -103,6 +105,12 @@ async function walkSteps(size, steps) {
 /** The figure a preset is about: its chart (a chart-led preset), the SGAIS evidence or cost chart, or the plot. */
 const presetFigure = (preset) => preset.chart ?? (preset.sgais ? null : 'plot');
 
+/** The figure a preset's note speaks of, for the layout check: a scan's chart ("the chart below"), an SGAIS preset's evidence chart or its data chart (SGAIS Fig. 1), else its figure. */
+const notedFigure = (preset) => {
+  if (preset.scan || preset.live) return 'figure';
+  return presetFigure(preset) ?? (preset.sgaisChart === 'data' ? 'sgais-figure' : 'evidence');
+};
+
 /** Walk `ids` (presets of the menu) at `size`: the faults found. */
 async function walkPresets(size, ids) {
   const { PRESETS } = await import('../../www/presets.js');
@@ -114,20 +122,18 @@ async function walkPresets(size, ids) {
     if (!menu.includes(id)) { found.push(`${where}: not in the menu`); continue; }
     await page.selectOption('#preset', id);
     await waitLoaded(page);
-    const figure = presetFigure(PRESETS.find((p) => p.id === id));
-    if (figure) found.push(...await waitForFigure(page, where, figure));
+    const preset = PRESETS.find((p) => p.id === id);
+    const figure = presetFigure(preset);
+    // A scan's chart too ("the chart below"), once it has data.
+    if (figure && (preset.scan || preset.live)) found.push(...await waitForFigure(page, where, 'figure'));
+    if (figure) found.push(...await waitForFigure(page, where, figure, preset.claims));
     else await page.waitForFunction(() => ['chart-evidence', 'chart-sgais-figure'].some((c) => JSON.parse(window.__charts.shownSpec(c) || 'null')?.series?.some((s) => s.points?.length >= 2)), null, { timeout: 240_000, polling: 250 })
       .catch(() => found.push(`${where}: neither the evidence nor the figure chart drew data in 240 s`));
-    const noteId = await page.evaluate(() => ['preset-note', 'sgais-preset-note'].find((n) => { const e = document.getElementById(n); return e && !e.hidden && e.textContent.trim(); }));
-    if (noteId) await page.$eval(`#${noteId}`, (n) => n.scrollIntoView({ block: 'start' }));
+    // Where the page put the note and the figure it speaks of, as the reader finds them (stop 49: the
+    // walk scrolled the note into view itself, and on a phone the figure was a screen or more away).
     await stillScroll(page);
-    const seen = await page.evaluate((n) => {
-      const r = n && document.getElementById(n).getBoundingClientRect();
-      return { note: r && { left: r.left, right: r.right, top: r.top, bottom: r.bottom }, scroll: document.documentElement.scrollWidth, screen: innerWidth };
-    }, noteId);
-    if (seen.scroll > seen.screen + 1) found.push(`${where}: page ${seen.scroll} px wide on a ${seen.screen} px screen`);
-    if (!seen.note) found.push(`${where}: no note shown`);
-    else if (seen.note.left < -1 || seen.note.right > size.width + 1 || seen.note.top < -1 || seen.note.bottom > size.height + 1) found.push(`${where}: its note is not on screen whole ${JSON.stringify(seen.note)}`);
+    if (await page.$eval('#preset-note', (n) => n.hidden || !n.textContent.trim())) found.push(`${where}: no note shown`);
+    else found.push(...layoutFaults(where, await stepLayout(page, notedFigure(preset), 'preset-note')).map((f) => f.replace('lesson text', 'note')));
     found.push(...await sharedFaults(page, where, size));
     await screenshot(page, `layouts/walk-${size.label}-preset-${id}`, { fullPage: false });
     logFaults(where, found);
