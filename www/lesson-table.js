@@ -289,7 +289,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         preset: 'sgld-vs-mala',
-        text: 'SGLD (left, minibatches of 100) against exact MALA (right, all 100,000 data per step), both from the origin, far out, at the same number of per-datum gradients: SGLD takes 1,000 steps for each MALA step. Yet MALA, driven by the full gradient, lands within 10 standard deviations of the mean in its first step and stays there: on a posterior this close to Gaussian one exact step does the work of many noisy ones, and the stochastic sampler is not ahead.',
+        text: 'SGLD (first plot, minibatches of 100) against exact MALA (second plot, all 100,000 data per step), both from the origin, far out, at the same number of per-datum gradients: SGLD takes 1,000 steps for each MALA step. Yet MALA, driven by the full gradient, lands within 10 standard deviations of the mean in its first step and stays there: on a posterior this close to Gaussian one exact step does the work of many noisy ones, and the stochastic sampler is not ahead.',
         action: 'Next: the same pair at a much larger budget.',
         claims: [
           { metric: 'steps_ratio', label: 'SGLD steps per MALA step', op: 'between', value: [950, 1050], after_samples: 20_000 },

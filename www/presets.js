@@ -42,7 +42,7 @@ export const DEMOS = [
     id: 'sgld-vs-mala',
     title: 'SGLD vs MALA at equal cost',
     source: 'Welling & Teh 2011 §1; Ahn, Korattikara & Welling 2012, Fig. 2',
-    text: 'SGLD (left, minibatches of 100) against exact MALA (right) on a logistic regression with N = 100,000, at the same number of per-datum gradient evaluations, both starting at the origin, far out. SGLD takes 1,000 steps per MALA step, but MALA\'s first, full-gradient step already lands near the mode; after 100 passes both are at the posterior, yet SGLD\'s samples still carry its long march in from the origin and its covariance error is far above MALA\'s. SGLD\'s step is small enough to sample (ε = 1.5·10⁻⁷: sampling threshold below 1, in the diagnostics and in the noise chart); at larger ε its minibatch noise dominates and it optimises rather than samples.',
+    text: 'SGLD (first plot, minibatches of 100) against exact MALA (second plot) on a logistic regression with N = 100,000, at the same number of per-datum gradient evaluations, both starting at the origin, far out. SGLD takes 1,000 steps per MALA step, but MALA\'s first, full-gradient step already lands near the mode; after 100 passes both are at the posterior, yet SGLD\'s samples still carry its long march in from the origin and its covariance error is far above MALA\'s. SGLD\'s step is small enough to sample (ε = 1.5·10⁻⁷: sampling threshold below 1, in the diagnostics and in the noise chart); at larger ε its minibatch noise dominates and it optimises rather than samples.',
     state: { target: 'logreg', sampler: 'sgld', seed: 1, values: { n_points: 100_000, start_at: 1, batch_size: 100, step_size: 1.5e-7 }, speed: 100 },
     compare: { sampler: 'mala', values: {} },
     claims: [

@@ -56,3 +56,12 @@ test('sbps-multimodal claims no more than its area claim checks (review s44)', a
   const area = figure.claims.find((c) => c.metric === 'area_ratio');
   assert.deepEqual(area.value, [0.7, 1.3], 'the text\'s 30 % is the claim\'s interval');
 });
+
+test('no note or lesson sentence places a plot "left" or "right": on a phone the two plots are stacked (stop 49)', async () => {
+  const { PRESETS } = await import('../../www/presets.js');
+  const texts = [...PRESETS.map((p) => [`preset ${p.id}`, p.text]), ...LESSONS.flatMap((l) => l.steps.map((s, k) => [`${l.id} step ${k + 1}`, s.text]))];
+  // "(left", "left:", "right)", "Left SGFS-f": a side named for a plot or a sampler; "left out", "the right shape" are other words.
+  const side = /\((left|right)\b|\b(left|right)\)|\b(left|right):|^(Left|Right)\b|[.;] (Left|Right)\b|, (left|right)[,)]|\bthe (left|right) (ellipse|one|plot|panel)/;
+  const found = texts.filter(([, text]) => typeof text === 'string' && side.test(text)).map(([where, text]) => `${where}: …${text.match(side).index > 20 ? text.slice(text.match(side).index - 20, text.match(side).index + 30) : text.slice(0, 50)}…`);
+  assert.deepEqual(found, []);
+});

@@ -17,7 +17,7 @@ export const SBPS_FIGURES = [
     title: 'Gradient noise raises the bounce rate',
     source: 'Pakman et al. 2017, §2.3 and Fig. 1',
     paper: 'The paper shows it qualitatively: with noisy gradients the bounce intensity E[(v·∇U + noise)⁺] exceeds the exact one (Jensen), so the particle bounces more and travels less between bounces',
-    text: 'SBPS on a correlated Gaussian whose gradients carry synthetic noise (s = 4, left) against exact BPS (right, no noise) at the same gradient budget. SBPS\'s path is cut into many short pieces. The chart below runs both at each noise level s: exact BPS stays at its rate, SBPS\'s rate grows with s.',
+    text: 'SBPS on a correlated Gaussian whose gradients carry synthetic noise (s = 4, first plot) against exact BPS (second plot, no noise) at the same gradient budget. SBPS\'s path is cut into many short pieces. The chart below runs both at each noise level s: exact BPS stays at its rate, SBPS\'s rate grows with s.',
     state: { target: 'gaussian', sampler: 'sbps', seed: 1, values: { rho: 0.9, grad_noise: 4 }, speed: 20 },
     // Both at unit speed (SBPS's velocities are uniform on the sphere; BPS's default law is N(0, I)).
     compare: { sampler: 'bps', values: { refresh_law: 1 } },
@@ -59,7 +59,7 @@ export const SBPS_FIGURES = [
     title: 'pSBPS against SBPS on an anisotropic posterior',
     source: 'Pakman et al. 2017, §5 and Fig. 3',
     paper: '"pSBPS converges to the posterior mode faster than SBPS, and mixes faster in the direction of greatest covariance" (d = 20 logistic regression, one feature of variance 1/500)',
-    text: 'The d = 20 logistic regression of the paper\'s experiment: feature 1 has variance 1/500, so the posterior\'s standard deviation along w₁ (horizontal) is 7 to 24 times that along the other weights, and 12.5 times w₂\'s (vertical): its 2σ ellipse here is 12.5 times wider than tall. The plot scales each axis to the posterior\'s spread, so that ellipse is drawn nearly round: read the numbers on the axes. pSBPS (left) learns a diagonal preconditioner and moves faster along w₁; SBPS (right), at the same gradient budget, crawls along it. Both start at the mode here, so the figure shows the mixing half of the paper\'s claim.',
+    text: 'The d = 20 logistic regression of the paper\'s experiment: feature 1 has variance 1/500, so the posterior\'s standard deviation along w₁ (horizontal) is 7 to 24 times that along the other weights, and 12.5 times w₂\'s (vertical): its 2σ ellipse here is 12.5 times wider than tall. The plot scales each axis to the posterior\'s spread, so that ellipse is drawn nearly round: read the numbers on the axes. pSBPS (first plot) learns a diagonal preconditioner and moves faster along w₁; SBPS (second plot), at the same gradient budget, crawls along it. Both start at the mode here, so the figure shows the mixing half of the paper\'s claim.',
     state: { target: 'logreg_dd', sampler: 'psbps', seed: 1, values: {}, speed: 20 },
     compare: { sampler: 'sbps', values: {} },
     claims: [
@@ -73,7 +73,7 @@ export const SBPS_FIGURES = [
     title: 'SBPS against lipSBPS at equal gradient budget',
     source: 'Pakman et al. 2017, §7.1 and Fig. 4',
     paper: 'SBPS "converges orders of magnitude faster than lipSBPS and ZZ-SS" and outperforms optimally tuned SGLD and mSGNHT (d = 20 logistic regression)',
-    text: 'The d = 20 logistic regression at equal gradient budget: SBPS (left) bounces against a band fitted to its noisy projected gradients; lipSBPS (right) is exact, thinning against a global bound on the gradient\'s change, which is loose: at the same budget it has explored a small fraction of the posterior, its ellipse a few per cent of the truth\'s. (The paper\'s chart of error against gradient evaluations, with SGLD and mSGNHT, is not drawn here; SBPS against SGLD is the "SBPS vs SGLD" demonstration.)',
+    text: 'The d = 20 logistic regression at equal gradient budget: SBPS (first plot) bounces against a band fitted to its noisy projected gradients; lipSBPS (second plot) is exact, thinning against a global bound on the gradient\'s change, which is loose: at the same budget it has explored a small fraction of the posterior, its ellipse a few per cent of the truth\'s. (The paper\'s chart of error against gradient evaluations, with SGLD and mSGNHT, is not drawn here; SBPS against SGLD is the "SBPS vs SGLD" demonstration.)',
     state: { target: 'logreg_dd', sampler: 'sbps', seed: 1, values: {}, speed: 20 },
     compare: { sampler: 'lipsbps', values: {} },
     claims: [
@@ -87,7 +87,7 @@ export const SBPS_FIGURES = [
     title: 'Continuous-trajectory against discrete estimates of a fast-varying function',
     source: 'Pakman et al. 2017, §6.3 and Fig. 5',
     paper: '"the error in the expectation is lower in the continuous case" for a test function varying on a short length ℓ (logistic example; no numbers given)',
-    text: 'SBPS on a correlated Gaussian (left). The chart below estimates E[cos(θ₁/ℓ)], whose exact value is exp(−1/(2ℓ²)), from the same SBPS paths in two ways: integrating along the straight pieces exactly (continuous), or averaging at points every 0.5 units of path time (discrete). For a slowly varying function (large ℓ) both errors agree; for a fast one (small ℓ) the discrete points alias it and their error is larger. Here the target is a Gaussian instead of the paper\'s logistic regression, so that E[f] is exact.',
+    text: 'SBPS on a correlated Gaussian (the plot). The chart below estimates E[cos(θ₁/ℓ)], whose exact value is exp(−1/(2ℓ²)), from the same SBPS paths in two ways: integrating along the straight pieces exactly (continuous), or averaging at points every 0.5 units of path time (discrete). For a slowly varying function (large ℓ) both errors agree; for a fast one (small ℓ) the discrete points alias it and their error is larger. Here the target is a Gaussian instead of the paper\'s logistic regression, so that E[f] is exact.',
     state: { target: 'gaussian', sampler: 'sbps', seed: 1, values: { rho: 0.9 }, speed: 20 },
     scan: {
       title: 'error of E[cos(θ₁/ℓ)] against the test function\'s length ℓ', x_label: 'length scale ℓ of the test function', y_label: '|estimate − exp(−1/(2ℓ²))|', log_x: true, log_y: true,
@@ -108,7 +108,7 @@ export const SBPS_FIGURES = [
     title: 'SBPS against SGLD on a hyperbola ridge (after App. D)',
     source: 'Pakman et al. 2017, App. D and Fig. 7',
     paper: 'On the hyperboloid posterior SGLD and mSGNHT "deviate into low density regions while not mixing as well as SBPS" (no numbers given)',
-    text: 'A stand-in for the paper\'s hyperboloid, whose formula is lost: y_i ~ N(w₁w₂, 1), N = 20, so only the product w₁w₂ is identified and the mass lies along a hyperbola (docs/bouncy.md §12). SBPS (left) runs along the ridge on straight pieces and covers it; SGLD at its derived step and the same gradient budget (right) diffuses slowly along the curved ridge and covers a fraction of it.',
+    text: 'A stand-in for the paper\'s hyperboloid, whose formula is lost: y_i ~ N(w₁w₂, 1), N = 20, so only the product w₁w₂ is identified and the mass lies along a hyperbola (docs/bouncy.md §12). SBPS (first plot) runs along the ridge on straight pieces and covers it; SGLD at its derived step and the same gradient budget (second plot) diffuses slowly along the curved ridge and covers a fraction of it.',
     state: { target: 'hyperbola', sampler: 'sbps', seed: 1, values: {}, speed: 200 },
     compare: { sampler: 'sgld', values: {} },
     claims: [
@@ -122,7 +122,7 @@ export const SBPS_FIGURES = [
     title: 'SBPS with auxiliary observations on a two-mode target (after App. E)',
     source: 'Pakman et al. 2017, App. E and Fig. 8',
     paper: 'With one auxiliary observation (m = 1) "SBPS is able to correctly sample from the target while avoiding the issues posed by the multimodality" (no numbers given)',
-    text: 'A stand-in for the paper\'s multimodal toy, whose formula is lost: the tied-means mixture with modes near (0, g) and (g, −g), g = 1.5 (docs/bouncy.md §12). SBPS with one auxiliary observation (left) crosses the valley again and again, so its ellipse has about the truth\'s area (within 30 %), though in 20 s the time it has spent in each mode is still uneven (the histograms, and E1); SGLD at the same gradient budget (right) stays in the mode it started in. On this toy the auxiliary observations are rarely needed (a handful in 20 s): the horizon already stops long excursions.',
+    text: 'A stand-in for the paper\'s multimodal toy, whose formula is lost: the tied-means mixture with modes near (0, g) and (g, −g), g = 1.5 (docs/bouncy.md §12). SBPS with one auxiliary observation (first plot) crosses the valley again and again, so its ellipse has about the truth\'s area (within 30 %), though in 20 s the time it has spent in each mode is still uneven (the histograms, and E1); SGLD at the same gradient budget (second plot) stays in the mode it started in. On this toy the auxiliary observations are rarely needed (a handful in 20 s): the horizon already stops long excursions.',
     state: { target: 'multimodal', sampler: 'sbps', seed: 1, values: { aux_points: 1, mode_gap: 1.5 }, speed: 200 },
     compare: { sampler: 'sgld', values: {} },
     claims: [
