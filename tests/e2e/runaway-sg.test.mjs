@@ -3,7 +3,7 @@
 // at the learning rate's maximum on the SGFS digits target (21 coordinates) stays ≈ 10³ truth sd
 // away, finite: before s49 the page's only sign was the "far" E2 advice. Once the page's MALA
 // reference is done, the advice list opens with the runaway, naming η and its slider, with the
-// "Discard since runaway" button; the chain has not diverged.
+// "Discard since then" button; the chain has not diverged.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +24,8 @@ test('SGHMC at η = 0.82 on logreg_sgfs: the runaway is shown and names the lear
   await page.waitForSelector('#discard-since-runaway', { state: 'visible', timeout: 30_000 });
   const advice = await page.textContent('#advice');
   assert.match(advice, /Runaway: .*reduce η/, advice);
+  const label = (await page.textContent('#discard-since-runaway')).trim();
+  assert.ok(state.runaway.message.includes(`"${label}"`), `the message names the button as it reads, "${label}": ${state.runaway.message}`);
   const box = await page.locator('#discard-since-runaway').boundingBox();
   const viewport = page.viewportSize();
   assert.ok(box && box.width > 0 && box.y + box.height <= viewport.height * 3, `the button is laid out: ${JSON.stringify(box)}`);
