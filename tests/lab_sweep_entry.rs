@@ -61,3 +61,15 @@ fn the_frozen_chain_threshold_is_a_billionth_of_the_plots_larger_side() {
     let resolution = lab.mixing_window().resolution;
     assert!((resolution - 1e-9 * larger_side).abs() < 1e-12 * resolution, "{resolution} against 1e-9 × {larger_side}");
 }
+
+/// With no marker before the trace's window the trace's x axis is left to the chart's fit (the
+/// samples' range and 5 % either side, src/plot/chart `fitted_range`), not pinned to the first
+/// and last sample: the twentieth pass's survivor 60:56 `&&` → `||` pinned it, cutting the margin.
+#[test]
+fn a_trace_without_markers_leaves_its_x_axis_to_the_charts_fit() {
+    let mut lab = Lab::new(ChainConfig::new("gaussian", "sgld", 1), 200, 200, 1.0).unwrap();
+    lab.run(1_000);
+    let spec = lab.chart("trace").unwrap();
+    assert!(spec.markers.is_empty(), "a plain SGLD chain has no burn-in or restart marker");
+    assert_eq!(spec.x_range, None);
+}
