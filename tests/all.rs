@@ -48,6 +48,8 @@ mod gradient_samplers;
 mod gradient_samplers_osgfs_mala;
 #[path = "hardening.rs"]
 mod hardening;
+#[path = "lab_sweep_entry.rs"]
+mod lab_sweep_entry;
 #[path = "lab_truth_progress.rs"]
 mod lab_truth_progress;
 #[path = "law.rs"]
