@@ -17,8 +17,9 @@ use sgviz::sgais::epoch_covariance::{correction, LAGS};
 use sgviz::sgais::job::resolve;
 use sgviz::sgais::run::{RunStatus, SgaisRun};
 
-/// (log Ẑ, predicted variance, exact log Z, epoch covariances by lag) at every chunk end of one run.
-type Checkpoints = Vec<(f64, f64, f64, [f64; LAGS])>;
+/// (log Ẑ, predicted variance, exact log Z, epoch covariances by lag, copies' within-epoch
+/// covariance) at every chunk end of one run.
+type Checkpoints = Vec<(f64, f64, f64, [f64; LAGS], f64)>;
 
 /// Lags whose covariance the printed variances count (0 = the weights' variance alone).
 const COUNTED_LAGS: [usize; 5] = [0, 1, 2, 4, LAGS];
@@ -32,12 +33,12 @@ fn run_seed(target: &str, settings: &[(String, String)], seed: u64) -> (Checkpoi
     while *run.status() == RunStatus::Running {
         // One annealing step per call: a chunk's covariances are read right after it finishes.
         if !run.advance(1).is_empty() {
-            cross.push(run.epoch_cross());
+            cross.push((run.epoch_cross(), run.epoch_siblings()));
         }
     }
     let records = run.records().to_vec();
     let cpu = cpu.zip(thread_cpu_seconds()).map_or(f64::NAN, |(a, b)| b - a);
-    let points = records.iter().zip(cross).map(|(r, c)| (r.log_z, r.log_z_var, r.exact_log_z.unwrap_or(f64::NAN), c)).collect();
+    let points = records.iter().zip(cross).map(|(r, (c, sib))| (r.log_z, r.log_z_var, r.exact_log_z.unwrap_or(f64::NAN), c, sib)).collect();
     (points, records.iter().map(|r| r.n).collect(), cpu)
 }
 
@@ -69,13 +70,13 @@ fn main() {
         let worst = error.iter().cloned().fold(f64::INFINITY, f64::min);
         let rmse = (error.iter().map(|e| e * e).sum::<f64>() / error.len() as f64).sqrt();
         println!("n = {n}: error mean {:+.3} (lowest {worst:+.2}, rms {rmse:.3}), sd of log Ẑ over {} seeds {sd:.3}", mean(&error), z.len());
-        for lags in COUNTED_LAGS {
-            let var: Vec<f64> = runs.iter().map(|r| r[c].1 + correction(&r[c].3, lags)).collect();
+        for (lags, siblings) in COUNTED_LAGS.iter().map(|&l| (l, false)).chain([(0, true), (1, true)]) {
+            let var: Vec<f64> = runs.iter().map(|r| r[c].1 + correction(&r[c].3, lags) + if siblings { r[c].4 } else { 0.0 }).collect();
             let predicted = mean(&var).sqrt();
             let groups: Vec<bool> = (0..runs.len() / 4).filter_map(|g| agreement(&z[4 * g..4 * g + 4], &var[4 * g..4 * g + 4]).map(|a| a.disagree)).collect();
             let flagged = groups.iter().filter(|d| **d).count();
             let negative = var.iter().filter(|v| **v <= 0.0).count();
-            println!("  lags {lags}: predicted sd (rms) {predicted:.3}, ratio {:.2}; groups of 4 flagged {flagged} of {}; non-positive {negative}", sd / predicted, groups.len());
+            println!("  lags {lags}{}: predicted sd (rms) {predicted:.3}, ratio {:.2}; groups of 4 flagged {flagged} of {}; non-positive {negative}", if siblings { " + siblings" } else { "" }, sd / predicted, groups.len());
         }
     }
 }

@@ -37,6 +37,8 @@ const CHI2_99_UPPER: f64 = 138.987;
 /// mixture; docs/sgais.md §15, "Do the particles lag"), not yet turned into a variance.
 /// Stop 48 counted the epochs' covariance through each particle's ancestors
 /// (src/sgais/epoch_covariance.rs): ratio 1.46 → 1.23 over 200 seeds, still not calibrated, not used.
+/// Stop 49 added the covariance between copies of one parent within an epoch (`Ancestry::sibling_term`):
+/// with lag 1, 1.19 at n = 1,500 over the same seeds (docs/sgais.md §15, "stop 49"): not used either.
 const KNOWN_LINREG_UNDERSTATED: bool = true;
 
 /// Final (log Ẑ, predicted variance) of `seeds` runs of `target` with `settings`.

@@ -15,12 +15,14 @@ pub const LAGS: usize = 8;
 #[derive(Clone, Debug, Default)]
 pub struct Ancestry {
     deviations: Vec<Vec<f64>>,
+    /// Per particle, the index of its parent at the last resampling (empty before the first).
+    parents: Vec<usize>,
 }
 
 impl Ancestry {
     /// M particles without ancestors (the prior's draws).
     pub fn new(particles: usize) -> Self {
-        Ancestry { deviations: vec![Vec::new(); particles] }
+        Ancestry { deviations: vec![Vec::new(); particles], parents: Vec::new() }
     }
 
     /// c_{t−k,t} for k = 1..=LAGS between the current epoch's normalised log-weights and the
@@ -37,6 +39,22 @@ impl Ancestry {
         terms
     }
 
+    /// The covariance between copies of one parent within the current epoch, 2 Σ_{j<k, a(j)=a(k)}
+    /// (W̃_j − 1)(W̃_k − 1)/M² = (1/M²)[Σ_families (Σ_j (W̃_j − 1))² − Σ_j (W̃_j − 1)²]: the inherited
+    /// term the weights' variance (which counts the M particles as independent) leaves out. Pairs
+    /// of distinct copies only, so a copy's own move noise does not bias it (docs/sgais.md §15,
+    /// "stop 49"). 0 before the first resampling.
+    pub fn sibling_term(&self, log_weights: &[f64]) -> f64 {
+        if self.parents.len() != log_weights.len() {
+            return 0.0;
+        }
+        let u = deviations(log_weights);
+        let mut family_sums = vec![0.0; u.len()];
+        self.parents.iter().zip(&u).for_each(|(&p, uj)| family_sums[p] += uj);
+        let m2 = (u.len() * u.len()) as f64;
+        (family_sums.iter().map(|s| s * s).sum::<f64>() - u.iter().map(|x| x * x).sum::<f64>()) / m2
+    }
+
     /// After resampling: particle k is a copy of `chosen[k]`, whose own deviation this epoch (from
     /// `log_weights`, before the reset) becomes its copies' lag-1 entry.
     pub fn resampled(&mut self, chosen: &[usize], log_weights: &[f64]) {
@@ -45,6 +63,7 @@ impl Ancestry {
             .iter()
             .map(|&i| std::iter::once(u[i]).chain(self.deviations[i].iter().copied()).take(LAGS).collect())
             .collect();
+        self.parents = chosen.to_vec();
     }
 }
 

@@ -100,6 +100,8 @@ pub struct SgaisRun {
     /// epochs so far (src/sgais/epoch_covariance.rs).
     ancestry: Ancestry,
     resampled_cross: [f64; LAGS],
+    /// Σ over the resampled epochs of the copies' within-epoch covariance (`Ancestry::sibling_term`).
+    resampled_siblings: f64,
     status: RunStatus,
     /// Re-seeding moves accepted so far (src/sgais/reseed.rs).
     reseeds_accepted: u64,
@@ -144,6 +146,7 @@ impl SgaisRun {
             resampled_log_z_var: 0.0,
             ancestry: Ancestry::new(m),
             resampled_cross: [0.0; LAGS],
+            resampled_siblings: 0.0,
             status: RunStatus::Running,
             reseeds_accepted: 0,
             surprises: Vec::new(),
@@ -242,6 +245,11 @@ impl SgaisRun {
         let mut terms = self.ancestry.cross_terms(&self.log_weights);
         terms.iter_mut().zip(&self.resampled_cross).for_each(|(t, r)| *t += r);
         terms
+    }
+    /// The copies' within-epoch covariance summed over the epochs so far (measured only,
+    /// docs/sgais.md §15, "stop 49").
+    pub fn epoch_siblings(&self) -> f64 {
+        self.resampled_siblings + self.ancestry.sibling_term(&self.log_weights)
     }
     /// Current SGHMC learning rate η.
     pub fn learning_rate(&self) -> f64 {
@@ -406,6 +414,7 @@ impl SgaisRun {
         self.resampled_log_z_var += epoch_log_z_variance(&self.log_weights);
         let cross = self.ancestry.cross_terms(&self.log_weights);
         self.resampled_cross.iter_mut().zip(&cross).for_each(|(t, c)| *t += c);
+        self.resampled_siblings += self.ancestry.sibling_term(&self.log_weights);
         let mean_log_weight = log_mean_exp(&self.log_weights);
         let normalised: Vec<f64> = self.log_weights.iter().map(|lw| (lw - mean_log_weight).exp() / m as f64).collect();
         let offset = uniform(&mut self.rng);

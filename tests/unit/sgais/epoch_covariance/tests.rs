@@ -40,3 +40,21 @@ fn lag_two_reaches_the_grandparent() {
     assert!((correction(&terms, 1) - 0.25).abs() < 1e-12);
     assert!(correction(&terms, 2).abs() < 1e-12);
 }
+
+/// Copies of one parent (stop 49): M = 4, particles 0 and 1 copies of parent 0, 2 and 3 of
+/// parents 2 and 3; weights 2 : ½ : 1 : ½ normalise to W̃ = 2, ½, 1, ½ (mean 1), deviations
+/// 1, −½, 0, −½. Only the pair (0, 1) shares a parent: 2·1·(−½)/16 = −1/16. Kept in place
+/// (every particle its own family) there is no pair: 0; before any resampling: 0.
+/// With `sibling_term`'s own-particle sum Σ u² not subtracted it reads −1/16 + 3/32 = 1/32 and fails.
+#[test]
+fn siblings_pair_only_distinct_copies_of_one_parent() {
+    let log_w = [2f64.ln(), 0.5f64.ln(), 0.0, 0.5f64.ln()];
+    assert_eq!(Ancestry::new(4).sibling_term(&log_w), 0.0);
+    let mut families = Ancestry::new(4);
+    families.resampled(&[0, 0, 2, 3], &[0.0; 4]);
+    let term = families.sibling_term(&log_w);
+    assert!((term + 1.0 / 16.0).abs() < 1e-12, "{term}");
+    let mut kept = Ancestry::new(4);
+    kept.resampled(&[0, 1, 2, 3], &[0.0; 4]);
+    assert!(kept.sibling_term(&log_w).abs() < 1e-12);
+}
