@@ -29,6 +29,14 @@ pub fn outer_radius(dim: usize) -> f64 {
     ((dim as f64).sqrt() + 6.0).max(8.0)
 }
 
+/// Mahalanobis radius that confirms a stochastic-gradient chain's runaway: 100 truth-sd. Its
+/// stationary law is wider than the truth by design (the gradient noise's and the step's bias,
+/// which the promise's law and warnings speak of), so on the Gaussian SGLD at ε = 0.05, n = 5
+/// (the SGLD lesson's steps 3–4) went past [`outer_radius`]'s 8 sd within its class-time run and
+/// was called a runaway. What the watch is for there is a chain that settled out of the mass
+/// (SGHMC at η's max on logreg_sgfs: ≈ 1,265 sd, docs/diagnostics.md §7 "s49").
+pub const STOCHASTIC_GRADIENT_CONFIRM_SD: f64 = 100.0;
+
 /// The truth's moments in a form that measures distances quickly.
 #[derive(Clone, Debug)]
 pub struct RunawayWatch {
@@ -41,6 +49,9 @@ pub struct RunawayWatch {
     /// Set once the chain has been inside [`inner_radius`]: the way in from a distant start is
     /// not an excursion.
     pub armed: bool,
+    /// The distance that confirms an excursion: [`outer_radius`], or
+    /// [`STOCHASTIC_GRADIENT_CONFIRM_SD`] for a stochastic-gradient chain.
+    pub confirm_radius: f64,
 }
 
 impl RunawayWatch {
@@ -49,7 +60,7 @@ impl RunawayWatch {
         let dim = truth.mean.len();
         let cov = DMatrix::from_fn(dim, dim, |a, b| truth.cov[a][b]);
         let factor = cov.cholesky()?.l();
-        Some(RunawayWatch { mean: truth.mean.clone(), factor, reference_log_density: None, whitened: DVector::zeros(dim), armed: false })
+        Some(RunawayWatch { mean: truth.mean.clone(), factor, reference_log_density: None, whitened: DVector::zeros(dim), armed: false, confirm_radius: outer_radius(dim) })
     }
 
     /// Mahalanobis distance of x from the truth's mean, in truth standard deviations.

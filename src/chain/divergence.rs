@@ -6,7 +6,7 @@
 use super::{Chain, Runaway};
 use crate::diagnostics::Moments;
 use crate::registry::{SamplerKind, SamplerSpec};
-use crate::runaway::{inner_radius, runaway_message, RunawayWatch};
+use crate::runaway::{inner_radius, runaway_message, RunawayWatch, STOCHASTIC_GRADIENT_CONFIRM_SD};
 
 impl Chain {
     /// Watch for runaways against the truth's moments (no-op for the exact samplers, MALA and
@@ -24,6 +24,7 @@ impl Chain {
         self.excursion = None;
         if let (Some(watch), SamplerKind::StochasticGradient) = (self.watch.as_mut(), self.sampler_spec.kind) {
             watch.armed = watch.distance(&self.start) <= inner_radius(self.model.dim());
+            watch.confirm_radius = watch.confirm_radius.max(STOCHASTIC_GRADIENT_CONFIRM_SD);
         }
     }
 

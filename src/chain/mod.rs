@@ -10,7 +10,7 @@ use crate::registry::{self, SamplerSpec, TargetSpec};
 use crate::ring::RingBuffer;
 use crate::rng::{chain_rng, ChainRng};
 use crate::sampler::{Diagnostic, Emitted, GradientOracle, Sampler};
-use crate::runaway::{inner_radius, outer_radius, RunawayWatch};
+use crate::runaway::{inner_radius, RunawayWatch};
 use crate::spec::DerivedParam;
 
 /// Default number of retained samples (the page's 2-D panel draws all of them).
@@ -141,7 +141,7 @@ struct Excursion {
     time_to_next_sample: f64,
     /// Largest distance reached, in truth standard deviations.
     distance: f64,
-    /// Confirmed: it went beyond [`outer_radius`] and far below the truth's mass.
+    /// Confirmed: it went beyond its watch's `confirm_radius` and far below the truth's mass.
     confirmed: bool,
 }
 
@@ -305,8 +305,8 @@ impl Chain {
     fn watch_after_recording(&mut self, distance: f64) {
         let Some(e) = self.excursion.as_mut() else { return };
         e.distance = e.distance.max(distance);
-        if !e.confirmed && distance > outer_radius(self.model.dim()) {
-            let watch = self.watch.as_mut().expect("excursions need a watch");
+        let watch = self.watch.as_mut().expect("excursions need a watch");
+        if !e.confirmed && distance > watch.confirm_radius {
             e.confirmed = watch.far_below_the_mass(self.model.as_ref(), self.sampler.position());
         }
     }
