@@ -186,6 +186,14 @@ export function chartsDue() {
  */
 function drawChartsStaggered(now) {
   if (!fits('chartRedraws')) return;
+  // A chart that just came into view is drawn first, even before a waiting worker chart: it is
+  // on screen with an old drawing now (CI s49 flake: the trace, scrolled into view in a frame whose
+  // redraw went to a pending analysis chart, kept its old picture). It cannot starve the worker's
+  // charts: a chart enters `justShown` only when it comes into view.
+  if (justShown.size) {
+    drawPiece([...justShown][0], now);
+    return;
+  }
   // A worker's chart (analysis, SGAIS) waiting since the frame a piece took the redraw gets this
   // one (www/charts.js draws it later in the frame): with frames over CHART_PIECE_INTERVAL_MS
   // apart a piece was due in every frame, and the analysis cards kept their old drawing for as
@@ -196,10 +204,6 @@ function drawChartsStaggered(now) {
     return;
   }
   pieceTookLastRedraw = false;
-  if (justShown.size) {
-    drawPiece([...justShown][0], now);
-    return;
-  }
   if (now - cadence.piece < CHART_PIECE_INTERVAL_MS) {
     cadence.stale = true;
     return;
