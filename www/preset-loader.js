@@ -13,7 +13,7 @@ import { setSpeed } from './run-controls.js';
 import { showChainSeed } from './seed.js';
 import { scheduleUrlWrite } from './url-sync.js';
 import { PRESET_SEED } from './playback-rates.js';
-import { holdForSgais, releaseSgais } from './sgais-focus.js';
+import { holdForSgais, releaseSgais, sgaisHeld } from './sgais-focus.js';
 import { showNoteLead } from './note-lead.js';
 
 /**
@@ -51,8 +51,11 @@ export function showTruthWait(text, started = false) {
 function sayTruthWait(text) {
   const note = $('preset-note');
   let wait = $('preset-note-truth');
-  // (A truth that cannot be computed is said by the truth line itself, not here.)
-  if (note.hidden || text.startsWith('not available')) { wait?.remove(); return; }
+  // (A truth that cannot be computed is said by the truth line itself, not here.) An SGAIS note
+  // compares nothing with the held 2-D chain's truth: the sentence there was untrue and made
+  // sgais-gmm's note scroll inside its box at 1400×900 (604 px in 540; stop 50, preset-notes
+  // under load).
+  if (note.hidden || sgaisHeld() || text.startsWith('not available')) { wait?.remove(); return; }
   if (!wait) {
     wait = document.createElement('strong');
     wait.id = 'preset-note-truth';

@@ -229,6 +229,20 @@ test('a preset whose truth is still computed says so at the end of its note, onl
   await page.waitForFunction(() => !document.getElementById('preset-note-truth'), null, { timeout: 10_000 });
   assert.match(await page.evaluate(() => window.sgviz.state().truth_error), /^MALA reference, 50,000 samples/);
   assert.ok(await page.isVisible('#preset-note'), 'the note itself stays');
+  // An SGAIS preset chosen while the held 2-D chain's truth is still computed: its note compares
+  // nothing with that truth, so it never says the sentence (stop 50: sgais-gmm's note said it under
+  // load, and scrolled inside its box at 1400×900, 604 px in 540).
+  await page.evaluate(() => window.sgviz.setParam('data_seed', 3));
+  await page.waitForFunction(() => window.sgviz.state().truth_pending && document.getElementById('preset-note-truth')?.checkVisibility(), null, { timeout: LIMIT_MS, polling: 100 });
+  await page.selectOption('#preset', 'sgais-gmm');
+  await page.waitForFunction((title) => document.getElementById('preset-note').textContent.startsWith(title), 'SGAIS vs AIS on the Gaussian mixture', { timeout: LIMIT_MS });
+  await page.evaluate(recordTruthWait);
+  assert.equal(await page.evaluate(() => window.sgviz.app.truthPending), true, 'precondition: the 2-D chain\'s truth is still computed under the SGAIS note');
+  assert.equal(await page.evaluate(() => document.getElementById('preset-note-truth')), null, 'no wait sentence in the SGAIS note as it is shown');
+  await page.$eval('#preset-note', (n) => n.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'preset-truth-not-in-sgais-note', { fullPage: false });
+  await page.waitForFunction(() => !window.sgviz.app.truthPending, null, { timeout: LIMIT_MS, polling: 250 });
+  assert.deepEqual(await page.evaluate(() => window.__truthWait), [], 'no wait sentence in the SGAIS note');
   assert.deepEqual(errors, []);
   await page.close();
 });
