@@ -150,6 +150,24 @@ fn assert_numbers(got: &BouncyResult, expected: [f64; 6]) {
     }
 }
 
+/// SBPS on the toy Gaussian at n = 5 (k at its default 3), its sweep at `events` a point.
+fn sbps_at_n5(events: u64) -> (ChainConfig, Chain, BouncySweep) {
+    let (config, main) = chain("gaussian", "sbps", &[("batch_size", 5.0)]);
+    let sweep = BouncySweep::new(&config, &main, BouncyKnob::of(&main, events), gaussian_truth(), events);
+    (config, main, sweep)
+}
+
+/// Advance in budgets of 20,000 until the sweep ends (at most 100 budgets: a sweep that stops
+/// making progress fails the test instead of hanging it).
+fn run_to_end(sweep: &mut BouncySweep) {
+    for _ in 0..100 {
+        if sweep.is_done() {
+            break;
+        }
+        sweep.advance(20_000);
+    }
+}
+
 /// SBPS at n = 5, k = 3 (default), 1,200 events a point: n at 1, 3, 5, 10, 32, 100 and k at 0,
 /// 1, 6, 10 (k = 3 is the n = 5 run), 10 points of 1,320 steps (events + 120 burn-in, not a
 /// multiple of 64: the last slice of a point is 40 events). The page's budget slices, each
@@ -157,9 +175,7 @@ fn assert_numbers(got: &BouncyResult, expected: [f64; 6]) {
 #[test]
 fn the_sweep_advances_in_64_event_slices_charged_their_gradients_and_events() {
     let events = 1_200;
-    let (config, main) = chain("gaussian", "sbps", &[("batch_size", 5.0)]);
-    let knobs = BouncyKnob::of(&main, events);
-    let mut sweep = BouncySweep::new(&config, &main, knobs, gaussian_truth(), events);
+    let (config, main, mut sweep) = sbps_at_n5(events);
     let (work, ..) = run_point(&point_config(&config, &main, "batch_size", 5.0, events), events);
     assert_eq!(work.len(), 21, "20 slices of 64 and one of 40: {work:?}");
     let (points, total) = (10.0, 1_320.0);
@@ -175,12 +191,7 @@ fn the_sweep_advances_in_64_event_slices_charged_their_gradients_and_events() {
     let progress = sweep.advance(work[5..].iter().sum());
     assert!((progress - 1.0 / points).abs() < 1e-15, "after the first point: {progress}");
     assert!(!sweep.is_done());
-    for _ in 0..100 {
-        if sweep.is_done() {
-            break;
-        }
-        sweep.advance(20_000);
-    }
+    run_to_end(&mut sweep);
     assert!(sweep.is_done(), "the sweep ends: {}", sweep.progress());
     assert_eq!(sweep.progress(), 1.0);
     let results = sweep.results();
@@ -198,15 +209,8 @@ fn the_sweep_advances_in_64_event_slices_charged_their_gradients_and_events() {
 #[test]
 fn a_finished_points_numbers_are_its_own_chains_by_the_formulas_of_bps15() {
     let events = 1_200;
-    let (config, main) = chain("gaussian", "sbps", &[("batch_size", 5.0)]);
-    let knobs = BouncyKnob::of(&main, events);
-    let mut sweep = BouncySweep::new(&config, &main, knobs, gaussian_truth(), events);
-    for _ in 0..100 {
-        if sweep.is_done() {
-            break;
-        }
-        sweep.advance(20_000);
-    }
+    let (config, main, mut sweep) = sbps_at_n5(events);
+    run_to_end(&mut sweep);
     let results = sweep.results();
     let find = |param: &str, value: f64| results.iter().find(|r| r.param == param && r.value == value).unwrap_or_else(|| panic!("no point {param} = {value}: {results:?}"));
     for (param, value) in [("batch_size", 5.0), ("batch_size", 32.0), ("band_k", 10.0)] {
@@ -223,9 +227,7 @@ fn a_finished_points_numbers_are_its_own_chains_by_the_formulas_of_bps15() {
 /// (diverged, no numbers), not as the E2 of an empty run; events = 0 makes every point so.
 #[test]
 fn a_point_without_two_time_batches_has_no_numbers() {
-    let (config, main) = chain("gaussian", "sbps", &[("batch_size", 5.0)]);
-    let knobs = BouncyKnob::of(&main, 0);
-    let mut sweep = BouncySweep::new(&config, &main, knobs, gaussian_truth(), 0);
+    let (_, _, mut sweep) = sbps_at_n5(0);
     for _ in 0..20 {
         if sweep.is_done() {
             break;
