@@ -200,6 +200,8 @@ mod toy_sweep_more;
 mod truth_coarse_grid;
 #[path = "truth_grid_by_hand.rs"]
 mod truth_grid_by_hand;
+#[path = "truth_grid_spacing.rs"]
+mod truth_grid_spacing;
 #[path = "truth_refine.rs"]
 mod truth_refine;
 #[path = "truth_shipped.rs"]
