@@ -30,6 +30,8 @@ mod bound_law;
 mod bouncy_long;
 #[path = "bouncy_sweep.rs"]
 mod bouncy_sweep;
+#[path = "bouncy_sweep_by_hand.rs"]
+mod bouncy_sweep_by_hand;
 #[path = "curvature_by_hand.rs"]
 mod curvature_by_hand;
 #[path = "eigen_guard.rs"]
@@ -48,6 +50,8 @@ mod gradient_samplers;
 mod gradient_samplers_osgfs_mala;
 #[path = "hardening.rs"]
 mod hardening;
+#[path = "lab_edges.rs"]
+mod lab_edges;
 #[path = "lab_sweep_entry.rs"]
 mod lab_sweep_entry;
 #[path = "lab_truth_progress.rs"]
@@ -196,6 +200,8 @@ mod toy_sweep_more;
 mod truth_coarse_grid;
 #[path = "truth_grid_by_hand.rs"]
 mod truth_grid_by_hand;
+#[path = "truth_grid_spacing.rs"]
+mod truth_grid_spacing;
 #[path = "truth_refine.rs"]
 mod truth_refine;
 #[path = "truth_shipped.rs"]
