@@ -116,9 +116,6 @@ pub struct SgaisRun {
     /// A separate stream for the gradient-noise estimate, so that estimating it for the report
     /// does not change a run with a fixed β̂.
     noise_rng: ChainRng,
-    /// A separate stream for the fresh velocities at resampling, so that the moves' and the
-    /// resampling's draws stay those of a run that kept its velocities.
-    velocity_rng: ChainRng,
     /// A separate stream for the Laplace move's proposals, so that a move that accepts nothing
     /// leaves the run as it would be without it.
     laplace_rng: ChainRng,
@@ -158,11 +155,14 @@ impl SgaisRun {
             workspace: Workspace::default(),
             rng,
             noise_rng: chain_rng(seed ^ NOISE_STREAM),
-            velocity_rng: chain_rng(seed ^ VELOCITY_STREAM),
             laplace_rng: chain_rng(seed ^ LAPLACE_STREAM),
         };
         run.eta = run.base_learning_rate(0, run.config.chunk_size.min(n_total), 0.0);
-        draw_velocities(&mut run.velocities, run.eta, &mut run.rng);
+        let sd = run.eta.sqrt();
+        for v in run.velocities.iter_mut() {
+            fill_standard_normal(&mut run.rng, v);
+            v.iter_mut().for_each(|x| *x *= sd);
+        }
         run
     }
 
@@ -408,12 +408,7 @@ impl SgaisRun {
         }
     }
 
-    /// Systematic resampling proportional to the weights, then every w_i ← mean w (Ẑ unchanged),
-    /// and every particle a fresh velocity from N(0, η I): v is auxiliary, independent of θ under
-    /// SGHMC's stationary law ∝ exp(−U(θ) − |v|²/(2η)) (SGAIS paper §4 below eq. 3;
-    /// ../shared/ALGORITHMS.md §3), so the refresh is a Gibbs step that leaves every annealed
-    /// target and every weight as they were, while copies of one parent stop sharing their first
-    /// moves (docs/sgais.md §15, "Fresh velocities at resampling (stop 50)").
+    /// Systematic resampling proportional to the weights, then every w_i ← mean w (Ẑ unchanged).
     fn systematic_resample(&mut self) {
         let m = self.particles.len();
         self.resampled_log_z_var += epoch_log_z_variance(&self.log_weights);
@@ -434,7 +429,7 @@ impl SgaisRun {
             chosen.push(source);
         }
         self.particles = chosen.iter().map(|&i| self.particles[i].clone()).collect();
-        draw_velocities(&mut self.velocities, self.eta, &mut self.velocity_rng);
+        self.velocities = chosen.iter().map(|&i| self.velocities[i].clone()).collect();
         self.ancestry.resampled(&chosen, &self.log_weights);
         self.log_weights.fill(mean_log_weight);
     }
@@ -520,18 +515,6 @@ pub fn epoch_log_z_variance(log_weights: &[f64]) -> f64 {
 
 /// Mixed into the seed for the gradient-noise estimate's random stream.
 const NOISE_STREAM: u64 = 0x6e01_5e57;
-
-/// Mixed into the seed for the fresh velocities' random stream.
-const VELOCITY_STREAM: u64 = 0x7e10_c17e;
-
-/// Every velocity ← a draw from N(0, η I), SGHMC's stationary law of v (eq. 3's v = η-scaled momentum).
-fn draw_velocities(velocities: &mut [Vec<f64>], eta: f64, rng: &mut ChainRng) {
-    let sd = eta.sqrt();
-    for v in velocities.iter_mut() {
-        fill_standard_normal(rng, v);
-        v.iter_mut().for_each(|x| *x *= sd);
-    }
-}
 
 /// Mixed into the seed for the Laplace move's random stream.
 const LAPLACE_STREAM: u64 = 0x1a91_ace5;
