@@ -65,3 +65,21 @@ test('no note or lesson sentence places a plot "left" or "right": on a phone the
   const found = texts.filter(([, text]) => typeof text === 'string' && side.test(text)).map(([where, text]) => `${where}: …${text.match(side).index > 20 ? text.slice(text.match(side).index - 20, text.match(side).index + 30) : text.slice(0, 50)}…`);
   assert.deepEqual(found, []);
 });
+
+test('every preset note opens with its own first two sentences, and an SGAIS sensitivity figure\'s say which chart to read (stop 50)', async () => {
+  // The note shows its first two sentences (www/note-lead.js); the six SGAIS Fig. 6–8/A2–A4 notes
+  // opened with the same two (the shared setting: "Linear regression with 20,000 points …"), so the
+  // six looked alike on screen and none said what its own figure shows.
+  const { PRESETS } = await import('../../www/presets.js');
+  const { splitLead } = await import('../../www/note-lead.js');
+  const leads = PRESETS.map((p) => [p.id, splitLead(p.text).lead]);
+  const shared = leads.filter(([id, lead]) => leads.some(([other, l]) => other !== id && l === lead)).map(([id]) => id);
+  assert.deepEqual(shared, []);
+  const sensitivity = PRESETS.filter((p) => p.sgais && /^Sensitivity|held constant/.test(p.title));
+  assert.equal(sensitivity.length, 6);
+  for (const p of sensitivity) {
+    const { lead } = splitLead(p.text);
+    assert.doesNotMatch(lead, /^Linear regression with 20,000 points/, p.id);
+    assert.match(lead, /the (annealing-steps|cost)( and cost)? charts?\b/, `${p.id}: its lead names the chart to read`);
+  }
+});
