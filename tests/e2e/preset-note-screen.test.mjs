@@ -87,3 +87,27 @@ test('sbps-noise-bounces at 1920×1080: its note says where its scan chart is, a
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('sgfs-bias-mixing at 1920×1080 with Large text: the note beside the two plots on screen from its top, also once the truth\'s wait is said', async () => {
+  // Stop 50's soak: loaded after an SGAIS preset, its note (581 px with Large text and the wait
+  // sentence) began 35 px above the screen.
+  const { findPreset } = await import('../../www/presets.js');
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: SCREEN });
+  await page.click('#large-font');
+  await page.waitForFunction(() => document.getElementById('large-font').getAttribute('aria-pressed') === 'true');
+  // Where an SGAIS preset leaves the page (the soak walked it after sgais-shift-lecture): at its bottom.
+  await waitLoaded(page);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await load(page, findPreset('sgfs-bias-mixing'));
+  await waitLoaded(page);
+  // The wait sentence is added to the note 3 s into the truth's computation, or the truth is in.
+  await page.waitForFunction(() => document.getElementById('preset-note-truth') || window.sgviz.state().truth_pending === false, null, { timeout: 60_000, polling: 100 });
+  await stillScroll(page);
+  const b = await boxes(page, ['stack']);
+  const note = b['preset-note'];
+  assert.ok(note.top >= -1 && note.top < SCREEN.height / 2, `note at ${Math.round(note.top)}–${Math.round(note.bottom)} px`);
+  assert.ok(onScreen(b.stack, SCREEN.height) >= 0.5 * b.stack.height, `plot at ${Math.round(b.stack.top)}–${Math.round(b.stack.bottom)} px`);
+  await screenshot(page, 'preset-note-screen-1920-large-sgfs-bias-mixing', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
