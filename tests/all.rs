@@ -30,6 +30,8 @@ mod bound_law;
 mod bouncy_long;
 #[path = "bouncy_sweep.rs"]
 mod bouncy_sweep;
+#[path = "bps_lesson_runaway.rs"]
+mod bps_lesson_runaway;
 #[path = "curvature_by_hand.rs"]
 mod curvature_by_hand;
 #[path = "eigen_guard.rs"]

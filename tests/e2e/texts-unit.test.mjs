@@ -83,3 +83,13 @@ test('every preset note opens with its own first two sentences, and an SGAIS sen
     assert.match(lead, /the (annealing-steps|cost)( and cost)? charts?\b/, `${p.id}: its lead names the chart to read`);
   }
 });
+
+test('bps step 5 announces the runaway its class time shows (stop 50)', () => {
+  // At k = 0 the page reports a runaway within seconds (from step 42, 13–14 truth sd) and the dashed
+  // ellipse has ≈ 8 times the solid one's area at 60,000 steps (tests/bps_lesson_runaway.rs); the
+  // sentence spoke only of band violations and bias.
+  const step = LESSONS.find((l) => l.id === 'bps').steps[4];
+  assert.equal(step.state.values.band_k, 0);
+  assert.match(step.text, /the page reports a runaway \(the box under the sliders\)/);
+  assert.match(step.text, /several times the solid one's area/);
+});
