@@ -32,6 +32,8 @@ mod bouncy_long;
 mod bouncy_sweep;
 #[path = "bouncy_sweep_by_hand.rs"]
 mod bouncy_sweep_by_hand;
+#[path = "bps_lesson_runaway.rs"]
+mod bps_lesson_runaway;
 #[path = "curvature_by_hand.rs"]
 mod curvature_by_hand;
 #[path = "eigen_guard.rs"]

@@ -112,28 +112,38 @@ export function applyPreset(preset) {
     // A figure whose picture is a chart below the plot brings that chart, with its note, on screen.
     // Kept at the top (on a phone, or above the charts, the boxes above it change height as the
     // chains are shown: sbps-continuous-estimator's note began 18 px above the screen, sgld-heldout's 38).
-    if (chart || note.dataset.figure === 'figure') keepUntilScrolled(note, 'start');
+    if (chart || note.dataset.figure === 'figure') keepUntilScrolled(note, () => note.scrollIntoView({ block: 'start' }));
     else if (title && onPhone()) showNoteWithPlot(note);
     // Elsewhere the note is beside the plot: both on screen, wherever the last preset left the page
-    // (stop 49: at 1920×1080 sgld-mixture, loaded after a chart-led preset, was 1,300 px above the screen).
-    else if (title) $('stack').scrollIntoView({ block: 'nearest' });
+    // (stop 49: at 1920×1080 sgld-mixture, loaded after a chart-led preset, was 1,300 px above the screen),
+    // the note's top too, also once the truth's wait is said at its end (stop 50: at 1920×1080 with Large
+    // text sgfs-bias-mixing's note, 581 px beside a two-plot stage, began 35 px above the screen).
+    else if (title) {
+      $('stack').scrollIntoView({ block: 'nearest' });
+      keepUntilScrolled(note, () => showNoteTop(note));
+    }
   });
 }
 
 /**
- * Scroll `note` to `block` ('start', 'center') of the screen, and again whenever it or the page
- * changes height (the truth's wait is said at the note's end after 3 s and taken away once the truth
- * is in), until the reader scrolls or loads another preset (stop 49: sgld-vs-mala's second plot fell
- * to 155 of 338 px on screen).
+ * Scroll with `keep` (`note` to the top or centre of the screen, …), and again whenever the note or
+ * the page changes height (the truth's wait is said at the note's end after 3 s and taken away once
+ * the truth is in), until the reader scrolls or loads another preset (stop 49: sgld-vs-mala's second
+ * plot fell to 155 of 338 px on screen).
  */
-function keepUntilScrolled(note, block) {
-  const keep = () => note.scrollIntoView({ block });
+function keepUntilScrolled(note, keep) {
   keep();
   const watch = new ResizeObserver(keep);
   watch.observe(note);
   watch.observe(document.body);
   const stop = () => { watch.disconnect(); for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'change']) window.removeEventListener(type, stop, true); };
   for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown', 'change']) window.addEventListener(type, stop, { capture: true, passive: true });
+}
+
+/** A note cut at the top of the screen shown from its top (one wholly off screen is left there: the page was scrolled elsewhere). */
+function showNoteTop(note) {
+  const box = note.getBoundingClientRect();
+  if (box.top < 0 && box.bottom > 0) window.scrollBy({ top: box.top, behavior: 'instant' });
 }
 
 /** A phone's width (www/app.css's narrow layout): one figure per screen, each followed by its text. */
@@ -146,7 +156,7 @@ const onPhone = () => matchMedia('(max-width: 760px)').matches;
  * much; two plots (compare) have the note between them (www/app.css), which is centred.
  */
 function showNoteWithPlot(note) {
-  if (note.parentElement?.closest('.stage.comparing')) { keepUntilScrolled(note, 'center'); return; }
+  if (note.parentElement?.closest('.stage.comparing')) { keepUntilScrolled(note, () => note.scrollIntoView({ block: 'center' })); return; }
   $('stack').scrollIntoView({ block: 'start' });
   const below = note.getBoundingClientRect().bottom - innerHeight;
   if (below > 0) window.scrollBy({ top: below, behavior: 'instant' });

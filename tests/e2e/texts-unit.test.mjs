@@ -65,3 +65,31 @@ test('no note or lesson sentence places a plot "left" or "right": on a phone the
   const found = texts.filter(([, text]) => typeof text === 'string' && side.test(text)).map(([where, text]) => `${where}: …${text.match(side).index > 20 ? text.slice(text.match(side).index - 20, text.match(side).index + 30) : text.slice(0, 50)}…`);
   assert.deepEqual(found, []);
 });
+
+test('every preset note opens with its own first two sentences, and an SGAIS sensitivity figure\'s say which chart to read (stop 50)', async () => {
+  // The note shows its first two sentences (www/note-lead.js); the six SGAIS Fig. 6–8/A2–A4 notes
+  // opened with the same two (the shared setting: "Linear regression with 20,000 points …"), so the
+  // six looked alike on screen and none said what its own figure shows.
+  const { PRESETS } = await import('../../www/presets.js');
+  const { splitLead } = await import('../../www/note-lead.js');
+  const leads = PRESETS.map((p) => [p.id, splitLead(p.text).lead]);
+  const shared = leads.filter(([id, lead]) => leads.some(([other, l]) => other !== id && l === lead)).map(([id]) => id);
+  assert.deepEqual(shared, []);
+  const sensitivity = PRESETS.filter((p) => p.sgais && /^Sensitivity|held constant/.test(p.title));
+  assert.equal(sensitivity.length, 6);
+  for (const p of sensitivity) {
+    const { lead } = splitLead(p.text);
+    assert.doesNotMatch(lead, /^Linear regression with 20,000 points/, p.id);
+    assert.match(lead, /the (annealing-steps|cost)( and cost)? charts?\b/, `${p.id}: its lead names the chart to read`);
+  }
+});
+
+test('bps step 5 announces the runaway its class time shows (stop 50)', () => {
+  // At k = 0 the page reports a runaway within seconds (from step 42, 13–14 truth sd) and the dashed
+  // ellipse has ≈ 8 times the solid one's area at 60,000 steps (tests/bps_lesson_runaway.rs); the
+  // sentence spoke only of band violations and bias.
+  const step = LESSONS.find((l) => l.id === 'bps').steps[4];
+  assert.equal(step.state.values.band_k, 0);
+  assert.match(step.text, /the page reports a runaway \(the box under the sliders\)/);
+  assert.match(step.text, /several times the solid one's area/);
+});
