@@ -5,13 +5,16 @@
 //!
 //! The page's lab (chain, grid truth, runaway watch) is run for those steps. The oracles are not
 //! the lab's numbers: the chain's covariance is compared here with the grid-quadrature truth of
-//! tests/common (E2 by SGFS eq. 14 and the 2σ-ellipse area ratio √(det S / det T), both written
-//! out below), and the runaway is the core's report the page shows, read from the state JSON.
+//! tests/common (E2 by SGFS eq. 14, the tests' own tests/common/sweep.rs, and the 2σ-ellipse area
+//! ratio √(det S / det T), written out below), and the runaway is the core's report the page
+//! shows, read from the state JSON.
 //! Measured (seed 1, 60,000 steps): runaway from step 42, 13 truth sd; E2 7.34, area ratio 8.30
 //! (the page at 1920×1080 showed E2 7.34 and a runaway at 14 sd). The sentence says: a runaway
 //! within seconds, reported in the box under the sliders, and a dashed ellipse with several times
 //! the solid one's area.
 
+#[path = "common/sweep.rs"]
+mod sweep;
 mod common;
 
 use sgviz::chain::ChainConfig;
@@ -39,13 +42,7 @@ fn class_time_run(mut lab: Lab) -> (Option<u64>, f64, f64, serde_json::Value) {
         }
     }
     let cov = lab.chain().moments().cov;
-    (first_seen, e2(&cov, &truth.cov), (det2(&cov) / det2(&truth.cov)).sqrt(), lab.state())
-}
-
-/// Σ|S − T| / Σ|T| over the entries (Ahn et al. 2012, eq. 14).
-fn e2(s: &[Vec<f64>], t: &[Vec<f64>]) -> f64 {
-    let err: f64 = s.iter().flatten().zip(t.iter().flatten()).map(|(a, b)| (a - b).abs()).sum();
-    err / t.iter().flatten().map(|x| x.abs()).sum::<f64>()
+    (first_seen, sweep::e2(&cov, &truth.cov), (det2(&cov) / det2(&truth.cov)).sqrt(), lab.state())
 }
 
 fn det2(m: &[Vec<f64>]) -> f64 {
