@@ -46,8 +46,10 @@ async function sgaisNoteFaults(presets) {
     if (note.top < -1 || note.bottom > SCREEN.height + 1) faults.push(`${preset.id}: note at ${Math.round(note.top)}–${Math.round(note.bottom)} px`);
     if (onScreen(b[chart], SCREEN.height) < 0.5 * b[chart].height) faults.push(`${preset.id}: ${chart} at ${Math.round(b[chart].top)}–${Math.round(b[chart].bottom)} px`);
     if (preset.id === 'sgais-gmm') await screenshot(page, 'preset-note-screen-1920-sgais-gmm', { fullPage: false });
-    // Its runs stopped, so that they do not load the machine for the next preset.
-    if (await page.isEnabled('#sgais-stop')) await page.click('#sgais-stop');
+    // Its runs stopped, so that they do not load the machine for the next preset: clicked in the
+    // page, a no-op once the button is disabled (preset-notes.test.mjs: checking isEnabled, then
+    // clicking, raced the runs' end and hung the walk 30 s).
+    await page.$eval('#sgais-stop', (b) => b.click());
   }
   await page.close();
   return [...faults, ...errors];
