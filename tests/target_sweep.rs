@@ -117,6 +117,12 @@ const KNOWN_SILENT_FAILURES: &[&str] = &[
     // and V2 rules, or a runaway: SGHMC η=max, n=min, n=mid). Still silent:
     "logreg_sgfs sghmc friction=mid", // 27/40, median 0.314, pooled 0.059 ± 0.061, measured-warned 9/40
     "logreg_sgfs osgfs defaults", // 17/40, median 0.297, pooled 0.062 ± 0.058, measured-warned 0/40
+    // s50 (tests/law_probe.rs under SGVIZ_SLIDER_SWEEP=soak, seeds 1–40 × 5,000, the soak's 400,000-
+    // sample MALA truth, at f8bd9df; docs/diagnostics.md §7 "s50"): the two rows above to the digit
+    // (max E2 0.410 and 0.344: the runs crowd around 0.3). OSGFS's other points, first measured:
+    // b = 0.1 (min) 40/40 over 0.3, median 1.000, warned 40/40 (right); n = 2 (min) 40/40, median
+    // 0.587, warned 40/40 (right); b = 2 (max) silent, new:
+    "logreg_sgfs osgfs osgfs_b=max", // 14/40, median 0.293, max 0.339, pooled 0.058 ± 0.057, measured-warned 2/40
     // (OSGFS c = 0.99 (max), first measured in s49: 40/40 over 0.3, median 0.400, pooled 0.408 ±
     // 0.022, measured-warned 0/40 with s48's code; since MAX_DIM = 21 warned at the start by the
     // law's instability rule ("Set cap on the step k c to 0.356"), true: not listed.)
