@@ -537,7 +537,10 @@ for (const cores of [2, 4]) {
     await page.selectOption('#preset', 'sgld-mixture');
     await waitLoaded(page);
     await page.waitForFunction(() => window.sgviz.analysis().active && window.sgviz.mixing().counts.answered >= 1, null, { timeout: JOB_LIMIT_MS, polling: 100 });
-    await page.evaluate(() => window.sgviz.app.sgais.applyPreset('linreg', { n_points: 2000 }));
+    // N = 2·10⁵, not 2,000: the wait below needs a job still running when the new chain's second ESS
+    // answer arrives; at 2,000 points every job could finish first under load, and the wait then
+    // never succeeded (stop 50's CI helper). The page closes (and its workers end) with the test.
+    await page.evaluate(() => window.sgviz.app.sgais.applyPreset('linreg', { n_points: 200000 }));
     await page.waitForFunction(() => (window.sgviz.jobs().active.sgais || 0) > 0, null, { timeout: JOB_LIMIT_MS, polling: 50 });
     const before = await page.evaluate(() => window.sgviz.mixing().counts.answered);
     await page.selectOption('#target', 'banana');

@@ -145,6 +145,9 @@ test('the SGAIS evidence chart exports as SVG once a run has a point, and says w
   await page.selectOption('#preset', 'sgais-linreg');
   await waitLoaded(page); // its chains are built over three frames (www/chain.js rebuildLabInSteps)
   await page.waitForFunction(() => window.sgviz.sgais().combined, null, { timeout: 240_000, polling: 500 });
+  // A combined estimate is posted before the frame that draws it: wait for the chart on screen to
+  // have its point (the export reads the drawn chart's spec), not only for the run's state.
+  await page.waitForFunction(() => { try { window.sgviz.svg('sgais'); return true; } catch { return false; } }, null, { timeout: 60_000, polling: 200 });
   await page.click('#sgais-stop');
   const text = await page.evaluate(() => window.sgviz.svg('sgais'));
   await save('sgais', text);
