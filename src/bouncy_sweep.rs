@@ -53,6 +53,8 @@ pub struct BouncyKnob {
 pub struct BouncyResult {
     pub param: String,
     pub value: f64,
+    /// Events the point's chain ran, its burn-in included (one tenth of `BouncySweep::events`
+    /// more); for a chain that stopped, the events before it stopped.
     pub events: u64,
     pub diverged: bool,
     pub e2: f64,
@@ -96,7 +98,7 @@ fn spread(lo: f64, hi: f64, count: usize, current: f64, integer: bool) -> Vec<f6
     values
 }
 
-/// Half-decades 1, 3, 10, 30, … up to `top` (and `top` itself when it is the data size N).
+/// Half-decades 10^(k/2) rounded, 1, 3, 10, 32, … up to `top` (and `top` itself when it is the data size N).
 fn minibatch_grid(top: f64, n_data: f64) -> (f64, usize) {
     let count = (2.0 * top.log10()).floor() as usize + 1;
     let hi = if top >= n_data { n_data } else { 10f64.powf((count - 1) as f64 / 2.0) };
