@@ -32,6 +32,8 @@ mod bouncy_long;
 mod bouncy_sweep;
 #[path = "bouncy_sweep_by_hand.rs"]
 mod bouncy_sweep_by_hand;
+#[path = "bouncy_sweep_lost.rs"]
+mod bouncy_sweep_lost;
 #[path = "bps_lesson_runaway.rs"]
 mod bps_lesson_runaway;
 #[path = "curvature_by_hand.rs"]
@@ -94,6 +96,8 @@ mod promise_rounding;
 mod promise_remedy;
 #[path = "promise_thresholds.rs"]
 mod promise_thresholds;
+#[path = "promise_validity_by_hand.rs"]
+mod promise_validity_by_hand;
 #[path = "reference_fixtures.rs"]
 mod reference_fixtures;
 #[path = "refresh_law.rs"]
