@@ -118,6 +118,8 @@ mod rhat_by_hand;
 mod runaway;
 #[path = "runaway_stochastic_gradient.rs"]
 mod runaway_stochastic_gradient;
+#[path = "runaway_unconfirmed.rs"]
+mod runaway_unconfirmed;
 #[path = "sampler_readouts.rs"]
 mod sampler_readouts;
 #[path = "sgais.rs"]
