@@ -42,6 +42,8 @@ mod curvature_by_hand;
 mod eigen_guard;
 #[path = "error_split.rs"]
 mod error_split;
+#[path = "fisher_refusal_text.rs"]
+mod fisher_refusal_text;
 #[path = "fisher_small_batch.rs"]
 mod fisher_small_batch;
 #[path = "frozen_chain.rs"]
