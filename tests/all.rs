@@ -32,6 +32,8 @@ mod bouncy_long;
 mod bouncy_sweep;
 #[path = "bouncy_sweep_by_hand.rs"]
 mod bouncy_sweep_by_hand;
+#[path = "bouncy_sweep_lost.rs"]
+mod bouncy_sweep_lost;
 #[path = "bps_lesson_runaway.rs"]
 mod bps_lesson_runaway;
 #[path = "curvature_by_hand.rs"]
@@ -40,6 +42,8 @@ mod curvature_by_hand;
 mod eigen_guard;
 #[path = "error_split.rs"]
 mod error_split;
+#[path = "fisher_refusal_text.rs"]
+mod fisher_refusal_text;
 #[path = "fisher_small_batch.rs"]
 mod fisher_small_batch;
 #[path = "frozen_chain.rs"]
@@ -94,6 +98,8 @@ mod promise_rounding;
 mod promise_remedy;
 #[path = "promise_thresholds.rs"]
 mod promise_thresholds;
+#[path = "promise_validity_by_hand.rs"]
+mod promise_validity_by_hand;
 #[path = "reference_fixtures.rs"]
 mod reference_fixtures;
 #[path = "refresh_law.rs"]
@@ -114,6 +120,8 @@ mod rhat_by_hand;
 mod runaway;
 #[path = "runaway_stochastic_gradient.rs"]
 mod runaway_stochastic_gradient;
+#[path = "runaway_unconfirmed.rs"]
+mod runaway_unconfirmed;
 #[path = "sampler_readouts.rs"]
 mod sampler_readouts;
 #[path = "sgais.rs"]

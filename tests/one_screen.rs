@@ -12,7 +12,6 @@ mod grid;
 mod common;
 
 use sgviz::chain::{Chain, ChainConfig};
-use sgviz::defaults::E2_CLAIM;
 
 /// The value a "Set <label> <symbol> to <v> (now <u>)" remedy names, parsed from the sentence.
 fn named_value(text: &str) -> Option<f64> {
@@ -35,10 +34,10 @@ fn mixture_sgld_as_loaded_names_one_remedy_and_it_holds() {
         .filter(|&seed| {
             let mut chain = Chain::new(&ChainConfig::new("mixture", "sgld", seed).with("step_size", step)).unwrap();
             chain.run(5_000);
-            sweep::e2(&chain.moments().cov, &truth.cov) > E2_CLAIM
+            sweep::e2(&chain.moments().cov, &truth.cov) > sweep::E2_CLAIM
         })
         .count();
-    assert!(over <= 5, "at the named ε = {step}: {over}/20 runs over {E2_CLAIM}");
+    assert!(over <= 5, "at the named ε = {step}: {over}/20 runs over {}", sweep::E2_CLAIM);
     // And there the red note is gone.
     let there = Chain::new(&ChainConfig::new("mixture", "sgld", 1).with("step_size", step)).unwrap();
     assert!(there.setting_warning().is_none(), "{:?}", there.setting_warning().map(|w| w.text));

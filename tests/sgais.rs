@@ -10,7 +10,6 @@ use sgviz::rng::{chain_rng, standard_normal, ChainRng};
 use sgviz::sgais::ais::{ais_run, baseline_seed};
 use sgviz::sgais::annealing::{incremental_ess, next_increment};
 use sgviz::sgais::models::{evidence_target, EvidenceModel};
-use sgviz::sgais::noise::NOISE_SAMPLES;
 use sgviz::sgais::reservoir::{History, Reservoir};
 use sgviz::sgais::run::{RunStatus, SgaisRun};
 use sgviz::sgais::sghmc::Potential;
@@ -295,8 +294,8 @@ fn advance_in_small_budgets_replays_the_same_run() {
         calls += 1;
         // One annealing step per call: M·K SGHMC steps, each costing |C| + |B| evaluations, plus
         // M·|C| likelihoods for the weights, plus (when a chunk starts) the scores of the
-        // gradient-noise estimate, at least 2 per particle.
-        let noise = (NOISE_SAMPLES.div_ceil(config.particles).max(2) * config.particles) as u64;
+        // gradient-noise estimate: 2,000 scores spread over the particles, at least 2 per particle.
+        let noise = (2_000usize.div_ceil(config.particles).max(2) * config.particles) as u64;
         let per_step = (config.particles * config.burn_in_steps * (200 + config.batch_size) + config.particles * 200) as u64 + noise;
         assert!(pieces.datum_evals() - before <= per_step);
     }

@@ -8,7 +8,7 @@ use sgviz::diagnostics::batch_means_standard_error;
 use sgviz::model::linear::LinearRegression;
 use sgviz::model::Model;
 use sgviz::rng::{chain_rng, standard_normal};
-use sgviz::sgais::noise::{estimate_gradient_noise, NOISE_SAMPLES};
+use sgviz::sgais::noise::estimate_gradient_noise;
 use sgviz::sgais::reservoir::History;
 use sgviz::sgais::sghmc::{sghmc_steps, Potential, SghmcKernel, Workspace};
 
@@ -37,7 +37,8 @@ fn exact_score_covariance(model: &LinearRegression, theta: &[f64], n: usize) -> 
 /// independent estimates must match V entry by entry within 5 Monte-Carlo standard errors (the
 /// sd of the 100 estimates / 10). Wrong scalings — (n−1) for (n−1)², |B|², the particle count, a
 /// divisor m for m − 1 (a 2.5 % bias with 40 scores per particle, ≈ 8 standard errors on the
-/// diagonal) or no centring — fail. One estimate uses NOISE_SAMPLES scores in total, and the
+/// diagonal) or no centring — fail. One estimate uses 2,000 scores in total (50 per particle; the number src/sgais/noise.rs
+/// states: a variance to ≈ √(2/2,000) ≈ 3 %), and the
 /// largest eigenvalue is that of the returned matrix.
 #[test]
 fn gradient_noise_estimate_matches_the_exact_covariance() {
@@ -54,7 +55,7 @@ fn gradient_noise_estimate_matches_the_exact_covariance() {
     for _ in 0..reps {
         let (noise, evals) = estimate_gradient_noise(&model, &particles, &history, batch, &mut rng);
         let noise = noise.expect("history is not empty");
-        assert_eq!(evals as usize, NOISE_SAMPLES.div_ceil(40) * 40);
+        assert_eq!(evals, 2_000, "2,000 scores: 50 for each of the 40 particles");
         let v = DMatrix::from_row_slice(dim, dim, &noise.cov);
         let largest = v.clone().symmetric_eigenvalues().max();
         assert!((noise.largest_eigenvalue - largest).abs() < 1e-9 * largest);
