@@ -1,5 +1,5 @@
-//! K = 7's second change point made cheap to see (docs/sgais.md §15, "K = 7's second change point,
-//! stop 51"): the shift demo's in-order run resolved as the soak test resolves it (as
+//! K = 7's second change point made cheap to see (docs/sgais.md §15, "K = 7's second change point made
+//! cheap to see, and one factor at a time (stop 51)"): the shift demo's in-order run resolved as the soak test resolves it (as
 //! `shift_chunks`: `resolve("gmm", scenario shift)`, the surprise rule `SurpriseBoost::MEASURED`),
 //! stopped at N, printing after every chunk log Ẑ, its increment, the temperatures, whether the
 //! chunk was boosted and the datum evaluations, and from the second change point (n ≥ 10,000) on
@@ -18,7 +18,10 @@ use sgviz::sgais::job::resolve;
 use sgviz::sgais::laplace_reference::laplace_log_evidence;
 use sgviz::sgais::run::{RunStatus, SgaisRun};
 use sgviz::sgais::surprise::SurpriseBoost;
-use sgviz::sgais::{ReseedMoves, SgaisConfig};
+use sgviz::sgais::SgaisConfig;
+
+#[allow(dead_code)] // shared with the other shift examples; this one uses `reseed_moves_arg` only
+mod shift_common;
 
 /// The data's second change point (src/model/gmm.rs `ClusterSchedule::Shift`).
 const SECOND_CHANGE_POINT: usize = 10_000;
@@ -44,15 +47,7 @@ fn configure(args: &[String], n: usize) -> SgaisConfig {
     let mut config = SgaisConfig { surprise_boost: Some(boost), ..resolved.config };
     config.laplace_move = knob(args, "laplace").map_or(config.laplace_move, |v| v != 0.0);
     config.reseed_offers = knob(args, "reseed_offers").map_or(config.reseed_offers, |v| v as usize);
-    config.reseed_moves = match args.iter().find_map(|a| a.strip_prefix("reseed_moves=")) {
-        Some("lightest") => ReseedMoves::Lightest,
-        Some("weights") => ReseedMoves::Weights,
-        Some("both") => ReseedMoves::Both,
-        Some("split") => ReseedMoves::Split,
-        Some("lightest_split") => ReseedMoves::LightestSplit,
-        Some(other) => panic!("reseed_moves={other}: lightest, weights, both, split or lightest_split"),
-        None => config.reseed_moves,
-    };
+    config.reseed_moves = shift_common::reseed_moves_arg(args).unwrap_or(config.reseed_moves);
     config
 }
 
