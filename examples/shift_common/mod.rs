@@ -23,15 +23,7 @@ pub fn shift_args(default_n: usize, default_k: usize, default_third: u64) -> (us
     let reseed = args.iter().any(|a| a == "reseed=1");
     let (_, sgais_values) = split_settings(evidence_target("gmm").expect("gmm"), &settings).expect("valid settings");
     let mut config = SgaisConfig { reseed_components: reseed, ..SgaisConfig::from_values(&sgais_values).expect("valid settings") };
-    config.reseed_moves = match args.iter().find_map(|a| a.strip_prefix("reseed_moves=")) {
-        Some("lightest") => ReseedMoves::Lightest,
-        Some("weights") => ReseedMoves::Weights,
-        Some("both") => ReseedMoves::Both,
-        Some("split") => ReseedMoves::Split,
-        Some("lightest_split") => ReseedMoves::LightestSplit,
-        Some(other) => panic!("reseed_moves={other}: lightest, weights, both, split or lightest_split"),
-        None => config.reseed_moves,
-    };
+    config.reseed_moves = reseed_moves_arg(&args).unwrap_or(config.reseed_moves);
     let value = |name: &str| args.iter().find_map(|a| a.strip_prefix(name).and_then(|v| v.strip_prefix('='))).map(|v| v.parse::<f64>().expect(name));
     config.reseed_offers = value("reseed_offers").map_or(config.reseed_offers, |v| v as usize);
     config.reseed_light_bias = value("reseed_bias").unwrap_or(config.reseed_light_bias);
@@ -68,4 +60,16 @@ fn registry_settings(args: &[String], n: usize, k: usize) -> Vec<(String, String
 pub fn page_first_chunk_share(n: usize, k: usize) -> f64 {
     let args: Vec<String> = std::env::args().collect();
     resolve("gmm", None, &registry_settings(&args, n, k), None).expect("valid settings").config.first_chunk_ess_share
+}
+
+/// `reseed_moves=lightest|weights|both|split|lightest_split` from the command line, if given.
+pub fn reseed_moves_arg(args: &[String]) -> Option<ReseedMoves> {
+    Some(match args.iter().find_map(|a| a.strip_prefix("reseed_moves="))? {
+        "lightest" => ReseedMoves::Lightest,
+        "weights" => ReseedMoves::Weights,
+        "both" => ReseedMoves::Both,
+        "split" => ReseedMoves::Split,
+        "lightest_split" => ReseedMoves::LightestSplit,
+        other => panic!("reseed_moves={other}: lightest, weights, both, split or lightest_split"),
+    })
 }
