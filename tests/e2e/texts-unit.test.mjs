@@ -90,6 +90,6 @@ test('bps step 5 announces the runaway its class time shows (stop 50)', () => {
   // sentence spoke only of band violations and bias.
   const step = LESSONS.find((l) => l.id === 'bps').steps[4];
   assert.equal(step.state.values.band_k, 0);
-  assert.match(step.text, /the page reports a runaway \(the box under the sliders\)/);
+  assert.match(step.text, /the page reports a runaway \(the box under this lesson\)/);
   assert.match(step.text, /several times the solid one's area/);
 });
