@@ -10,7 +10,7 @@
 //! shows, read from the state JSON.
 //! Measured (seed 1, 60,000 steps): runaway from step 42, 13 truth sd; E2 7.34, area ratio 8.30
 //! (the page at 1920×1080 showed E2 7.34 and a runaway at 14 sd). The sentence says: a runaway
-//! within seconds, reported in the box under the sliders, and a dashed ellipse with several times
+//! within seconds, reported in the box under the lesson, and a dashed ellipse with several times
 //! the solid one's area.
 
 #[path = "common/sweep.rs"]

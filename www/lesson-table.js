@@ -272,7 +272,7 @@ export const LESSONS = [
       {
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 0, batch_size: 100 }, speed: 50 },
-        text: 'With k = 0 the band is the fitted gradient alone: the rate exceeds it often. These violations are SBPS\'s bias diagnostic: each one is a bounce decided with the wrong probability. Here they come so often that within seconds the particle flies far out of the posterior\'s mass: the page reports a runaway (the box under the sliders), and the dashed ellipse has several times the solid one\'s area. The page also warns beside the k slider once the band misses more than 3.4 % of the bounce intensity: the samples are biased, and more of them will not help. (The figure "SBPS Fig. 11" scans k.)',
+        text: 'With k = 0 the band is the fitted gradient alone, and the rate exceeds it often: each violation (SBPS\'s bias diagnostic) is a bounce decided with the wrong probability. Here they come so often that within seconds the particle flies far out of the posterior\'s mass: the page reports a runaway (the box under this lesson), and the dashed ellipse has several times the solid one\'s area. The page also warns beside the k slider once the band misses more than 3.4 % of the bounce intensity: the samples are biased, and more of them will not help. (The figure "SBPS Fig. 11" scans k.)',
         action: 'Raise k (or the minibatch size n) and watch the violation rate fall; the warning goes by k = 3.',
         tryValues: { band_k: 1 },
         claims: [

@@ -73,22 +73,28 @@ export async function screenFaults(page, where, want) {
 }
 
 /**
- * The smallest text on screen (CSS px) and where: every drawn element with text of its own whose
- * box is on screen. Floors: 12 px (0.75 of 16, the Save PNG buttons') at normal size, 18 px with
- * Large text (stop 45's survey: 12.8 px on a phone, 18 px at 1920 with Large text).
+ * Every drawn element with text of its own whose box is on screen: its font size (CSS px) and what
+ * it is (tag, id, class, the start of its text).
  */
-export const smallestText = (page) => page.evaluate(() => {
-  let least = { px: Infinity, what: '' };
+export const textsOnScreen = (page) => page.evaluate(() => {
+  const found = [];
   for (const e of document.body.querySelectorAll('*')) {
     if (![...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) continue;
     const r = e.getBoundingClientRect();
     if (r.width < 2 || r.height < 2 || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) continue;
     if (!e.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    const px = parseFloat(getComputedStyle(e).fontSize);
-    if (px < least.px) least = { px, what: `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} "${e.textContent.trim().slice(0, 24)}"` };
+    const cls = String(e.className).split(' ')[0];
+    found.push({ px: parseFloat(getComputedStyle(e).fontSize), what: `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${cls ? `.${cls}` : ''} "${e.textContent.trim().slice(0, 24)}"` });
   }
-  return least;
+  return found;
 });
+
+/**
+ * The smallest text on screen (CSS px) and where (`textsOnScreen`). Floors: 12 px (0.75 of 16, the
+ * Save PNG buttons' until stop 51) at normal size, 18 px with Large text (stop 45's survey: 12.8 px
+ * on a phone, 18 px at 1920 with Large text).
+ */
+export const smallestText = async (page) => (await textsOnScreen(page)).reduce((least, t) => (t.px < least.px ? t : least), { px: Infinity, what: '' });
 
 export async function textFaults(page, where, floor) {
   const least = await smallestText(page);

@@ -90,6 +90,19 @@ test('bps step 5 announces the runaway its class time shows (stop 50)', () => {
   // sentence spoke only of band violations and bias.
   const step = LESSONS.find((l) => l.id === 'bps').steps[4];
   assert.equal(step.state.values.band_k, 0);
-  assert.match(step.text, /the page reports a runaway \(the box under the sliders\)/);
+  assert.match(step.text, /the page reports a runaway \(the box under this lesson\)/);
   assert.match(step.text, /several times the solid one's area/);
+});
+
+test('sbps-noise-bounces: the note\'s first two sentences say what to look at, its chart by its title and the two plots (stop 51)', async () => {
+  // Stop 50: its lead was the setting ("SBPS on a correlated Gaussian …" and "SBPS's path is cut
+  // into many short pieces."); the sentence naming its chart was behind "more".
+  const { findPreset } = await import('../../www/presets.js');
+  const { splitLead } = await import('../../www/note-lead.js');
+  const preset = findPreset('sbps-noise-bounces');
+  const { lead } = splitLead(preset.text);
+  assert.ok(lead.includes(`"${preset.scan.title}"`), `the lead names the chart by its title: ${lead}`);
+  assert.match(lead, /first plot/);
+  assert.match(lead, /second plot/);
+  assert.match(lead, /s = 4/);
 });

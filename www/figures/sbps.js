@@ -17,7 +17,7 @@ export const SBPS_FIGURES = [
     title: 'Gradient noise raises the bounce rate',
     source: 'Pakman et al. 2017, §2.3 and Fig. 1',
     paper: 'The paper shows it qualitatively: with noisy gradients the bounce intensity E[(v·∇U + noise)⁺] exceeds the exact one (Jensen), so the particle bounces more and travels less between bounces',
-    text: 'SBPS on a correlated Gaussian whose gradients carry synthetic noise (s = 4, first plot) against exact BPS (second plot, no noise) at the same gradient budget. SBPS\'s path is cut into many short pieces. The chart under the two plots (scroll down to it), "bounces per unit time against gradient noise s", runs both at each noise level s: exact BPS stays at its rate, SBPS\'s rate grows with s.',
+    text: 'The chart under the two plots (scroll down to it), "bounces per unit time against gradient noise s", runs SBPS and exact BPS at each noise level s: exact BPS stays at its rate, SBPS\'s rate grows with s. Above it, SBPS on a correlated Gaussian whose gradients carry synthetic noise (s = 4, first plot) runs against exact BPS (second plot, no noise) at the same gradient budget, its path cut into many short pieces.',
     state: { target: 'gaussian', sampler: 'sbps', seed: 1, values: { rho: 0.9, grad_noise: 4 }, speed: 20 },
     // Both at unit speed (SBPS's velocities are uniform on the sphere; BPS's default law is N(0, I)).
     compare: { sampler: 'bps', values: { refresh_law: 1 } },
