@@ -453,7 +453,18 @@ async function runPaused(page, steps) {
  * `mixing_json`'s, and what the panel shows.
  */
 async function compare(page) {
-  await page.waitForFunction(() => window.sgviz.mixing().main?.recorded === window.sgviz.app.lab.n_recorded(), null, { timeout: 30_000 });
+  // A request the busy worker leaves unanswered for a second is answered on the page (www/mixing.js
+  // POOL_WAIT_MS), which happens under load (stop 51's CI: 1 of 9 on the mixture). Such an answer
+  // equals mixing_json by construction, so it tests nothing here: while the newest answer may be
+  // one, one more step (Step, a new request) is taken and its answer awaited.
+  for (let tries = 0; ; tries += 1) {
+    const before = await page.evaluate(() => window.sgviz.mixing().counts.onPage);
+    await page.click('#step');
+    await page.waitForFunction(() => window.sgviz.mixing().main?.recorded === window.sgviz.app.lab.n_recorded(), null, { timeout: 30_000 });
+    const onPage = await page.evaluate(() => window.sgviz.mixing().counts.onPage);
+    if (onPage === before) break;
+    assert.ok(tries < 10, `ten answers in a row computed on the page: ${onPage}`);
+  }
   const page_ = await page.evaluate(() => {
     const { app } = window.sgviz;
     const state = window.sgviz.state();
@@ -468,7 +479,7 @@ async function compare(page) {
   });
   const { recorded, ...workerMixing } = page_.fromWorker.main;
   assert.deepEqual(workerMixing, page_.mixing, 'the worker\'s numbers are mixing_json\'s on the same samples');
-  assert.ok(page_.fromWorker.counts.answered > 0 && page_.fromWorker.counts.onPage === 0, `answered by the worker: ${JSON.stringify(page_.fromWorker.counts)}`);
+  assert.ok(page_.fromWorker.counts.answered > page_.fromWorker.counts.onPage, `answered by the worker: ${JSON.stringify(page_.fromWorker.counts)}`);
   const rows = page_.csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
   const recent = rows.slice(-WINDOW);
   const oracle = page_.pair.map((j) => essOracle(recent.map((r) => r[j])));
