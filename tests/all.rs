@@ -92,10 +92,10 @@ mod osgfs_funnel;
 mod pairings;
 #[path = "promise_defaults.rs"]
 mod promise_defaults;
-#[path = "promise_rounding.rs"]
-mod promise_rounding;
 #[path = "promise_remedy.rs"]
 mod promise_remedy;
+#[path = "promise_rounding.rs"]
+mod promise_rounding;
 #[path = "promise_thresholds.rs"]
 mod promise_thresholds;
 #[path = "promise_validity_by_hand.rs"]
