@@ -38,7 +38,7 @@ export function requestMixing(lab, onMixing) {
   const recorded = lab.n_recorded();
   const request = { lab, recorded, onMixing, again: null, posted: performance.now() };
   mixingCounts.posted += 1;
-  const id = askPool({ kind: 'mixing', packed }, [packed.buffer], (data) => (data.error ? computeOnPage(id) : answer(id, JSON.parse(data.mixing))), () => lost(id));
+  const id = askPool({ kind: 'mixing', packed }, [packed.buffer], (data) => (data.error ? computeOnPage(id) : answer(id, JSON.parse(data.mixing), 'worker')), () => lost(id));
   waiting.set(id, request);
   setTimeout(() => { if (waiting.has(id)) { mixingCounts.late += 1; computeOnPage(id); } }, POOL_WAIT_MS);
 }
@@ -51,12 +51,15 @@ export function requestMixing(lab, onMixing) {
  */
 const POOL_WAIT_MS = 1000;
 
-/** `lab`'s newest mixing numbers from the worker (with `recorded`), or null before the first answer. */
+/**
+ * `lab`'s newest mixing numbers (with `recorded`, and `source`: 'worker', or 'page' when the page
+ * computed them after the worker failed or was late), or null before the first answer.
+ */
 export function latestMixing(lab) {
   return latest.get(lab) ?? null;
 }
 
-function answer(id, mixing) {
+function answer(id, mixing, source) {
   const request = waiting.get(id);
   if (!request) return;
   waiting.delete(id);
@@ -64,7 +67,7 @@ function answer(id, mixing) {
   const waited = performance.now() - request.posted;
   mixingCounts.waitedMs += waited;
   mixingCounts.longestWaitMs = Math.max(mixingCounts.longestWaitMs, waited);
-  const value = { ...mixing, recorded: request.recorded };
+  const value = { ...mixing, recorded: request.recorded, source };
   latest.set(request.lab, value);
   wake();
   request.onMixing(value);
@@ -96,7 +99,7 @@ function computeOnPage(id) {
   mixingCounts.onPage += 1;
   try {
     request.recorded = request.lab.n_recorded(); // computed on the chain as it is now
-    answer(id, JSON.parse(request.lab.mixing_json()));
+    answer(id, JSON.parse(request.lab.mixing_json()), 'page');
   } catch {
     waiting.delete(id);
   }

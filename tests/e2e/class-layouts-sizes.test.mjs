@@ -17,7 +17,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitLoaded, scaledContext } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitLoaded, scaledContext, stillScroll } from './harness.mjs';
 import { stepLayout, coveredControls, layoutFaults, screenFaults, textFaults, chartTextFaults, overprintFaults, columnBandFaults, waitForFigure } from './class-layouts-checks.mjs';
 
 const env = useBrowser();
@@ -52,9 +52,6 @@ async function openAt(size) {
   const close = async () => { await page.close(); if (context !== env.browser) await context.close(); };
   return { page, errors, close };
 }
-
-/** Wait until the page's scroll position holds over two frames (the page scrolls a step's figure into view). */
-const stillScroll = (page) => page.waitForFunction(() => new Promise((ok) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => ok(scrollY === y))); }), null, { timeout: 10_000 });
 
 /** Print the faults found so far for `where` as they come (a soak runs for minutes; its assertion comes at the end). */
 const logFaults = (where, found) => console.log(`${where}: ${found.filter((f) => f.startsWith(`${where}:`)).join(' | ') || 'ok'}`);

@@ -581,6 +581,7 @@ test('an ESS request a worker leaves unanswered for a second is answered on the 
   }, null, { timeout: 20_000, polling: 100 })).jsonValue();
   // Two answers within the first worker's 8 s call: both from the page, on the chain as it was then.
   assert.equal(seen.counts.onPage, seen.counts.late, JSON.stringify(seen.counts));
+  assert.equal(seen.main.source, 'page', 'the answer shown says the page computed it');
   assert.ok(seen.main.ess.length === 2 && seen.main.ess.every((e) => Number.isFinite(e) && e > 0) && seen.main.window > 0, `numbers shown: ${JSON.stringify(seen.main)}`);
   await page.close();
 });

@@ -308,6 +308,23 @@ export function waitLoaded(page, timeout = 120_000) {
   return page.waitForFunction(() => !window.sgviz.app.building, null, { timeout });
 }
 
+/** Wait until the page's scroll position holds over two frames (a preset scrolls its figure into view). */
+export const stillScroll = (page) => page.waitForFunction(() => new Promise((ok) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => ok(scrollY === y))); }), null, { timeout: 10_000 });
+
+/**
+ * Choose `preset` (an entry of www/presets.js) in the Preset menu, wait for its note, and for a
+ * still page. With `stopRuns`, an SGAIS preset's runs are stopped first, so that they do not load
+ * the machine for the rest of a walk: clicked in the page, a no-op once the button is disabled
+ * (Playwright's click waits for it to be enabled, and a button enabled when asked and disabled a
+ * moment later, its runs ended, hung a walk 30 s and failed it: stop 50, 1 of 3 runs under load).
+ */
+export async function showPreset(page, preset, { stopRuns = false } = {}) {
+  await page.selectOption('#preset', preset.id);
+  await page.waitForFunction((title) => document.getElementById('preset-note').textContent.startsWith(title), preset.title);
+  if (stopRuns && preset.sgais) await page.$eval('#sgais-stop', (b) => b.click());
+  await stillScroll(page);
+}
+
 /**
  * Pause and restart the loaded lesson step's or preset's chains from their seeded start (so that
  * what played before the pause does not matter), once the truth (and a pair preset) is known.

@@ -9,12 +9,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitLoaded } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitLoaded, stillScroll } from './harness.mjs';
 
 const env = useBrowser();
-
-/** Wait until the page's scroll position holds over two frames. */
-const stillScroll = (page) => page.waitForFunction(() => new Promise((ok) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => ok(scrollY === y))); }), null, { timeout: 10_000 });
 
 /** Boxes (CSS px) of the lesson, its sentence, the runaway paragraph and the plot. */
 const boxes = (page) => page.evaluate(() => {

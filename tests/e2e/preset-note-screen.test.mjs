@@ -10,13 +10,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitLoaded } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitLoaded, showPreset, stillScroll } from './harness.mjs';
 
 const env = useBrowser();
 const SCREEN = { width: 1920, height: 1080 };
-
-/** Wait until the page's scroll position holds over two frames (a preset scrolls its figure into view). */
-const stillScroll = (page) => page.waitForFunction(() => new Promise((ok) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => ok(scrollY === y))); }), null, { timeout: 10_000 });
 
 /** Boxes (CSS px, on screen) of the note and of the elements `ids`. */
 const boxes = (page, ids) => page.evaluate((list) => Object.fromEntries(['preset-note', ...list].map((id) => {
@@ -27,19 +24,12 @@ const boxes = (page, ids) => page.evaluate((list) => Object.fromEntries(['preset
 /** Pixels of `box` on a screen `height` tall. */
 const onScreen = (box, height) => Math.max(0, Math.min(box.bottom, height) - Math.max(box.top, 0));
 
-/** Select preset `preset` and wait for its note and a still page. */
-async function load(page, preset) {
-  await page.selectOption('#preset', preset.id);
-  await page.waitForFunction((title) => document.getElementById('preset-note').textContent.startsWith(title), preset.title);
-  await stillScroll(page);
-}
-
 /** Check `presets` (SGAIS ones) in one page at 1920×1080: the faults found. */
 async function sgaisNoteFaults(presets) {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: SCREEN });
   const faults = [];
   for (const preset of presets) {
-    await load(page, preset);
+    await showPreset(page, preset);
     const chart = preset.sgaisChart === 'data' ? 'chart-sgais-figure' : 'chart-evidence';
     const b = await boxes(page, [chart]);
     const note = b['preset-note'];
@@ -76,7 +66,7 @@ test('sbps-noise-bounces at 1920×1080: its note says where its scan chart is, a
   assert.equal(preset.scan.title, 'bounces per unit time against gradient noise s');
   assert.doesNotMatch(preset.text, /chart below/);
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: SCREEN });
-  await load(page, preset);
+  await showPreset(page, preset);
   await waitLoaded(page);
   const b = await boxes(page, ['stack', 'stack-b', 'chart-figure']);
   const chart = b['chart-figure'];
@@ -100,7 +90,7 @@ test('sgfs-bias-mixing at 1920×1080 with Large text: the note beside the two pl
   // Where an SGAIS preset leaves the page (the soak walked it after sgais-shift-lecture): at its bottom.
   await waitLoaded(page);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await load(page, findPreset('sgfs-bias-mixing'));
+  await showPreset(page, findPreset('sgfs-bias-mixing'));
   await waitLoaded(page);
   // The wait sentence is added to the note 3 s into the truth's computation, or the truth is in.
   await page.waitForFunction(() => document.getElementById('preset-note-truth') || window.sgviz.state().truth_pending === false, null, { timeout: 60_000, polling: 100 });

@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, showPreset } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -27,13 +27,8 @@ for (const size of [{ width: 1400, height: 900 }, { width: 1920, height: 1080 }]
     const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: size });
     const scrolling = [];
     for (const preset of PRESETS) {
-      await page.selectOption('#preset', preset.id);
-      await page.waitForFunction((title) => document.getElementById('preset-note').textContent.startsWith(title), preset.title);
       // An SGAIS preset starts its runs: stopped, so that they do not load the machine for the rest.
-      // Clicked in the page, a no-op once the button is disabled: Playwright's click waits for it
-      // to be enabled, and a button enabled when asked and disabled a moment later (its runs ended)
-      // hung the walk 30 s and failed it (stop 50, 1 of 3 runs under load).
-      if (preset.sgais) await page.$eval('#sgais-stop', (b) => b.click());
+      await showPreset(page, preset, { stopRuns: true });
       const box = await noteBox(page);
       if (box.scroll > box.client + 1) scrolling.push(`${preset.id}: ${box.scroll} px of text in a ${box.client} px box`);
       // The whole text stays in the note (a hidden part is still its text).

@@ -8,26 +8,19 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot } from './harness.mjs';
+import { useBrowser, openApp, screenshot, showPreset } from './harness.mjs';
 import { textsOnScreen } from './class-layouts-checks.mjs';
 
 const env = useBrowser();
 const SCREEN = { width: 1400, height: 900 };
 const FLOOR_PX = 16;
 
-/** Wait until the page's scroll position holds over two frames (a preset scrolls its figure into view). */
-const stillScroll = (page) => page.waitForFunction(() => new Promise((ok) => { const y = scrollY; requestAnimationFrame(() => requestAnimationFrame(() => ok(scrollY === y))); }), null, { timeout: 10_000 });
-
 /** The texts under the floor on the first screen of each of `presets`, in one page: "id: px what". */
 async function smallTexts(presets) {
   const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: SCREEN });
   const small = [];
   for (const preset of presets) {
-    await page.selectOption('#preset', preset.id);
-    await page.waitForFunction((title) => document.getElementById('preset-note').textContent.startsWith(title), preset.title);
-    // Its runs stopped (clicked in the page, a no-op once disabled: preset-notes.test.mjs).
-    if (preset.sgais) await page.$eval('#sgais-stop', (b) => b.click());
-    await stillScroll(page);
+    await showPreset(page, preset, { stopRuns: true });
     small.push(...(await textsOnScreen(page)).filter((t) => t.px < FLOOR_PX).map((t) => `${preset.id}: ${t.px} px ${t.what}`));
     if (preset.id === 'sgais-gmm' || preset.id === 'sgld-gaussian-bias') await screenshot(page, `text-sizes-1400-${preset.id}`, { fullPage: false });
   }
