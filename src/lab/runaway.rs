@@ -9,8 +9,10 @@ impl Lab {
     /// samples, density image, as if never recorded) and the particle goes back to where the
     /// excursion began (see [`Chain::discard_since_runaway`]). Errs when there is no runaway.
     pub fn discard_since_runaway(&mut self) -> Result<(), String> {
-        let snapshot = self.density_before_excursion.take();
+        // Taken only once the chain has discarded: a refused discard (no runaway) keeps the
+        // snapshot for the runaway that may still be confirmed.
         self.chain.discard_since_runaway()?;
+        let snapshot = self.density_before_excursion.take();
         self.timeline.break_at(self.chain.steps());
         match snapshot {
             Some((at, density)) if at == self.chain.samples().total_pushed() => {
