@@ -158,7 +158,6 @@ export function buildParamControls(container, specs, values, onChange, { idPrefi
   return set;
 }
 
-/** Label row (name, value, help button) and the hidden help text of a field. */
 /** The paragraph beside a control that carries the core's warning about its current value. */
 function warningNote(inputId) {
   const note = document.createElement('p');
@@ -174,6 +173,7 @@ function warningNote(inputId) {
   return note;
 }
 
+/** Label row (name, value, help button) and the hidden help text of a field. */
 function fieldShell(spec, inputId) {
   const field = document.createElement('div');
   field.className = 'field';

@@ -96,10 +96,13 @@ let revealed = null;
  * settings", open the section once, as the warning appears (issue 21, s45: mixture × SGHMC's V3
  * warning at n = 10 sat beside a folded minibatch slider, seen only in the advice list). A student
  * who closes it again keeps it closed until another warning comes; the advice list then repeats
- * the warning (www/stats.js `adviceFor`).
+ * the warning (www/stats.js `adviceFor`). The analysis panel's copy of the slider shows it too.
  */
 export function showSettingWarning(warning) {
   app.params.showWarning(warning);
+  // And beside the analysis panel's copy of the knob: on a lesson step whose figure is a chart,
+  // that copy is the only ε / η slider on screen (review s52: the remedy sat 747 px above the screen).
+  app.mirror?.showWarning(warning);
   const key = warning ? `${warning.param}|${warning.failure}` : null;
   if (key && key !== revealed && isFolded(warning.param)) foldOf(warning.param).open = true;
   revealed = key;

@@ -22,7 +22,7 @@ pub fn noise_chart(scale: &NoiseScale, range: (f64, f64), current_step: f64) -> 
     // Each threshold on screen says which it is (classfix item 7: beside the diagnostics' latest
     // reading and mean of readings, this chart's two read as two more "thresholds"): the value at
     // the current ε from all N data (no minibatch scatter), and where the two lines cross.
-    let at_current = format!("current ε = {} (threshold {:.2}, all N data)", crate::readable::show(current_step), scale.threshold(current_step));
+    let at_current = format!("current ε = {} (threshold {}, all N data)", crate::readable::show(current_step), crate::readable::show(scale.threshold(current_step)));
     let mut markers = vec![Marker { x: current_step, label: at_current, colour: CURRENT }];
     if let Some(crossing) = scale.crossing().filter(|c| (range.0..=range.1).contains(c)) {
         markers.push(Marker { x: crossing, label: "threshold = 1 (noise lines cross)".into(), colour: GREY });

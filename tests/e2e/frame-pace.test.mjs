@@ -550,7 +550,11 @@ for (const cores of [2, 4]) {
       const { counts } = window.sgviz.mixing();
       const { active } = window.sgviz.jobs();
       return counts.answered >= n + 2 && Object.keys(active).length > 0 ? { counts, active, playing: window.sgviz.app.playing } : null;
-    }, before, { timeout: JOB_LIMIT_MS, polling: 100 })).jsonValue();
+    }, before, { timeout: JOB_LIMIT_MS, polling: 100 }).catch(async (error) => {
+      // What the page was doing when the wait gave up (stop 52's loaded run timed out here, twice).
+      const seen = await page.evaluate(() => ({ mixing: window.sgviz.mixing(), jobs: window.sgviz.jobs(), playing: window.sgviz.app.playing, steps: window.sgviz.app.lab?.n_recorded() }));
+      throw new Error(`${error.message}; answered before the target change: ${before}; the page: ${JSON.stringify(seen)}`);
+    })).jsonValue();
     const { jobs, workers } = await page.evaluate(() => ({ jobs: window.sgviz.jobs(), workers: window.__workers }));
     const cap = Math.max(1, cores - 1);
     assert.equal(jobs.pool, cap, JSON.stringify(jobs));

@@ -61,8 +61,13 @@ test('SGLD step size at its maximum: the law-based warning beside the step slide
   assert.ok(geometry.lines >= 1 && geometry.lines <= 3, `at most three lines at 1400×900 (16 px text): ${JSON.stringify(geometry)} ${warning.text}`);
   assert.ok(geometry.field === 'step_size' && geometry.height > 0 && geometry.gap >= -1 && geometry.gap < 40, JSON.stringify(geometry));
   await screenshot(page, 'promise-warning-sgld-step-max', { fullPage: false });
+  // The analysis panel's copy of the ε slider carries the same warning (review s52: on a lesson step
+  // whose figure is a chart it is the only ε slider on screen, and its box stayed hidden).
+  const copy = () => page.evaluate(() => { const box = document.getElementById('analysis-step_size-warning'); return { hidden: box.hidden, text: box.textContent }; });
+  assert.deepEqual(await copy(), { hidden: false, text: warning.text }, 'the analysis copy of ε shows the warning');
   // Back to the default through the page's own slider path.
   await settingWarningClearedAt(page, 'step_size', before.step_size);
+  assert.equal((await copy()).hidden, true, 'and hides it with the slider beside the plot');
   assert.deepEqual(errors, []);
   await page.close();
 });

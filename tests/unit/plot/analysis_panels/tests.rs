@@ -41,3 +41,16 @@ fn noise_chart_labels_each_threshold_for_what_it_is() {
     assert_eq!(spec.markers[0].label, "current ε = 0.01 (threshold 0.25, all N data)");
     assert_eq!(spec.markers[1].label, "threshold = 1 (noise lines cross)");
 }
+
+/// The threshold in the label is written as every number on the page (3 significant digits,
+/// thousands separated), at both ends of the ε slider (review s52: `{:.2}` printed "threshold
+/// 0.00" at ε min beside the panel's 0.0037, and "190.00" at ε max). Hand-worked from the ratio
+/// ε/0.04 of the test above: ε = 1.46·10⁻⁴ gives 0.00365; ε = 7.6 gives 190.
+#[test]
+fn noise_chart_threshold_reads_like_the_page_at_both_ends() {
+    let scale = NoiseScale { gradient_noise_scale: 100.0, batch_size: 10, n_data: 100 };
+    let small = noise_chart(&scale, (1e-4, 10.0), 1.46e-4);
+    assert_eq!(small.markers[0].label, "current ε = 0.000146 (threshold 0.00365, all N data)");
+    let large = noise_chart(&scale, (1e-4, 10.0), 7.6);
+    assert_eq!(large.markers[0].label, "current ε = 7.6 (threshold 190, all N data)");
+}
