@@ -78,6 +78,9 @@ function sayTruthWait(text) {
 export function applyPreset(preset) {
   const { state, compare, pair, title, text, source, sgais, paper, chart } = preset;
   app.figureScan?.apply(preset);
+  // A new note: a wait begun under the last one is not announced under this one; its own wait
+  // counts from now (stop 52: the page-load chain's timer announced it 2.1–2.8 s into sbps-band).
+  showTruthWait(null);
   const note = $('preset-note');
   note.hidden = !title;
   if (title) {
