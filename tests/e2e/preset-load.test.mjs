@@ -273,3 +273,19 @@ test('a preset whose truth is in at once does not inherit the replaced chain\'s 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Stop 52's review, item 3: two SBPS notes said "no warning appears" beside the red mixing warning
+// the page shows at their own settings. The note must not deny a warning that is on screen.
+test('the d = 20 SBPS notes do not deny the mixing warning shown beside them', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
+  for (const id of ['sbps-minibatch-travel', 'sbps-band-violations']) {
+    await page.selectOption('#preset', id);
+    await page.waitForFunction(() => [...document.querySelectorAll('#controls .setting-warning, .setting-warning')].some((w) => w.checkVisibility() && /E2 above 0\.3/.test(w.textContent)), null, { timeout: LIMIT_MS, polling: 250 });
+    const note = await page.$eval('#preset-note', (n) => n.textContent);
+    assert.doesNotMatch(note, /no warning/i, `${id}: the note denies the warning on screen`);
+    assert.match(note, /red warning/, `${id}: the note names the warning`);
+  }
+  await screenshot(page, 'sbps-note-names-warning', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
