@@ -56,6 +56,8 @@ mod gradient_samplers;
 mod gradient_samplers_osgfs_mala;
 #[path = "hardening.rs"]
 mod hardening;
+#[path = "knob_noise_label.rs"]
+mod knob_noise_label;
 #[path = "lab_edges.rs"]
 mod lab_edges;
 #[path = "lab_sweep_entry.rs"]

@@ -17,7 +17,7 @@ import { TruthRunner } from './truth.js';
 import { applyPendingPair, buildControls, discardSinceRunaway, labState, rebuildCompare, rebuildLab, setPair, setParam } from './chain.js';
 import { syncParameterControls } from './parameters.js';
 import { wirePairControls } from './pair-controls.js';
-import { showTruthWait, wirePresets } from './preset-loader.js';
+import { clearTruthWaitOnceIn, showTruthWait, wirePresets } from './preset-loader.js';
 import { wireRunControls } from './run-controls.js';
 import { applyLayout, wireToolbar } from './toolbar.js';
 import { restoreFromUrl, scheduleUrlWrite } from './url-sync.js';
@@ -107,6 +107,7 @@ function frameParts() {
 /** Each background part's share of a frame: start or poll its jobs. */
 function tickJobs() {
   if (app.lab && app.truthPending && !app.building) timed('jobs.truth', () => truth.tick(app.lab, truthRequest()));
+  clearTruthWaitOnceIn();
   app.analysis?.tick();
   if (app.sgais) timed('jobs.sgais', () => app.sgais.tick());
   if (app.compare?.enabled) timed('jobs.compare', () => app.compare.tick());

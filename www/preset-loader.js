@@ -42,10 +42,20 @@ export function showTruthWait(text, started = false) {
   truthWait.text = text;
   const waited = performance.now() - truthWait.since;
   if (waited < ANNOUNCE_AFTER_MS) {
-    if (!truthWait.timer) truthWait.timer = setTimeout(() => { truthWait.timer = 0; if (truthWait.text) showTruthWait(truthWait.text); }, ANNOUNCE_AFTER_MS - waited);
+    if (!truthWait.timer) truthWait.timer = setTimeout(() => { truthWait.timer = 0; if (truthWait.text && app.truthPending) showTruthWait(truthWait.text); }, ANNOUNCE_AFTER_MS - waited);
     return;
   }
   sayTruthWait(text);
+}
+
+/**
+ * Once per frame: the chain shown has its truth, so no wait is announced. A preset whose truth is
+ * in at once (computed ahead, src/truth_shipped.rs, or cached) never runs the truth job, so the job's
+ * "done" never cleared a wait begun by the chain it replaced: its timer then announced that wait
+ * under the new note, for good (issue 26, stop 52: sgld-vs-mala and three SBPS presets).
+ */
+export function clearTruthWaitOnceIn() {
+  if ((truthWait.text || truthWait.timer) && app.lab && !app.building && !app.truthPending) showTruthWait(null);
 }
 
 function sayTruthWait(text) {
@@ -68,6 +78,9 @@ function sayTruthWait(text) {
 export function applyPreset(preset) {
   const { state, compare, pair, title, text, source, sgais, paper, chart } = preset;
   app.figureScan?.apply(preset);
+  // A new note: a wait begun under the last one is not announced under this one; its own wait
+  // counts from now (stop 52: the page-load chain's timer announced it 2.1–2.8 s into sbps-band).
+  showTruthWait(null);
   const note = $('preset-note');
   note.hidden = !title;
   if (title) {

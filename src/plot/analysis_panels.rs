@@ -53,7 +53,7 @@ pub fn knob_noise_chart(knob: &Knob, sampler_label: &str, points: &[(f64, Update
     let positive = |f: fn(&UpdateNoise) -> f64| points.iter().map(|(v, n)| (*v, f(n))).filter(|p| p.1 > 0.0 && p.1.is_finite()).collect::<Vec<_>>();
     let gradient = positive(|n| n.gradient);
     let current = points.iter().min_by(|a, b| (a.0 - knob.value).abs().total_cmp(&(b.0 - knob.value).abs())).map(|(_, n)| n.ratio());
-    let ratio = current.map_or("unknown".to_string(), |r| if r.is_finite() { format!("{r:.2}") } else { "∞: nothing injected".to_string() });
+    let ratio = current.map_or("unknown".to_string(), |r| if r.is_finite() { crate::readable::show(r) } else { "∞: nothing injected".to_string() });
     ChartSpec {
         // The eigenvalue goes in the title: as the y label it ran past the data area's height at
         // both ends, at 1920×1080 as on a phone (issue 26).

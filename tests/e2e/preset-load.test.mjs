@@ -246,3 +246,46 @@ test('a preset whose truth is still computed says so at the end of its note, onl
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Issue 26 item 1 of stop 52's list (the reviewer's item 2): "The truth is still being computed" never
+// cleared on four presets whose truth is in at once. A preset chosen while the chain it replaces
+// still waited for its truth (within the 3 s before the wait is announced) got that old wait
+// announced under its own note, and nothing cleared it: its truth never ran the job whose "done"
+// clears it. The test waits for the new preset's truth, then for 300 frames (at most 60 a second:
+// past the announcement), and then for the sentence to be gone.
+test('a preset whose truth is in at once does not inherit the replaced chain\'s wait for its truth', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
+  await page.selectOption('#preset', 'sbps-band-violations');
+  await page.waitForFunction(() => window.sgviz.app.lab && !window.sgviz.app.building && window.sgviz.app.target === 'logreg_dd' && !window.sgviz.state().truth_pending, null, { timeout: LIMIT_MS, polling: 50 });
+  for (const id of ['sbps-minibatch-travel', 'sbps-psbps-convergence']) {
+    // A data set with no stored truth: its reference run starts in the worker (seconds).
+    assert.equal(await page.evaluate(() => window.sgviz.setParam('data_seed', 2)), null);
+    await page.waitForFunction(() => window.sgviz.app.truthPending && !window.sgviz.app.building, null, { timeout: LIMIT_MS, polling: 20 });
+    await page.evaluate(recordTruthWait);
+    await page.selectOption('#preset', id);
+    await page.waitForFunction((want) => window.sgviz.app.lab && !window.sgviz.app.building && window.sgviz.app.sampler === want && !window.sgviz.state().truth_pending && window.sgviz.state().truth, id === 'sbps-psbps-convergence' ? 'psbps' : 'sbps', { timeout: LIMIT_MS, polling: 50 });
+    const from = await page.evaluate(() => window.sgviz.frameLoop().frames);
+    await page.waitForFunction((f) => window.sgviz.frameLoop().frames > f + 300, from, { timeout: LIMIT_MS, polling: 100 });
+    assert.equal(await page.evaluate(() => document.getElementById('preset-note-truth')?.textContent ?? null), null, `${id}: the truth is in, yet the note says it is still computed`);
+  }
+  await page.$eval('#preset-note', (n) => n.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'preset-truth-wait-not-inherited', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// Stop 52's review, item 3: two SBPS notes said "no warning appears" beside the red mixing warning
+// the page shows at their own settings. The note must not deny a warning that is on screen.
+test('the d = 20 SBPS notes do not deny the mixing warning shown beside them', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
+  for (const id of ['sbps-minibatch-travel', 'sbps-band-violations']) {
+    await page.selectOption('#preset', id);
+    await page.waitForFunction(() => [...document.querySelectorAll('#controls .setting-warning, .setting-warning')].some((w) => w.checkVisibility() && /E2 above 0\.3/.test(w.textContent)), null, { timeout: LIMIT_MS, polling: 250 });
+    const note = await page.$eval('#preset-note', (n) => n.textContent);
+    assert.doesNotMatch(note, /no warning/i, `${id}: the note denies the warning on screen`);
+    assert.match(note, /red warning/, `${id}: the note names the warning`);
+  }
+  await screenshot(page, 'sbps-note-names-warning', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
