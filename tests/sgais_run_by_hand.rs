@@ -160,6 +160,31 @@ fn without_resampling_every_record_is_the_hand_computed_sum_of_the_increments() 
     assert!(all.len() >= 2 * chunks, "{} steps: the target ESS never bound", all.len());
 }
 
+/// The first chunk's ESS* is raised to the configured share of M (docs/sgais.md §15): with share
+/// 3/4 of M = 8 every step of the first chunk that did not take the whole remaining 1 − λ has
+/// incremental ESS 6 (computed here from Δ and L_i), and every later chunk's steps ESS* = 4
+/// (stop 52: `chunk.range.start == 0` → `!=` swaps the two, `share · M` → `share / M` gives 4).
+#[test]
+fn the_first_chunk_anneals_at_its_share_of_m_and_the_rest_at_ess_star() {
+    let model = model();
+    let mut c = config(Resampling::Off, 2);
+    c.first_chunk_ess_share = 0.75;
+    let all = steps(&model, c, 5);
+    let mut bound = [0, 0];
+    for (k, s) in all.iter().enumerate() {
+        let step_ess = ess(&s.chunk_ll.iter().map(|l| s.delta * l).collect::<Vec<_>>());
+        let first = s.range.start == 0;
+        let expected = if first { 6.0 } else { TARGET_ESS };
+        let took_the_rest = s.record.is_some() && (s.lambda + s.delta - 1.0).abs() < 1e-12;
+        if took_the_rest && step_ess > expected * (1.0 + 1e-6) {
+            continue;
+        }
+        close(step_ess, expected, 1e-6, &format!("incremental ESS of step {k} (chunk at {}, λ = {})", s.range.start, s.lambda));
+        bound[usize::from(!first)] += 1;
+    }
+    assert!(bound[0] >= 2 && bound[1] >= 2, "steps where ESS* bound (first chunk, later ones): {bound:?}");
+}
+
 /// Resampling at every step, with no SGHMC moves (K = 0), so the particles after a step are the
 /// resampled copies of those before it: particle i (or each group of equal particles) gets
 /// ⌊M p_i⌋ or ⌈M p_i⌉ copies with p_i ∝ e^{Δ L_i}; every weight is then the mean weight, log Ẑ
