@@ -138,6 +138,8 @@ mod sgais_defaults;
 mod sgais_fig_a1;
 #[path = "sgais_lambda_snap.rs"]
 mod sgais_lambda_snap;
+#[path = "sgais_laplace_acceptance.rs"]
+mod sgais_laplace_acceptance;
 #[path = "sgais_laplace_move.rs"]
 mod sgais_laplace_move;
 #[path = "sgais_mixture.rs"]
