@@ -57,6 +57,9 @@ fn probe() {
                 println!("PROBE {one}: params {:?}\n  setting warning {:?}\n  pairing warning {:?}", c.sampler_params(), c.setting_warning(), c.warning());
                 let law = sgviz::promise::Predictor::new(&sampler, c.model()).map(|p| p.predict(c.sampler_params()));
                 println!("  law: {law:?}");
+                if std::env::var("SGVIZ_PROBE_DETAIL").is_ok() {
+                    detail(&sampler, c, &truth.cov);
+                }
             }
         }
         if std::env::var("SGVIZ_PROBE_NO_RUNS").is_ok() {
@@ -83,6 +86,24 @@ fn probe() {
                 chain.run(samples);
                 println!("  seed {seed} × {samples}: E2 {:.3} ({:?})", sweep::e2(&chain.moments().cov, &truth.cov), chain.status());
             }
+        }
+    }
+}
+
+/// `SGVIZ_PROBE_DETAIL=1`: the law on the summary at the mean and on the posterior-averaged one
+/// (the bracket's two ends), each with its covariance, its bias against the truth and the
+/// summary's own error against the truth (what the law inherits at any setting).
+fn detail(sampler: &str, chain: &Chain, truth: &[Vec<f64>]) {
+    use sgviz::law::{law_on_summary, GaussianSummary};
+    let truth = nalgebra::DMatrix::from_fn(truth.len(), truth.len(), |i, j| truth[i][j]);
+    let e2 = |a: &nalgebra::DMatrix<f64>, b: &nalgebra::DMatrix<f64>| (a - b).abs().sum() / b.abs().sum();
+    let Ok(summary) = GaussianSummary::of(chain.model()) else { return };
+    for (name, s) in [("at mean", Some(summary.clone())), ("averaged", summary.averaged())] {
+        let Some(s) = s else { continue };
+        let summary_cov = s.precision.clone().try_inverse().unwrap();
+        match law_on_summary(sampler, chain.sampler_params(), &s) {
+            Ok(law) => println!("  {name}: F {:?}\n    law cov {:?}\n    summary cov {:?}\n    truth {:?}\n    bias E2(law, truth) {:.4}, E2(summary, truth) {:.4}, E2(law, summary) {:.4}", s.fisher.as_slice(), law.cov.as_slice(), summary_cov.as_slice(), truth.as_slice(), e2(&law.cov, &truth), e2(&summary_cov, &truth), e2(&law.cov, &summary_cov)),
+            Err(e) => println!("  {name}: {e}"),
         }
     }
 }
