@@ -126,6 +126,8 @@ mod runaway_stochastic_gradient;
 mod runaway_unconfirmed;
 #[path = "sampler_readouts.rs"]
 mod sampler_readouts;
+#[path = "sbps_full_batch.rs"]
+mod sbps_full_batch;
 #[path = "sgais.rs"]
 mod sgais;
 #[path = "sgais_class_budget.rs"]

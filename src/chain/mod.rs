@@ -182,7 +182,7 @@ impl Chain {
         let start = model.initial_point();
         let sampler = (sampler_spec.build)(&sampler_params, model.as_ref(), &start);
         if let Some(reason) = sampler.unsupported_reason() {
-            return Err(format!("sampler '{}' cannot run on target '{}': {reason}", sampler_spec.name, target_spec.name));
+            return Err(cannot_run(sampler_spec, target_spec, &reason));
         }
         let oracle = GradientOracle::new(model.as_ref(), batch_size(&sampler_params, model.as_ref()));
         let dim = model.dim();
@@ -385,7 +385,12 @@ impl Chain {
     /// Change one sampler parameter live, keeping the chain's state; target parameters need a
     /// rebuild (see [`Chain::config`]).
     pub fn set_sampler_param(&mut self, name: &str, value: f64) -> Result<(), String> {
-        self.sampler_params.set(self.sampler_spec.params, name, value)?;
+        let mut next = self.sampler_params.clone();
+        next.set(self.sampler_spec.params, name, value)?;
+        if let Some(reason) = self.sampler.unsupported_with(&next) {
+            return Err(cannot_run(self.sampler_spec, self.target_spec, &reason));
+        }
+        self.sampler_params = next;
         self.sampler.update_params(&self.sampler_params);
         let kept = self.sampler.fisher_estimate_kept();
         self.promise.update(self.sampler_spec, self.model.as_ref(), &self.sampler_params, &self.derived, kept);
@@ -582,3 +587,8 @@ fn batch_size(params: &ParamValues, model: &dyn Model) -> usize {
 
 mod divergence;
 mod promise_count;
+
+/// The core's refusal, which the page words with its menus' labels (www/format.js `withLabels`).
+fn cannot_run(sampler: &SamplerSpec, target: &TargetSpec, reason: &str) -> String {
+    format!("sampler '{}' cannot run on target '{}': {reason}", sampler.name, target.name)
+}

@@ -130,6 +130,12 @@ pub trait Sampler: Send {
     fn unsupported_reason(&self) -> Option<String> {
         None
     }
+    /// Why this sampler could not run with `params` (a slider about to move): a setting that
+    /// [`Self::unsupported_reason`] would refuse at construction is refused live too, before it
+    /// applies (review s52: SBPS's n → N ran while N → n was refused).
+    fn unsupported_with(&self, _params: &ParamValues) -> Option<String> {
+        None
+    }
     /// What the user should change when this sampler's chain diverges, if the generic advice
     /// for its family (reduce ε; raise k) does not fit.
     fn divergence_advice(&self) -> Option<&'static str> {

@@ -171,8 +171,10 @@ pub struct Sbps {
     proposal_count: u64,
     started: bool,
     counters: Counters,
-    /// Why this target cannot be sampled (see [`noise_free_and_not_gaussian`]).
-    unsupported: Option<String>,
+    /// Whether this target's minibatch gradients can be noise-free (see [`noise_free_gradients`]):
+    /// `None` when they always carry noise (synthetic noise, or a Gaussian target, where the band
+    /// is exact); otherwise whether every datum's score is the same (noise-free at any n).
+    noise_free: Option<bool>,
     /// The band's coverage since the last parameter change, and the minibatch size (clamped to N).
     band_check: BandCheck,
     batch: usize,
@@ -224,12 +226,7 @@ impl Sbps {
             band_check: BandCheck::default(),
             batch: params.get_usize("batch_size").min(model.n_data()),
             n_data: model.n_data(),
-            unsupported: noise_free_and_not_gaussian(model, params.get_usize("batch_size")).then(|| {
-                let name = if preconditioned { "pSBPS" } else { "SBPS" };
-                format!(
-                    "{name}'s upper band is the fitted projected gradient plus k noise standard deviations, and here the minibatch gradients carry no noise (full batches n ≥ N, no synthetic gradient noise): the band has no margin, is a bare straight-line extrapolation, and under-covers the curved gradient of a non-Gaussian target (about half the bounces would violate it). Pick a minibatch n < N, set the gradient noise s > 0 (on toys, e.g. s = 1), or pick BPS (exact), MALA or HMC"
-                )
-            }),
+            noise_free: noise_free_gradients(model),
         }
     }
 
@@ -342,15 +339,13 @@ impl Sbps {
     }
 }
 
-/// A run whose minibatch gradients carry no noise at all — no synthetic noise, and either full
-/// batches (n ≥ N) or a data-free toy whose per-datum scores are all equal — on a target whose
-/// projected gradient is not linear along rays (not Gaussian). SBPS's band then has no margin.
-fn noise_free_and_not_gaussian(model: &dyn Model, batch: usize) -> bool {
+/// Whether minibatch gradients on `model` can carry no noise at all, on a target whose projected
+/// gradient is not linear along rays (not Gaussian): `None` when they never can (synthetic noise,
+/// or a Gaussian target); `Some(true)` on a data-free toy whose per-datum scores are all equal (no
+/// noise at any n); `Some(false)` when only full batches (n ≥ N) are noise-free.
+fn noise_free_gradients(model: &dyn Model) -> Option<bool> {
     if model.synthetic_noise_sd() > 0.0 || model.gaussian_precision().is_some() {
-        return false;
-    }
-    if batch >= model.n_data() {
-        return true;
+        return None;
     }
     let start = model.initial_point();
     let score = |i: usize| {
@@ -359,7 +354,18 @@ fn noise_free_and_not_gaussian(model: &dyn Model, batch: usize) -> bool {
         g
     };
     let first = score(0);
-    (1..model.n_data().min(16)).all(|i| score(i) == first)
+    Some((1..model.n_data().min(16)).all(|i| score(i) == first))
+}
+
+/// Why SBPS cannot run with minibatch `batch` of `n_data` when the gradients' noise is
+/// `noise_free` ([`noise_free_gradients`]): a run whose minibatch gradients carry no noise at all
+/// gives the band no margin (docs/bouncy.md).
+fn refusal(noise_free: Option<bool>, batch: usize, n_data: usize, preconditioned: bool) -> Option<String> {
+    let no_noise = noise_free? || batch >= n_data;
+    let name = if preconditioned { "pSBPS" } else { "SBPS" };
+    no_noise.then(|| format!(
+        "{name}'s upper band is the fitted projected gradient plus k noise standard deviations, and here the minibatch gradients carry no noise (full batches n ≥ N, no synthetic gradient noise): the band has no margin, is a bare straight-line extrapolation, and under-covers the curved gradient of a non-Gaussian target (about half the bounces would violate it). Pick a minibatch n < N, set the gradient noise s > 0 (on toys, e.g. s = 1), or pick BPS (exact), MALA or HMC"
+    ))
 }
 
 impl Sampler for Sbps {
@@ -423,7 +429,11 @@ impl Sampler for Sbps {
     }
 
     fn unsupported_reason(&self) -> Option<String> {
-        self.unsupported.clone()
+        refusal(self.noise_free, self.batch, self.n_data, self.preconditioner.is_some())
+    }
+
+    fn unsupported_with(&self, params: &ParamValues) -> Option<String> {
+        refusal(self.noise_free, params.get_usize("batch_size"), self.n_data, self.preconditioner.is_some())
     }
 
     fn diagnostics(&self) -> Vec<Diagnostic> {
