@@ -8,6 +8,7 @@ import { requeueCharts } from './charts.js';
 import { $, app, isTargetParam, pick, specsOf } from './app.js';
 import { adoptInSteps, compareRequest, followPair, install, prepareCompare, prepareMain } from './adoption.js';
 import { clearStatus, guarded, userMessage } from './errors.js';
+import { formatNumber } from './format.js';
 import { holdControls } from './load-hold.js';
 import { promisesFirst } from './promise-job.js';
 import { buildParameterControls, syncParameterControls } from './parameters.js';
@@ -155,6 +156,8 @@ export function buildControls() {
 
 /** A parameter moved: apply it to the live chain. Returns an error message or null. */
 export function setParam(name, value) {
+  // A refusal beside another slider is over once any slider moves (its value was never applied).
+  for (const control of [...app.params.controls, ...(app.mirror?.controls ?? [])]) if (control.error && control.spec.name !== name) control.error.textContent = '';
   if (isTargetParam(name)) {
     // A large target (before or after the change) is rebuilt by a worker, not here.
     const had = name in app.explicit;
@@ -178,7 +181,16 @@ export function setParam(name, value) {
       message = userMessage(error.message || error);
     }
   });
-  if (message) return message;
+  if (message) {
+    // A refused move changes nothing: the slider goes back to the chain's value, and the message
+    // beside it says which value was refused and why (review s52: N = 10 shown on the slider over
+    // the N = 1,000 chain).
+    const state = labState();
+    syncParameterControls(state);
+    const symbol = app.params.control(name)?.spec.symbol || name;
+    const kept = { ...state?.target_params, ...state?.sampler_params }[name];
+    return `${symbol} = ${formatNumber(value)} not applied${Number.isFinite(kept) ? ` (kept ${formatNumber(kept)})` : ''}: ${message}`;
+  }
   scheduleUrlWrite();
   if (isTargetParam(name)) {
     guarded(() => app.panel.drawStatic(app.lab));

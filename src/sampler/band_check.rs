@@ -75,6 +75,9 @@ impl BandCheck {
         let show = crate::promise::show;
         let (param, remedy) = if band_k < PAPER_K {
             ("band_k", format!("Raise the confidence multiple k to {} (now {})", show(PAPER_K), show(band_k)))
+        } else if batch >= n_data {
+            // n cannot be raised past the full batch (review s52: "Raise n to 1,000 (now 1,000)").
+            ("band_k", format!("Raise the confidence multiple k (now {}); n is already all N = {} data", show(band_k), show(n_data as f64)))
         } else {
             ("batch_size", format!("Raise the minibatch size n to {} (now {}) or k", show(remedy_batch(batch, share, n_data) as f64), show(batch as f64)))
         };

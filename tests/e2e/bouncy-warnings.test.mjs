@@ -97,3 +97,37 @@ test('compare mode: the compare panel counts events for a bouncy sampler', async
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Review s52 (BPS lesson step 4): on the logistic regression (no synthetic gradient noise) SBPS
+// refused N → 10 at n = 100, yet the slider stayed at N = 10 over the N = 1,000 chain, and n → 1,000
+// = N (the same full batch) ran, warned "Raise the minibatch size n to 1,000 (now 1,000)". Both
+// are refused now, the message beside the slider moved, remedy first, and the slider goes back to
+// the chain's value: the chain and its picture go on unchanged.
+test('SBPS on logistic regression: a full batch is refused from either slider, the slider goes back, the chain runs on', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=logreg&sampler=sbps&p.n_points=1000&p.batch_size=100');
+  await page.waitForFunction(() => window.sgviz.state().steps > 0, null, { timeout: 60_000 });
+  const read = (name) => page.evaluate((p) => {
+    const state = window.sgviz.state();
+    const field = document.querySelector(`.field[data-param="${p}"]`);
+    return { n: state.sampler_params.batch_size, N: state.target_params.n_points, steps: state.steps, error: field.querySelector('.error').textContent, shown: document.getElementById(`param-${p}-value`).textContent };
+  }, name);
+  for (const [name, key, kept, refused] of [['n_points', 'Home', '1,000', 'N = 10 not applied (kept 1,000)'], ['batch_size', 'End', '100', 'n = 1,000 not applied (kept 100)']]) {
+    await page.focus(`#param-${name}`);
+    await page.keyboard.press(key);
+    await page.waitForFunction((p) => /cannot run/.test(document.querySelector(`.field[data-param="${p}"] .error`).textContent), name, { timeout: 30_000 });
+    const after = await read(name);
+    await screenshot(page, `sbps-full-batch-refused-${name}`, { fullPage: false });
+    assert.ok(after.error.startsWith(`${refused}: SBPS cannot run on `), `${name}: says which value was refused: ${after.error}`);
+    assert.match(after.error, /at these settings: Pick a minibatch n < N/, `${name}: remedy first: ${after.error}`);
+    assert.deepEqual([after.N, after.n], [1000, 100], `${name}: the chain keeps N = 1,000, n = 100`);
+    assert.equal(after.shown, kept, `${name}: the slider shows the chain's value again`);
+    await page.waitForFunction((s) => window.sgviz.state().steps > s, after.steps, { timeout: 30_000 });
+  }
+  // The first refusal went when the next slider moved; a valid move clears the last one.
+  assert.equal(await page.textContent('.field[data-param="n_points"] .error'), '', 'the N refusal is gone once n moved');
+  await page.focus('#param-batch_size');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => document.querySelector('.field[data-param="batch_size"] .error').textContent === '', null, { timeout: 30_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

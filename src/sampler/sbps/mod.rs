@@ -364,7 +364,7 @@ fn refusal(noise_free: Option<bool>, batch: usize, n_data: usize, preconditioned
     let no_noise = noise_free? || batch >= n_data;
     let name = if preconditioned { "pSBPS" } else { "SBPS" };
     no_noise.then(|| format!(
-        "{name}'s upper band is the fitted projected gradient plus k noise standard deviations, and here the minibatch gradients carry no noise (full batches n ≥ N, no synthetic gradient noise): the band has no margin, is a bare straight-line extrapolation, and under-covers the curved gradient of a non-Gaussian target (about half the bounces would violate it). Pick a minibatch n < N, set the gradient noise s > 0 (on toys, e.g. s = 1), or pick BPS (exact), MALA or HMC"
+        "Pick a minibatch n < N, set the gradient noise s > 0 (on toys, e.g. s = 1), or pick BPS (exact), MALA or HMC: {name}'s upper band is the fitted projected gradient plus k noise standard deviations, and here the minibatch gradients carry no noise (full batches n ≥ N, no synthetic gradient noise), so the band has no margin, is a bare straight-line extrapolation, and under-covers the curved gradient of a non-Gaussian target (about half the bounces would violate it)"
     ))
 }
 

@@ -28,3 +28,20 @@ fn the_missed_share_is_the_excess_ratio_over_itself_plus_the_bounces() {
     check.reset();
     assert!(check.missed_share().is_nan());
 }
+
+/// At the full batch the remedy is k, not "raise n to N (now N)" (review s52, BPS step 4: "Raise
+/// the minibatch size n to 1,000 (now 1,000) or k"). 200 bounces at G̃/λ̄ = 2 miss half the
+/// intensity (share 200/(200 + 200)), far past the limit: the warning names k at n = N, n below it.
+#[test]
+fn at_the_full_batch_the_remedy_is_k() {
+    let mut check = BandCheck::default();
+    for _ in 0..200 {
+        check.record(2.0, true);
+    }
+    let full = check.warning("SBPS", 3.0, 1000, 1000).expect("half the intensity missed: warned");
+    assert_eq!(full.param, "band_k");
+    assert!(full.text.starts_with("Raise the confidence multiple k (now 3); n is already all N = 1,000 data: biased"), "{}", full.text);
+    let below = check.warning("SBPS", 3.0, 100, 1000).expect("warned");
+    assert_eq!(below.param, "batch_size");
+    assert!(below.text.starts_with("Raise the minibatch size n to 1,000 (now 100) or k"), "{}", below.text);
+}
