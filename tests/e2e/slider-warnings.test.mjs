@@ -245,7 +245,9 @@ function note(page) {
       inSameField: field?.dataset.param === 'batch_size',
       gapBelowSlider: box.top - slider.bottom,
       overlapsHorizontally: box.left < slider.right && box.right > slider.left,
-      others: [...document.querySelectorAll('.setting-warning')].filter((e) => e !== p && !e.hidden).length,
+      // The analysis panel's copy of the n slider (the bouncy sweep's knob) carries the same text.
+      others: [...document.querySelectorAll('.setting-warning')].filter((e) => e !== p && e.id !== 'analysis-batch_size-warning' && !e.hidden).length,
+      copy: (({ hidden, textContent }) => (hidden ? null : textContent))(document.getElementById('analysis-batch_size-warning') ?? { hidden: true }),
     };
   });
 }
@@ -310,6 +312,7 @@ test('SBPS: the batch slider at its minimum shows the bias warning beside it, an
   assert.ok(shown.visible && shown.inSameField, 'beside the batch slider, in its field');
   assert.ok(shown.gapBelowSlider >= -1 && shown.gapBelowSlider < 40 && shown.overlapsHorizontally, `just below the slider: ${JSON.stringify(shown)}`);
   assert.equal(shown.others, 0, 'no other slider carries it');
+  assert.ok(shown.copy === null || shown.copy === shown.text, `the analysis copy of n says the same: ${shown.copy}`);
   assert.equal(await page.locator('#advice [data-advice="setting"]').count(), 0, 'not repeated in the advice list (the slider is a main one)');
   await screenshot(page, 'setting-warning-sbps-batch-1', { fullPage: false });
 
@@ -483,11 +486,12 @@ test('OSGFS at c = 0.001 before eq. 17 fires: one "no sample kept" message, besi
   const [warning, said] = await settingWarningBeside(page, 'osgfs_c');
   assert.match(said, /no sample kept yet/i, said);
   assert.ok(warning.text.startsWith('Raise the cap c (now 0.001)'), warning.text);
-  // Every shown text on the page that says no sample is kept: the box beside c, and nothing else
-  // (the charts' canvases say what they will draw, not this).
+  // Every shown text on the page that says no sample is kept: the box beside c and beside the
+  // analysis panel's copy of the c slider, and nothing else (not the advice list; the charts'
+  // canvases say what they will draw, not this).
   const saying = await page.evaluate(() => [...document.querySelectorAll('#advice > *, .field [id$="-warning"]')]
     .filter((e) => e.checkVisibility() && /no sample kept yet/i.test(e.textContent)).map((e) => e.id || e.dataset.advice));
-  assert.deepEqual(saying, ['param-osgfs_c-warning']);
+  assert.deepEqual(saying, ['param-osgfs_c-warning', 'analysis-osgfs_c-warning']);
   await screenshot(page, 'osgfs-no-sample-one-message', { fullPage: false });
   await page.evaluate(() => window.sgviz.setParam('osgfs_c', 0.1));
   await page.click('#reset');
