@@ -88,6 +88,8 @@ mod noise_law;
 mod one_screen;
 #[path = "oracles.rs"]
 mod oracles;
+#[path = "osgfs_law_by_hand.rs"]
+mod osgfs_law_by_hand;
 #[path = "osgfs_funnel.rs"]
 mod osgfs_funnel;
 #[path = "pairings.rs"]
