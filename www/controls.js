@@ -131,7 +131,7 @@ export class ParamSet {
       ? `n = ${fmt(n)} is more than the N = ${fmt(nData)} data points: every step uses all ${fmt(nData)} (the full batch), as if n = ${fmt(nData)}. Lower n or raise the number of data points.` : '');
     const [beta, kappa] = [values.beta_hat, values.friction];
     this.note('beta_hat', Number.isFinite(beta) && Number.isFinite(kappa) && beta > kappa
-      ? `β̂ = ${fmt(beta)} is above the friction κ = ${fmt(kappa)}: the injected noise 2(κ − β̂)η would be negative, so SGHMC injects none (β̂ is used as ${fmt(kappa)}) and the chain runs cold. Lower β̂ below κ, or raise κ.` : '');
+      ? `β̂ = ${fmt(beta)} is above the friction κ = ${fmt(kappa)}: the injected noise 2(κ − β̂)η would be negative, so SGHMC injects none (β̂ is used as ${fmt(kappa)}) and the chain runs cold. Lower β̂ below κ.` : '');
   }
 
   /** Show `text` in the clamp note beside `name`'s slider (when shown), or hide it when empty. */

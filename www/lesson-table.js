@@ -196,7 +196,7 @@ export const LESSONS = [
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0.02, sghmc_lr: 9.233e-4 }, speed: 500 },
         text: 'The noise estimate β̂ = ηV̂/2 lowers the injected noise 2(κ − β̂)η by what the gradients already carry. But β̂ is one number, and the minibatch noise V̂ differs per direction (it grows with the curvature): β̂ = 0.02 brings the area back, yet the short axis is still 1.5 times too wide and the long one 0.6 times too narrow — as the dotted predicted law says. A scalar β̂ cannot correct both.',
-        action: 'Open More settings, move β̂ up to 0.05 and watch the long axis collapse.',
+        action: 'Open More settings and move β̂ up to 0.05, above the friction κ (the Friction slider above): the injected noise 2(κ − β̂)η cannot go below zero, so SGHMC injects none, only the minibatch noise heats the chain, and the long axis collapses.',
         tryValues: { beta_hat: 0.05 },
         claims: [
           { metric: 'narrow_ratio', label: 'variance along the short axis, sampler / truth', op: 'between', value: [1.2, 1.9], after_samples: 100_000 },

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, showPreset, frames } from './harness.mjs';
+import { useBrowser, openApp, screenshot, showPreset, frames, waitLoaded } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -21,6 +21,38 @@ test('OSGFS burn-in: the note and step 1 name no marker the plot does not draw',
   for (const [where, text] of [['preset', preset.text], ['lesson step 1', step1.text]]) {
     assert.doesNotMatch(text, /hollow/, `${where} speaks of a hollow point the plot does not draw`);
   }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Go to step `step` (1-based) of lesson `id` through the lesson panel's own menu and Next button. */
+async function lessonStep(page, id, step) {
+  if (await page.isHidden('#lesson')) await page.click('#lesson-open');
+  await page.selectOption('#lesson-choice', id);
+  await waitLoaded(page);
+  for (let k = 1; k < step; k++) {
+    await page.$eval('#lesson-next', (b) => b.click());
+    await waitLoaded(page);
+  }
+  assert.equal((await page.evaluate(() => window.sgviz.lesson())).step, step);
+}
+
+test('SGHMC step 4: the lesson says β̂ above κ is why the long axis collapses, and the note beside β̂ gives one remedy', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
+  await lessonStep(page, 'sghmc', 4);
+  const kappa = await page.evaluate(() => window.sgviz.state().sampler_params.friction);
+  // The step's own action: β̂ = 0.05, which is above this κ (the premise of the sentence checked).
+  assert.ok(kappa < 0.05, `κ = ${kappa}`);
+  const said = `${await page.textContent('#lesson-text')} ${await page.textContent('#lesson-action')}`;
+  assert.match(said, /above the friction κ/, said);
+  await page.evaluate(() => window.sgviz.setParam('beta_hat', 0.05));
+  await page.waitForFunction(() => !document.getElementById('param-beta_hat-clamp')?.hidden, null, { timeout: 60_000 });
+  const note = await page.textContent('#param-beta_hat-clamp');
+  assert.doesNotMatch(note, /, or /, `one remedy: ${note}`);
+  assert.match(note, /Lower β̂ below/, note);
+  await page.$eval('#param-beta_hat', (e) => { e.closest('details')?.setAttribute('open', ''); e.scrollIntoView({ block: 'center' }); });
+  await screenshot(page, 'sghmc-step4-beta-note', { fullPage: false });
+  console.log(`κ = ${kappa}; note: ${note}; said: ${said}`);
   assert.deepEqual(errors, []);
   await page.close();
 });
