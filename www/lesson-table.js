@@ -303,7 +303,7 @@ export const LESSONS = [
         action: 'Compare the two ellipses and the two E2 readings.',
         claims: [
           { metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 },
-          { metric: 'diag.sampling_threshold_mean', label: 'SGLD\'s sampling threshold, mean of the readings', op: '<', value: 1, after_samples: 100_000 },
+          { metric: 'diag.sampling_threshold_mean', label: 'SGLD\'s sampling threshold, mean of its minibatch readings (the noise chart\'s threshold is from all N data, without the minibatch scatter)', op: '<', value: 1, after_samples: 100_000 },
           { metric: 'distance_sd', label: 'SGLD\'s distance from the mean (sd)', op: '<', value: 4, after_samples: 100_000 },
         ],
       },

@@ -47,7 +47,7 @@ export const DEMOS = [
     compare: { sampler: 'mala', values: {} },
     claims: [
       { metric: 'compare.distance_sd', label: 'MALA\'s distance from the mean (sd)', op: '<', value: 10, after_samples: 500 },
-      { metric: 'diag.sampling_threshold_mean', label: 'SGLD\'s sampling threshold, mean of the readings', op: '<', value: 1, after_samples: 100_000 },
+      { metric: 'diag.sampling_threshold_mean', label: 'SGLD\'s sampling threshold, mean of its minibatch readings (the noise chart\'s threshold is from all N data, without the minibatch scatter)', op: '<', value: 1, after_samples: 100_000 },
       { metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 },
     ],
   },

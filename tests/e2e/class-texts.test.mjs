@@ -56,3 +56,22 @@ test('SGHMC step 4: the lesson says β̂ above κ is why the long axis collapses
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('cost step 2: one "Unstable above" line for SGLD\'s ε, and the threshold claim says why it differs from the chart\'s', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
+  await lessonStep(page, 'cost', 2);
+  await page.waitForFunction(() => !document.getElementById('analysis-params')?.hidden && !document.getElementById('param-step_size-unstable')?.hidden, null, { timeout: 60_000 });
+  // Every visible "Unstable above" line of the main chain (the compared MALA has its own slider, its own line).
+  const lines = await page.$$eval('.unstable-note', (ps) => ps.filter((p) => p.checkVisibility() && !p.id.startsWith('compare-')).map((p) => `${p.id}: ${p.textContent}`));
+  assert.equal(lines.length, 1, lines.join('\n'));
+  // The mirror beside the analysis charts still shades the unstable end.
+  assert.ok(await page.$eval('#analysis-step_size', (e) => e.closest('.field').querySelector('.unstable-zone').checkVisibility()));
+  const claims = await page.$$eval('#lesson-claims li', (lis) => lis.map((li) => li.textContent));
+  const threshold = claims.find((c) => /sampling threshold/.test(c));
+  assert.match(threshold, /minibatch readings/, threshold);
+  assert.match(threshold, /all N data/, threshold);
+  await page.$eval('#analysis-params', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'cost-step2-one-unstable-line', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
