@@ -75,3 +75,33 @@ test('cost step 2: one "Unstable above" line for SGLD\'s ε, and the threshold c
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Item 4: a claim the chain's own stationary law excludes at the setting the action asks for says
+// "cannot hold at this setting", not "not yet" (www/claims.js `lawExcludes`). SGLD step 2 at
+// ε = 0.1: the short axis tends to 1/(1 − 0.1·10/4) = 1.33 of the truth (lesson 1's own formula),
+// outside [3, 5.2]. SGHMC step 4 at β̂ = 0.05 > κ: no noise injected, the long axis collapses.
+for (const [lesson, step, param, value, metric] of [['sgld', 2, 'step_size', 0.1, /short axis/], ['sghmc', 4, 'beta_hat', 0.05, /long axis/]]) {
+  test(`${lesson} step ${step} at ${param} = ${value}: the claim its law excludes says "cannot hold"`, async () => {
+    const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
+    await lessonStep(page, lesson, step);
+    await page.evaluate(([p, v]) => window.sgviz.setParam(p, v), [param, value]);
+    const lines = () => page.$$eval('#lesson-claims li', (lis) => lis.map((li) => li.textContent));
+    try {
+      await page.waitForFunction((src) => [...document.querySelectorAll('#lesson-claims li')].some((li) => new RegExp(src).test(li.textContent) && /cannot hold at this setting/.test(li.textContent)), metric.source, { timeout: 180_000 });
+    } catch (e) {
+      throw new Error(`${e.message}; claims: ${(await lines()).join(' | ')}`);
+    }
+    const shown = await lines();
+    const excluded = shown.find((l) => metric.test(l));
+    assert.doesNotMatch(excluded, /not yet/, excluded);
+    if (lesson === 'sgld') {
+      const law = Number(excluded.match(/the law predicts ([\d.]+)/)[1]);
+      assert.ok(Math.abs(law - 1 / (1 - 0.1 * 10 / 4)) < 0.01, `law ${law} vs 1.33`);
+    }
+    await page.$eval('#lesson-claims', (e) => e.scrollIntoView({ block: 'center' }));
+    await screenshot(page, `claims-cannot-hold-${lesson}-${step}`, { fullPage: false });
+    console.log(shown.join('\n'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
