@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, showPreset, frames, waitLoaded } from './harness.mjs';
+import { useBrowser, openApp, screenshot, showPreset, frames, lessonStep as openStep } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -25,16 +25,9 @@ test('OSGFS burn-in: the note and step 1 name no marker the plot does not draw',
   await page.close();
 });
 
-/** Go to step `step` (1-based) of lesson `id` through the lesson panel's own menu and Next button. */
+/** Go to step `step` of lesson `id` (harness `lessonStep`) and check that it is shown. */
 async function lessonStep(page, id, step) {
-  if (await page.isHidden('#lesson')) await page.click('#lesson-open');
-  await page.selectOption('#lesson-choice', id);
-  await waitLoaded(page);
-  for (let k = 1; k < step; k++) {
-    await page.$eval('#lesson-next', (b) => b.click());
-    await waitLoaded(page);
-  }
-  assert.equal((await page.evaluate(() => window.sgviz.lesson())).step, step);
+  assert.equal(await openStep(page, id, step), step);
 }
 
 test('SGHMC step 4: the lesson says β̂ above κ is why the long axis collapses, and the note beside β̂ gives one remedy', async () => {
