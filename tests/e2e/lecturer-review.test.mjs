@@ -225,7 +225,7 @@ test('stop-40 review: claim marks after a slider move and texts that point at hi
   await lessonStep(page, 'sghmc', 3);
   assert.match(await page.textContent('#lesson-text'), /n is under More settings/);
   await lessonStep(page, 'sghmc', 4);
-  assert.match(await page.textContent('#lesson-action'), /^Open More settings, move β̂/);
+  assert.match(await page.textContent('#lesson-action'), /^Open More settings and move β̂ up to 0\.05, above the friction κ/);
   await page.evaluate(() => window.sgviz.setParam('beta_hat', 1));
   await redrawUntil(page, () => !document.getElementById('param-beta_hat-clamp')?.hidden, null, 'sghmc 4 at β̂ = 1: the note beside β̂');
   const beta = await page.textContent('#param-beta_hat-clamp');
