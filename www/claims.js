@@ -280,5 +280,22 @@ export function claimMark(claim, state, compareState) {
   if (closedForm && Number.isFinite(result.value)) {
     return { text: ` — does not hold at these settings: the law gives ${formatNumber(result.value)} whatever the number of samples`, ok: false };
   }
+  const law = lawExcludes(claim, state);
+  if (law) return { text: `${now} — cannot hold at this setting: the law predicts ${law} (the dotted ellipse), whatever the number of samples`, ok: false };
   return { text: `${now} — not yet`, ok: false };
+}
+
+/** Ellipse ratios the core's stationary law predicts (`predicted.*` in `measure`). */
+const PREDICTED = new Set(['area_ratio', 'det_ratio', 'narrow_ratio', 'wide_ratio', 'var_x_ratio', 'var_y_ratio']);
+
+/**
+ * The value the chain's own stationary law gives for a measured ellipse claim that this law puts
+ * outside the claim, printed; null when no law applies or it allows the claim (issue 26 item 4:
+ * SGLD step 2 at ε = 0.1, whose short axis tends to 1/(1 − ε·λmax/4) = 1.33 of the truth,
+ * read "in [3, 5.2] — not yet" forever).
+ */
+function lawExcludes(claim, state) {
+  if (!PREDICTED.has(claim.metric) || !state?.predicted) return null;
+  const value = measure(`predicted.${claim.metric}`, state);
+  return Number.isFinite(value) && !holds(claim, value) ? shownValue(claim, value) : null;
 }

@@ -78,12 +78,15 @@ export function fillSelect(select, entries, selected) {
  * caller has emptied them); `onChange(name, value)` gets validated values and returns an error
  * message or null; `live(spec)` false applies a slider only when released (for parameters whose
  * change rebuilds the target) while its displayed value follows the drag; `idPrefix` keeps ids
- * unique when several groups show the same parameter.
+ * unique when several groups show the same parameter; `unstableNote` false shades the unstable end
+ * of a slider without its "Unstable above …" line (a mirror of a slider that prints it already:
+ * issue 26, cost step 2 printed it twice).
  */
 export class ParamSet {
-  constructor(specs, { place, onChange, idPrefix = 'param', live = () => true }) {
+  constructor(specs, { place, onChange, idPrefix = 'param', live = () => true, unstableNote = true }) {
     this.controls = specs.map((spec) => {
       const control = spec.choices.length ? new ChoiceControl(spec, `${idPrefix}-${spec.name}`, onChange) : new SliderControl(spec, `${idPrefix}-${spec.name}`, onChange, live(spec));
+      control.unstableNote = unstableNote;
       place(spec).append(control.field);
       return control;
     });
@@ -131,7 +134,7 @@ export class ParamSet {
       ? `n = ${fmt(n)} is more than the N = ${fmt(nData)} data points: every step uses all ${fmt(nData)} (the full batch), as if n = ${fmt(nData)}. Lower n or raise the number of data points.` : '');
     const [beta, kappa] = [values.beta_hat, values.friction];
     this.note('beta_hat', Number.isFinite(beta) && Number.isFinite(kappa) && beta > kappa
-      ? `β̂ = ${fmt(beta)} is above the friction κ = ${fmt(kappa)}: the injected noise 2(κ − β̂)η would be negative, so SGHMC injects none (β̂ is used as ${fmt(kappa)}) and the chain runs cold. Lower β̂ below κ, or raise κ.` : '');
+      ? `β̂ = ${fmt(beta)} is above the friction κ = ${fmt(kappa)}: the injected noise 2(κ − β̂)η would be negative, so SGHMC injects none (β̂ is used as ${fmt(kappa)}) and the chain runs cold. Lower β̂ below κ.` : '');
   }
 
   /** Show `text` in the clamp note beside `name`'s slider (when shown), or hide it when empty. */
@@ -290,7 +293,7 @@ class SliderControl {
     const unstable = derived?.unstable_above;
     this.unstableAbove = Number.isFinite(unstable) && unstable < this.range.max ? unstable : null;
     this.zone.hidden = this.unstableAbove === null;
-    this.note.hidden = this.zone.hidden;
+    this.note.hidden = this.zone.hidden || this.unstableNote === false;
     if (this.unstableAbove !== null) {
       const from = sliderPosition(this.range, Math.max(this.unstableAbove, this.range.min)) / SLIDER_STEPS;
       this.zone.style.left = `${(100 * from).toFixed(2)}%`;

@@ -33,7 +33,7 @@ export function buildParameterControls(onChange) {
   if (ignored.length) primary.append(ignoredNote(ignored, sampler));
   const mirrored = analysisKnob(sampler);
   const mirrorBox = emptied($('analysis-params'));
-  app.mirror = new ParamSet(mirrored, { place: () => mirrorBox, idPrefix: 'analysis', onChange });
+  app.mirror = new ParamSet(mirrored, { place: () => mirrorBox, idPrefix: 'analysis', onChange, unstableNote: false });
   app.upload.refresh(target);
   showLegendKeys(sampler);
 }

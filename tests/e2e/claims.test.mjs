@@ -147,6 +147,12 @@ test('claim marks: a closed form that fails says so, a diverged, runaway or unst
   const narrow = { metric: 'narrow_ratio', op: '<', value: 2, after_samples: 100_000 };
   assert.equal(claimMark(narrow, state()).text, ' — after 100,000 samples');
   assert.equal(claimMark(narrow, state({ n_samples: 100_000 })).text, ' (now 4) — not yet');
+  // Issue 26 item 4: the chain's own law puts the claim out of reach (hand-worked: the predicted
+  // short axis 3·0.1 over the truth's 0.1 is 3, not < 2): "cannot hold", never "not yet"; a law
+  // that allows it (1.5 < 2) leaves "not yet".
+  assert.equal(claimMark(narrow, state({ n_samples: 100_000, predicted: { cov: cov(1.9, 3 * 0.1) } })).text,
+    ' (now 4) — cannot hold at this setting: the law predicts 3 (the dotted ellipse), whatever the number of samples');
+  assert.equal(claimMark(narrow, state({ n_samples: 100_000, predicted: { cov: cov(1.9, 1.5 * 0.1) } })).text, ' (now 4) — not yet');
   // A diverged chain (sgld 2 and 5 at ε max read "— after 100,000 samples"): say it diverged.
   const diverged = claimMark(narrow, state({ diverged: 'The chain diverged at step 12: lower ε, then Reset.' }));
   assert.equal(diverged.ok, false);

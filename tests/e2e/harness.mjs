@@ -431,3 +431,15 @@ export const chartLayout = (page, canvasId) => page.evaluate(async (id) => {
   const [left, top, right, bottom] = JSON.parse(plotArea(spec, canvas.width, canvas.height, scale));
   return { texts: boxes.length, pairs, outside, plot: { width: (right - left) / ratio, height: (bottom - top) / ratio }, css: { width: canvas.clientWidth, height: canvas.clientHeight } };
 }, canvasId);
+
+/** Go to step `step` (1-based) of lesson `id` through the lesson panel's own menu and Next button; returns the step shown. */
+export async function lessonStep(page, id, step) {
+  if (await page.isHidden('#lesson')) await page.click('#lesson-open');
+  await page.selectOption('#lesson-choice', id);
+  await waitLoaded(page);
+  for (let k = 1; k < step; k++) {
+    await page.$eval('#lesson-next', (b) => b.click());
+    await waitLoaded(page);
+  }
+  return (await page.evaluate(() => window.sgviz.lesson())).step;
+}

@@ -11,7 +11,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, waitLoaded, screenshot } from './harness.mjs';
+import { useBrowser, openApp, waitLoaded, screenshot, lessonStep as openStep } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -165,16 +165,9 @@ test('class-time screens the reviewer found contradictory now say one true thing
   await page.close();
 });
 
-/** Go to step `step` (1-based) of lesson `id` through the lesson panel's own menu and Next button. */
+/** Go to step `step` of lesson `id` (harness `lessonStep`) and check that it is shown. */
 async function lessonStep(page, id, step) {
-  if (await page.isHidden('#lesson')) await page.click('#lesson-open');
-  await page.selectOption('#lesson-choice', id);
-  await waitLoaded(page);
-  for (let k = 1; k < step; k++) {
-    await page.$eval('#lesson-next', (b) => b.click());
-    await waitLoaded(page);
-  }
-  assert.equal((await page.evaluate(() => window.sgviz.lesson())).step, step);
+  assert.equal(await openStep(page, id, step), step);
 }
 
 /** The lesson's claim lines on screen, once `predicate(lines)` (a source string) holds. */
@@ -233,7 +226,7 @@ test('stop-40 review: claim marks after a slider move and texts that point at hi
   await lessonStep(page, 'sghmc', 3);
   assert.match(await page.textContent('#lesson-text'), /n is under More settings/);
   await lessonStep(page, 'sghmc', 4);
-  assert.match(await page.textContent('#lesson-action'), /^Open More settings, move β̂/);
+  assert.match(await page.textContent('#lesson-action'), /^Open More settings and move β̂ up to 0\.05, above the friction κ/);
   await page.evaluate(() => window.sgviz.setParam('beta_hat', 1));
   await redrawUntil(page, () => !document.getElementById('param-beta_hat-clamp')?.hidden, null, 'sghmc 4 at β̂ = 1: the note beside β̂');
   const beta = await page.textContent('#param-beta_hat-clamp');
