@@ -83,6 +83,12 @@ function foldOf(name) {
   return document.getElementById(`param-${name}`)?.closest('details') ?? null;
 }
 
+/** Whether `element` is drawn and at least partly inside the viewport. */
+function onScreen(element) {
+  const box = element.getBoundingClientRect();
+  return box.height > 0 && box.bottom > 0 && box.top < innerHeight;
+}
+
 /** Whether `name`'s slider is out of sight: under "More settings" while that section is closed. */
 export function isFolded(name) {
   const fold = foldOf(name);
@@ -96,13 +102,17 @@ let revealed = null;
  * settings", open the section once, as the warning appears (issue 21, s45: mixture × SGHMC's V3
  * warning at n = 10 sat beside a folded minibatch slider, seen only in the advice list). A student
  * who closes it again keeps it closed until another warning comes; the advice list then repeats
- * the warning (www/stats.js `adviceFor`). The analysis panel's copy of the slider shows it too.
+ * the warning (www/stats.js `adviceFor`). The analysis panel's copy of the slider shows it when
+ * the one beside the plot is off screen.
  */
 export function showSettingWarning(warning) {
   app.params.showWarning(warning);
-  // And beside the analysis panel's copy of the knob: on a lesson step whose figure is a chart,
-  // that copy is the only ε / η slider on screen (review s52: the remedy sat 747 px above the screen).
-  app.mirror?.showWarning(warning);
+  // And beside the analysis panel's copy of the knob while the slider beside the plot is off
+  // screen: on a lesson step whose figure is a chart, that copy is the only ε / η slider in view
+  // (review s52: the remedy sat 747 px above the screen). Not both: one warning on a screen. Read
+  // again with every numbers update (www/stats.js), so a scroll moves it within one.
+  const main = warning && document.getElementById(`param-${warning.param}`);
+  app.mirror?.showWarning(main && onScreen(main) ? null : warning);
   const key = warning ? `${warning.param}|${warning.failure}` : null;
   if (key && key !== revealed && isFolded(warning.param)) foldOf(warning.param).open = true;
   revealed = key;
