@@ -214,7 +214,7 @@ export const LESSONS = [
       {
         figure: 'trace',
         preset: 'osgfs-burn-in',
-        text: 'OSGFS starts at the origin (w = 0, b = 0), far off the plot (whose axes span w ≈ 1.9–2.2), far from the mode of a 10,000-point logistic posterior. Every step is kept here, so the march in shows in the trace; the red marker is the step at which the convergence test (eq. 17) fired.',
+        text: 'OSGFS starts at the origin (both coefficients zero), far off the plot (whose axes span w ≈ 1.9–2.2), far from the mode of a 10,000-point logistic posterior. Every step is kept here, so the march in shows in the trace; the red marker is the step at which the convergence test (eq. 17) fired.',
         action: 'Find the "burn-in over" marker in the trace (after a long run, its legend names the sample).',
         claims: [{ metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 5_000], after_samples: 5_000 }],
       },

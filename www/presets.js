@@ -64,7 +64,7 @@ export const DEMOS = [
     id: 'osgfs-burn-in',
     title: 'OSGFS detects the end of burn-in',
     source: 'El hanchi 2018, §2.3, eq. 16–17',
-    text: 'OSGFS starts at the origin (w = 0, b = 0), far off the plot (the march in shows in the trace\'s first samples), far from the mode of a 10,000-point logistic posterior. The convergence criterion (eq. 17) fires once the stochastic gradients average to zero within their noise; the trace marks that step as "burn-in over" (once the run is long, the trace shows its recent window and its legend names the sample where burn-in ended). Here every sample is kept, so the march in from the origin inflates the dashed ellipse: press "Discard burn-in" (d), or set "Collect samples" to after_criterion.',
+    text: 'OSGFS starts at the origin (both coefficients zero), far off the plot (the march in shows in the trace\'s first samples), far from the mode of a 10,000-point logistic posterior. The convergence criterion (eq. 17) fires once the stochastic gradients average to zero within their noise; the trace marks that step as "burn-in over" (once the run is long, the trace shows its recent window and its legend names the sample where burn-in ended). Here every sample is kept, so the march in from the origin inflates the dashed ellipse: press "Discard burn-in" (d), or set "Collect samples" to after_criterion.',
     state: { target: 'logreg', sampler: 'osgfs', seed: 1, values: { n_points: 10000, true_w: 2, true_b: -1, start_at: 1, osgfs_collect: 1, batch_size: 100 }, speed: 5 },
     claims: [
       { metric: 'diag.burn_in_over_step', label: 'step at which eq. 17 fired', op: 'between', value: [1, 5_000], after_samples: 5_000 },
