@@ -260,8 +260,11 @@ export function shownValue(claim, value) {
  * (`predicted.*`, exact from the first sample) that fails, that it does not hold at these
  * settings, with the value the law gives; and for a claim read from a chain that diverged, ran
  * away or is unstable (`unsound`), that the chain did, never a ✓ nor a wait for more samples.
+ * `moved` lists the step's settings a slider has since changed (`{symbol, stated, now}`): a claim
+ * that fails there and that no law excludes says it was stated for the step's values, not "not
+ * yet" (SGHMC step 2 asks for κ = 0.2, where its ESS claim for κ = 0.01 fails for good).
  */
-export function claimMark(claim, state, compareState) {
+export function claimMark(claim, state, compareState, moved = []) {
   const result = state ? check(claim, state, compareState) : { ready: false, value: NaN, ok: false };
   const now = Number.isFinite(result.value) ? ` (now ${shownValue(claim, result.value)})` : '';
   const closedForm = claim.metric.startsWith('predicted.');
@@ -274,6 +277,8 @@ export function claimMark(claim, state, compareState) {
   const blocked = state && !Number.isFinite(result.value) ? unreadable(claim, state, compareState) : null;
   if (blocked) return { text: ` — ${blocked}`, ok: false };
   if (!result.ready) return { text: ` — ${waitingFor(claim, state)}`, ok: false };
+  // The ESS comes from a worker (www/mixing.js): none yet is a wait, not "no value".
+  if (!Number.isFinite(result.value) && /(^|\.)ess_/.test(claim.metric) && !state?.mixing) return { text: ' — waiting for the ESS (computed in a background worker)', ok: false };
   // Ready, and still no number: no reason above applies, but "not yet" would wait forever.
   if (!Number.isFinite(result.value)) return { text: ' — cannot be read at these settings (no value)', ok: false };
   if (result.ok) return { text: `${now} ✓`, ok: true };
@@ -282,7 +287,13 @@ export function claimMark(claim, state, compareState) {
   }
   const law = lawExcludes(claim, state);
   if (law) return { text: `${now} — cannot hold at this setting: the law predicts ${law} (the dotted ellipse), whatever the number of samples`, ok: false };
+  if (moved.length) return { text: `${now} — stated for the step's ${settings(moved, 'stated')}, not for ${settings(moved, 'now')}: press "Load this step" to check it`, ok: false };
   return { text: `${now} — not yet`, ok: false };
+}
+
+/** "κ = 0.01, n = 30" from `[{symbol, stated, now}]`, at the stated or the current values. */
+function settings(moved, which) {
+  return moved.map((m) => `${m.symbol} = ${formatNumber(m[which])}`).join(', ');
 }
 
 /** Ellipse ratios the core's stationary law predicts (`predicted.*` in `measure`). */

@@ -6,6 +6,7 @@
 import { LESSONS } from './lesson-table.js';
 import { findPreset } from './presets.js';
 import { claimMark, describe } from './claims.js';
+import { app, specsOf } from './app.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -121,6 +122,24 @@ function followPlotHeight() {
 }
 
 /**
+ * The settings of `step` (its own state's, or its preset's) that a slider has since moved on the
+ * main chain, `[{symbol, stated, now}]` (a relative change above 10⁻⁶: a slider's round trip
+ * through its position can leave 10⁻¹² residues).
+ */
+function movedFrom(step, state) {
+  const stated = (step.state || findPreset(step.preset)?.state)?.values;
+  if (!stated || !state) return [];
+  const now = { ...state.target_params, ...state.sampler_params };
+  const specs = [...(specsOf('samplers', app.sampler)?.params || []), ...(specsOf('targets', app.target)?.params || [])];
+  return Object.entries(stated).flatMap(([name, value]) => {
+    const spec = specs.find((p) => p.name === name);
+    const current = now[name];
+    const same = !Number.isFinite(current) || Math.abs(current - value) <= 1e-6 * Math.max(Math.abs(value), Math.abs(current));
+    return spec && !same ? [{ symbol: spec.symbol, stated: value, now: current }] : [];
+  });
+}
+
+/**
  * Wire the lesson panel; `apply(step)` loads a step's preset or state into the app; `states()`
  * returns `{state, compareState}` of the running chains for the live claim check.
  */
@@ -157,7 +176,7 @@ export function wireLessons(apply, states) {
     const { state, compareState } = states({ mixing: claims.some((c) => /(^|\.)ess_/.test(c.metric)), mainState }) || {};
     list.replaceChildren(...claims.map((claim) => {
       const li = document.createElement('li');
-      const mark = claimMark(claim, state, compareState);
+      const mark = claimMark(claim, state, compareState, movedFrom(step, state));
       li.textContent = `${describe(claim)}${mark.text}`;
       li.dataset.ok = String(mark.ok);
       return li;

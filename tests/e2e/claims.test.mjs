@@ -223,3 +223,21 @@ test('no claim speaks of the run\'s start while reading a current value (issue 2
   const offending = claims.filter(([, claim]) => aboutTheStart.test(claim.label) && !recordedThen.test(claim.metric));
   assert.deepEqual(offending.map(([where, claim]) => `${where}: "${claim.label}" reads ${claim.metric}`), []);
 });
+
+test('a claim the step stated for settings a slider has since moved says so, not "not yet" (issue 26: SGHMC step 2 at κ = 0.2)', () => {
+  // SGHMC step 2 claims ESS per 1,000 gradients > 0.08 at κ = 0.01 and asks for κ = 0.2, where
+  // step 1 claims the same ESS < 0.08: "not yet" there would wait for good.
+  const claim = { metric: 'narrow_ratio', op: '<', value: 2, after_samples: 100_000 };
+  const moved = [{ symbol: 'κ', stated: 0.01, now: 0.2 }];
+  assert.equal(claimMark(claim, state({ n_samples: 100_000 }), undefined, moved).text,
+    ' (now 4) — stated for the step\'s κ = 0.01, not for κ = 0.2: press "Load this step" to check it');
+  // Still short of its samples, it waits as before; holding, a ✓; nothing moved, "not yet".
+  assert.equal(claimMark(claim, state(), undefined, moved).text, ' — after 100,000 samples');
+  assert.equal(claimMark({ ...claim, value: 5 }, state({ n_samples: 100_000 }), undefined, moved).text, ' (now 4) ✓');
+  assert.equal(claimMark(claim, state({ n_samples: 100_000 }), undefined, []).text, ' (now 4) — not yet');
+  // An ESS claim past its samples whose worker has not answered yet waits for it (it read "no value").
+  const essClaim = { metric: 'ess_per_1000', op: '>', value: 0.08, after_samples: 100_000 };
+  assert.equal(claimMark(essClaim, state({ n_samples: 100_000 })).text, ' — waiting for the ESS (computed in a background worker)');
+  assert.equal(claimMark(essClaim, state({ n_samples: 100_000, mixing: { ess_per_1000_grads: [0.03, 0.05] } }), undefined, moved).text,
+    ' (now 0.03) — stated for the step\'s κ = 0.01, not for κ = 0.2: press "Load this step" to check it');
+});

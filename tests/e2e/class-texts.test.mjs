@@ -120,3 +120,29 @@ test('sgld step 6: its sentence and claims hold at 600,000 steps', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('SGHMC step 2 at the κ = 0.2 it asks for: its ESS claim says it was stated for κ = 0.01, never "not yet"', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 1400, height: 900 } });
+  await lessonStep(page, 'sghmc', 2);
+  await page.evaluate(() => window.sgviz.setParam('friction', 0.2));
+  // Past the claims' 100,000 samples at κ = 0.2 (step 1 claims ESS per 1,000 gradients < 0.08 there).
+  await page.evaluate(() => { window.sgviz.app.lab.run(100_000); });
+  await page.waitForFunction(() => window.sgviz.app.lessons.refresh() && [...document.querySelectorAll('#lesson-claims li')].some((li) => /ESS/.test(li.textContent) && !/after 100,000|waiting/.test(li.textContent)), null, { timeout: 120_000 });
+  const ess = await page.$$eval('#lesson-claims li', (items) => items.filter((li) => /ESS/.test(li.textContent)).map((li) => ({ text: li.textContent, ok: li.dataset.ok })));
+  console.log(JSON.stringify(ess));
+  assert.equal(ess.length, 1);
+  // Step 1 claims (and class-time checks) ESS per 1,000 gradients < 0.08 at κ = 0.2: this one fails.
+  assert.equal(ess[0].ok, 'false', ess[0].text);
+  assert.doesNotMatch(ess[0].text, /not yet/, ess[0].text);
+  assert.match(ess[0].text, /stated for the step's κ = 0\.01, not for κ = 0\.2/, ess[0].text);
+  await page.$eval('#lesson-claims', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'sghmc-step2-kappa-0.2', { fullPage: false });
+  // Load this step: κ back to 0.01, and the mark no longer speaks of another setting.
+  await page.click('#lesson-load');
+  await page.waitForFunction(() => window.sgviz.state()?.sampler_params?.friction === 0.01, null, { timeout: 60_000 });
+  await page.evaluate(() => window.sgviz.app.lessons.refresh());
+  assert.doesNotMatch(await page.textContent('#lesson-claims'), /stated for the step's/);
+  await screenshot(page, 'sghmc-step2-kappa-moved', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
