@@ -19,6 +19,8 @@ export const app = {
   seed: 1,
   speed: 20,
   playing: false,
+  /** Paused by a divergence while playing: play resumes with the next chain that has not diverged (www/view.js). */
+  resumeAfterDivergence: false,
   frameTimes: [],
   chartsDrawnAt: 0,
   /** Slow motion (SGLD, SGHMC, SGFS): the latest step's parts and how much of them is drawn. */

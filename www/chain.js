@@ -175,8 +175,12 @@ export function setParam(name, value) {
   let message = null;
   guarded(() => {
     try {
+      const diverged = Boolean(app.lab.diverged());
       app.lab.set_param(name, value);
       app.explicit[name] = value;
+      // A diverged chain restarts at the new setting, as a target slider's rebuild does (review
+      // s52, F1: a sampler slider left it diverged until Reset was pressed).
+      if (diverged && !isTargetParam(name)) app.lab.reset();
     } catch (error) {
       message = userMessage(error.message || error);
     }

@@ -27,6 +27,7 @@ const FRAMES_PER_SLOW_STEP = 90;
 
 export function setPlaying(playing) {
   app.playing = playing && !app.dead;
+  app.resumeAfterDivergence = false; // www/view.js: a pause a divergence made is the caller's now
   pace.lastAt = null; // a pause is not owed
   pace.owed = 0;
   resetPace();

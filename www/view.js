@@ -133,9 +133,17 @@ function showNumbers() {
   $('chart-heldout').closest('figure').hidden = !state.heldout;
   if (state.diverged) {
     showStatus(state.diverged, 'divergence');
-    setPlaying(false);
+    // Paused by the divergence, not by the user: play resumes once a setting change or Reset
+    // gives a chain that has not diverged (review s52, F1: the SGLD lesson sat paused at step 0
+    // after ρ went to −0.99 and back, with nothing on screen saying so).
+    // Any other call of setPlaying (Play, Pause, a preset that pauses) cancels the resume.
+    if (app.playing) {
+      setPlaying(false);
+      app.resumeAfterDivergence = true;
+    }
   } else {
     clearStatus('divergence'); // lowered the step and pressed Reset: the message has no cause
+    if (app.resumeAfterDivergence) setPlaying(true);
   }
 }
 

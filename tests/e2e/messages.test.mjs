@@ -160,3 +160,30 @@ test('words: every diagnostic name and E1/E2 have hover and tap help; SGHMC\'s f
   }
   await page.close();
 });
+
+// Review s52, F1: after a target slider's extreme (ρ → −0.99 diverges SGLD at ε = 0.05) and its
+// return, the chain sat paused at step 0 with nothing on screen saying so; a sampler slider moved
+// after a divergence left the chain diverged until Reset.
+test('play resumes once a slider gives a chain that has not diverged: target slider (rebuilt) and sampler slider (restarted)', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld&p.step_size=0.05', { reducedMotion: false });
+  await page.waitForFunction(() => window.sgviz.app.playing && window.sgviz.state().steps > 0, null, { timeout: 60_000 });
+  const divergedAndPaused = () => page.waitForFunction(() => /diverged/.test(document.getElementById('status').textContent) && !window.sgviz.app.playing && document.getElementById('play').textContent === 'Play', null, { timeout: 60_000 });
+  const playingCleanly = () => page.waitForFunction(() => {
+    const s = window.sgviz.state();
+    return window.sgviz.app.playing && !s.diverged && s.steps > 1000 && document.getElementById('play').textContent === 'Pause' && !/diverged/.test(document.getElementById('status').textContent);
+  }, null, { timeout: 60_000 });
+  // The target slider: ρ to its minimum diverges (the step is past 2/λmax), back to 0.9 rebuilds.
+  assert.equal(await page.evaluate(() => window.sgviz.setParam('rho', -0.99)), null);
+  await divergedAndPaused();
+  await screenshot(page, 'divergence-paused', { fullPage: false });
+  assert.equal(await page.evaluate(() => window.sgviz.setParam('rho', 0.9)), null);
+  await playingCleanly();
+  // The sampler slider: ε at its maximum (10× the stability limit) diverges; lowered, the chain restarts and plays.
+  assert.equal(await page.evaluate(() => window.sgviz.setParam('step_size', window.sgviz.state().derived.step_size.max)), null);
+  await divergedAndPaused();
+  assert.equal(await page.evaluate(() => window.sgviz.setParam('step_size', 0.05)), null);
+  await playingCleanly();
+  await screenshot(page, 'divergence-resumed', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
