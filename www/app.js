@@ -21,6 +21,8 @@ export const app = {
   playing: false,
   /** Paused by a divergence while playing: play resumes with the next chain that has not diverged (www/view.js). */
   resumeAfterDivergence: false,
+  /** The parameter whose slider moved last on this chain (www/parameters.js points from it to a warning elsewhere). */
+  lastMoved: null,
   frameTimes: [],
   chartsDrawnAt: 0,
   /** Slow motion (SGLD, SGHMC, SGFS): the latest step's parts and how much of them is drawn. */

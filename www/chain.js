@@ -48,6 +48,7 @@ export function needsWorkerBuild() {
  */
 export function rebuildLab() {
   cancelGroup('build');
+  app.lastMoved = null; // a new chain: no slider move caused what it shows (www/parameters.js)
   // A build asked for while a preset loaded in steps supersedes that load (its `done` never runs).
   if (app.loadingInSteps) holdControls(false);
   app.buildCount = (app.buildCount || 0) + 1;
@@ -120,6 +121,7 @@ export function rebuildLabInSteps(done) {
     return;
   }
   cancelGroup('build');
+  app.lastMoved = null;
   app.buildCount = (app.buildCount || 0) + 1;
   const build = app.buildCount;
   app.building = true;
@@ -166,6 +168,7 @@ export function setParam(name, value) {
     app.explicit[name] = value;
     if (before || needsWorkerBuild()) {
       rebuildLab();
+      app.lastMoved = name;
       scheduleUrlWrite();
       return null;
     }
@@ -195,6 +198,7 @@ export function setParam(name, value) {
     const kept = { ...state?.target_params, ...state?.sampler_params }[name];
     return `${symbol} = ${formatNumber(value)} not applied${Number.isFinite(kept) ? ` (kept ${formatNumber(kept)})` : ''}: ${message}`;
   }
+  app.lastMoved = name;
   scheduleUrlWrite();
   if (isTargetParam(name)) {
     guarded(() => app.panel.drawStatic(app.lab));

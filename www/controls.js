@@ -112,10 +112,11 @@ export class ParamSet {
    * text, detail}`, or null) beside the control of the parameter that caused it, its remedy first
    * and the longer explanation on hover; clear the others.
    */
-  showWarning(warning) {
+  showWarning(warning, pointer = null) {
     for (const control of this.controls) {
       const mine = warning && warning.param === control.spec.name;
       control.warn(mine ? warning.text : '', mine ? warning.detail || '' : '');
+      control.point?.(!mine && pointer?.name === control.spec.name ? pointer.text : '');
     }
   }
 
@@ -258,8 +259,19 @@ class SliderControl {
     this.clampNote.id = `${id}-clamp`;
     this.clampNote.className = 'clamp-note';
     this.clampNote.hidden = true;
-    this.input.setAttribute('aria-describedby', `${id}-help ${id}-unstable ${id}-clamp ${id}-warning`);
-    field.append(slider, this.note, this.clampNote, this.warning, help, this.error);
+    // Where to look when this slider's move is warned or diverged beside another control (ParamSet `showWarning`).
+    this.pointer = document.createElement('p');
+    this.pointer.id = `${id}-pointer`;
+    this.pointer.className = 'pointer-note';
+    this.pointer.hidden = true;
+    this.input.setAttribute('aria-describedby', `${id}-help ${id}-unstable ${id}-clamp ${id}-pointer ${id}-warning`);
+    field.append(slider, this.note, this.clampNote, this.pointer, this.warning, help, this.error);
+  }
+
+  point(text) {
+    const shown = this.field.hidden ? '' : text;
+    if (this.pointer.textContent !== shown) this.pointer.textContent = shown;
+    this.pointer.hidden = !shown;
   }
 
   warn(text, detail) {

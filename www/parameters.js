@@ -54,7 +54,7 @@ export function syncParameterControls(state) {
   app.params.sync(values, state.derived || {});
   // The setting warning with them: controls built for a new chain show its warning in the frame
   // that shows the chain, not at the next numbers update (never an "ok" slider while it is known).
-  showSettingWarning(state.setting_warning);
+  showSettingWarning(state.setting_warning, state.diverged);
   app.params.showClamp(values, state.n_data);
   app.mirror.sync(values, state.derived || {});
   $('analysis-params').hidden = !app.mirror.controls.some((c) => !c.field.hidden);
@@ -98,6 +98,23 @@ export function isFolded(name) {
 let revealed = null;
 
 /**
+ * A line beside the slider the student moved last when what it caused is said elsewhere (review
+ * s52, F7: in 34 of 60 warned moves the warning sat beside the remedy's slider, not the one moved;
+ * F6: the mixture's N → 100,000 diverged with nothing beside N): where to look, `{name, text}`, or
+ * null. The remedy stays beside its own slider (remedy first, issue 21).
+ */
+function pointerFor(warning, diverged) {
+  const moved = app.lastMoved;
+  const spec = moved && app.params?.control(moved)?.spec;
+  if (!spec) return null;
+  if (diverged) return { name: moved, text: 'The chain diverged: the message under Play says what to change.' };
+  if (!warning || warning.param === moved) return null;
+  const remedy = app.params.control(warning.param)?.spec;
+  if (!remedy) return null;
+  return { name: moved, text: `Warned at this value: see the note under ${remedy.label} (${remedy.symbol}).` };
+}
+
+/**
  * Show the core's setting warning beside its slider, and when that slider is under a closed "More
  * settings", open the section once, as the warning appears (issue 21, s45: mixture × SGHMC's V3
  * warning at n = 10 sat beside a folded minibatch slider, seen only in the advice list). A student
@@ -105,8 +122,8 @@ let revealed = null;
  * the warning (www/stats.js `adviceFor`). The analysis panel's copy of the slider shows it when
  * the one beside the plot is off screen.
  */
-export function showSettingWarning(warning) {
-  app.params.showWarning(warning);
+export function showSettingWarning(warning, diverged = null) {
+  app.params.showWarning(warning, pointerFor(warning, diverged));
   // And beside the analysis panel's copy of the knob while the slider beside the plot is off
   // screen: on a lesson step whose figure is a chart, that copy is the only ε / η slider in view
   // (review s52: the remedy sat 747 px above the screen). Not both: one warning on a screen. Read

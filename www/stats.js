@@ -35,7 +35,7 @@ export function showState(state, { onDiscardSinceRunaway }) {
   $('error-e1-label').textContent = state.e1_in_sd ? 'error E1 (means, in posterior sd)' : 'error E1 (means)';
   $('error-e2').textContent = errorText(state.e2, state);
   if (!state.truth_pending) $('truth-note').textContent = state.truth_error ? `Truth: ${state.truth_error}` : '';
-  if (app.params) showSettingWarning(state.setting_warning);
+  if (app.params) showSettingWarning(state.setting_warning, state.diverged);
   showAdvice(adviceFor(state, specsOf('samplers', app.sampler), isFolded), onDiscardSinceRunaway);
 }
 

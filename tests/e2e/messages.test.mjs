@@ -175,9 +175,12 @@ test('play resumes once a slider gives a chain that has not diverged: target sli
   // The target slider: ρ to its minimum diverges (the step is past 2/λmax), back to 0.9 rebuilds.
   assert.equal(await page.evaluate(() => window.sgviz.setParam('rho', -0.99)), null);
   await divergedAndPaused();
+  // Beside ρ, the slider moved, a pointer to the message under Play (review s52, F6).
+  await page.waitForFunction(() => /diverged: the message under Play/.test(document.getElementById('param-rho-pointer').textContent) && document.getElementById('param-rho-pointer').checkVisibility(), null, { timeout: 30_000 });
   await screenshot(page, 'divergence-paused', { fullPage: false });
   assert.equal(await page.evaluate(() => window.sgviz.setParam('rho', 0.9)), null);
   await playingCleanly();
+  await page.waitForFunction(() => document.getElementById('param-rho-pointer').hidden, null, { timeout: 30_000 });
   // The sampler slider: ε at its maximum (10× the stability limit) diverges; lowered, the chain restarts and plays.
   assert.equal(await page.evaluate(() => window.sgviz.setParam('step_size', window.sgviz.state().derived.step_size.max)), null);
   await divergedAndPaused();

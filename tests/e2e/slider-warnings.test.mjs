@@ -522,3 +522,26 @@ test('SGLD lesson step 3: ε dragged to its maximum on the analysis copy warns b
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// Review s52, F7: the warning is written beside the remedy's slider (remedy first); the slider the
+// student moved points to it, and the pointer goes with the warning.
+test('a warning beside another slider than the one moved: the moved slider points to it, and the pointer goes with it', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=sgld', { reducedMotion: true, viewport: { width: 1400, height: 900 } });
+  assert.equal(await page.evaluate(() => window.sgviz.setParam('grad_noise', 100)), null);
+  await page.evaluate(() => window.sgviz.app.lab.run(5000));
+  const [warning] = await settingWarningBeside(page, 'step_size', 120_000);
+  assert.equal(warning.param, 'step_size');
+  await page.waitForFunction(() => document.getElementById('param-grad_noise-pointer').checkVisibility(), null, { timeout: 30_000 });
+  const pointer = await page.textContent('#param-grad_noise-pointer');
+  assert.equal(pointer, 'Warned at this value: see the note under Step size (ε).');
+  assert.equal(await page.isHidden('#param-grad_noise-warning'), true, 'the warning itself is written once, beside ε');
+  await page.$eval('#param-grad_noise', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'pointer-to-remedy', { fullPage: false });
+  // Back to no gradient noise: no warning, no pointer.
+  assert.equal(await page.evaluate(() => window.sgviz.setParam('grad_noise', 0)), null);
+  await page.evaluate(() => window.sgviz.app.lab.run(5000));
+  await page.waitForFunction(() => !window.sgviz.state().setting_warning, null, { timeout: 120_000 });
+  await page.waitForFunction(() => document.getElementById('param-grad_noise-pointer').hidden, null, { timeout: 30_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
