@@ -39,3 +39,12 @@ fn log_density_test_confirms_a_gaussian_at_the_outer_radius() {
     assert!(watch.far_below_the_mass(&model, &[8.0, 0.0]));
     assert!(!watch.far_below_the_mass(&model, &[5.0, 0.0]));
 }
+
+/// Review s52, F10: "8941 truth standard deviations" lacked the thousands separator every other
+/// number on the page has (the step beside it read "12,345").
+#[test]
+fn the_runaway_message_groups_the_digits_of_its_distance_and_step() {
+    let text = runaway_message("mala", None, 12_345, 8_941.4);
+    assert!(text.contains("from step 12,345 "), "{text}");
+    assert!(text.contains("it reached 8,941 truth standard deviations"), "{text}");
+}
