@@ -194,13 +194,15 @@ const SAMPLER_EVENTS = new Set(['diag.violation_rate', 'diag.missed_bounce_share
 /**
  * Why a chain's readings cannot support a claim: it diverged, the core confirmed a runaway, or a
  * slider sits past the stability limit the core derived for it (the shaded end of its track: the
- * chain has no stationary law there, so any reading is of a transient); null when none applies.
+ * chain has no stationary law there, so any reading is of a transient; not for an exact sampler,
+ * `state.sampler_kind` 'exact', whose Metropolis test keeps its law there); null when none applies.
  */
 export function unsound(state) {
   if (!state) return null;
   if (state.diverged) return 'the chain diverged';
   if (state.runaway && typeof state.runaway === 'object') return 'the chain ran away from the truth';
-  const past = Object.entries(state.derived || {}).some(([name, d]) => {
+  // An exact sampler (MALA, HMC) past its limit rejects nearly every proposal: slow, not unsound.
+  const past = state.sampler_kind !== 'exact' && Object.entries(state.derived || {}).some(([name, d]) => {
     const value = state.sampler_params?.[name];
     return Number.isFinite(d?.unstable_above) && Number.isFinite(value) && value > d.unstable_above;
   });

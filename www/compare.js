@@ -82,6 +82,7 @@ export class ComparePanel {
       place: (spec) => (spec.primary ? primary : advanced),
       onChange: (name, value) => this.setParam(name, value),
       idPrefix: 'compare',
+      exact: this.spec().kind === 'exact',
     });
   }
 

@@ -80,13 +80,14 @@ export function fillSelect(select, entries, selected) {
  * change rebuilds the target) while its displayed value follows the drag; `idPrefix` keeps ids
  * unique when several groups show the same parameter; `unstableNote` false shades the unstable end
  * of a slider without its "Unstable above …" line (a mirror of a slider that prints it already:
- * issue 26, cost step 2 printed it twice).
+ * issue 26, cost step 2 printed it twice); `exact` (MALA, HMC) words that line as collapsing acceptance.
  */
 export class ParamSet {
-  constructor(specs, { place, onChange, idPrefix = 'param', live = () => true, unstableNote = true }) {
+  constructor(specs, { place, onChange, idPrefix = 'param', live = () => true, unstableNote = true, exact = false }) {
     this.controls = specs.map((spec) => {
       const control = spec.choices.length ? new ChoiceControl(spec, `${idPrefix}-${spec.name}`, onChange) : new SliderControl(spec, `${idPrefix}-${spec.name}`, onChange, live(spec));
       control.unstableNote = unstableNote;
+      control.exact = exact;
       place(spec).append(control.field);
       return control;
     });
@@ -310,7 +311,11 @@ class SliderControl {
       const from = sliderPosition(this.range, Math.max(this.unstableAbove, this.range.min)) / SLIDER_STEPS;
       this.zone.style.left = `${(100 * from).toFixed(2)}%`;
       this.zone.dataset.from = String(this.unstableAbove);
-      this.note.textContent = `Unstable above ${formatNumber(this.unstableAbove)} on this target (shaded).`;
+      // An exact sampler (MALA, HMC) does not diverge past its limit: its Metropolis test rejects
+      // nearly every proposal (review s52, F10: MALA's zone read "Unstable").
+      this.note.textContent = this.exact
+        ? `Acceptance collapses above ${formatNumber(this.unstableAbove)} on this target (shaded): the chain almost never moves.`
+        : `Unstable above ${formatNumber(this.unstableAbove)} on this target (shaded).`;
     }
     this.input.value = String(sliderPosition(this.range, value));
     this.label(value);

@@ -29,11 +29,12 @@ export function buildParameterControls(onChange) {
     place: (spec) => (spec.primary ? primary : isTarget(spec) ? targetBox : samplerBox),
     live: (spec) => !isTarget(spec),
     onChange,
+    exact: sampler.kind === 'exact',
   });
   if (ignored.length) primary.append(ignoredNote(ignored, sampler));
   const mirrored = analysisKnob(sampler);
   const mirrorBox = emptied($('analysis-params'));
-  app.mirror = new ParamSet(mirrored, { place: () => mirrorBox, idPrefix: 'analysis', onChange, unstableNote: false });
+  app.mirror = new ParamSet(mirrored, { place: () => mirrorBox, idPrefix: 'analysis', onChange, unstableNote: false, exact: sampler.kind === 'exact' });
   app.upload.refresh(target);
   showLegendKeys(sampler);
 }

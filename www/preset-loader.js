@@ -1,7 +1,7 @@
 // Loading a paper preset or a lesson step: target, sampler, the parameters it sets (the rest take
 // their derived defaults), speed, seed, compare mode and the pair shown; then play.
 
-import { $, app, currentSpecs } from './app.js';
+import { $, app, currentSpecs, specsOf } from './app.js';
 import { latestMixing } from './mixing.js';
 import { DEMOS, findPreset } from './presets.js';
 import { PAPERS } from './figures/index.js';
@@ -184,10 +184,11 @@ function chainStates({ mixing = true, mainState } = {}) {
   // While a step's chains are built (chain.js `rebuildLabInSteps`) the chains shown are the
   // previous step's: its claims are not checked against them.
   if (app.building) return {};
-  const withMixing = (lab, read) => ({ ...(read ?? JSON.parse(lab.state_json())), ...(mixing ? { mixing: latestMixing(lab) } : {}) });
+  // With the sampler's kind (claims.js `unsound`: an exact sampler past its shaded limit rejects, it does not diverge).
+  const withMixing = (lab, read, sampler) => ({ ...(read ?? JSON.parse(lab.state_json())), ...(mixing ? { mixing: latestMixing(lab) } : {}), sampler_kind: specsOf('samplers', sampler)?.kind });
   return guarded(() => ({
-    state: app.lab ? withMixing(app.lab, mainState) : undefined,
-    compareState: app.compare?.enabled && app.compare.lab ? withMixing(app.compare.lab) : undefined,
+    state: app.lab ? withMixing(app.lab, mainState, app.sampler) : undefined,
+    compareState: app.compare?.enabled && app.compare.lab ? withMixing(app.compare.lab, undefined, app.compare.sampler) : undefined,
   }));
 }
 

@@ -240,4 +240,11 @@ test('a claim the step stated for settings a slider has since moved says so, not
   assert.equal(claimMark(essClaim, state({ n_samples: 100_000 })).text, ' — waiting for the ESS (computed in a background worker)');
   assert.equal(claimMark(essClaim, state({ n_samples: 100_000, mixing: { ess_per_1000_grads: [0.03, 0.05] } }), undefined, moved).text,
     ' (now 0.03) — stated for the step\'s κ = 0.01, not for κ = 0.2: press "Load this step" to check it');
+  const e2Claim = { metric: 'e2', op: '<', value: 0.1, after_samples: 100 };
+  // An exact sampler past its shaded limit (review s52, F10: the compared MALA's valid reading was
+  // discarded as "unstable"): its Metropolis test keeps its law there, so it is judged on its number.
+  const pastLimit = { sampler_params: { mala_step: 0.5 }, derived: { mala_step: { unstable_above: 0.4 } } };
+  assert.match(claimMark(e2Claim, state({ ...pastLimit, e2: 0.05, n_samples: 100 })).text, /unstable at this setting/);
+  assert.equal(claimMark(e2Claim, state({ ...pastLimit, e2: 0.05, n_samples: 100, sampler_kind: 'exact' })).text, ' (now 0.05) ✓');
 });
+

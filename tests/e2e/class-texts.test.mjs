@@ -146,3 +146,19 @@ test('SGHMC step 2 at the κ = 0.2 it asks for: its ESS claim says it was stated
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('MALA\'s shaded end says acceptance collapses, not "Unstable": on its own and as the compared chain of cost step 1 (review s52, F10)', async () => {
+  const { page, errors } = await openApp(env.browser, env.server.url, '#target=gaussian&sampler=mala', { reducedMotion: true, viewport: { width: 1400, height: 900 } });
+  await page.waitForFunction(() => document.getElementById('param-mala_step-unstable')?.checkVisibility(), null, { timeout: 60_000 });
+  const own = await page.textContent('#param-mala_step-unstable');
+  assert.match(own, /^Acceptance collapses above [0-9.]+ on this target \(shaded\): the chain almost never moves\.$/, own);
+  // SGLD's line is unchanged: it diverges there.
+  await lessonStep(page, 'cost', 1);
+  await page.waitForFunction(() => document.getElementById('compare-mala_step-unstable')?.checkVisibility(), null, { timeout: 60_000 });
+  assert.match(await page.textContent('#compare-mala_step-unstable'), /^Acceptance collapses above/);
+  assert.match(await page.textContent('#param-step_size-unstable'), /^Unstable above/);
+  await page.$eval('#compare-mala_step', (e) => e.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'cost1-mala-zone', { fullPage: false });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
