@@ -176,7 +176,7 @@ function shiftClaims(view, figure) {
     // The step's text defers to the sentence under the chart: it must name the in-order leader and
     // every K whose in-order and shuffled estimates disagree (whatever the numbers turn out to be).
     const sentence = view.shift?.sentence ?? '';
-    if (comparison && !sentence.includes(`K = ${comparison.winner} has the highest evidence`)) failures.push(`the sentence does not name the in-order leader K = ${comparison.winner}: ${sentence}`);
+    if (comparison && !sentence.includes(`K = ${comparison.winner} has the highest log Ẑ`)) failures.push(`the sentence does not name the in-order leader K = ${comparison.winner}: ${sentence}`);
     for (const a of view.shift?.agreement ?? []) {
       const named = (sentence.match(/They disagree for ([^.]*?) by more than/)?.[1] ?? '').includes(`K = ${a.components}`);
       if (named === a.agree) failures.push(`K = ${a.components}: in order ${a.in_order.toFixed(1)} vs shuffled ${a.shuffled.toFixed(1)} (agree: ${a.agree}) but the sentence ${named ? 'says' : 'does not say'} they disagree: ${sentence}`);
