@@ -51,6 +51,21 @@ fn orders_that_disagree_by_more_than_the_gap_leave_it_undecided() {
     assert!(verdict_sentence(&estimate(5, 0.0, 1.0, Some(0.0)), &[estimate(7, -1_580.0, 1.0, Some(1_567.52))]).starts_with("K = 5 leads"));
 }
 
+/// The lecture's shuffled comparison (stop 53, examples/shift_lecture.rs to one decimal): K = 7 ahead
+/// of K = 3 by 1,730.40 and of K = 5 by 1,108.90 nats, each less than the two models' differences
+/// added (1,567.52 + 1,057.04 = 2,624.56; 1,567.52 + 1,624.12 = 3,191.64): one clause names each
+/// difference once and both gaps.
+#[test]
+fn several_gaps_undone_by_the_orders_are_said_in_one_clause() {
+    let winner = estimate(7, -47_444.1, 1.16, Some(1_567.52));
+    let others = [estimate(3, -49_174.5, 1.10, Some(1_057.04)), estimate(5, -48_553.0, 1.19, Some(1_624.12))];
+    assert_eq!(
+        verdict_sentence(&winner, &others),
+        "Which model leads is not decided: the in-order and shuffled runs disagree by 1,057.04 nats for K = 3, 1,624.12 nats for K = 5 and 1,567.52 nats for K = 7, \
+         and its gaps over K = 3 (1,730.40 nats) and K = 5 (1,108.90 nats) are each less than the two models' differences added."
+    );
+}
+
 /// A model whose other order has not finished is not checked: no verdict over it, whatever the gap.
 #[test]
 fn an_unchecked_model_is_not_overtaken() {

@@ -244,7 +244,7 @@ pub struct ShiftSummary {
     /// Each K's higher final log Ẑ of the two orders (missing a mode only lowers log Ẑ), as
     /// (K, log Ẑ), when both orders ran.
     pub best_of_orders: Vec<(usize, f64)>,
-    /// The comparisons' sentences and the agreement, as one paragraph.
+    /// The comparisons' sentences and the agreement, one paragraph each (joined by newlines).
     pub sentence: String,
 }
 
@@ -293,7 +293,9 @@ pub fn shift_summary(runs: &[VariantRecords], n_total: usize) -> ShiftSummary {
     if !agreement.is_empty() {
         parts.push(agreement_sentence(&agreement, &best_estimates));
     }
-    ShiftSummary { change_points: change_points(n_total), comparisons, agreement, best_of_orders, sentence: parts.join(" ") }
+    // One paragraph per part (in order, shuffled, the orders' check), so that a lecturer finds each
+    // on screen (#sgais-comparison keeps the line breaks).
+    ShiftSummary { change_points: change_points(n_total), comparisons, agreement, best_of_orders, sentence: parts.join("\n") }
 }
 
 /// The paper's in-order/shuffled check in words, and the comparison over each K's higher estimate.

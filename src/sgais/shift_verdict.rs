@@ -105,6 +105,25 @@ fn doubt_text(winner: usize, doubt: &Doubt) -> String {
     }
 }
 
+/// Several `Doubt::Orders` in one clause: every model's difference once, then the gaps.
+fn orders_text(orders: &[&Doubt]) -> String {
+    let mut apart: Vec<(usize, f64)> = Vec::new();
+    let mut gaps: Vec<String> = Vec::new();
+    for d in orders {
+        if let Doubt::Orders { other, gap, apart: pairs } = d {
+            gaps.push(format!("K = {other} ({})", nats(*gap)));
+            for &(k, x) in pairs {
+                if !apart.iter().any(|(j, _)| *j == k) {
+                    apart.push((k, x));
+                }
+            }
+        }
+    }
+    apart.sort_by_key(|(k, _)| *k);
+    let diffs: Vec<String> = apart.iter().map(|(k, d)| format!("{} for K = {k}", nats(*d))).collect();
+    format!("the in-order and shuffled runs disagree by {}, and its gaps over {} are each less than the two models' differences added", join_and(&diffs), join_and(&gaps))
+}
+
 /// The verdict in words: "K = 5 leads: …" or "Which model leads is not decided: …; …."
 pub fn verdict_sentence(winner: &ModelEstimate, others: &[ModelEstimate]) -> String {
     let doubts = lead_doubts(winner, others);
@@ -112,7 +131,16 @@ pub fn verdict_sentence(winner: &ModelEstimate, others: &[ModelEstimate]) -> Str
     if doubts.is_empty() {
         return format!("K = {k} leads: its gap over every other model is beyond {Z99} combined standard errors plus the in-order/shuffled differences.");
     }
-    let reasons: Vec<String> = doubts.iter().map(|d| doubt_text(k, d)).collect();
+    let orders: Vec<&Doubt> = doubts.iter().filter(|d| matches!(d, Doubt::Orders { .. })).collect();
+    // Several gaps undone by the orders' differences: one clause naming each difference once.
+    let reasons: Vec<String> = if orders.len() > 1 {
+        let first = doubts.iter().position(|d| matches!(d, Doubt::Orders { .. })).expect("an Orders doubt");
+        let mut reasons: Vec<String> = doubts.iter().filter(|d| !matches!(d, Doubt::Orders { .. })).map(|d| doubt_text(k, d)).collect();
+        reasons.insert(first.min(reasons.len()), orders_text(&orders));
+        reasons
+    } else {
+        doubts.iter().map(|d| doubt_text(k, d)).collect()
+    };
     let doubted = |o: usize| doubts.iter().any(|d| matches!(d, Doubt::Noise { other, .. } | Doubt::Orders { other, .. } | Doubt::KnownLoss { other, .. } if *other == o));
     let clear: Vec<usize> = others.iter().map(|e| e.components).filter(|&o| !doubted(o)).collect();
     let mut text = format!("Which model leads is not decided: {}.", reasons.join("; "));
