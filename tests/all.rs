@@ -174,6 +174,8 @@ mod sgais_shift;
 mod sgais_shift_agreement;
 #[path = "sgais_shift_orders.rs"]
 mod sgais_shift_orders;
+#[path = "sgais_shift_verdict.rs"]
+mod sgais_shift_verdict;
 #[path = "sgais_softmax.rs"]
 mod sgais_softmax;
 #[path = "sgais_summary.rs"]

@@ -27,19 +27,21 @@ fn the_comparison_sentence_states_the_numbers() {
         curve(7, true, &[-2_000.0, -4_000.0, -6_000.0, -8_000.0, -9_985.25]),
     ];
     let in_order: Vec<&VariantRecords> = runs.iter().filter(|r| !r.variant.shuffled).collect();
-    let c = compare_models(&in_order).unwrap();
+    let c = compare_models(&in_order, &[]).unwrap();
     assert_eq!((c.n, c.winner, c.winner_from), (5_000, 7, 4_000));
     assert_eq!(c.earlier_leaders, vec![(3, 2_000), (5, 3_000)]);
     assert_eq!(c.log_bayes_factors, vec![(3, 10.0), (5, 2.5)]);
     assert_eq!(
         c.sentence,
-        "Data in order: K = 7 has the highest evidence from n = 4,000 on; at n = 5,000 its log Bayes factor is 10.00 nats over K = 3 and 2.50 nats over K = 5. Before that, K = 3 led until n = 2,000 and K = 5 led until n = 3,000."
+        "Data in order: K = 7 has the highest log Ẑ from n = 4,000 on; at n = 5,000 its estimated log Bayes factor is 10.00 nats over K = 3 and 2.50 nats over K = 5. Before that, K = 3 was highest until n = 2,000 and K = 5 was highest until n = 3,000. \
+         Which model leads is not decided: K = 3, K = 5 and K = 7 are not yet checked against their other order (those runs have not finished)."
     );
     let summary = shift_summary(&runs, 5_000);
     assert_eq!(summary.comparisons.len(), 2);
     assert_eq!(
         summary.comparisons[1].sentence,
-        "Shuffled data: K = 7 has the highest evidence at all 5 checkpoints compared; at n = 5,000 its log Bayes factor is 114.75 nats over K = 3."
+        "Shuffled data: K = 7 has the highest log Ẑ at all 5 checkpoints compared; at n = 5,000 its estimated log Bayes factor is 114.75 nats over K = 3. \
+         K = 7 leads: its gap over every other model is beyond 2.576 combined standard errors plus the in-order/shuffled differences."
     );
     assert!(
         summary.sentence.ends_with(
@@ -47,7 +49,8 @@ fn the_comparison_sentence_states_the_numbers() {
              They disagree for K = 3 by more than 10 nats: in one of the orders the particles did not keep up with the posterior \
              (new clusters far from every particle), so the evidence increments computed then were too low (paper §6.2); \
              missing posterior mass lowers log Ẑ, so the higher estimate is the better one. \
-             Taking each K's higher estimate, K = 7 has the highest evidence; its log Bayes factor is 14.75 nats over K = 3."
+             Taking each K's higher estimate, K = 7 has the highest log Ẑ; its estimated log Bayes factor is 14.75 nats over K = 3. \
+             Which model leads is not decided: the in-order and shuffled runs disagree by 4.75 nats for K = 7 and 100.00 nats for K = 3, together more than its gap over K = 3 (14.75 nats)."
         ),
         "{}",
         summary.sentence
@@ -60,7 +63,7 @@ fn the_comparison_sentence_states_the_numbers() {
     let partial = shift_summary(&runs, 10_000);
     assert!(partial.agreement.is_empty() && !partial.sentence.contains("minus shuffled"), "{}", partial.sentence);
     // A single model has nothing to be compared with.
-    assert!(compare_models(&in_order[..1]).is_none());
+    assert!(compare_models(&in_order[..1], &[]).is_none());
 }
 
 /// Mid-run (issue 26): the in-order K = 5 run has one chunk in while K = 3 has three and K = 7 five.
@@ -70,21 +73,23 @@ fn the_comparison_sentence_states_the_numbers() {
 #[test]
 fn the_mid_run_comparison_says_how_far_it_compares() {
     let runs = [curve(3, false, &[-2_000.0, -4_000.0, -6_010.0]), curve(5, false, &[-2_001.0]), curve(7, false, &[-2_003.0, -4_004.0, -6_001.0, -8_000.0, -9_990.0])];
-    let c = compare_models(&runs.iter().collect::<Vec<_>>()).unwrap();
+    let c = compare_models(&runs.iter().collect::<Vec<_>>(), &[]).unwrap();
     assert_eq!((c.n, c.winner, c.checkpoints), (1_000, 3, 1));
     assert_eq!(c.ahead, vec![(3, 3_000), (7, 5_000)]);
     assert_eq!(
         c.sentence,
-        "Data in order, so far: K = 3 has the highest evidence at the only checkpoint compared; at n = 1,000 its log Bayes factor is 1.00 nats over K = 5 and 3.00 nats over K = 7. \
-         K = 3 is already at n = 3,000 and K = 7 at n = 5,000; the comparison goes as far as every run has reached."
+        "Data in order, so far: K = 3 has the highest log Ẑ at the only checkpoint compared; at n = 1,000 its estimated log Bayes factor is 1.00 nats over K = 5 and 3.00 nats over K = 7. \
+         K = 3 is already at n = 3,000 and K = 7 at n = 5,000; the comparison goes as far as every run has reached. \
+         Which model leads is not decided: K = 3, K = 5 and K = 7 are not yet checked against their other order (those runs have not finished)."
     );
     // Once K = 5 has caught up with K = 3 (three shared checkpoints; K = 7 still ahead), K = 3 leads at
     // 1,000 and 2,000 but K = 7 at 3,000 (−6,001 against −6,010 and −6,005): "from n = 3,000 on", so far.
     let caught_up = [runs[0].clone(), curve(5, false, &[-2_001.0, -4_002.0, -6_005.0]), runs[2].clone()];
-    let c = compare_models(&caught_up.iter().collect::<Vec<_>>()).unwrap();
+    let c = compare_models(&caught_up.iter().collect::<Vec<_>>(), &[]).unwrap();
     assert_eq!((c.n, c.winner, c.checkpoints), (3_000, 7, 3));
-    assert!(c.sentence.starts_with("Data in order, so far: K = 7 has the highest evidence from n = 3,000 on; at n = 3,000"), "{}", c.sentence);
-    assert!(c.sentence.ends_with("Before that, K = 3 led until n = 2,000. K = 7 is already at n = 5,000; the comparison goes as far as every run has reached."), "{}", c.sentence);
+    assert!(c.sentence.starts_with("Data in order, so far: K = 7 has the highest log Ẑ from n = 3,000 on; at n = 3,000"), "{}", c.sentence);
+    assert!(c.sentence.ends_with("Before that, K = 3 was highest until n = 2,000. K = 7 is already at n = 5,000; the comparison goes as far as every run has reached. \
+         Which model leads is not decided: K = 3, K = 5 and K = 7 are not yet checked against their other order (those runs have not finished)."), "{}", c.sentence);
 }
 
 /// The numbers in a sentence, with its thousands separators and Unicode minus signs undone.
@@ -141,7 +146,7 @@ fn the_six_variants_run_independently_and_the_summary_matches_their_numbers() {
         let finals: Vec<(usize, f64)> = runs.iter().filter(|r| r.variant.shuffled == c.shuffled).map(|r| (r.variant.components, r.records.last().unwrap().log_z)).collect();
         let best = finals.iter().copied().fold((0, f64::NEG_INFINITY), |a, b| if b.1 > a.1 { b } else { a });
         assert_eq!(c.winner, best.0, "{}", c.sentence);
-        assert!(c.sentence.contains(&format!("K = {} has the highest evidence", best.0)), "{}", c.sentence);
+        assert!(c.sentence.contains(&format!("K = {} has the highest log Ẑ", best.0)), "{}", c.sentence);
         // Numbers in the sentence: the winner, possibly winner_from, n, then (factor, K) pairs.
         let numbers = numbers_in(&c.sentence);
         for &(k, z) in finals.iter().filter(|(k, _)| *k != best.0) {

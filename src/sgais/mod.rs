@@ -58,6 +58,7 @@ pub mod reservoir;
 pub mod run;
 pub mod sghmc;
 pub mod shift;
+pub mod shift_verdict;
 pub mod spread;
 pub mod surprise;
 pub mod surprise_note;

@@ -221,9 +221,9 @@ test('SGAIS shift lecture, steps 3–4: the chain and the sweep wait, the runs g
   const ks = Object.keys(shown.final).map(Number);
   assert.deepEqual(ks.sort(), [3, 5, 7], `three in-order runs: ${JSON.stringify(shown.final)}`);
   const winner = ks.reduce((a, b) => (shown.final[a] >= shown.final[b] ? a : b));
-  assert.match(shown.text, new RegExp(`K = ${winner} has the highest evidence`), `the leader by the runs' own log Ẑ (${JSON.stringify(shown.final)}) is named`);
+  assert.match(shown.text, new RegExp(`K = ${winner} has the highest log Ẑ`), `the leader by the runs' own log Ẑ (${JSON.stringify(shown.final)}) is named`);
   // Its log Bayes factors at n = 12,000, as the differences of the runs' final log Ẑ (to the 2 decimals shown).
-  const phrase = 'at n = 12,000 its log Bayes factor is';
+  const phrase = 'at n = 12,000 its estimated log Bayes factor is';
   assert.ok(shown.text.includes(phrase), `the sentence states the Bayes factors at n = 12,000: ${shown.text}`);
   const factors = shown.text.slice(shown.text.indexOf(phrase));
   for (const k of ks.filter((k) => k !== winner)) {
