@@ -56,3 +56,41 @@ fn bottom_of_the_c_slider_still_warns() {
     verdict.unwrap_or_else(|e| panic!("{e}"));
     assert!(m.warnings.iter().all(Option::is_some), "every run of c = 0.001 is warned");
 }
+
+/// The mismatch the rule reads, worked by hand: P = diag(1, 4), G = diag(0.5, 0.5) and F at the
+/// mean diag(1.5, 0.5), so H = F + G = diag(2, 1) and the generalised eigenvalues of Hv = λPv are
+/// 2/1 = 2 and 1/4 = 0.25: mismatch max(2, 1/0.25) = 4. With the posterior-averaged F
+/// diag(0.5, 3.5) (H = P, eigenvalues 1 and 1) the larger of the two ends, 4, stands. A rotation
+/// R (45°) of every matrix leaves it unchanged. The rule then drops OSGFS's bias on this summary
+/// (4 > 2, averaged F known), keeps it without the averaged F (a Laplace summary) and for other
+/// samplers.
+#[test]
+fn the_information_mismatch_by_hand() {
+    use nalgebra::{DMatrix, DVector};
+    use sgviz::law::GaussianSummary;
+    let r = std::f64::consts::FRAC_1_SQRT_2;
+    let rotation = DMatrix::from_row_slice(2, 2, &[r, -r, r, r]);
+    let rotate = |d: [f64; 2]| &rotation * DMatrix::from_diagonal(&DVector::from_row_slice(&d)) * rotation.transpose();
+    let summary = GaussianSummary {
+        mean: DVector::zeros(2),
+        precision: rotate([1.0, 4.0]),
+        fisher: rotate([1.5, 0.5]),
+        prior: rotate([0.5, 0.5]),
+        n_data: 100.0,
+        synthetic: 0.0,
+        exact: false,
+        source: "test",
+        without_gradient_noise: false,
+        posterior_fisher: Some(rotate([0.5, 3.5])),
+    };
+    let mismatch = summary.information_mismatch();
+    assert!((mismatch - 4.0).abs() <= 1e-9, "mismatch {mismatch}, by hand 4");
+    assert!(!sgviz::promise::bias_is_sound("osgfs", &summary));
+    assert!(sgviz::promise::bias_is_sound("sgld", &summary));
+    let laplace = GaussianSummary { posterior_fisher: None, ..summary.clone() };
+    assert!(sgviz::promise::bias_is_sound("osgfs", &laplace));
+    let matched = GaussianSummary { fisher: rotate([0.5, 3.5]), ..summary };
+    let one = matched.information_mismatch();
+    assert!((one - 1.0).abs() <= 1e-9, "H = P at both ends: mismatch {one}, by hand 1");
+    assert!(sgviz::promise::bias_is_sound("osgfs", &matched));
+}
