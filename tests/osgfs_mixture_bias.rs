@@ -94,3 +94,24 @@ fn the_information_mismatch_by_hand() {
     assert!((one - 1.0).abs() <= 1e-9, "H = P at both ends: mismatch {one}, by hand 1");
     assert!(sgviz::promise::bias_is_sound("osgfs", &matched));
 }
+
+/// The analysis panel's bias chart follows the same rule: on the mixture it draws no "bias of the
+/// sampler's law (predicted)" curve for OSGFS (that law put c = 0.99 at 0.108 against runs at
+/// 0.086) but the bias estimated from the sweep's runs; on the Gaussian toy the law's curve stays.
+#[test]
+fn the_analysis_bias_chart_draws_no_law_bias_where_the_promise_does_not_use_it() {
+    use sgviz::analysis::Analysis;
+    use sgviz::chain::Chain;
+    let labels = |target: &str| {
+        let config = ChainConfig::new(target, "osgfs", 1);
+        let chain = Chain::new(&config).unwrap();
+        let truth = common::reference_with(target, &[]).moments;
+        let analysis = Analysis::new(&config, &chain, truth, 2_000).unwrap();
+        analysis.chart("bias").unwrap().series.iter().map(|s| s.label.clone()).collect::<Vec<String>>()
+    };
+    let law = "bias of the sampler's law (predicted)";
+    let mixture = labels("mixture");
+    assert!(!mixture.iter().any(|l| l == law) && mixture.iter().any(|l| l.starts_with("bias estimate")), "mixture: {mixture:?}");
+    let gaussian = labels("gaussian");
+    assert!(gaussian.iter().any(|l| l == law), "gaussian: {gaussian:?}");
+}
