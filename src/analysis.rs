@@ -194,6 +194,12 @@ pub struct Predictions {
 impl Predictions {
     pub fn of(sweep: &Sweep, chain: &Chain, knob: &Knob, truth: &Moments) -> Predictions {
         let model = chain.model();
+        // Where the promise does not judge by the law's bias (src/promise.rs `bias_is_sound`: OSGFS
+        // on the tied-means mixture, docs/diagnostics.md §7 "s53"), neither does this chart: the
+        // sweep's runs estimate the bias instead.
+        if knob.sampler == "osgfs" && crate::law::GaussianSummary::of(model).is_ok_and(|s| !crate::promise::bias_is_sound(knob.sampler, &s)) {
+            return Predictions::none("OSGFS's linearised law misjudges its bias on this target".into());
+        }
         let params = sweep.curve_params(0).cloned().unwrap_or_else(|| chain.sampler_params().clone());
         let at = |value: f64| {
             let mut params = params.clone();

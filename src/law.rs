@@ -109,6 +109,27 @@ impl GaussianSummary {
         self.posterior_fisher.as_ref().map(|f| GaussianSummary { fisher: f.clone(), posterior_fisher: None, ..self.clone() })
     }
 
+    /// The largest factor, over directions v, by which the preconditioner a Fisher sampler
+    /// converges to, H = F + G (F at the mean, and averaged over the posterior where known),
+    /// departs from the summary's curvature P: max over the generalised eigenvalues λ of
+    /// Hv = λPv of max(λ, 1/λ) (docs/diagnostics.md §7 addendum "s53"). 1 where the scores'
+    /// covariance is the curvature (the information identity); on the tied-means mixture, whose
+    /// latent labels break it, H exceeds P several-fold along the two lobes' axis. NaN if P is
+    /// not positive definite.
+    pub fn information_mismatch(&self) -> f64 {
+        let Some(root) = self.precision.clone().cholesky() else { return f64::NAN };
+        let inverse_root = root.l().try_inverse().unwrap_or_else(|| DMatrix::from_element(self.dim(), self.dim(), f64::NAN));
+        let fishers = std::iter::once(&self.fisher).chain(self.posterior_fisher.as_ref());
+        fishers
+            .map(|f| {
+                let relative = &inverse_root * (f + &self.prior) * inverse_root.transpose();
+                let relative = symmetric(relative);
+                let (low, high) = (crate::linalg::smallest_symmetric_eigenvalue(&relative), crate::linalg::largest_symmetric_eigenvalue(&relative));
+                if low > 0.0 { high.max(1.0 / low) } else { f64::INFINITY }
+            })
+            .fold(1.0, f64::max)
+    }
+
     /// The minibatch size actually used, n clamped to [1, N].
     pub fn batch(&self, batch: f64) -> f64 {
         batch.round().clamp(1.0, self.n_data)

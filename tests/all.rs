@@ -90,6 +90,8 @@ mod one_screen;
 mod oracles;
 #[path = "osgfs_law_by_hand.rs"]
 mod osgfs_law_by_hand;
+#[path = "osgfs_mixture_bias.rs"]
+mod osgfs_mixture_bias;
 #[path = "osgfs_funnel.rs"]
 mod osgfs_funnel;
 #[path = "pairings.rs"]

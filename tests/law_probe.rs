@@ -109,3 +109,26 @@ fn detail(sampler: &str, chain: &Chain, truth: &[Vec<f64>]) {
         }
     }
 }
+
+/// The information mismatch of every target's Gaussian summary at its defaults (and the logistic
+/// regression's shipped data sets): where the Fisher samplers' preconditioner departs from the
+/// summary's curvature (docs/diagnostics.md §7 addendum "s53"). Prints only.
+#[test]
+#[ignore = "a measuring probe, run by hand (it asserts nothing)"]
+fn mismatch() {
+    let cases: Vec<(&str, Vec<(&str, f64)>)> = sgviz::registry::TARGETS.iter().map(|t| (t.name, vec![])).chain([("logreg", vec![("dataset", 1.0)]), ("logreg", vec![("dataset", 2.0)])]).collect();
+    for (target, settings) in cases {
+        let mut config = ChainConfig::new(target, "osgfs", 1);
+        for (n, v) in &settings {
+            config = config.with(n, v.to_string());
+        }
+        let Ok(chain) = Chain::new(&config) else {
+            println!("MISMATCH {target} {settings:?}: refused");
+            continue;
+        };
+        match sgviz::law::GaussianSummary::of(chain.model()) {
+            Ok(s) => println!("MISMATCH {target} {settings:?}: {:.3} (exact {}, averaged {})", s.information_mismatch(), s.exact, s.posterior_fisher.is_some()),
+            Err(e) => println!("MISMATCH {target} {settings:?}: no summary ({e})"),
+        }
+    }
+}
