@@ -57,6 +57,10 @@ export function syncParameterControls(state) {
   showSettingWarning(state.setting_warning);
   app.params.showClamp(values, state.n_data);
   app.mirror.sync(values, state.derived || {});
+  // Comparing, the mirrored n goes (the main chain's n is under its plot, and the first view keeps
+  // to 8 sliders: tests/e2e/classroom.test.mjs).
+  const comparing = document.querySelector('.stage.comparing') !== null;
+  for (const c of app.mirror.controls) if (c.spec.name === 'batch_size' && comparing && specsOf('samplers', app.sampler).kind !== 'bouncy') c.field.hidden = true;
   $('analysis-params').hidden = !app.mirror.controls.some((c) => !c.field.hidden);
 }
 
