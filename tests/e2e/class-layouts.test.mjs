@@ -242,6 +242,10 @@ test('present mode at 1920×1080, every step of the lessons whose slides once fa
     // they were 16 px under a 28 px sentence (classfix s47; SGAIS's raised then, the rest at stop 48).
     const claimPx = await page.$$eval('#lesson .lesson-claims li', (items) => items.filter((e) => e.checkVisibility()).map((e) => parseFloat(getComputedStyle(e).fontSize)));
     if (claimPx.some((px) => px < 24)) found.push(`${label}: claims in ${Math.min(...claimPx)} px type`);
+    // The plot's legend and the step's action (beside the plot, its sentence not long) too: 16 px on
+    // every slide until stop 53.
+    const otherPx = await page.$$eval('.stage .legend, #lesson[data-figure="plot"]:not([data-long="true"]) .lesson-action', (items) => items.filter((e) => e.checkVisibility()).map((e) => parseFloat(getComputedStyle(e).fontSize)));
+    if (otherPx.some((px) => px < 24)) found.push(`${label}: legend or action in ${Math.min(...otherPx)} px type`);
     // The lesson's panel from its top (the lesson menu and "step k of n"): SGLD step 3's 28 px
     // sentence once pushed the slide 70 px down, its header above the screen.
     const panelTop = await page.$eval('#lesson', (e) => e.getBoundingClientRect().top);
