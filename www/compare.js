@@ -15,6 +15,17 @@ import { requestMixing } from './mixing.js';
 const FOLLOW_BUDGET_MS = 6;
 const $ = (id) => document.getElementById(id);
 
+/**
+ * Comparing, the main chain's sliders go under its own plot, as the compared chain's go under
+ * its: in the controls column they sat under the lesson, Play and the advice, and the cost
+ * lesson's step 2 named "the red note beside its slider" at y = 1,226–1,365 on a 900 px screen
+ * (issue 26, stop 52; tests/e2e/lesson-sliders.test.mjs). Back before the advice box when not.
+ */
+function placeMainSliders(comparing) {
+  const sliders = $('primary-params');
+  if (comparing) { if (sliders.parentElement !== $('view-a')) $('view-a').append(sliders); } else if (sliders.parentElement === $('view-a')) $('advice').before(sliders);
+}
+
 export class ComparePanel {
   constructor({ registry, memory, guarded, onChange }) {
     this.registry = registry;
@@ -46,6 +57,7 @@ export class ComparePanel {
     $('title-a').hidden = !enabled;
     document.querySelector('.views').classList.toggle('comparing', enabled);
     document.querySelector('.stage').classList.toggle('comparing', enabled);
+    placeMainSliders(enabled);
     $('compare-toggle').setAttribute('aria-pressed', String(enabled));
     if (!enabled) {
       this.lab?.free();

@@ -11,11 +11,7 @@ export function formatNumber(x, digits = 3) {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
   if (x === 0) return '0';
   const magnitude = Math.abs(Number(x.toPrecision(digits))); // rounded first: 0.00009999… is 0.0001
-  if (magnitude >= 1e15 || magnitude < 1e-4) {
-    const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
-    const power = String(Number(exponent)).replace(/./g, (c) => SUPERSCRIPT[c]);
-    return `${Number(mantissa)}·10${power}`;
-  }
+  if (magnitude >= 1e15 || magnitude < 1e-4) return formatPower(x, digits);
   const rounded = Number(x.toPrecision(digits));
   if (Math.abs(rounded) >= 1e3) {
     // Separated, keeping the `digits` significant digits ("-2,865.51" at 6 digits, "12,300" at 3).
@@ -23,6 +19,13 @@ export function formatNumber(x, digits = 3) {
     return rounded.toLocaleString('en-US', { maximumFractionDigits: decimals });
   }
   return rounded.toString();
+}
+
+/** `x` with `digits` significant digits as a power of ten: "9.23·10⁻⁵", "6.84·10⁸". */
+export function formatPower(x, digits = 3) {
+  const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
+  const power = String(Number(exponent)).replace(/./g, (c) => SUPERSCRIPT[c]);
+  return `${Number(mantissa)}·10${power}`;
 }
 
 /** A count with thousands separators. */

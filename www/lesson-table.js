@@ -1,7 +1,9 @@
 // The lessons, as one declarative table. A step is one idea: the settings it loads (a preset's id
 // or its own `state`), the figure it talks about (its text is shown next to that figure: `plot`,
 // `trace`, `noise`, `bias`, `sweep`, `evidence`, `annealing`), its text, what to try next
-// (`tryValues`: settings the action asks for, checked not to diverge), and its claims as
+// (`tryValues`: settings the action asks for, checked not to diverge), the sliders its text or
+// action points at (`sliders`: each on screen with the sentence, with its note when it shows one,
+// tests/e2e/lesson-sliders.test.mjs; β̂ under More settings is opened by the student), and its claims as
 // predicates over the chain's state (www/claims.js) after `after_samples` samples, seeded, which
 // tests/e2e/class-time.test.mjs checks at exactly these settings. SGAIS steps run in the evidence
 // panel; their claims are checked natively at the same settings by the Rust tests they name
@@ -30,6 +32,7 @@ export const LESSONS = [
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.3, batch_size: 100 }, speed: 500 },
         text: 'At ε = 0.3 the discretisation bias is large: the dashed ellipse grows past the truth, by a factor 1/(1 − 0.3·10/4) = 4 in variance along the short axis but only 4 % along the long one. Beyond ε = 4/λₘₐₓ = 0.4 the chain is unstable (the shaded end of the slider). The warning beside the ε slider says the same: the stationary law itself is off, more samples will not help; lower ε.',
+        sliders: ['step_size'],
         action: 'Drag ε back down and watch the dashed ellipse shrink onto the truth.',
         tryValues: { step_size: 0.1 },
         claims: [
@@ -41,6 +44,7 @@ export const LESSONS = [
         figure: 'noise',
         state: { ...GAUSSIAN, sampler: 'sgld', values: { step_size: 0.05, batch_size: 5 }, speed: 500 },
         text: 'Minibatches of 5 of the 100 pseudo-data add gradient noise. At ε = 0.05 it exceeds the injected noise: the sampling threshold (Welling & Teh eq. 10) is about 2.4 = ε (N/n − 1) λmax(P)/4 = 0.05·19·10/4 (each reading in the diagnostics, from one minibatch of 5, scatters; their mean settles near 2.4), and the dashed ellipse has nearly 4 times the truth\'s variance along the short axis, with ε unchanged. The warning beside n says so: the samples are biased, more will not help; raise n.',
+        sliders: ['batch_size'],
         action: 'Find the crossing of the two noise lines in this chart: left of it injected noise wins.',
         claims: [
           // 200 readings by 20,000 samples; each reading has sd ≈ 0.7 × 2.4 (λ_max of a 5-score
@@ -119,6 +123,7 @@ export const LESSONS = [
         text: 'Why inside? On the Gaussian, SGFS-f at α = 0 with minibatches of 20 of 100 pseudo-data has an exactly known law (dotted): every direction has 2(1 − h)/(2 − h) = 0.8 of the truth\'s variance, with h = 2/γ and γ = (n + N)/n = 6. The measured (dashed) ellipse lands on the dotted one, and the warning beside α says the same: however long it runs, SGFS-f at α = 0 is biased.',
         action: 'Raise the minibatch n: γ falls, h grows, the ellipse shrinks further.',
         tryValues: { batch_size: 50 },
+        sliders: ['sgfs_alpha', 'batch_size'],
         claims: [
           { metric: 'predicted.narrow_ratio', label: 'predicted variance / truth, short axis', op: 'between', value: [0.79, 0.81], after_samples: 1 },
           { metric: 'predicted.wide_ratio', label: 'predicted variance / truth, long axis', op: 'between', value: [0.79, 0.81], after_samples: 1 },
@@ -134,6 +139,7 @@ export const LESSONS = [
         text: 'The same posterior and the same two coordinates as the first step, at α = 3: the step is ten times smaller than at α = 0 (it scales as 1/(1 + α²), docs/sgfs-osgfs.md (SGFS.3)), and the dashed ellipse grows onto the truth. The price is mixing: the smaller step moves less per gradient, so the ESS per 1,000 gradients is far below its value at α = 0 (the first step of this lesson).',
         action: 'Drag α between 0 and 3 and watch the ellipse.',
         tryValues: { sgfs_alpha: 1 },
+        sliders: ['sgfs_alpha'],
         claims: [
           { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.8, 1.2], after_samples: 100_000 },
           { metric: 'ess_per_1000', label: 'ESS per 1,000 gradients', op: '<', value: 0.3, after_samples: 100_000 },
@@ -165,6 +171,7 @@ export const LESSONS = [
         // raises η to keep 9 runs in 10 within E2 ≤ 0.3 at n = 30 and would mix this step faster.
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4, friction: 0.2 }, speed: 500 },
         text: 'SGHMC adds momentum to SGLD: the velocity decays by the friction κ = 0.2 per step and is kicked by the gradient and by injected noise. With the full batch it samples the truth: the ellipses coincide. Its learning rate η is held small here on purpose, so it mixes slowly: the red warning beside η predicts that about half of all runs of 5,000 samples miss E2 ≤ 0.3, from Monte Carlo error alone (no bias), and that raising η to about 0.005 brings its predicted share down to the promise\'s 1 in 10 (measured over 4,000 runs there: 9 %). The next step mixes faster by removing friction instead.',
+        sliders: ['sghmc_lr'],
         action: 'Next: almost no friction.',
         claims: [
           { metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: 'between', value: [0.85, 1.2], after_samples: 100_000 },
@@ -177,6 +184,7 @@ export const LESSONS = [
         // default moved η from 0.000923 to 0.00141 between the two steps).
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 100, sghmc_lr: 9.233e-4, friction: 0.01 }, speed: 500 },
         text: 'Friction κ = 0.01, at the same learning rate η: the momentum barely decays, so the point sweeps across the target in long arcs instead of a random walk; the trace swings from one side to the other and the effective sample size per 1,000 gradients is higher than at κ = 0.2. With exact gradients little friction is cheap; with noisy ones, friction is what removes the noise\'s heat.',
+        sliders: ['friction'],
         action: 'Raise the friction and watch the trace and the ESS.',
         tryValues: { friction: 0.2 },
         claims: [
@@ -190,6 +198,7 @@ export const LESSONS = [
         // defaults (n = 30, β̂ = 0), 1.41·10⁻³ here, which moved step 4's short axis to 2.0 of the truth.
         state: { ...GAUSSIAN, sampler: 'sghmc', values: { batch_size: 10, beta_hat: 0, sghmc_lr: 9.233e-4 }, speed: 500 },
         text: 'Minibatches of 10 add gradient noise that SGHMC also injects on top of its own noise when β̂ = 0: the dashed ellipse is too wide. The warning beside η says too many runs of 5,000 samples miss E2 ≤ 0.3, and names a larger n to set with η (the minibatch slider n is under More settings).',
+        sliders: ['sghmc_lr'],
         action: 'Next: tell SGHMC how noisy its gradients are.',
         claims: [{ metric: 'area_ratio', label: 'ellipse area, dashed / solid', op: '>', value: 1.15, after_samples: 100_000 }],
       },
@@ -259,6 +268,7 @@ export const LESSONS = [
         figure: 'plot',
         state: { ...GAUSSIAN, sampler: 'bps', values: { rho: 0, refresh_rate: 1 }, speed: 10 },
         text: 'With refresh rate 1 the velocity is redrawn now and then, the path leaves the line and the samples fill the circle: refreshes make BPS ergodic.',
+        sliders: ['refresh_rate'],
         action: 'Lower the refresh rate and watch how long the path stays on one line. Where a setting breaks E2 ≤ 0.3 after 5,000 events the page says so beside the refresh-rate slider and names the default to set back: measured from the chain when the path mixes too slowly, predicted from the rate when refreshes come so often that the path becomes a random walk (SBPS at rate 5 on the correlated Gaussian).',
         tryValues: { refresh_rate: 0.1 },
         claims: [{ metric: 'det_ratio', label: 'det of sampler covariance / truth', op: 'between', value: [0.7, 1.3], after_samples: 100_000 }],
@@ -274,6 +284,7 @@ export const LESSONS = [
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 0, batch_size: 100 }, speed: 50 },
         text: 'With k = 0 the band is the fitted gradient alone, and the rate exceeds it often: each violation (SBPS\'s bias diagnostic) is a bounce decided with the wrong probability. Here they come so often that within seconds the particle flies far out of the posterior\'s mass: the page reports a runaway (the box under this lesson), and the dashed ellipse has several times the solid one\'s area. The page also warns beside the k slider once the band misses more than 3.4 % of the bounce intensity: the samples are biased, and more of them will not help. (The figure "SBPS Fig. 11" scans k.)',
+        sliders: ['band_k'],
         action: 'Raise k (or the minibatch size n) and watch the violation rate fall; the warning goes by k = 3.',
         tryValues: { band_k: 1 },
         claims: [
@@ -301,6 +312,7 @@ export const LESSONS = [
         figure: 'plot',
         preset: 'sgld-vs-mala',
         text: 'After about 100 passes (10⁷ gradients) MALA has taken about 100 exact steps, and its covariance error, although not yet small at so few samples, is far below SGLD\'s. SGLD, at a step small enough to sample (its sampling threshold is below 1), has arrived too, but its samples still include the long march in from the origin, and its step carries a bias of its own (the red note beside its slider): its covariance error is more than ten times MALA\'s. At this budget, per gradient, the exact sampler is ahead.',
+        sliders: ['step_size'],
         action: 'Compare the two ellipses and the two E2 readings.',
         claims: [
           { metric: 'e2_ratio', label: 'SGLD\'s E2 / MALA\'s E2', op: '>', value: 10, after_samples: 100_000 },

@@ -58,19 +58,27 @@ export function syncParameterControls(state) {
   showSettingWarning(state.setting_warning, state.diverged);
   app.params.showClamp(values, state.n_data);
   app.mirror.sync(values, state.derived || {});
+  // Comparing, the mirrored n goes (the main chain's n is under its plot, and the first view keeps
+  // to 8 sliders: tests/e2e/classroom.test.mjs).
+  const comparing = document.querySelector('.stage.comparing') !== null;
+  for (const c of app.mirror.controls) if (c.spec.name === 'batch_size' && comparing && specsOf('samplers', app.sampler).kind !== 'bouncy') c.field.hidden = true;
   $('analysis-params').hidden = !app.mirror.controls.some((c) => !c.field.hidden);
 }
 
 /**
  * The parameters the analysis charts mark as "current" (src/analysis.rs): the sampler's first
- * numeric parameter other than the minibatch size (SGLD's ε, SGFS's α, …); for the bouncy
+ * numeric parameter other than the minibatch size (SGLD's ε, SGFS's α, …), then the minibatch size; for the bouncy
  * samplers, the knobs their sweep varies (src/registry.rs `bouncy_swept_params`: n and k, n, or λ_ref;
  * classfix: the mirror stayed empty though the sweep marks them).
  */
 function analysisKnob(sampler) {
   if (sampler.kind === 'bouncy') return (app.registry.bouncy_swept?.[sampler.name] ?? []).map((name) => sampler.params.find((p) => p.name === name)).filter(Boolean);
   const knob = sampler.params.find((p) => p.name !== 'batch_size' && !p.choices.length);
-  return knob ? [knob] : [];
+  // And the minibatch size, which moves the noise chart's gradient-noise line: on SGLD step 3 (its
+  // figure the noise chart) "the warning beside n" was 620 px above the screen at 1400×900 (issue
+  // 26, stop 52; tests/e2e/lesson-sliders.test.mjs).
+  const batch = sampler.params.find((p) => p.name === 'batch_size');
+  return [knob, batch].filter(Boolean);
 }
 
 /** Legend keys only for what the sampler draws: bounces (BPS family), MH proposals (exact). */

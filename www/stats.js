@@ -3,7 +3,7 @@
 // above 1, a chain far from the truth, a runaway the core detected).
 
 import { $, app, specsOf } from './app.js';
-import { formatCount, formatNumber } from './format.js';
+import { formatCount, formatNumber, formatPower } from './format.js';
 import { isFolded, showSettingWarning } from './parameters.js';
 
 /** Sampling threshold (Welling & Teh 2011, eq. 10) above which the page warns: ≫ 1. */
@@ -75,10 +75,28 @@ function showMoments(state) {
     [state.cov[p][q], state.truth?.cov[p][q]], [state.cov[q][q], state.truth?.cov[q][q]]];
   values.forEach(([value, truth], k) => {
     const cells = body.rows[k].cells;
-    setText(cells[1], state.n_samples > 0 ? formatNumber(value) : '—');
-    setText(cells[2], truth === undefined ? '—' : formatNumber(truth));
+    setText(cells[1], sampledMoment(state, value));
+    setText(cells[2], truth === undefined ? '—' : momentText(truth));
   });
   setText($('moments').caption, `x = ${state.names[p]}, y = ${state.names[q]}`);
+}
+
+/**
+ * Beyond this magnitude a moment is written as a power of ten ("6.84·10⁸"), short enough for its
+ * cell: "684,000,000" wrapped inside the number in a 98 px cell at 1400×900 (issue 26, stop 52).
+ */
+const MOMENT_POWER_FROM = 1e6;
+
+/** A moment as its cell shows it: a power of ten from 10⁶ up, the page's usual format below. */
+function momentText(value) {
+  if (!Number.isFinite(value) || Math.abs(value) < MOMENT_POWER_FROM) return formatNumber(value);
+  return formatPower(value);
+}
+
+/** The sampler's moment: "diverged" once the chain has (its numbers describe the run-away, not a law). */
+function sampledMoment(state, value) {
+  if (!(state.n_samples > 0)) return '—';
+  return state.diverged ? 'diverged' : momentText(value);
 }
 
 /** Set an element's text only when it changes (no mutation, no relayout, when it does not). */

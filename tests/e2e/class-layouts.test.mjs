@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, openApp, screenshot, waitLoaded, chartLayout, scaledContext } from './harness.mjs';
 import { sgaisLessonLayoutFailures } from './sgais-lesson-layout.mjs';
-import { stepLayout, coveredControls, layoutFaults, screenOf, screenFaults, textFaults, columnBandFaults, waitForFigure } from './class-layouts-checks.mjs';
+import { stepLayout, coveredControls, layoutFaults, screenOf, screenFaults, textFaults, chartTextFaults, columnBandFaults, waitForFigure } from './class-layouts-checks.mjs';
 
 const env = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -127,7 +127,7 @@ test('the first step of the lessons whose layout once failed (every lesson\'s in
 // sentence ending 4 px below the screen.
 const LARGE_TEXT_STEPS_CI = [['sgld', 3], ['sghmc', 4], ['bps', 2], ['sgais', 2], ['sgais', 4]];
 
-test('Large text at 1920×1080 and 1400×900, lesson steps (every step in make soak): no overflow, text and figure on screen, no control covered, no text under 18 px', async () => {
+test('Large text at 1920×1080 and 1400×900, lesson steps (every step in make soak): no overflow, text and figure on screen, no control covered, no page or chart text under 24 px', async () => {
   const { LESSONS } = await import('../../www/lesson-table.js');
   const steps = process.env.SGVIZ_CLASS_TIME_SOAK ? LESSONS.flatMap((l) => l.steps.map((_, i) => [l.id, i + 1])) : LARGE_TEXT_STEPS_CI;
   for (const [id, n] of steps) assert.ok(LESSONS.find((l) => l.id === id)?.steps[n - 1], `${id} ${n} is a lesson step`);
@@ -157,7 +157,10 @@ test('Large text at 1920×1080 and 1400×900, lesson steps (every step in make s
       found.push(...await screenFaults(page, where, { ...size, ratio: 1 }));
       found.push(...layoutFaults(where, await stepLayout(page, step.figure)));
       found.push(...(await coveredControls(page)).map((c) => `${where}: ${c}`));
-      found.push(...await textFaults(page, where, 18));
+      // 24 px with Large text, page and chart text alike (issue 26; every step measured at stop 53:
+      // none under 24 px at 1920×1080 or 1400×900).
+      found.push(...await textFaults(page, where, 24));
+      found.push(...await chartTextFaults(page, where, 24));
       // A step about the plot uses the width: the plot and the lesson beside it reach ≥ 85 % of it
       // (bps 2 at 1920 left a quarter of the screen blank right of the lesson; classfix s47).
       if (step.figure === 'plot') {
@@ -239,6 +242,10 @@ test('present mode at 1920×1080, every step of the lessons whose slides once fa
     // they were 16 px under a 28 px sentence (classfix s47; SGAIS's raised then, the rest at stop 48).
     const claimPx = await page.$$eval('#lesson .lesson-claims li', (items) => items.filter((e) => e.checkVisibility()).map((e) => parseFloat(getComputedStyle(e).fontSize)));
     if (claimPx.some((px) => px < 24)) found.push(`${label}: claims in ${Math.min(...claimPx)} px type`);
+    // The plot's legend and the step's action (beside the plot, its sentence not long) too: 16 px on
+    // every slide until stop 53.
+    const otherPx = await page.$$eval('.stage .legend, #lesson[data-figure="plot"]:not([data-long="true"]) .lesson-action', (items) => items.filter((e) => e.checkVisibility()).map((e) => parseFloat(getComputedStyle(e).fontSize)));
+    if (otherPx.some((px) => px < 24)) found.push(`${label}: legend or action in ${Math.min(...otherPx)} px type`);
     // The lesson's panel from its top (the lesson menu and "step k of n"): SGLD step 3's 28 px
     // sentence once pushed the slide 70 px down, its header above the screen.
     const panelTop = await page.$eval('#lesson', (e) => e.getBoundingClientRect().top);

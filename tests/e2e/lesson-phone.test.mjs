@@ -5,7 +5,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openApp, screenshot, waitLoaded } from './harness.mjs';
+import { useBrowser, openApp, screenshot, waitLoaded, stillScroll } from './harness.mjs';
+import { stepLayout, layoutFaults } from './class-layouts-checks.mjs';
 
 const env = useBrowser();
 
@@ -76,6 +77,39 @@ test('on a phone, a compare step\'s two plots do not cover its text or its Next 
   await screenshot(page, 'lesson-phone-cost-1-next', { fullPage: false });
   await page.click('#lesson-next', { timeout: 10_000 });
   await page.waitForFunction(() => window.sgviz.lesson().step === 2);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/**
+ * Stop 52's review, item 5: after "Next", every lesson step on a phone: no horizontal overflow, its
+ * sentence whole on screen and at least half of its figure (class-layouts-checks `layoutFaults`).
+ * `make test` walks the steps after Next of the lessons with a chart step, a compare step and a
+ * runaway (sgld, cost, bps); `make soak` (SGVIZ_CLASS_TIME_SOAK=1) every lesson. Read after one
+ * second of the step's class-time work (its chain's step count), once the page has stopped scrolling.
+ */
+const PHONE_WALK_CI = ['sgld', 'cost', 'bps'];
+
+test('on a phone, every step after Next: no overflow, the sentence and its figure on screen', async () => {
+  const { LESSONS } = await import('../../www/lesson-table.js');
+  const lessons = process.env.SGVIZ_CLASS_TIME_SOAK ? LESSONS : LESSONS.filter((l) => PHONE_WALK_CI.includes(l.id));
+  const { page, errors } = await openApp(env.browser, env.server.url, '', { viewport: { width: 390, height: 844 } });
+  await page.click('#lesson-open');
+  const found = [];
+  for (const lesson of lessons) {
+    await page.selectOption('#lesson-choice', lesson.id);
+    await waitLoaded(page);
+    for (let i = 1; i < lesson.steps.length; i += 1) {
+      await page.$eval('#lesson-next', (b) => b.click());
+      await page.waitForFunction((want) => window.sgviz.lesson()?.step === want, i + 1);
+      await waitLoaded(page);
+      await page.waitForFunction(() => window.sgviz.state().steps >= window.sgviz.promisedStepsPerS() || Boolean(window.sgviz.state().diverged), null, { timeout: 60_000, polling: 100 });
+      await stillScroll(page);
+      found.push(...layoutFaults(`phone ${lesson.id} ${i + 1}`, await stepLayout(page, lesson.steps[i].figure)));
+      await screenshot(page, `lesson-phone-walk/${lesson.id}-${i + 1}`, { fullPage: false });
+    }
+  }
+  assert.deepEqual(found, []);
   assert.deepEqual(errors, []);
   await page.close();
 });
