@@ -103,7 +103,7 @@ pub fn runaway_message(sampler: &str, own_advice: Option<&str>, since_step: u64,
         _ => "This sampler is exact, so this is a rare visit to the far tails or the truth is wrong; if it happens again, check the truth.",
     });
     format!(
-        "Runaway: from step {} the trajectory left the region where the target has its mass (it reached {} truth standard deviations from the truth's mean). The samples since then are suspect: they shift the mean and inflate the covariance. {advice} \"Discard since then\" (the button below) removes them and moves the particle back to where the excursion began.",
+        "Runaway: from step {} the trajectory left the target's mass (it reached {} truth standard deviations from its mean), so the samples since then are suspect. {advice} \"Discard since then\" removes them and moves the particle back.",
         crate::sgais::format::group_digits(since_step as f64, 0),
         crate::sgais::format::group_digits(distance_sd, 0)
     )

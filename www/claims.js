@@ -279,8 +279,9 @@ export function claimMark(claim, state, compareState, moved = []) {
   const blocked = state && !Number.isFinite(result.value) ? unreadable(claim, state, compareState) : null;
   if (blocked) return { text: ` — ${blocked}`, ok: false };
   if (!result.ready) return { text: ` — ${waitingFor(claim, state)}`, ok: false };
-  // The ESS comes from a worker (www/mixing.js): none yet is a wait, not "no value".
-  if (!Number.isFinite(result.value) && /(^|\.)ess_/.test(claim.metric) && !state?.mixing) return { text: ' — waiting for the ESS (computed in a background worker)', ok: false };
+  // The ESS comes from a worker (www/mixing.js): none yet for this chain (no answer, or an answer
+  // without a number for this window) is a wait, not "no value".
+  if (!Number.isFinite(result.value) && /(^|\.)ess_/.test(claim.metric)) return { text: ' — waiting for the ESS (computed in a background worker)', ok: false };
   // Ready, and still no number: no reason above applies, but "not yet" would wait forever.
   if (!Number.isFinite(result.value)) return { text: ' — cannot be read at these settings (no value)', ok: false };
   if (result.ok) return { text: `${now} ✓`, ok: true };

@@ -179,7 +179,8 @@ export function adviceFor(state, samplerSpec, folded = (name) => !samplerSpec.pa
     });
   }
   const enough = state.n_samples >= FAR_MIN_SAMPLES && !state.truth_pending;
-  if (enough && Number.isFinite(state.e2) && state.e2 > FAR_E2 && !state.diverged) {
+  // A runaway's box already says why E2 is far (its samples are suspect): one cause, one box.
+  if (enough && Number.isFinite(state.e2) && state.e2 > FAR_E2 && !state.diverged && !(runaway && typeof runaway === 'object')) {
     advice.push({ key: 'far', text: `E2 = ${formatNumber(state.e2)}: the samples' covariance is far from the truth's (errors larger than the covariances themselves). ${farRemedy(state, samplerSpec)}` });
   }
   return advice;

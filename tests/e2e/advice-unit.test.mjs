@@ -58,3 +58,10 @@ test('E1/E2 say why they are not shown, never a bare dash beside a measured E2 w
   assert.equal(errorText(null, { truth_pending: false, n_samples: 0 }), 'no samples yet');
   assert.equal(errorText(0.338, { truth_pending: false, n_samples: 5000 }), '0.338');
 });
+
+test('a runaway and a far E2: one box, the runaway\'s (it says why E2 is far; stop 53: BPS step 5\'s two boxes pushed k\'s slider below a 1920×1080 screen)', () => {
+  const runaway = { since_step: 3633, distance_sd: 12, message: 'Runaway: from step 3,633 …' };
+  const keys = adviceFor({ ...far(0.01), runaway }, sghmc).map((a) => a.key);
+  assert.deepEqual(keys, ['runaway']);
+  assert.deepEqual(adviceFor(far(0.01), sghmc).map((a) => a.key), ['far'], 'without the runaway the far box stays');
+});
