@@ -162,7 +162,8 @@ impl LaplaceProposal {
     /// The score covariance at particles far from the mode overstates f's curvature (the scores grow
     /// with the lag), so the Gaussian fitted there is narrower than f and an independence move then
     /// never accepts a lagging particle (stop 52: 0 of 128); twice the variance keeps q's tails at
-    /// least as heavy as f's, which Tierney (1994, Cor. 4) asks of an independence sampler.
+    /// least as heavy as f's (when F̂(θ̂) estimates f's curvature well), which uniform ergodicity of an
+    /// independence sampler asks (Tierney 1994 §2.3.1; Mengersen & Tweedie 1996 Thm 2.1).
     /// None when F̂(θ̂) is not positive definite; returns the datum evaluations.
     pub fn widened_at_centre(self, target: &AnnealedTarget) -> (Option<Self>, u64) {
         let precision = fisher_at(target, self.mean.as_slice()) / WIDEN;
