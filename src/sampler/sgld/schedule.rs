@@ -71,6 +71,10 @@ impl Sgld {
         // The samples after which the current schedule covers it (the remedy that keeps the
         // promise on the mixture at n = 1, where a raised a biases the early steps instead).
         let run_to = round_up(steps_to_cover(a, b, gamma, self.t_at_change, needed_time));
+        // A run already past that count has covered the time: the warning was about runs of 5,000.
+        if (self.t - self.t_at_change) as f64 >= run_to {
+            return None;
+        }
         let samples = show(REFERENCE_SAMPLES);
         let text = format!("Let it run to about {} samples, or raise schedule scale a (now {}): too slow: {samples} samples cover Langevin time {} of the {} the widest direction needs.", show(run_to), show(a), show(tau), show(needed_time));
         let detail = format!(
