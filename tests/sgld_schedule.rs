@@ -20,7 +20,7 @@ fn preset(a: f64) -> ChainConfig {
     MIXTURE.config("sgld").with("batch_size", 1).with("sgld_schedule", 1).with("sgld_b", 554.5).with("sgld_gamma", 0.55).with("step_size", 0.01).with("sgld_a", a)
 }
 
-/// The sample count a warning's remedy names ("Let it run to about 51,200 samples, …").
+/// The sample count a warning's remedy names ("Let it run to about 36,500 samples: …").
 fn remedy_samples(text: &str) -> f64 {
     let tail = text.split("run to about ").nth(1).expect("a sample count");
     tail.split(" samples").next().unwrap().replace(',', "").parse().expect("a number")
@@ -59,6 +59,7 @@ fn schedule_scale_at_its_minimum_is_warned_truly() {
     let config = preset(min);
     let warning = Chain::new(&config).unwrap().setting_warning().expect("a warning at a = min");
     assert_eq!((warning.param, warning.failure), ("sgld_a", Failure::Mixing), "{}", warning.text);
+    assert!(warning.text.starts_with("Let it run to about ") && warning.text.contains("schedule scale a, now 0.00103"), "remedy first, the slider named: {}", warning.text);
     let row = grid::verdict("mixture sgld sgld_a=min", &config, &truth).unwrap_or_else(|e| panic!("{e}"));
     println!("{row}\n{}", warning.text);
 }

@@ -76,7 +76,7 @@ impl Sgld {
             return None;
         }
         let samples = show(REFERENCE_SAMPLES);
-        let text = format!("Let it run to about {} samples, or raise schedule scale a (now {}): too slow: {samples} samples cover Langevin time {} of the {} the widest direction needs.", show(run_to), show(a), show(tau), show(needed_time));
+        let text = format!("Let it run to about {} samples: too slow: {samples} samples cover Langevin time {} of the {} the widest direction needs (or raise schedule scale a, now {}).", show(run_to), show(tau), show(needed_time), show(a));
         let detail = format!(
             "Predicted from the schedule (docs/diagnostics.md §18): the {samples} samples after the last slider move take steps εₜ = a(b + t)^(−γ) summing to the Langevin time τ = {}. Along the target's widest direction (precision λ_min = {}, relaxation time 2/λ_min = {}) the εₜ-weighted variance then has a relative error of sd 2/√(λ_min τ) = {}, and that error alone puts the covariance error E2 above {E2_CLAIM} in more than {:.0} % of runs of {samples} (the promise: at most that) unless τ ≥ {}. The start, the other directions and the target's modes only add to it. This schedule covers that time after about {} samples; at a = {} the {samples} samples cover it, but a larger a also takes larger early steps, whose bias with small minibatches can break the promise instead (measured on the tied-means mixture at n = 1, docs/diagnostics.md §18).",
             show(tau), show(lambda), show(2.0 / lambda), show(2.0 / (lambda * tau).sqrt()), 100.0 * FAILURE_SHARE, show(needed_time), show(run_to), show(needed)
