@@ -7,14 +7,16 @@
 //! exact A as the generalised eigenvalues of F̂ relative to A (1 = exact; > 1 = q narrower than f),
 //! and the acceptance of each particle by the MH ratio written with the exact f.
 //!
-//! `cargo run --release --example laplace_lag -- [SEED] [FISHER_AT_MODE=0|1]`
+//! It also prints F̂ re-measured at the fitted centre θ̂ and the run's proposal F̂(θ̂)/2 (stop 53).
+//!
+//! `cargo run --release --example laplace_lag -- [SEED]`
 
 use nalgebra::{DMatrix, DVector};
 use sgviz::model::linear::LinearRegression;
 use sgviz::model::Model;
 use sgviz::params::ParamValues;
 use sgviz::rng::chain_rng;
-use sgviz::sgais::laplace_move::{fisher_precision, AnnealedTarget, LaplaceProposal};
+use sgviz::sgais::laplace_move::{fisher_at, fisher_precision, AnnealedTarget, LaplaceProposal};
 use sgviz::sgais::run::{RunStatus, SgaisRun};
 use sgviz::sgais::SgaisConfig;
 use std::sync::Arc;
@@ -77,22 +79,31 @@ fn main() {
         println!("n = {n}: mean lag r² {:.1} (d = {d}); moves offered {} accepted {} this chunk", lag.iter().sum::<f64>() / lag.len() as f64, moves.0 - moves_before.0, moves.1 - moves_before.1);
         moves_before = moves;
         if n_prev > 0 {
-            let cov = score_cov(&lin, &start_particles, n_prev, 20);
             let target = AnnealedTarget { model: &lin, history_len: n_prev, chunk: n_prev..n, lambda: 1.0 };
-            for (label, precision) in [("F̂ at the chunk's start particles", fisher_precision(&cov, d, n_prev, 20, n as f64)), ("exact A", a.clone()), ("A / 2", &a * 0.5)] {
-                let chol_a = a.clone().cholesky().unwrap();
-                let l_inv = chol_a.l().try_inverse().unwrap();
-                let rel = &l_inv * &precision * l_inv.transpose();
-                let eig = rel.symmetric_eigenvalues();
-                let (lo, hi) = (eig.min(), eig.max());
-                let Some((q, _)) = LaplaceProposal::fit(&target, &start_particles[0], precision) else { println!("  {label}: not positive definite"); continue };
-                let log_f = |t: &[f64]| target.log_density(t);
+            let chol_a = a.clone().cholesky().unwrap();
+            let l_inv = chol_a.l().try_inverse().unwrap();
+            let relative = |p: &DMatrix<f64>| { let eig = (&l_inv * p * l_inv.transpose()).symmetric_eigenvalues(); (eig.min(), eig.max()) };
+            let log_f = |t: &[f64]| target.log_density(t);
+            let hand = |q: &LaplaceProposal| {
                 let mut rng = chain_rng(7);
-                let proposals: Vec<Vec<f64>> = (0..400).map(|_| q.draw(&mut rng)).collect();
-                let lw_prop: Vec<f64> = proposals.iter().map(|p| log_f(p) - q.log_density(p)).collect();
-                let acc: f64 = start_particles.iter().map(|t| { let lw = log_f(t) - q.log_density(t); lw_prop.iter().map(|l| (l - lw).exp().min(1.0)).sum::<f64>() / 400.0 }).sum::<f64>() / start_particles.len() as f64;
-                let mean_lag: f64 = start_particles.iter().map(|t| { let x = DVector::from_column_slice(t) - &m; x.dot(&(&a * &x)) }).sum::<f64>() / start_particles.len() as f64;
-                println!("  {label}: eigenvalues of F̂ relative to A {lo:.2}–{hi:.2}; start particles' lag r² {mean_lag:.1}; hand MH acceptance from them {acc:.4}");
+                let lw_prop: Vec<f64> = (0..400).map(|_| q.draw(&mut rng)).map(|p| log_f(&p) - q.log_density(&p)).collect();
+                start_particles.iter().map(|t| { let lw = log_f(t) - q.log_density(t); lw_prop.iter().map(|l| (l - lw).exp().min(1.0)).sum::<f64>() / 400.0 }).sum::<f64>() / start_particles.len() as f64
+            };
+            let mean_lag: f64 = start_particles.iter().map(|t| { let x = DVector::from_column_slice(t) - &m; x.dot(&(&a * &x)) }).sum::<f64>() / start_particles.len() as f64;
+            let at_particles = fisher_precision(&score_cov(&lin, &start_particles, n_prev, 20), d, n_prev, 20, n as f64);
+            for (label, precision) in [("F̂ at the chunk's start particles (old q)", at_particles.clone()), ("exact A (the Hessian)", a.clone()), ("A / 2", &a * 0.5)] {
+                let (lo, hi) = relative(&precision);
+                let Some((q, _)) = LaplaceProposal::fit(&target, &start_particles[0], precision) else { println!("  {label}: not positive definite"); continue };
+                println!("  {label}: eigenvalues relative to A {lo:.2}–{hi:.2}; start particles' lag r² {mean_lag:.1}; hand MH acceptance from them {:.4}", hand(&q));
+            }
+            if let Some((fitted, _)) = LaplaceProposal::fit(&target, &start_particles[0], at_particles) {
+                let centre = fisher_at(&target, fitted.mean());
+                let (lo, hi) = relative(&centre);
+                println!("  F̂ at the fitted centre θ̂: eigenvalues relative to A {lo:.2}–{hi:.2}");
+                if let (Some(q), _) = fitted.widened_at_centre(&target) {
+                    let (lo, hi) = relative(&q.precision());
+                    println!("  F̂(θ̂)/2 (the run's q): eigenvalues relative to A {lo:.2}–{hi:.2}; hand MH acceptance {:.4}", hand(&q));
+                }
             }
         }
         start_particles = run.particles().to_vec();

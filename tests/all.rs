@@ -198,6 +198,8 @@ mod sgfs_d_reach;
 mod sgfs_first_estimate;
 #[path = "sgfs_fisher_law.rs"]
 mod sgfs_fisher_law;
+#[path = "sgld_schedule.rs"]
+mod sgld_schedule;
 #[path = "sgld_bias.rs"]
 mod sgld_bias;
 #[path = "sgld_defaults.rs"]

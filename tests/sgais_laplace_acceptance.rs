@@ -19,7 +19,7 @@
 
 use nalgebra::{DMatrix, DVector};
 use sgviz::rng::{chain_rng, standard_normal};
-use sgviz::sgais::laplace_move::{laplace_move, AnnealedTarget, LaplaceProposal};
+use sgviz::sgais::laplace_move::{fisher_at, laplace_move, AnnealedTarget, LaplaceProposal};
 
 #[path = "common/linear_posterior.rs"]
 mod linear_posterior;
@@ -80,6 +80,58 @@ fn an_exact_proposal_is_always_accepted_and_a_twice_as_wide_one_at_the_quadratur
     assert!((rate - expected).abs() < 4.0 * se, "twice the variance: acceptance {rate:.4}, quadrature {expected:.4} (binomial SE {se:.4})");
 }
 
+/// 64 particles at r² = 280 (140 nats below the mode) along each of the d whitened axes of the
+/// exact posterior after N data, alternating sides.
+fn lagging_particles(model: &sgviz::model::linear::LinearRegression) -> Vec<Vec<f64>> {
+    let (precision, mean) = model.posterior_after(N);
+    let d = mean.len();
+    let upper = precision.cholesky().unwrap().l().transpose();
+    (0..64)
+        .map(|i| {
+            let mut z = DVector::zeros(d);
+            z[i % d] = if i % 2 == 0 { 280f64.sqrt() } else { -280f64.sqrt() };
+            (&mean + upper.solve_upper_triangular(&z).unwrap()).as_slice().to_vec()
+        })
+        .collect()
+}
+
+/// Generalised eigenvalues of `precision` relative to the exact A (1 = q as wide as f).
+fn relative_eigenvalues(precision: &DMatrix<f64>, a: &DMatrix<f64>) -> (f64, f64) {
+    let l_inv = a.clone().cholesky().unwrap().l().try_inverse().unwrap();
+    let eig = (&l_inv * precision * l_inv.transpose()).symmetric_eigenvalues();
+    (eig.min(), eig.max())
+}
+
+/// The fix of stop 53 (docs/sgais.md (SGAIS.26a)): fitted from a lagging particle with the
+/// empirical Fisher measured *at that particle* (what the noise estimate saw; its residuals carry
+/// the lag, so it overstates f's curvature: some eigenvalue relative to the exact A above 1, the
+/// configuration the old proposal refused every particle in), the proposal the run uses re-measures
+/// the Fisher at the fitted centre and halves it. Oracle: the exact posterior precision A
+/// (docs/truth.md §5). For linear regression with unit noise the empirical Fisher at the mode is
+/// Σ x_j x_jᵀ e_j² + I, e_j² ~ χ²₁, so each relative eigenvalue is ½(1 + ε) with ε of sd about
+/// √(2/N) = 0.04; (0.35, 0.65) is ±7 of those sd. With q wider than f in every direction, the
+/// hand ratio ½(c − 1)(r'² − 280) with c ≤ 0.65 accepts each lagging particle unless a proposal
+/// lands beyond r'² = 280, which for a χ²₆/c draw has probability below 10⁻⁴⁰: all 64 accepted.
+#[test]
+fn the_runs_proposal_is_wider_than_f_and_accepts_every_lagging_particle() {
+    let model = linear_model(2_000, 4);
+    let (precision, _) = model.posterior_after(N);
+    let target = AnnealedTarget { model: &model, history_len: N_PREV, chunk: N_PREV..N, lambda: 1.0 };
+    let lagging = lagging_particles(&model);
+    let at_particle = fisher_at(&target, &lagging[0]);
+    let (_, hi) = relative_eigenvalues(&at_particle, &precision);
+    assert!(hi > 1.05, "the Fisher at a lagging particle must overstate the curvature here (largest relative eigenvalue {hi:.3})");
+    let (fitted, _) = LaplaceProposal::fit(&target, &lagging[0], at_particle).expect("positive definite");
+    let (q, _) = fitted.widened_at_centre(&target);
+    let q = q.expect("positive definite at the centre");
+    let (lo, hi) = relative_eigenvalues(&q.precision(), &precision);
+    assert!(lo > 0.35 && hi < 0.65, "proposal precision relative to A: eigenvalues {lo:.3}–{hi:.3}, want ½ ± 0.15");
+    let mut thetas = lagging.clone();
+    let mut rng = chain_rng(63);
+    let accepted: usize = thetas.iter_mut().map(|theta| laplace_move(&target, &q, theta, &mut rng).0 as usize).sum();
+    assert_eq!(accepted, 64, "the code accepted {accepted} of 64 lagging particles that the ratio accepts");
+}
+
 /// Lagging particles at r² = 280 along each of the d whitened axes (64 of them): the hand-written
 /// ratio says a proposal 10 % narrower than f (c = 1.1) accepts each with probability below 10⁻⁵
 /// (its Monte-Carlo mean over 2,000 of the test's own proposals), and the code accepts none; a
@@ -90,14 +142,7 @@ fn lagging_particles_are_refused_by_a_narrow_proposal_and_accepted_by_a_wide_one
     let model = linear_model(2_000, 4);
     let (precision, mean) = model.posterior_after(N);
     let d = mean.len();
-    let upper = precision.clone().cholesky().unwrap().l().transpose();
-    let lagging: Vec<Vec<f64>> = (0..64)
-        .map(|i| {
-            let mut z = DVector::zeros(d);
-            z[i % d] = if i % 2 == 0 { 280f64.sqrt() } else { -280f64.sqrt() };
-            (&mean + upper.solve_upper_triangular(&z).unwrap()).as_slice().to_vec()
-        })
-        .collect();
+    let lagging = lagging_particles(&model);
     for (c, bound) in [(1.1, 1e-5), (0.5, 1.0)] {
         let q_upper = (&precision * c).cholesky().unwrap().l().transpose();
         let mut rng = chain_rng(61);

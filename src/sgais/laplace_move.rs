@@ -81,6 +81,27 @@ pub fn fisher_precision(noise_cov: &[f64], dim: usize, n_prev: usize, batch_size
     DMatrix::from_row_slice(dim, dim, noise_cov) * (data_count * per_datum) + DMatrix::identity(dim, dim)
 }
 
+/// Variance factor of the proposal over the empirical Fisher's inverse at the fitted centre
+/// ([`LaplaceProposal::widened_at_centre`]).
+pub const WIDEN: f64 = 2.0;
+
+/// F̂(θ) = Σ_j w_j s_j s_jᵀ + I, s_j = ∇log p(y_j | θ), w_j = 1 for the history and λ for the chunk:
+/// the empirical Fisher information of the data in f measured at θ (I for the prior's curvature).
+/// Costs one datum evaluation per datum in f.
+pub fn fisher_at(target: &AnnealedTarget, theta: &[f64]) -> DMatrix<f64> {
+    let d = theta.len();
+    let mut fisher = DMatrix::<f64>::identity(d, d);
+    let mut s = vec![0.0; d];
+    for j in (0..target.history_len).chain(target.chunk.clone()) {
+        s.iter_mut().for_each(|x| *x = 0.0);
+        target.model.add_grad_log_lik_batch(&[j], theta, &mut s);
+        let w = if j < target.history_len { 1.0 } else { target.lambda };
+        let v = DVector::from_column_slice(&s);
+        fisher.ger(w, &v, &v, 1.0);
+    }
+    fisher
+}
+
 /// The Gaussian q of (SGAIS.26) and the Newton decrement (SGAIS.27) at the point it started from.
 pub struct LaplaceProposal {
     mean: DVector<f64>,
@@ -134,6 +155,31 @@ impl LaplaceProposal {
         let upper = chol.l().transpose();
         let q = theta.iter().all(|t| t.is_finite()).then_some(LaplaceProposal { mean: theta, upper, decrement });
         (q, evals)
+    }
+
+    /// The proposal actually used by the run (docs/sgais.md (SGAIS.26a)): the same centre θ̂, precision
+    /// F̂(θ̂)/[`WIDEN`], the empirical Fisher re-measured at θ̂ rather than at the lagging particles.
+    /// The score covariance at particles far from the mode overstates f's curvature (the scores grow
+    /// with the lag), so the Gaussian fitted there is narrower than f and an independence move then
+    /// never accepts a lagging particle (stop 52: 0 of 128); twice the variance keeps q's tails at
+    /// least as heavy as f's (when F̂(θ̂) estimates f's curvature well), which uniform ergodicity of an
+    /// independence sampler asks (Tierney 1994 §2.3.1; Mengersen & Tweedie 1996 Thm 2.1).
+    /// None when F̂(θ̂) is not positive definite; returns the datum evaluations.
+    pub fn widened_at_centre(self, target: &AnnealedTarget) -> (Option<Self>, u64) {
+        let precision = fisher_at(target, self.mean.as_slice()) / WIDEN;
+        let evals = target.evals();
+        let Some(chol) = precision.cholesky() else { return (None, evals) };
+        (Some(LaplaceProposal { upper: chol.l().transpose(), ..self }), evals)
+    }
+
+    /// The proposal's precision (covariance's inverse).
+    pub fn precision(&self) -> DMatrix<f64> {
+        self.upper.transpose() * &self.upper
+    }
+
+    /// The proposal's centre θ̂.
+    pub fn mean(&self) -> &[f64] {
+        self.mean.as_slice()
     }
 
     /// (SGAIS.27): does the decrement say the particles lag behind f (d parameters)?

@@ -474,6 +474,9 @@ impl SgaisRun {
         let (fitted, evals) = LaplaceProposal::fit_if_lagging(&target, &self.particles[0], precision);
         self.datum_evals += evals;
         let Some(q) = fitted else { return };
+        let (widened, evals) = q.widened_at_centre(&target);
+        self.datum_evals += evals;
+        let Some(q) = widened else { return };
         self.laplace_moves.0 += 1;
         for theta in self.particles.iter_mut() {
             let (accepted, evals) = laplace_move(&target, &q, theta, &mut self.laplace_rng);

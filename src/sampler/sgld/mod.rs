@@ -29,6 +29,9 @@ use crate::spec::{DerivedParam, SamplerKind, SamplerSpec};
 use crate::rng::{standard_normal, ChainRng};
 use nalgebra::DMatrix;
 
+mod schedule;
+pub use schedule::{langevin_time, langevin_time_needed, slowest_direction, steps_to_cover};
+
 pub const PARAMS: &[ParamSpec] = &[
     ParamSpec::log("step_size", "Step size", "ε", "Langevin step ε (constant schedule): drift (ε/2)∇log π̂ plus N(0, εI) noise", 1e-14, 10.0, 0.05).primary().shown_when("sgld_schedule", &[0.0]),
     ParamSpec::integer("batch_size", "Minibatch size", "n", "Data per gradient estimate (clamped to N)", 1.0, 1e6, 10.0, true).primary(),
@@ -77,7 +80,7 @@ pub const SPEC: SamplerSpec = SamplerSpec {
     build: |values, model, start| {
         let sgld = Sgld::new(start.to_vec(), values);
         match Curvature::of(model) {
-            Some(c) => Box::new(sgld.with_initial_mean_square(stationary_mean_square(&c, values.get("batch_size")))),
+            Some(c) => Box::new(Sgld { slowest_direction: Some(schedule::slowest_direction(&c)), ..sgld.with_initial_mean_square(stationary_mean_square(&c, values.get("batch_size"))) }),
             None => Box::new(sgld),
         }
     },
@@ -290,6 +293,11 @@ pub struct Sgld {
     rms_floor: f64,
     /// The latest step's parts, while recording them (slow motion).
     parts: Option<StepParts>,
+    /// λ_min of the target's Gaussian summary and its weight in E2, and the schedule's Langevin time
+    /// over the 5,000 samples from step `t_at_change` (the last parameter change): schedule.rs.
+    slowest_direction: Option<(f64, f64)>,
+    t_at_change: u64,
+    langevin_time_ahead: Option<f64>,
 }
 
 impl Sgld {
@@ -313,6 +321,9 @@ impl Sgld {
             rms_decay: 0.0,
             rms_floor: 0.0,
             parts: None,
+            slowest_direction: None,
+            t_at_change: 0,
+            langevin_time_ahead: None,
         };
         sgld.update_params(params);
         sgld
@@ -554,6 +565,12 @@ impl Sampler for Sgld {
                 Preconditioner::Identity
             }
         };
+        self.t_at_change = self.t;
+        self.langevin_time_ahead = self.schedule_time();
+    }
+
+    fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
+        self.schedule_warning()
     }
 
     fn diagnostics(&self) -> Vec<Diagnostic> {
