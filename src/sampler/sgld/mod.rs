@@ -566,11 +566,12 @@ impl Sampler for Sgld {
             }
         };
         self.t_at_change = self.t;
-        self.langevin_time_ahead = self.schedule_time();
+        self.langevin_time_ahead = schedule::schedule_time(self.polynomial, matches!(self.preconditioner, Preconditioner::Identity), self.t_at_change);
     }
 
     fn setting_warning(&self) -> Option<crate::setting_warning::SettingWarning> {
-        self.schedule_warning()
+        let (polynomial, time_ahead, slowest, t, t_at_change) = (self.polynomial, self.langevin_time_ahead, self.slowest_direction, self.t, self.t_at_change);
+        schedule::schedule_warning(&schedule::ScheduleState { polynomial, time_ahead, slowest, t, t_at_change })
     }
 
     fn diagnostics(&self) -> Vec<Diagnostic> {

@@ -16,7 +16,6 @@
 //! (τ grows as m^(1−γ)); raising a, which scales τ, is named second, as it also raises the early
 //! steps' bias (measured on the mixture, docs/diagnostics.md §18).
 
-use super::Sgld;
 use crate::defaults::{E2_CLAIM, REFERENCE_SAMPLES};
 use crate::promise::FAILURE_SHARE;
 use crate::readable::show;
@@ -49,40 +48,49 @@ pub fn slowest_direction(c: &crate::curvature::Curvature) -> (f64, f64) {
     (c.lambda_min(), (1.0 / c.lambda_min() / total).min(1.0))
 }
 
-impl Sgld {
-    /// The Langevin time the promise's 5,000 samples cover from the last slider move, with the
-    /// schedule on and M = I; None otherwise (a constant step is the law's, src/law.rs).
-    pub(super) fn schedule_time(&self) -> Option<f64> {
-        let (a, b, gamma) = self.polynomial?;
-        matches!(self.preconditioner, super::Preconditioner::Identity).then(|| langevin_time(a, b, gamma, self.t_at_change, REFERENCE_SAMPLES as u64))
-    }
+/// The Langevin time the promise's 5,000 samples cover from the last slider move (`t_at_change`),
+/// with the schedule `(a, b, γ)` on and M = I (`identity`); None otherwise (a constant step is the
+/// law's, src/law.rs).
+pub fn schedule_time(polynomial: Option<(f64, f64, f64)>, identity: bool, t_at_change: u64) -> Option<f64> {
+    let (a, b, gamma) = polynomial?;
+    identity.then(|| langevin_time(a, b, gamma, t_at_change, REFERENCE_SAMPLES as u64))
+}
 
-    /// "Raise schedule scale a" where the 5,000 samples after the last slider move cover less
-    /// Langevin time than (SCH.2) needs (module docs).
-    pub(super) fn schedule_warning(&self) -> Option<SettingWarning> {
-        let (a, b, gamma) = self.polynomial?;
-        let (tau, (lambda, weight)) = (self.langevin_time_ahead?, self.slowest_direction?);
-        let needed_time = langevin_time_needed(lambda, weight);
-        if !(tau < needed_time) {
-            return None;
-        }
-        // τ ∝ a: the a whose run covers the time needed, rounded up so the shown value does.
-        let needed = round_up(a * needed_time / tau.max(f64::MIN_POSITIVE));
-        // The samples after which the current schedule covers it (the remedy that keeps the
-        // promise on the mixture at n = 1, where a raised a biases the early steps instead).
-        let run_to = round_up(steps_to_cover(a, b, gamma, self.t_at_change, needed_time));
-        // A run already past that count has covered the time: the warning was about runs of 5,000.
-        if (self.t - self.t_at_change) as f64 >= run_to {
-            return None;
-        }
-        let samples = show(REFERENCE_SAMPLES);
-        let text = format!("Let it run to about {} samples: too slow: {samples} samples cover Langevin time {} of the {} the widest direction needs (or raise schedule scale a, now {}).", show(run_to), show(tau), show(needed_time), show(a));
-        let detail = format!(
-            "Predicted from the schedule (docs/diagnostics.md §18): the {samples} samples after the last slider move take steps εₜ = a(b + t)^(−γ) summing to the Langevin time τ = {}. Along the target's widest direction (precision λ_min = {}, relaxation time 2/λ_min = {}) the εₜ-weighted variance then has a relative error of sd 2/√(λ_min τ) = {}, and that error alone puts the covariance error E2 above {E2_CLAIM} in more than {:.0} % of runs of {samples} (the promise: at most that) unless τ ≥ {}. The start, the other directions and the target's modes only add to it. This schedule covers that time after about {} samples; at a = {} the {samples} samples cover it, but a larger a also takes larger early steps, whose bias with small minibatches can break the promise instead (measured on the tied-means mixture at n = 1, docs/diagnostics.md §18).",
-            show(tau), show(lambda), show(2.0 / lambda), show(2.0 / (lambda * tau).sqrt()), 100.0 * FAILURE_SHARE, show(needed_time), show(run_to), show(needed)
-        );
-        Some(SettingWarning { param: "sgld_a", failure: Failure::Mixing, text, detail })
+/// The schedule's state a warning reads: `(a, b, γ)`, the Langevin time ahead of the last slider
+/// move, the slowest direction `(λ_min, w)`, the step t now and at the last slider move.
+pub struct ScheduleState {
+    pub polynomial: Option<(f64, f64, f64)>,
+    pub time_ahead: Option<f64>,
+    pub slowest: Option<(f64, f64)>,
+    pub t: u64,
+    pub t_at_change: u64,
+}
+
+/// "Let it run to about N samples … (or raise schedule scale a)" where the 5,000 samples after the
+/// last slider move cover less Langevin time than (SCH.2) needs (module docs).
+pub fn schedule_warning(s: &ScheduleState) -> Option<SettingWarning> {
+    let (a, b, gamma) = s.polynomial?;
+    let (tau, (lambda, weight)) = (s.time_ahead?, s.slowest?);
+    let needed_time = langevin_time_needed(lambda, weight);
+    if !(tau < needed_time) {
+        return None;
     }
+    // τ ∝ a: the a whose run covers the time needed, rounded up so the shown value does.
+    let needed = round_up(a * needed_time / tau.max(f64::MIN_POSITIVE));
+    // The samples after which the current schedule covers it (the remedy that keeps the
+    // promise on the mixture at n = 1, where a raised a biases the early steps instead).
+    let run_to = round_up(steps_to_cover(a, b, gamma, s.t_at_change, needed_time));
+    // A run already past that count has covered the time: the warning was about runs of 5,000.
+    if (s.t - s.t_at_change) as f64 >= run_to {
+        return None;
+    }
+    let samples = show(REFERENCE_SAMPLES);
+    let text = format!("Let it run to about {} samples: too slow: {samples} samples cover Langevin time {} of the {} the widest direction needs (or raise schedule scale a, now {}).", show(run_to), show(tau), show(needed_time), show(a));
+    let detail = format!(
+        "Predicted from the schedule (docs/diagnostics.md §18): the {samples} samples after the last slider move take steps εₜ = a(b + t)^(−γ) summing to the Langevin time τ = {}. Along the target's widest direction (precision λ_min = {}, relaxation time 2/λ_min = {}) the εₜ-weighted variance then has a relative error of sd 2/√(λ_min τ) = {}, and that error alone puts the covariance error E2 above {E2_CLAIM} in more than {:.0} % of runs of {samples} (the promise: at most that) unless τ ≥ {}. The start, the other directions and the target's modes only add to it. This schedule covers that time after about {} samples; at a = {} the {samples} samples cover it, but a larger a also takes larger early steps, whose bias with small minibatches can break the promise instead (measured on the tied-means mixture at n = 1, docs/diagnostics.md §18).",
+        show(tau), show(lambda), show(2.0 / lambda), show(2.0 / (lambda * tau).sqrt()), 100.0 * FAILURE_SHARE, show(needed_time), show(run_to), show(needed)
+    );
+    Some(SettingWarning { param: "sgld_a", failure: Failure::Mixing, text, detail })
 }
 
 /// `x` rounded up at its third significant digit, so that the value shown is not below it.
