@@ -12,6 +12,11 @@ impl WebLab {
     pub fn mixing_window(&self) -> Vec<f64> {
         self.lab.mixing_window().packed()
     }
+    /// How many times the chain's statistics were cleared (a slider moved, Reset, a seek): mixing
+    /// numbers from a window taken at another count are another setting's (www/mixing.js).
+    pub fn statistics_cleared(&self) -> f64 {
+        self.lab.chain().clears() as f64
+    }
 }
 
 /// `mixing_json` of a chain from its packed `mixing_window`.

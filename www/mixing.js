@@ -12,9 +12,14 @@
 import { askPool } from './jobs.js';
 import { wake } from './frame-loop.js';
 
-/** Request id → `{ lab, recorded, onMixing, again }` for the requests the worker has not answered. */
+/** Request id → `{ lab, recorded, clears, onMixing, again }` for the requests the worker has not answered. */
 const waiting = new Map();
-/** Chain (a wasm Lab) → its newest mixing numbers, with `recorded`: its recorded samples when its window was taken. */
+/**
+ * Chain (a wasm Lab) → its newest mixing numbers, with `recorded`: its recorded samples when its window was taken,
+ * and `clears`: how many times its statistics had been cleared then (`statistics_cleared`). A slider move clears them;
+ * numbers taken before belong to the old setting and are neither kept nor shown (stop 53's CI: SGHMC step 2
+ * showed the κ = 0.01 chain's ESS 0.112 ✓ as κ = 0.2's, which the claim says fails).
+ */
 const latest = new WeakMap();
 /**
  * Requests posted and answered, answers computed on the page after a worker failed or was late (`late`), requests lost
@@ -36,7 +41,7 @@ export function requestMixing(lab, onMixing) {
   }
   const packed = lab.mixing_window();
   const recorded = lab.n_recorded();
-  const request = { lab, recorded, onMixing, again: null, posted: performance.now() };
+  const request = { lab, recorded, clears: lab.statistics_cleared(), onMixing, again: null, posted: performance.now() };
   mixingCounts.posted += 1;
   const id = askPool({ kind: 'mixing', packed }, [packed.buffer], (data) => (data.error ? computeOnPage(id) : answer(id, JSON.parse(data.mixing), 'worker')), () => lost(id));
   waiting.set(id, request);
@@ -56,7 +61,8 @@ const POOL_WAIT_MS = 1000;
  * computed them after the worker failed or was late), or null before the first answer.
  */
 export function latestMixing(lab) {
-  return latest.get(lab) ?? null;
+  const value = latest.get(lab);
+  return value && value.clears === lab.statistics_cleared() ? value : null;
 }
 
 function answer(id, mixing, source) {
@@ -67,11 +73,24 @@ function answer(id, mixing, source) {
   const waited = performance.now() - request.posted;
   mixingCounts.waitedMs += waited;
   mixingCounts.longestWaitMs = Math.max(mixingCounts.longestWaitMs, waited);
-  const value = { ...mixing, recorded: request.recorded, source };
+  if (!sameStatistics(request)) {
+    requestAgain(request.lab, request.again || request.onMixing);
+    return;
+  }
+  const value = { ...mixing, recorded: request.recorded, clears: request.clears, source };
   latest.set(request.lab, value);
   wake();
   request.onMixing(value);
   if (request.again) requestAgain(request.lab, request.again);
+}
+
+/** Whether `request`'s chain still has the statistics its window was taken from (false when it was freed). */
+function sameStatistics(request) {
+  try {
+    return request.lab.statistics_cleared() === request.clears;
+  } catch {
+    return false;
+  }
 }
 
 /** A request made while another was unanswered, for a chain that may have been freed since. */
@@ -99,6 +118,7 @@ function computeOnPage(id) {
   mixingCounts.onPage += 1;
   try {
     request.recorded = request.lab.n_recorded(); // computed on the chain as it is now
+    request.clears = request.lab.statistics_cleared();
     answer(id, JSON.parse(request.lab.mixing_json()), 'page');
   } catch {
     waiting.delete(id);

@@ -1,7 +1,6 @@
 //! A chain: one target, one sampler, one seeded RNG, the minibatch oracle, running moments and a
 //! fixed-size ring of retained samples. Both the CLI and the page drive chains through this type.
 
-use crate::data::Dataset;
 use crate::diagnostics::{Moments, RunningMoments};
 use crate::model::Model;
 use std::sync::Arc;
@@ -13,43 +12,11 @@ use crate::sampler::{Diagnostic, Emitted, GradientOracle, Sampler};
 use crate::runaway::{inner_radius, RunawayWatch};
 use crate::spec::DerivedParam;
 
-/// Default number of retained samples (the page's 2-D panel draws all of them).
-pub const DEFAULT_CAPACITY: usize = 100_000;
+mod config;
+pub use config::{ChainConfig, DEFAULT_CAPACITY};
+
 /// A state further than this many view-widths from the view is declared divergent.
 const DIVERGENCE_VIEW_WIDTHS: f64 = 1e4;
-
-/// Everything needed to build (and rebuild) a chain.
-#[derive(Clone, Debug)]
-pub struct ChainConfig {
-    pub target: String,
-    pub sampler: String,
-    /// `name=value` settings for either the target's or the sampler's parameters.
-    pub settings: Vec<(String, String)>,
-    pub seed: u64,
-    pub burn_in: u64,
-    pub capacity: usize,
-    pub data: Option<Dataset>,
-}
-
-impl ChainConfig {
-    pub fn new(target: &str, sampler: &str, seed: u64) -> Self {
-        ChainConfig {
-            target: target.into(),
-            sampler: sampler.into(),
-            settings: Vec::new(),
-            seed,
-            burn_in: 0,
-            capacity: DEFAULT_CAPACITY,
-            data: None,
-        }
-    }
-
-    /// Builder-style `name=value` setting.
-    pub fn with(mut self, name: &str, value: impl ToString) -> Self {
-        self.settings.push((name.into(), value.to_string()));
-        self
-    }
-}
 
 /// Number of trajectory pieces kept for drawing the recent path of continuous-time samplers.
 const PATH_PIECES: usize = 120;
@@ -115,6 +82,8 @@ pub struct Chain {
     pushed_at_clear: u64,
     /// Recording steps (events, for continuous-time samplers) done when the statistics were cleared.
     steps_at_clear: u64,
+    /// How many times the statistics were cleared (the page drops mixing numbers taken before).
+    clears: u64,
     /// The most recent trajectory pieces (continuous-time samplers only), oldest first.
     path: std::collections::VecDeque<PathPiece>,
     /// Runaway detection against the truth (all but the exact samplers, once a truth is known).
@@ -208,6 +177,7 @@ impl Chain {
             grad_evals_at_clear: 0,
             pushed_at_clear: 0,
             steps_at_clear: config.burn_in,
+            clears: 0,
             path: std::collections::VecDeque::with_capacity(PATH_PIECES),
             watch: None,
             excursion: None,
@@ -413,6 +383,12 @@ impl Chain {
         self.grad_evals_at_clear = self.oracle.grad_evals();
         self.pushed_at_clear = self.samples.total_pushed();
         self.steps_at_clear = self.steps.max(self.burn_in);
+        self.clears += 1;
+    }
+
+    /// How many times [`Chain::clear_statistics`] has run: statistics read at another count describe another setting.
+    pub fn clears(&self) -> u64 {
+        self.clears
     }
 
     /// Samples recorded since the statistics were last cleared (for continuous-time samplers, the
