@@ -285,7 +285,7 @@ export const LESSONS = [
         // slider below the screen (its warning still is: tests/e2e/lesson-sliders.test.mjs KNOWN).
         figure: 'plot',
         state: { target: 'logreg', seed: 1, sampler: 'sbps', values: { n_points: 1000, band_k: 0, batch_size: 100 }, speed: 50 },
-        text: 'With k = 0 the band is the fitted gradient alone and the rate often exceeds it: each violation is a wrongly decided bounce. The particle leaves the posterior\'s mass and the page reports a runaway (the box under this lesson); the warning beside the k slider says the band misses more than 3.4 % of the bounce intensity: the samples are biased, and more of them will not help.',
+        text: 'With k = 0 the band is the fitted gradient alone and the rate often exceeds it. The particle leaves the posterior\'s mass: the page reports a runaway (the box under this lesson) and the dashed ellipse has several times the solid one\'s area. The warning beside the k slider says the band misses more than 3.4 % of the bounce intensity: the samples are biased, and more of them will not help.',
         sliders: ['band_k'],
         action: 'Raise k (or n) and watch the violation rate fall; the warning goes by k = 3.',
         tryValues: { band_k: 1 },
