@@ -142,10 +142,7 @@ export class ParamSet {
   /** Show `text` in the clamp note beside `name`'s slider (when shown), or hide it when empty. */
   note(name, text) {
     const control = this.control(name);
-    if (!control?.clampNote) return;
-    const shown = control.field.hidden ? '' : text;
-    if (control.clampNote.textContent !== shown) control.clampNote.textContent = shown;
-    control.clampNote.hidden = !shown;
+    if (control?.clampNote) showBeside(control, control.clampNote, text);
   }
 
   /** The control of `name`, if this set has one. */
@@ -269,10 +266,9 @@ class SliderControl {
     field.append(slider, this.note, this.clampNote, this.pointer, this.warning, help, this.error);
   }
 
+  /** Show `text` in the pointer line (where to look for this slider's warning), or hide it when empty. */
   point(text) {
-    const shown = this.field.hidden ? '' : text;
-    if (this.pointer.textContent !== shown) this.pointer.textContent = shown;
-    this.pointer.hidden = !shown;
+    showBeside(this, this.pointer, text);
   }
 
   warn(text, detail) {
@@ -377,4 +373,11 @@ class ChoiceControl {
   show(value) {
     if (value !== undefined) this.input.value = String(value);
   }
+}
+
+/** Show `text` in `line`, one of `control`'s notes (nothing while the control's field is hidden); hide the line when empty. */
+function showBeside(control, line, text) {
+  const shown = control.field.hidden ? '' : text;
+  if (line.textContent !== shown) line.textContent = shown;
+  line.hidden = !shown;
 }
