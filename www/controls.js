@@ -308,9 +308,10 @@ class SliderControl {
       this.zone.style.left = `${(100 * from).toFixed(2)}%`;
       this.zone.dataset.from = String(this.unstableAbove);
       // An exact sampler (MALA, HMC) does not diverge past its limit: its Metropolis test rejects
-      // nearly every proposal (review s52, F10: MALA's zone read "Unstable").
+      // nearly every proposal and the chain almost never moves (review s52, F10: MALA's zone read
+      // "Unstable"). One line, as "Unstable above …": the warning below stays within a line of the slider.
       this.note.textContent = this.exact
-        ? `Acceptance collapses above ${formatNumber(this.unstableAbove)} on this target (shaded): the chain almost never moves.`
+        ? `Acceptance collapses above ${formatNumber(this.unstableAbove)} on this target (shaded).`
         : `Unstable above ${formatNumber(this.unstableAbove)} on this target (shaded).`;
     }
     this.input.value = String(sliderPosition(this.range, value));
