@@ -54,11 +54,36 @@ export function placeNextTo(panel, figure) {
  * Bring the figure a step talks about on screen (on a phone the lesson's text sits right under the
  * plot, which stays at the top of the screen: scrolling to the text would push the plot off it).
  */
-function scrollToFigure(figure) {
+function scrollToFigure(figure, sliders) {
   const chart = FIGURE_ANCHORS[figure] && figureOf(FIGURE_ANCHORS[figure]);
+  namedSliders = chart ? sliders ?? [] : [];
   (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
   if (sentenceBetweenPlots()) $('lesson-text').scrollIntoView({ block: 'center' });
   else if (chart || !keepLessonBelowPlot()) keepTextOnScreen();
+  keepSliderOnScreen();
+}
+
+/** The sliders the shown step names (its `sliders`) when its figure is a chart, not the plot. */
+let namedSliders = [];
+
+/**
+ * A chart step's named slider on screen too, where it fits with the sentence whole: at 1280×720
+ * × 1.5 SGHMC step 2's friction slider was above the screen, over its trace and sentence ("Raise
+ * the friction and watch the trace"; stop 54, tests/e2e/lesson-sliders.test.mjs). With its label:
+ * the scroll leaves 2rem above the slider, or less where the sentence would leave the screen.
+ */
+function keepSliderOnScreen() {
+  const text = $('lesson-text')?.getBoundingClientRect();
+  if (!text) return;
+  for (const name of namedSliders) {
+    const boxes = [`param-${name}`, `analysis-${name}`].map((id) => $(id)).filter((e) => e?.checkVisibility()).map((e) => e.getBoundingClientRect());
+    if (!boxes.length || boxes.some((b) => b.top >= 0 && b.bottom <= innerHeight)) continue;
+    const b = boxes[0];
+    const margin = 2 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const by = b.top < 0 ? Math.min(b.top, Math.max(b.top - margin, text.bottom - innerHeight)) : Math.max(b.bottom - innerHeight, Math.min(b.bottom + margin - innerHeight, text.top));
+    const fits = text.top - by >= 0 && text.bottom - by <= innerHeight;
+    if (fits) window.scrollBy({ top: by, behavior: 'instant' });
+  }
 }
 
 /**
@@ -116,6 +141,7 @@ function followPlotHeight() {
     if (!following || $('lesson').hidden) return;
     if (sentenceBetweenPlots()) $('lesson-text').scrollIntoView({ block: 'center' });
     else if (!keepLessonBelowPlot()) keepTextOnScreen();
+    keepSliderOnScreen();
   };
   if (plot && typeof ResizeObserver === 'function') new ResizeObserver(keep).observe(plot);
   return () => { following = true; };
@@ -191,7 +217,7 @@ export function wireLessons(apply, states) {
     // The claims again, now against the step's chains (or pending while they are built): the
     // list `show` drew was checked against the previous step's chains.
     showClaims();
-    scrollToFigure(lesson.steps[index].figure);
+    scrollToFigure(lesson.steps[index].figure, lesson.steps[index].sliders);
     follow();
   }
 

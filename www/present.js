@@ -64,6 +64,7 @@ export function startPresenting() {
     window.dispatchEvent(new Event('resize'));
   });
   const hint = document.createElement('span');
+  if (known) hint.className = 'present-hint';
   hint.textContent = known ? '← → or PageUp / PageDown: steps · Esc leaves' : `Unknown lesson "${id}"; allowed: ${LESSONS.map((l) => l.id).join(', ')}`;
   bar.append(toggle, hint);
   redrawWhenTheFigureChanges();

@@ -246,6 +246,14 @@ test('present mode at 1920×1080, every step of the lessons whose slides once fa
     // every slide until stop 53.
     const otherPx = await page.$$eval('.stage .legend, #lesson[data-figure="plot"]:not([data-long="true"]) .lesson-action', (items) => items.filter((e) => e.checkVisibility()).map((e) => parseFloat(getComputedStyle(e).fontSize)));
     if (otherPx.some((px) => px < 24)) found.push(`${label}: legend or action in ${Math.min(...otherPx)} px type`);
+    // What else the room reads on a slide, at ≥ 24 px: the lesson's buttons, menu, counter ("step 3
+    // of 7") and action on every step, present mode's own bar, and an SGAIS lesson's controls beside
+    // it. They were 16 px (the bar 14.4 px) at stop 53.
+    const controlPx = await page.$$eval('#lesson :is(button, select, label, #lesson-counter, .lesson-action), #present-bar, #present-bar *, .sgais-controls:has(> #lesson) > :not(#lesson) :is(label, button, select, .summary)', (items) => items
+      .filter((e) => e.checkVisibility() && e.getBoundingClientRect().bottom > 0 && e.getBoundingClientRect().top < innerHeight)
+      .map((e) => [e.id || e.textContent.trim().slice(0, 20), parseFloat(getComputedStyle(e).fontSize)]));
+    const small = controlPx.filter(([, px]) => px < 24);
+    if (small.length) found.push(`${label}: ${small.map(([what, px]) => `"${what}" ${px} px`).join(', ')}`);
     // The lesson's panel from its top (the lesson menu and "step k of n"): SGLD step 3's 28 px
     // sentence once pushed the slide 70 px down, its header above the screen.
     const panelTop = await page.$eval('#lesson', (e) => e.getBoundingClientRect().top);
