@@ -472,12 +472,14 @@ async function compare(page) {
       csv: app.lab.samples_csv(),
       mixing: JSON.parse(app.lab.mixing_json()),
       fromWorker: window.sgviz.mixing(),
+      clears: app.lab.statistics_cleared(),
       acf: JSON.parse(app.lab.chart_json('acf')),
       shown: document.querySelector('#ess').textContent,
     };
   });
-  const { recorded, source, ...workerMixing } = page_.fromWorker.main;
+  const { recorded, source, clears, ...workerMixing } = page_.fromWorker.main;
   assert.equal(source, 'worker', 'the compared answer was computed by the worker');
+  assert.equal(clears, page_.clears, 'the answer is for the chain\'s current statistics (no slider moved since its window)');
   assert.deepEqual(workerMixing, page_.mixing, 'the worker\'s numbers are mixing_json\'s on the same samples');
   const rows = page_.csv.trim().split('\n').slice(1).map((line) => line.split(',').map(Number));
   const recent = rows.slice(-WINDOW);
