@@ -57,20 +57,25 @@ export function placeNextTo(panel, figure) {
 function scrollToFigure(figure, sliders) {
   const chart = FIGURE_ANCHORS[figure] && figureOf(FIGURE_ANCHORS[figure]);
   namedSliders = chart ? sliders ?? [] : [];
+  namedChart = chart || null;
   (chart || $('stack'))?.scrollIntoView({ block: 'nearest' });
   if (sentenceBetweenPlots()) $('lesson-text').scrollIntoView({ block: 'center' });
   else if (chart || !keepLessonBelowPlot()) keepTextOnScreen();
   keepSliderOnScreen();
 }
 
-/** The sliders the shown step names (its `sliders`) when its figure is a chart, not the plot. */
+/** The sliders the shown step names (its `sliders`) when its figure is a chart, not the plot, and that chart. */
 let namedSliders = [];
+let namedChart = null;
 
 /**
  * A chart step's named slider on screen too, where it fits with the sentence whole: at 1280×720
  * × 1.5 SGHMC step 2's friction slider was above the screen, over its trace and sentence ("Raise
  * the friction and watch the trace"; stop 54, tests/e2e/lesson-sliders.test.mjs). With its label:
- * the scroll leaves 2rem above the slider, or less where the sentence would leave the screen.
+ * the scroll leaves 2rem above the slider, or less where the sentence would leave the screen. Not
+ * where the chart would lose half its height (or half the screen's) to it: on a phone the friction
+ * slider is far below SGHMC step 2's trace, and scrolling to it left 68 of the trace's 455 px on
+ * screen (class-layouts-sizes, stop 54's CI).
  */
 function keepSliderOnScreen() {
   const text = $('lesson-text')?.getBoundingClientRect();
@@ -81,9 +86,17 @@ function keepSliderOnScreen() {
     const b = boxes[0];
     const margin = 2 * parseFloat(getComputedStyle(document.documentElement).fontSize);
     const by = b.top < 0 ? Math.min(b.top, Math.max(b.top - margin, text.bottom - innerHeight)) : Math.max(b.bottom - innerHeight, Math.min(b.bottom + margin - innerHeight, text.top));
-    const fits = text.top - by >= 0 && text.bottom - by <= innerHeight;
+    const fits = text.top - by >= 0 && text.bottom - by <= innerHeight && chartStaysShown(by);
     if (fits) window.scrollBy({ top: by, behavior: 'instant' });
   }
+}
+
+/** Whether the step's chart keeps half its height (or half the screen's) on screen after scrolling by `by` px. */
+function chartStaysShown(by) {
+  const c = namedChart?.getBoundingClientRect();
+  if (!c) return true;
+  const visible = Math.min(c.bottom - by, innerHeight) - Math.max(c.top - by, 0);
+  return visible >= Math.min(0.5 * c.height, 0.5 * innerHeight);
 }
 
 /**
